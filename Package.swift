@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: the CLI and benchmarks use playback, which uses the speech and
+// audio adapters, which use the pure core. Each C module is imported by exactly one Swift file.
+let package = Package(
+    name: "Earshot",
+    products: [
+        .library(
+            name: "Earshot",
+            targets: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback"]
+        ),
+        .executable(name: "earshot", targets: ["EarshotCLI"]),
+        .executable(name: "earshot-bench", targets: ["EarshotBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEspeakNG",
+            pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAlsa",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "EarshotCore"),
+        .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "CEspeakNG"]),
+        .target(name: "EarshotAudio", dependencies: ["EarshotCore", "CAlsa"]),
+        .target(
+            name: "EarshotPlayback",
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio"]
+        ),
+        .executableTarget(name: "EarshotCLI", dependencies: ["EarshotPlayback"]),
+        .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback"]),
+        .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"]),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
+        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+import EarshotPlayback
+import Foundation
+
+// earshot-bench: the figures the issues ask for, measured in release mode in one run each.
+// Usage: swift run -c release earshot-bench <benchmark> [options]
+
+/// One benchmark: a name, a line of help, and its run function taking the remaining arguments.
+struct Benchmark {
+    var name: String
+    var summary: String
+    var run: ([String]) throws -> Void
+}
+
+let benchmarks: [Benchmark] = [
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let benchmark = benchmarks.first(where: { $0.name == name }) else {
+    print("USAGE: earshot-bench <benchmark> [options]\n\nBENCHMARKS:")
+    for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
+    exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
+}
+do {
+    try benchmark.run(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(1)
+}

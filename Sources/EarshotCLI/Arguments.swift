@@ -1,0 +1,126 @@
+import EarshotCore
+
+/// A parsed command line: options by name, and positional arguments in order.
+///
+/// Options are declared up front so an unknown option is a usage error (exit 64) with a
+/// suggestion, never silently ignored. `--name value` and `--name=value` are both accepted; a
+/// lone `--` ends options.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    func double(_ name: String) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text) else { throw UsageError("--\(name) expects a number, got \"\(text)\"") }
+        return number
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text) else { throw UsageError("--\(name) expects a whole number, got \"\(text)\"") }
+        return number
+    }
+}
+
+/// One option a command accepts, for parsing and for its help text.
+struct OptionSpec {
+    var name: String
+    var short: Character?
+    /// The value's placeholder (`FILE`), or nil for a flag.
+    var valueName: String?
+    var help: String
+
+    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+
+    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, short: short, valueName: valueName, help: help)
+    }
+}
+
+func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var index = 0
+    var onlyPositionals = false
+    func spec(named name: String) throws -> OptionSpec {
+        if let found = options.first(where: { $0.name == name }) { return found }
+        var message = "unknown option --\(name)"
+        if let near = nearestName(to: name, in: options.map(\.name)) { message += "; did you mean --\(near)?" }
+        throw UsageError(message)
+    }
+    while index < arguments.count {
+        let argument = arguments[index]
+        index += 1
+        if onlyPositionals || argument == "-" || !argument.hasPrefix("-") || Double(argument) != nil {
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" {
+            onlyPositionals = true
+            continue
+        }
+        var name: String
+        var inlineValue: String?
+        if argument.hasPrefix("--") {
+            name = String(argument.dropFirst(2))
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+        } else {
+            let letter = argument.dropFirst().first!
+            guard argument.count == 2, let found = options.first(where: { $0.short == letter }) else {
+                throw UsageError("unknown option \(argument)")
+            }
+            name = found.name
+        }
+        let option = try spec(named: name)
+        if option.valueName == nil {
+            if inlineValue != nil { throw UsageError("--\(name) takes no value") }
+            parsed.flags.insert(name)
+            continue
+        }
+        let value: String
+        if let inlineValue {
+            value = inlineValue
+        } else {
+            guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(option.valueName!))") }
+            value = arguments[index]
+            index += 1
+        }
+        parsed.values[name, default: []].append(value)
+    }
+    return parsed
+}
+
+/// Help in OVERVIEW / USAGE / OPTIONS sections, plain text that reads well in a terminal screen reader.
+func helpText(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) -> String {
+    var lines = ["OVERVIEW: \(overview)", "", "USAGE:"]
+    lines += usage.map { "  \($0)" }
+    if !arguments.isEmpty {
+        lines += ["", "ARGUMENTS:"]
+        lines += arguments.map { column($0.0, $0.1) }
+    }
+    lines += ["", "OPTIONS:"]
+    for option in options + [.flag("help", short: "h", "Show this help.")] {
+        var left = option.short.map { "-\($0), " } ?? ""
+        left += "--\(option.name)"
+        if let valueName = option.valueName { left += " \(valueName)" }
+        lines.append(column(left, option.help))
+    }
+    if let notes { lines += ["", notes] }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// A two-column help row; a long left side gets a line of its own rather than being cut.
+private func column(_ left: String, _ right: String) -> String {
+    let width = 24
+    if left.count >= width { return "  \(left)\n  \(String(repeating: " ", count: width)) \(right)" }
+    return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0)) \(right)"
+}

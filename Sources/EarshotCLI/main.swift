@@ -1,0 +1,76 @@
+import EarshotPlayback
+import Foundation
+
+/// A subcommand of `earshot`: parses its own arguments and returns the exit code.
+protocol Command {
+    static var name: String { get }
+    static var summary: String { get }
+    static func run(_ arguments: [String]) throws -> ExitCode
+}
+
+/// Every subcommand, in the order `earshot --help` lists them.
+let commands: [any Command.Type] = [
+    VoicesCommand.self,
+]
+
+let topLevelHelp: String = {
+    var lines = [
+        "OVERVIEW: Hear what iOS VoiceOver would say for a screen, with real speech (eSpeak NG, ALSA).",
+        "",
+        "USAGE:",
+        "  earshot <command> [options]",
+        "  earshot <command> --help",
+        "",
+        "COMMANDS:",
+    ]
+    for command in commands {
+        lines.append("  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)")
+    }
+    lines += [
+        "",
+        "EXIT CODES:",
+        "  0 success; 1 a check failed; 64 usage error; 65 bad input data;",
+        "  69 speech engine or audio device unavailable; 74 file read or write error.",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+}()
+
+func standardError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+@MainActor
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let first = arguments.first else {
+        standardError(topLevelHelp)
+        return ExitCode.usage.rawValue
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+        print(topLevelHelp, terminator: "")
+        return ExitCode.success.rawValue
+    }
+    if first == "--version" {
+        print("earshot \(earshotVersion)")
+        return ExitCode.success.rawValue
+    }
+    arguments.removeFirst()
+    guard let command = commands.first(where: { $0.name == first }) else {
+        var message = "error: unknown command \"\(first)\""
+        if let near = nearestName(to: first, in: commands.map { $0.name }) { message += "; did you mean \"\(near)\"?" }
+        standardError(message + "\nRun 'earshot --help' for the list of commands.")
+        return ExitCode.usage.rawValue
+    }
+    do {
+        return try command.run(arguments).rawValue
+    } catch let error as UserFacingError {
+        standardError(error.description)
+        if error.exitCode == .usage { standardError("Run 'earshot \(command.name) --help' for usage.") }
+        return error.exitCode.rawValue
+    } catch {
+        standardError("error: \(error)")
+        return ExitCode.failure.rawValue
+    }
+}
+
+exit(main())

@@ -1,0 +1,129 @@
+/// Typed access to parsed JSON with errors that name the file, line and column.
+///
+/// `object(allowing:)` rejects keys that are not in the list and suggests the nearest valid one,
+/// so a typo such as `"lable"` is reported instead of silently ignored.
+extension JSONNode {
+    public func typeError(expected: String) -> DataFileError {
+        DataFileError("expected \(expected), found \(typeName)", at: location)
+    }
+
+    public func object(allowing keys: [String]) throws -> JSONObjectReader {
+        guard case .object(let members) = value else { throw typeError(expected: "an object") }
+        for member in members where !keys.contains(member.key) {
+            var message = "unknown key \"\(member.key)\""
+            if let near = nearestName(to: member.key, in: keys) {
+                message += "; did you mean \"\(near)\"?"
+            } else {
+                message += "; valid keys: \(keys.joined(separator: ", "))"
+            }
+            throw DataFileError(message, at: member.keyLocation)
+        }
+        return JSONObjectReader(node: self, members: members)
+    }
+
+    public func arrayItems() throws -> [JSONNode] {
+        guard case .array(let items) = value else { throw typeError(expected: "an array") }
+        return items
+    }
+
+    public func stringValue() throws -> String {
+        guard case .string(let text) = value else { throw typeError(expected: "a string") }
+        return text
+    }
+
+    public func doubleValue() throws -> Double {
+        guard case .number(let number) = value else { throw typeError(expected: "a number") }
+        return number
+    }
+
+    public func intValue() throws -> Int {
+        guard case .number(let number) = value, number.rounded() == number, abs(number) < 1e15 else {
+            throw typeError(expected: "a whole number")
+        }
+        return Int(number)
+    }
+
+    public func boolValue() throws -> Bool {
+        guard case .bool(let flag) = value else { throw typeError(expected: "true or false") }
+        return flag
+    }
+
+    public var isNull: Bool {
+        if case .null = value { return true }
+        return false
+    }
+}
+
+/// The members of one JSON object, read by key.
+public struct JSONObjectReader: Sendable {
+    public let node: JSONNode
+    public let members: [JSONMember]
+
+    public var location: SourceLocation { node.location }
+
+    public func has(_ key: String) -> Bool { members.contains { $0.key == key } }
+
+    public subscript(key: String) -> JSONNode? {
+        members.first { $0.key == key }?.node
+    }
+
+    public func required(_ key: String) throws -> JSONNode {
+        guard let node = self[key] else {
+            throw DataFileError("missing required key \"\(key)\"", at: location)
+        }
+        return node
+    }
+
+    public func string(_ key: String) throws -> String? { try optional(key) { try $0.stringValue() } }
+    public func double(_ key: String) throws -> Double? { try optional(key) { try $0.doubleValue() } }
+    public func int(_ key: String) throws -> Int? { try optional(key) { try $0.intValue() } }
+    public func bool(_ key: String) throws -> Bool? { try optional(key) { try $0.boolValue() } }
+    public func array(_ key: String) throws -> [JSONNode]? { try optional(key) { try $0.arrayItems() } }
+
+    public func requiredString(_ key: String) throws -> String { try required(key).stringValue() }
+    public func requiredDouble(_ key: String) throws -> Double { try required(key).doubleValue() }
+
+    /// A string array, or a single string taken as a one-element array.
+    public func strings(_ key: String) throws -> [String]? {
+        try optional(key) { node in
+            if case .string(let one) = node.value { return [one] }
+            return try node.arrayItems().map { try $0.stringValue() }
+        }
+    }
+
+    /// `null` counts as absent, so files may spell out defaults.
+    private func optional<T>(_ key: String, _ read: (JSONNode) throws -> T) throws -> T? {
+        guard let node = self[key], !node.isNull else { return nil }
+        return try read(node)
+    }
+}
+
+/// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
+public func nearestName(to name: String, in candidates: [String]) -> String? {
+    let lowered = name.lowercased()
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(lowered, candidate.lowercased())
+        if best == nil || distance < best!.distance { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, name.count / 3) else { return nil }
+    return best.name
+}
+
+/// Levenshtein distance over characters.
+public func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,3 @@
+// eSpeak NG speech: the engine owner, its errors and settings. The C module CEspeakNG is
+// imported by SpeechEngine.swift alone.
+import EarshotCore

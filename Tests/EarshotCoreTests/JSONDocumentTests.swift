@@ -1,0 +1,58 @@
+import Testing
+@testable import EarshotCore
+
+@Suite("JSON documents keep positions for errors")
+struct JSONDocumentTests {
+    @Test("values parse with their line and column")
+    func valuesParseWithPositions() throws {
+        let text = "{\n  \"label\": \"찜하기\",\n  \"frame\": [1, 2.5, -3e2]\n}"
+        let root = try JSONDocument.parse(text, file: "screen.json").object(allowing: ["label", "frame"])
+        let label = try root.required("label")
+        #expect(try label.stringValue() == "찜하기")
+        #expect(label.location == SourceLocation(file: "screen.json", line: 2, column: 12))
+        let frame = try root.array("frame")!.map { try $0.doubleValue() }
+        #expect(frame == [1, 2.5, -300])
+    }
+
+    @Test("columns count Korean syllables as one character each")
+    func columnsCountCharacters() throws {
+        let text = "{\"가나다\": tru}"
+        let error = #expect(throws: DataFileError.self) { try JSONDocument.parse(text, file: "f.json") }
+        #expect(error?.location.column == 9)
+        #expect(error?.message.contains("true") == true)
+    }
+
+    @Test("an unknown key names the nearest valid key")
+    func unknownKeySuggestsNearest() throws {
+        let node = try JSONDocument.parse("{\n \"lable\": \"x\"}", file: "s.json")
+        let error = #expect(throws: DataFileError.self) { try node.object(allowing: ["label", "value"]) }
+        #expect(error?.description == "s.json:2:2: error: unknown key \"lable\"; did you mean \"label\"?")
+    }
+
+    @Test("a wrong type says what was expected and what was found")
+    func wrongTypeIsReported() throws {
+        let root = try JSONDocument.parse("{\"alpha\": \"half\"}", file: "s.json").object(allowing: ["alpha"])
+        let error = #expect(throws: DataFileError.self) { try root.double("alpha") }
+        #expect(error?.message == "expected a number, found a string")
+        #expect(error?.location.column == 11)
+    }
+
+    @Test("malformed JSON reports the place of the fault", arguments: [
+        ("{\"a\": 1,}", 1, 9),
+        ("[1 2]", 1, 4),
+        ("{\"a\": \"open", 1, 7),
+        ("{\"a\": 1}\n{", 2, 1),
+        ("{\"a\": 1, \"a\": 2}", 1, 10),
+    ])
+    func malformedJSONReportsPlace(text: String, line: Int, column: Int) throws {
+        let error = #expect(throws: DataFileError.self) { try JSONDocument.parse(text, file: "bad.json") }
+        #expect(error?.location.line == line)
+        #expect(error?.location.column == column)
+    }
+
+    @Test("escapes and surrogate pairs decode")
+    func escapesDecode() throws {
+        let node = try JSONDocument.parse(#""a\"b\\c\n\u00e9\ud83d\ude00""#, file: "f")
+        #expect(try node.stringValue() == "a\"b\\c\né😀")
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Starts or stops a JACK server on the dummy backend: paced in real time like a sound card, with
+# no hardware. The paced audio tests play through ALSA's `jack` PCM into it and record with jack_rec.
+# Usage: scripts/jack-dummy.sh start|stop|status
+set -euo pipefail
+rate=22050
+period=256
+state_dir="${XDG_RUNTIME_DIR:-/tmp}/earshot-jack"
+pidfile="$state_dir/jackd.pid"
+mkdir -p "$state_dir"
+
+running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
+
+case "${1:-}" in
+  start)
+    if running; then echo "JACK dummy backend already running (pid $(cat "$pidfile"))"; exit 0; fi
+    export JACK_NO_AUDIO_RESERVATION=1
+    nohup jackd --no-realtime -d dummy -r "$rate" -p "$period" >"$state_dir/jackd.log" 2>&1 &
+    echo $! >"$pidfile"
+    for _ in $(seq 1 50); do
+      if jack_lsp >/dev/null 2>&1; then echo "JACK dummy backend running at $rate Hz, period $period (pid $(cat "$pidfile"))"; exit 0; fi
+      sleep 0.1
+    done
+    echo "error: jackd did not start; log follows" >&2
+    cat "$state_dir/jackd.log" >&2
+    exit 69
+    ;;
+  stop)
+    if running; then kill "$(cat "$pidfile")" && sleep 0.2; fi
+    rm -f "$pidfile"
+    ;;
+  status)
+    if running; then echo "running (pid $(cat "$pidfile"))"; else echo "not running"; exit 1; fi
+    ;;
+  *)
+    echo "usage: $0 start|stop|status" >&2
+    exit 64
+    ;;
+esac

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what Earshot needs on a Debian machine (only what is missing), then builds it.
+# Usage: scripts/setup.sh [release]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  export DEBIAN_FRONTEND=noninteractive
+  # jackd2 asks whether to enable real-time scheduling; answer no, tests run without it.
+  echo "jackd2 jackd/tweak_rt_limits boolean false" | "${sudo_cmd[@]}" debconf-set-selections 2>/dev/null || true
+  "${sudo_cmd[@]}" apt-get update -qq
+  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+command -v swift >/dev/null || { echo "error: the Swift toolchain (swift) is not on PATH" >&2; exit 69; }
+if [ "${1:-}" = "release" ]; then
+  swift build -c release
+else
+  swift build
+fi
