@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import EarshotCore
+
+/// Collects what scheduled work did, for asserting order.
+private final class Trace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
+}
+
+@Suite("The virtual clock runs due work in order and never goes backwards")
+struct VirtualClockTests {
+    @Test("time starts at zero")
+    func startsAtZero() {
+        #expect(VirtualClock().now == 0)
+    }
+
+    @Test("advancing runs due work in time order, ties in scheduling order, and leaves later work")
+    func runsDueWorkInOrder() {
+        let clock = VirtualClock()
+        let trace = Trace()
+        clock.schedule(at: 2) { trace.add("c@\(clock.now)") }
+        clock.schedule(at: 1) { trace.add("a@\(clock.now)") }
+        clock.schedule(at: 1) { trace.add("b@\(clock.now)") }
+        clock.schedule(at: 5) { trace.add("late") }
+        clock.advance(to: 3)
+        #expect(trace.all == ["a@1.0", "b@1.0", "c@2.0"])
+        #expect(clock.now == 3)
+        #expect(clock.pendingCount == 1)
+        #expect(clock.nextDueTime == 5)
+    }
+
+    @Test("work scheduled by running work runs in the same advance when due")
+    func nestedWorkRuns() {
+        let clock = VirtualClock()
+        let trace = Trace()
+        clock.schedule(at: 1) {
+            trace.add("outer@\(clock.now)")
+            clock.schedule(at: 1.5) { trace.add("inner@\(clock.now)") }
+            clock.schedule(at: 0.5) { trace.add("past@\(clock.now)") }
+        }
+        clock.advance(to: 2)
+        #expect(trace.all == ["outer@1.0", "past@1.0", "inner@1.5"])
+    }
+
+    @Test("time never moves backwards")
+    func neverBackwards() {
+        let clock = VirtualClock()
+        clock.advance(to: 2)
+        clock.advance(to: 1)
+        #expect(clock.now == 2)
+        clock.advance(by: -1)
+        #expect(clock.now == 2)
+        let trace = Trace()
+        clock.schedule(at: 0.5) { trace.add("ran@\(clock.now)") }
+        clock.advance(by: 0)
+        #expect(trace.all == ["ran@2.0"])
+    }
+
+    @Test("cancelled work does not run")
+    func cancelledWorkDoesNotRun() {
+        let clock = VirtualClock()
+        let trace = Trace()
+        let work = clock.schedule(at: 1) { trace.add("cancelled") }
+        clock.schedule(at: 1) { trace.add("kept") }
+        clock.cancel(work)
+        clock.runUntilIdle()
+        #expect(trace.all == ["kept"])
+        #expect(clock.now == 1)
+    }
+
+    @Test("running until idle leaves time at the last job")
+    func runUntilIdleStopsAtLastJob() {
+        let clock = VirtualClock()
+        clock.schedule(at: 3600) {}
+        clock.runUntilIdle()
+        #expect(clock.now == 3600)
+        #expect(clock.nextDueTime == nil)
+    }
+}
+
+@Suite("The live clock follows monotonic time")
+struct LiveClockTests {
+    @Test("the live clock runs work no earlier than its time, in time order")
+    func liveClockRunsInOrder() async throws {
+        let clock = LiveClock(label: "earshot.test-clock")
+        let trace = Trace()
+        let start = clock.now
+        let cancelled = clock.schedule(at: start + 0.02) { trace.add("cancelled") }
+        clock.schedule(at: start + 0.06) { trace.add("second \(clock.now - start >= 0.06)") }
+        clock.schedule(at: start + 0.03) { trace.add("first \(clock.now - start >= 0.03)") }
+        clock.cancel(cancelled)
+        try await Task.sleep(nanoseconds: 250_000_000)
+        #expect(trace.all == ["first true", "second true"])
+        #expect(clock.now >= start + 0.25)
+    }
+}
