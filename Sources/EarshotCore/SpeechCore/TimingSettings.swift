@@ -46,7 +46,7 @@ public struct TimingSettings: Sendable, Equatable {
             let value = try object.requiredDouble(key)
             guard Self.validRange.contains(value) else {
                 throw DataFileError(
-                    "\"\(key)\" is in seconds and must be from 0 to \(Int(Self.validRange.upperBound)), found \(value)",
+                    "\"\(key)\" is in seconds and must be from 0 to \(Int(Self.validRange.upperBound)), found \(plain(value))",
                     at: object[key]!.location)
             }
             return value
@@ -54,4 +54,9 @@ public struct TimingSettings: Sendable, Equatable {
         self.init(hintPause: try seconds("hintPause"), gestureWindow: try seconds("gestureWindow"),
                   queueGap: try seconds("queueGap"), earconGap: try seconds("earconGap"))
     }
+}
+
+/// A number as a person writes it: `20000`, not `20000.0`.
+private func plain(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

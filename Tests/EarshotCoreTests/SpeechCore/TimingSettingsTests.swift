@@ -20,7 +20,7 @@ struct TimingSettingsTests {
         let text = "{\"hintPause\": 0.75, \"gestureWindow\": -1, \"queueGap\": 0.1, \"earconGap\": 0.05}"
         let node = try JSONDocument.parse(text, file: "v.json")
         let error = #expect(throws: DataFileError.self) { try TimingSettings(section: node) }
-        #expect(error?.description == "v.json:1:38: error: \"gestureWindow\" is in seconds and must be from 0 to 10, found -1.0")
+        #expect(error?.description == "v.json:1:38: error: \"gestureWindow\" is in seconds and must be from 0 to 10, found -1")
     }
 
     @Test("a misspelt key names the key it resembles")
