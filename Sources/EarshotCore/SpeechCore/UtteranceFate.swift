@@ -79,6 +79,23 @@ public enum DropReason: Sendable, Equatable, CustomStringConvertible {
     /// The session ended before it started.
     case sessionEnded
 
+    /// A stable name for machine-readable transcripts, e.g. `postedDuringGestureSpeech`.
+    public var code: String {
+        switch self {
+        case .postedDuringGestureSpeech: "postedDuringGestureSpeech"
+        case .postedWithinGestureWindow: "postedWithinGestureWindow"
+        case .replacedByUserGesture: "replacedByUserGesture"
+        case .screenChanged: "screenChanged"
+        case .layoutChanged: "layoutChanged"
+        case .cancelledByNewEvent: "cancelledByNewEvent"
+        case .precedingSpeechCut: "precedingSpeechCut"
+        case .repeatedPageScroll: "repeatedPageScroll"
+        case .emptyText: "emptyText"
+        case .deviceFailed: "deviceFailed"
+        case .sessionEnded: "sessionEnded"
+        }
+    }
+
     public var description: String {
         switch self {
         case .postedDuringGestureSpeech: "posted while speech caused by a user gesture was playing"
