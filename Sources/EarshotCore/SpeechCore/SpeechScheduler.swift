@@ -91,6 +91,7 @@ public final class SpeechScheduler: @unchecked Sendable {
         locked {
             let now = clock.now
             events.append(SpeechEventRecord(time: now, event: event, source: source))
+            settle(now: now)
             if event != .layoutChanged(.none) {
                 // Any event cancels a hint that has not started yet.
                 dropWaiting(where: { $0.cancelledByEvents }, reason: .cancelledByNewEvent, at: now)
@@ -161,7 +162,8 @@ public final class SpeechScheduler: @unchecked Sendable {
         locked {
             guard let current = playing, current.utterance.id == utteranceID else { return }
             let now = clock.now
-            finishPlaying(at: current.end ?? now)
+            if let timer = current.endTimer { clock.cancel(timer) }
+            finishPlaying(at: min(current.end ?? now, now))
             pump(now: now)
         }
     }
@@ -170,6 +172,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     public func endSession() {
         locked {
             let now = clock.now
+            settle(now: now)
             cutPlaying(by: Interruption(utteranceID: nil, cause: "session end"), at: now)
             dropWaiting(where: { _ in true }, reason: .sessionEnded, at: now)
         }
@@ -370,6 +373,14 @@ public final class SpeechScheduler: @unchecked Sendable {
             }
         }
         playing = current
+    }
+
+    /// Finishes the playing utterance if its end has come: an event at the very instant speech
+    /// ends (or a live timer running late) must not count as cutting it off.
+    private func settle(now: Double) {
+        guard let current = playing, let end = current.end, end <= now else { return }
+        if let timer = current.endTimer { clock.cancel(timer) }
+        finishPlaying(at: end)
     }
 
     private func finishPlaying(at end: Double) {

@@ -107,6 +107,18 @@ struct SpeechSchedulerTests {
         #expect(transcript.announcementResults.map(\.wasSuccessful) == [false, false])
     }
 
+    @Test("an event at the instant speech ends does not cut it off")
+    func eventAtEndDoesNotCut() {
+        let bench = SpeechBench()
+        let transcript = bench.run([
+            (0, .focusMoved(element("확인, 버튼"), gesture: "swipe right")),
+            (1.0, .announcement("완료")),
+        ])
+        #expect(transcript.fate("확인, 버튼") == .spoken(start: 0, end: 1))
+        #expect(transcript.fate("완료") == .spoken(start: 1, end: 2))
+        #expect(bench.device.log == ["start #1 at 0.000", "start #2 at 1.000"])
+    }
+
     // MARK: Hints
 
     @Test("the hint follows its element after the hint pause")
