@@ -11,36 +11,38 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Double = 0
     private var nextSequence: UInt64 = 0
-    private var pending: [Job] = []
-
-    private struct Job {
-        var time: Double
-        var work: ScheduledWork
-        var action: @Sendable () -> Void
-    }
+    /// Jobs ordered by (time, sequence); cancelled jobs stay until they reach the top.
+    private var queue = JobHeap()
+    /// Sequences of jobs scheduled and neither run nor cancelled.
+    private var live: Set<UInt64> = []
 
     public init() {}
 
     public var now: Double { lock.withLock { current } }
 
     /// The time of the earliest work not yet run, if any.
-    public var nextDueTime: Double? { lock.withLock { pending.map(\.time).min() } }
+    public var nextDueTime: Double? {
+        lock.withLock {
+            discardCancelledTop()
+            return queue.top?.time
+        }
+    }
 
     /// Number of scheduled jobs that have not run.
-    public var pendingCount: Int { lock.withLock { pending.count } }
+    public var pendingCount: Int { lock.withLock { live.count } }
 
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
         lock.withLock {
             nextSequence += 1
-            let work = ScheduledWork(sequence: nextSequence)
-            pending.append(Job(time: max(time, current), work: work, action: action))
-            return work
+            live.insert(nextSequence)
+            queue.push(Job(time: max(time, current), sequence: nextSequence, action: action))
+            return ScheduledWork(sequence: nextSequence)
         }
     }
 
     public func cancel(_ work: ScheduledWork) {
-        lock.withLock { pending.removeAll { $0.work == work } }
+        lock.withLock { _ = live.remove(work.sequence) }
     }
 
     /// Moves time forward to `time`, running every job due by then in order, including jobs that
@@ -67,22 +69,65 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
     /// Removes the earliest due job (ties: the first scheduled) and sets the time to it.
     private func takeNextJob(dueBy limit: Double) -> Job? {
         lock.withLock {
-            var best: Int?
-            for index in pending.indices where pending[index].time <= limit {
-                if let b = best {
-                    let candidate = pending[index], chosen = pending[b]
-                    if candidate.time < chosen.time
-                        || (candidate.time == chosen.time && candidate.work.sequence < chosen.work.sequence) {
-                        best = index
-                    }
-                } else {
-                    best = index
-                }
-            }
-            guard let best else { return nil }
-            let job = pending.remove(at: best)
+            discardCancelledTop()
+            guard let top = queue.top, top.time <= limit else { return nil }
+            let job = queue.pop()
+            live.remove(job.sequence)
             current = max(current, job.time)
             return job
         }
+    }
+
+    private func discardCancelledTop() {
+        while let top = queue.top, !live.contains(top.sequence) { _ = queue.pop() }
+    }
+}
+
+/// One piece of scheduled work.
+private struct Job {
+    var time: Double
+    var sequence: UInt64
+    var action: @Sendable () -> Void
+
+    func runsBefore(_ other: Job) -> Bool {
+        time < other.time || (time == other.time && sequence < other.sequence)
+    }
+}
+
+/// A binary min-heap of jobs by (time, sequence).
+private struct JobHeap {
+    private var items: [Job] = []
+
+    var top: Job? { items.first }
+
+    mutating func push(_ job: Job) {
+        items.append(job)
+        var child = items.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard items[child].runsBefore(items[parent]) else { break }
+            items.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    /// Removes and returns the top; the heap must not be empty.
+    mutating func pop() -> Job {
+        let top = items[0]
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var first = parent
+                if left < items.count && items[left].runsBefore(items[first]) { first = left }
+                if right < items.count && items[right].runsBefore(items[first]) { first = right }
+                if first == parent { break }
+                items.swapAt(parent, first)
+                parent = first
+            }
+        }
+        return top
     }
 }

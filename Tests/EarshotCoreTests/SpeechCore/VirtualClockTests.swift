@@ -71,6 +71,31 @@ struct VirtualClockTests {
         #expect(clock.now == 1)
     }
 
+    @Test("twenty thousand jobs in scrambled order run sorted by time, ties by scheduling order")
+    func manyJobsRunSorted() {
+        let clock = VirtualClock()
+        let trace = Trace()
+        var cancelled: [ScheduledWork] = []
+        for index in 0..<20_000 {
+            // 7919 is prime, so this visits every slot of 0..<1000 in a scrambled order, twenty times.
+            let time = Double(index * 7919 % 1000) / 10
+            let work = clock.schedule(at: time) { trace.add("\(time) \(index)") }
+            if index % 5 == 0 { cancelled.append(work) }
+        }
+        for work in cancelled { clock.cancel(work) }
+        #expect(clock.pendingCount == 16_000)
+        clock.runUntilIdle()
+        let ran = trace.all.map { line -> (Double, Int) in
+            let parts = line.split(separator: " ")
+            return (Double(parts[0])!, Int(parts[1])!)
+        }
+        #expect(ran.count == 16_000)
+        #expect(ran.allSatisfy { $0.1 % 5 != 0 })
+        #expect(zip(ran, ran.dropFirst()).allSatisfy { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) })
+        #expect(clock.now == 99.9)
+        #expect(clock.pendingCount == 0)
+    }
+
     @Test("running until idle leaves time at the last job")
     func runUntilIdleStopsAtLastJob() {
         let clock = VirtualClock()
