@@ -84,6 +84,12 @@ public final class SpeechScheduler: @unchecked Sendable {
         self.observer = observer
     }
 
+    /// A scheduler with the timing of a voice profile's `timing` section.
+    public convenience init(clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
+                            observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+        self.init(clock: clock, device: device, timing: try TimingSettings(profile: profile), observer: observer)
+    }
+
     // MARK: - Inputs
 
     /// Handles `event` now (at `clock.now`). `source` is recorded with it, e.g. a scenario step.
