@@ -40,6 +40,8 @@ public final class SpeechScheduler: @unchecked Sendable {
     private var lastEnd = -Double.infinity
     private var lastGestureAt: Double?
     private var lastPageScrollText: String?
+    /// The `source` of the event being handled, stamped on the utterances it makes.
+    private var currentSource: String?
     private var nextUtteranceID = 1
     private var nextGroup = 1
     private var utterances: [Utterance] = []
@@ -97,6 +99,8 @@ public final class SpeechScheduler: @unchecked Sendable {
         locked {
             let now = clock.now
             events.append(SpeechEventRecord(time: now, event: event, source: source))
+            currentSource = source
+            defer { currentSource = nil }
             settle(now: now)
             if event != .layoutChanged(.none) {
                 // Any event cancels a hint that has not started yet.
@@ -425,7 +429,8 @@ public final class SpeechScheduler: @unchecked Sendable {
                                    queued: Bool = false, elementID: String? = nil, cause: String, now: Double,
                                    gesture: Bool) -> Utterance {
         let u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
-                          elementID: elementID, cause: cause, requestedAt: now, isGestureSpeech: gesture)
+                          elementID: elementID, cause: cause, source: currentSource, requestedAt: now,
+                          isGestureSpeech: gesture)
         nextUtteranceID += 1
         utterances.append(u)
         return u

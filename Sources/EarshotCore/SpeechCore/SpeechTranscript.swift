@@ -54,7 +54,8 @@ public struct TranscriptEntry: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(utterance) [\(utterance.cause), requested \(formatTime(utterance.requestedAt))]: \(fate)"
+        let source = utterance.source.map { ", \($0)" } ?? ""
+        return "\(utterance) [\(utterance.cause)\(source), requested \(formatTime(utterance.requestedAt))]: \(fate)"
     }
 }
 

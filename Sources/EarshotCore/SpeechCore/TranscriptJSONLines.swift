@@ -15,8 +15,10 @@ extension SpeechTranscript {
             fields += [
                 ("text", json(u.text)), ("priority", json(u.priority.rawValue)), ("queued", String(u.queued)),
                 ("element", u.elementID.map(json) ?? "null"), ("gesture", String(u.isGestureSpeech)),
-                ("cause", json(u.cause)), ("requestedAt", jsonTime(u.requestedAt)),
+                ("cause", json(u.cause)),
             ]
+            if let source = u.source { fields.append(("source", json(source))) }
+            fields.append(("requestedAt", jsonTime(u.requestedAt)))
             switch entry.fate {
             case .spoken(let start, let end):
                 fields += [("fate", json("spoken")), ("start", jsonTime(start)), ("end", jsonTime(end))]

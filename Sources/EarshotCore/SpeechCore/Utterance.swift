@@ -15,6 +15,8 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var elementID: String?
     /// Readable cause, e.g. `swipe right`, `double tap`, `UIAccessibility.post(.announcement)`.
     public var cause: String
+    /// Where the request came from, when the caller said (e.g. a scenario step).
+    public var source: String?
     /// Clock time of the request that made this utterance.
     public var requestedAt: Double
     /// True when the user's own gesture caused it (focus speech, the re-read after activation,
@@ -23,8 +25,8 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var isGestureSpeech: Bool
 
     public init(id: Int, text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
-                queued: Bool = false, elementID: String? = nil, cause: String, requestedAt: Double,
-                isGestureSpeech: Bool = false) {
+                queued: Bool = false, elementID: String? = nil, cause: String, source: String? = nil,
+                requestedAt: Double, isGestureSpeech: Bool = false) {
         self.id = id
         self.text = text
         self.kind = kind
@@ -32,6 +34,7 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
         self.queued = queued
         self.elementID = elementID
         self.cause = cause
+        self.source = source
         self.requestedAt = requestedAt
         self.isGestureSpeech = isGestureSpeech
     }

@@ -22,6 +22,19 @@ struct SpeechTranscriptTests {
             """)
     }
 
+    @Test("an event's source is stamped on its utterances")
+    func sourceIsRecorded() {
+        let bench = SpeechBench()
+        bench.scheduler.schedule(.announcement("저장됨"), at: 0, source: "scenario step 2")
+        bench.clock.runUntilIdle()
+        let transcript = bench.scheduler.transcript
+        #expect(transcript.entries.first?.utterance.source == "scenario step 2")
+        #expect(transcript.entries.first?.description
+            == "#1 announcement \"저장됨\" [announcement, scenario step 2, requested 0.000]: spoken 0.000-1.000")
+        #expect(transcript.jsonLines.contains(#""cause":"announcement","source":"scenario step 2","requestedAt":0.000000"#))
+        #expect(transcript.events.map(\.description) == ["0.000 announcement \"저장됨\" priority default [scenario step 2]"])
+    }
+
     @Test("JSON Lines give one parsable object per utterance and per announcementDidFinish")
     func jsonLines() throws {
         let lines = SpeechBench().run(Self.steps).jsonLines.split(separator: "\n").map(String.init)
@@ -31,12 +44,12 @@ struct SpeechTranscriptTests {
         for (index, line) in lines.enumerated() {
             let object = try JSONDocument.parse(line, file: "line \(index + 1)")
                 .object(allowing: ["type", "id", "kind", "earcon", "text", "priority", "queued", "element", "gesture",
-                                   "cause", "requestedAt", "fate", "start", "end", "cutBy", "cutCause", "at", "reason",
+                                   "cause", "source", "requestedAt", "fate", "start", "end", "cutBy", "cutCause", "at", "reason",
                                    "reasonText", "wasSuccessful", "time"])
             #expect(try object.requiredString("type").isEmpty == false)
         }
         let dropped = try JSONDocument.parse(lines[2], file: "l3").object(allowing: [
-            "type", "id", "kind", "text", "priority", "queued", "element", "gesture", "cause", "requestedAt", "fate",
+            "type", "id", "kind", "text", "priority", "queued", "element", "gesture", "cause", "source", "requestedAt", "fate",
             "at", "reason", "reasonText"])
         #expect(try dropped.string("reason") == "postedDuringGestureSpeech")
         #expect(try dropped.double("at") == 0.75)
