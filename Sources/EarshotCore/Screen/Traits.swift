@@ -1,0 +1,102 @@
+/// One accessibility trait, named as UIKit names it (`button`, `selected`, `notEnabled`).
+///
+/// Besides UIKit's public traits this includes the roles VoiceOver speaks for controls that have
+/// no public trait (`textField`, `secureTextField`, `switch`, `tab`, `backButton`), so that one
+/// word table in the voice profile covers everything spoken about an element's role and state.
+public enum Trait: String, CaseIterable, Sendable {
+    case button
+    case link
+    case image
+    case header
+    case searchField
+    case textField
+    case secureTextField
+    case adjustable
+    case selected
+    case notEnabled
+    case tab
+    case tabBar
+    case `switch`
+    case backButton
+    case keyboardKey
+    case staticText
+    case summaryElement
+    case updatesFrequently
+    case causesPageTurn
+    case playsSound
+    case startsMediaSession
+    case allowsDirectInteraction
+
+    /// SwiftUI and other spellings accepted in screen files, mapped to the UIKit name.
+    ///
+    /// SwiftUI's `isModal` is not here: it is a property of the container, read by the screen
+    /// file parser as `modal`.
+    public static let aliases: [String: Trait] = [
+        "isButton": .button,
+        "isLink": .link,
+        "isImage": .image,
+        "isHeader": .header,
+        "isSearchField": .searchField,
+        "isSelected": .selected,
+        "isKeyboardKey": .keyboardKey,
+        "isStaticText": .staticText,
+        "isSummaryElement": .summaryElement,
+        "disabled": .notEnabled,
+        "switchButton": .switch,
+        "tabBarItem": .tab,
+        "textEntry": .textField,
+    ]
+
+    /// Every name a screen file may use for a trait: UIKit names, then the other spellings.
+    public static let acceptedNames: [String] = allCases.map(\.rawValue) + aliases.keys.sorted()
+
+    /// The trait for a UIKit or SwiftUI spelling, or nil for an unknown name.
+    public init?(name: String) {
+        if let trait = Trait(rawValue: name) {
+            self = trait
+        } else if let trait = Trait.aliases[name] {
+            self = trait
+        } else {
+            return nil
+        }
+    }
+
+    fileprivate var bit: UInt32 { 1 << UInt32(Trait.allCases.firstIndex(of: self)!) }
+}
+
+/// A set of traits, cheap to copy and compare (one bit per trait).
+public struct AccessibilityTraits: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    public let rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public init(_ trait: Trait) { self.rawValue = trait.bit }
+
+    public init(_ traits: [Trait]) {
+        self.rawValue = traits.reduce(0) { $0 | $1.bit }
+    }
+
+    public static let button = AccessibilityTraits(.button)
+    public static let link = AccessibilityTraits(.link)
+    public static let image = AccessibilityTraits(.image)
+    public static let header = AccessibilityTraits(.header)
+    public static let searchField = AccessibilityTraits(.searchField)
+    public static let textField = AccessibilityTraits(.textField)
+    public static let secureTextField = AccessibilityTraits(.secureTextField)
+    public static let adjustable = AccessibilityTraits(.adjustable)
+    public static let selected = AccessibilityTraits(.selected)
+    public static let notEnabled = AccessibilityTraits(.notEnabled)
+    public static let tab = AccessibilityTraits(.tab)
+    public static let tabBar = AccessibilityTraits(.tabBar)
+    public static let `switch` = AccessibilityTraits(.switch)
+    public static let backButton = AccessibilityTraits(.backButton)
+    public static let keyboardKey = AccessibilityTraits(.keyboardKey)
+    public static let staticText = AccessibilityTraits(.staticText)
+
+    public func contains(_ trait: Trait) -> Bool { rawValue & trait.bit != 0 }
+
+    /// The traits in the set, in `Trait.allCases` order.
+    public var members: [Trait] { Trait.allCases.filter { contains($0) } }
+
+    public var description: String { "[" + members.map(\.rawValue).joined(separator: ", ") + "]" }
+}
