@@ -130,13 +130,16 @@ public struct DescriptionGenerator: Sendable {
     }
 
     /// Appends `piece` after `text` with `separator`, without doubling punctuation: a label that
-    /// already ends in "." is followed by " Button", not ". Button" (as AccessibilitySnapshot does).
+    /// already ends a sentence ("완료.", "삭제할까요?") is followed by " Button", not ". Button"
+    /// (AccessibilitySnapshot does the same for a final period).
     static func join(_ text: String, _ piece: String, with separator: String) -> String {
         guard !text.isEmpty else { return piece }
         var separator = Substring(separator)
-        if let first = separator.first, first.isPunctuation, text.last == first {
+        if let first = separator.first, first.isPunctuation, let last = text.last, sentenceEnds.contains(last) {
             separator = separator.dropFirst()
         }
         return text + separator + piece
     }
+
+    private static let sentenceEnds: Set<Character> = [".", "?", "!", "…", "。", "？", "！"]
 }
