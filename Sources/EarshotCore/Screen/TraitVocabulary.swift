@@ -8,7 +8,7 @@
 public struct TraitVocabulary: Sendable {
     /// What a word in the `traits` section is said for.
     public enum Subject: Sendable, Equatable {
-        case trait(Trait)
+        case trait(AccessibilityTrait)
         /// A switch's state.
         case switchOn, switchOff
         /// A tab's "n of m"; the word is a template with `{index}` and `{count}`.
@@ -37,7 +37,7 @@ public struct TraitVocabulary: Sendable {
     /// One hint sentence of the `hints` section, said after the element's own hint.
     public struct HintSentence: Sendable, Equatable {
         public enum Subject: Sendable, Equatable {
-            case trait(Trait)
+            case trait(AccessibilityTrait)
             case customActions
         }
         public var subject: Subject
@@ -90,7 +90,7 @@ public struct TraitVocabulary: Sendable {
     }
 
     private static let wordSubjects: [(name: String, subject: Subject)] =
-        Trait.allCases.map { ($0.rawValue, Subject.trait($0)) }
+        AccessibilityTrait.allCases.map { ($0.rawValue, Subject.trait($0)) }
         + [("switchOn", .switchOn), ("switchOff", .switchOff), ("position", .position)]
 
     private static func decodeWords(_ node: JSONNode) throws -> [Word] {
@@ -109,12 +109,12 @@ public struct TraitVocabulary: Sendable {
     }
 
     private static func decodeHints(_ node: JSONNode) throws -> ([HintSentence], String) {
-        let names = ["separator", "customActions"] + Trait.allCases.map(\.rawValue)
+        let names = ["separator", "customActions"] + AccessibilityTrait.allCases.map(\.rawValue)
         let section = try node.object(allowing: names)
         var sentences: [HintSentence] = []
         for member in section.members where member.key != "separator" {
             let subject: HintSentence.Subject =
-                member.key == "customActions" ? .customActions : .trait(Trait(rawValue: member.key)!)
+                member.key == "customActions" ? .customActions : .trait(AccessibilityTrait(rawValue: member.key)!)
             if case .string(let text) = member.node.value {
                 sentences.append(HintSentence(subject: subject, text: text, unlessWith: []))
                 continue
@@ -154,14 +154,14 @@ public struct TraitVocabulary: Sendable {
 
 /// Reads a trait name in UIKit or SwiftUI spelling; an unknown name is an error that suggests the
 /// nearest valid one.
-func parseTraitName(_ node: JSONNode) throws -> Trait {
+func parseTraitName(_ node: JSONNode) throws -> AccessibilityTrait {
     let name = try node.stringValue()
-    if let trait = Trait(name: name) { return trait }
+    if let trait = AccessibilityTrait(name: name) { return trait }
     var message = "unknown trait \"\(name)\""
-    if let near = nearestName(to: name, in: Trait.acceptedNames) {
+    if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) {
         message += "; did you mean \"\(near)\"?"
     } else {
-        message += "; valid traits: \(Trait.allCases.map(\.rawValue).joined(separator: ", "))"
+        message += "; valid traits: \(AccessibilityTrait.allCases.map(\.rawValue).joined(separator: ", "))"
     }
     throw DataFileError(message, at: node.location)
 }

@@ -3,7 +3,7 @@
 /// Besides UIKit's public traits this includes the roles VoiceOver speaks for controls that have
 /// no public trait (`textField`, `secureTextField`, `switch`, `tab`, `backButton`), so that one
 /// word table in the voice profile covers everything spoken about an element's role and state.
-public enum Trait: String, CaseIterable, Sendable {
+public enum AccessibilityTrait: String, CaseIterable, Sendable {
     case button
     case link
     case image
@@ -31,7 +31,7 @@ public enum Trait: String, CaseIterable, Sendable {
     ///
     /// SwiftUI's `isModal` is not here: it is a property of the container, read by the screen
     /// file parser as `modal`.
-    public static let aliases: [String: Trait] = [
+    public static let aliases: [String: AccessibilityTrait] = [
         "isButton": .button,
         "isLink": .link,
         "isImage": .image,
@@ -52,16 +52,16 @@ public enum Trait: String, CaseIterable, Sendable {
 
     /// The trait for a UIKit or SwiftUI spelling, or nil for an unknown name.
     public init?(name: String) {
-        if let trait = Trait(rawValue: name) {
+        if let trait = AccessibilityTrait(rawValue: name) {
             self = trait
-        } else if let trait = Trait.aliases[name] {
+        } else if let trait = AccessibilityTrait.aliases[name] {
             self = trait
         } else {
             return nil
         }
     }
 
-    fileprivate var bit: UInt32 { 1 << UInt32(Trait.allCases.firstIndex(of: self)!) }
+    fileprivate var bit: UInt32 { 1 << UInt32(AccessibilityTrait.allCases.firstIndex(of: self)!) }
 }
 
 /// A set of traits, cheap to copy and compare (one bit per trait).
@@ -70,9 +70,9 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable, CustomStringCo
 
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public init(_ trait: Trait) { self.rawValue = trait.bit }
+    public init(_ trait: AccessibilityTrait) { self.rawValue = trait.bit }
 
-    public init(_ traits: [Trait]) {
+    public init(_ traits: [AccessibilityTrait]) {
         self.rawValue = traits.reduce(0) { $0 | $1.bit }
     }
 
@@ -93,10 +93,10 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable, CustomStringCo
     public static let keyboardKey = AccessibilityTraits(.keyboardKey)
     public static let staticText = AccessibilityTraits(.staticText)
 
-    public func contains(_ trait: Trait) -> Bool { rawValue & trait.bit != 0 }
+    public func contains(_ trait: AccessibilityTrait) -> Bool { rawValue & trait.bit != 0 }
 
-    /// The traits in the set, in `Trait.allCases` order.
-    public var members: [Trait] { Trait.allCases.filter { contains($0) } }
+    /// The traits in the set, in `AccessibilityTrait.allCases` order.
+    public var members: [AccessibilityTrait] { AccessibilityTrait.allCases.filter { contains($0) } }
 
     public var description: String { "[" + members.map(\.rawValue).joined(separator: ", ") + "]" }
 }
