@@ -12,6 +12,7 @@ struct Benchmark {
 }
 
 let benchmarks: [Benchmark] = [
+    ScreensBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

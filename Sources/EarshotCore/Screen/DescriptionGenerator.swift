@@ -43,11 +43,11 @@ public struct DescriptionGenerator: Sendable {
 
     /// The full description of a stop, as spoken when focus lands on it.
     public func describe(_ stop: FocusStop) -> SpokenDescription {
-        var slots: [String: [String]] = [:]
-        if let label = nonEmpty(stop.label) { slots["label"] = [label] }
-        if let value = spokenValue(of: stop) { slots["value"] = [value] }
-        for word in words(for: stop) { slots[word.slot, default: []].append(word.text) }
-        let (parts, text) = layout(slots)
+        var pieces: [SpokenPart] = []
+        if let label = nonEmpty(stop.label) { pieces.append(SpokenPart(slot: "label", text: label)) }
+        if let value = spokenValue(of: stop) { pieces.append(SpokenPart(slot: "value", text: value)) }
+        for word in words(for: stop) { pieces.append(SpokenPart(slot: word.slot, text: word.text)) }
+        let (parts, text) = layout(pieces)
         return SpokenDescription(parts: parts, text: text, hint: hint(for: stop), language: stop.language)
     }
 
@@ -110,35 +110,41 @@ public struct DescriptionGenerator: Sendable {
         return joined.isEmpty ? nil : joined
     }
 
-    /// Joins slot contents group by group; empty slots and groups leave no separator behind.
-    func layout(_ slots: [String: [String]]) -> ([SpokenPart], String) {
+    /// Joins the pieces slot by slot, group by group; empty slots and groups leave no separator
+    /// behind. Pieces of one slot keep their order (the profile's word order).
+    func layout(_ pieces: [SpokenPart]) -> ([SpokenPart], String) {
         var parts: [SpokenPart] = []
         var groupTexts: [String] = []
         for group in vocabulary.groups {
             var text = ""
             for slot in group.slots {
-                for piece in slots[slot] ?? [] where !piece.isEmpty {
-                    parts.append(SpokenPart(slot: slot, text: piece))
-                    text = Self.join(text, piece, with: group.separator)
+                for piece in pieces where piece.slot == slot && !piece.text.isEmpty {
+                    parts.append(piece)
+                    Self.append(piece.text, to: &text, with: group.separator)
                 }
             }
             if !text.isEmpty { groupTexts.append(text) }
         }
-        var text = groupTexts.reduce("") { Self.join($0, $1, with: vocabulary.groupSeparator) }
-        if !text.isEmpty { text = Self.join(text, "", with: vocabulary.end) }
+        var text = ""
+        for groupText in groupTexts { Self.append(groupText, to: &text, with: vocabulary.groupSeparator) }
+        if !text.isEmpty { Self.append("", to: &text, with: vocabulary.end) }
         return (parts, text)
     }
 
     /// Appends `piece` after `text` with `separator`, without doubling punctuation: a label that
     /// already ends a sentence ("완료.", "삭제할까요?") is followed by " Button", not ". Button"
     /// (AccessibilitySnapshot does the same for a final period).
-    static func join(_ text: String, _ piece: String, with separator: String) -> String {
-        guard !text.isEmpty else { return piece }
+    static func append(_ piece: String, to text: inout String, with separator: String) {
+        guard !text.isEmpty else {
+            text = piece
+            return
+        }
         var separator = Substring(separator)
         if let first = separator.first, first.isPunctuation, let last = text.last, sentenceEnds.contains(last) {
             separator = separator.dropFirst()
         }
-        return text + separator + piece
+        text += separator
+        text += piece
     }
 
     private static let sentenceEnds: Set<Character> = [".", "?", "!", "…", "。", "？", "！"]

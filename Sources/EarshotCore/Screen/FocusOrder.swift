@@ -10,10 +10,9 @@
 /// MergedFocus containment check, which stays inside one container.
 public struct FocusOrder: Sendable {
     public let stops: [FocusStop]
-    /// For every element id inside a stop (the stop's own id and its merged descendants), the
-    /// index of that stop.
-    private let stopIndexByElement: [String: Int]
     private let stopIndexByID: [String: Int]
+    /// The screen the stops were built from, to find the stop an element was folded into.
+    private let screen: Screen
 
     /// Origins whose y differ by less than this are in the same row and ordered by x.
     public static let rowTolerance = 8.0
@@ -21,14 +20,13 @@ public struct FocusOrder: Sendable {
     public init(screen: Screen) {
         var builder = Builder(direction: screen.layoutDirection)
         let context = Builder.Context(frame: .zero, language: screen.language)
-        let items = builder.items(ofChildren: screen.roots, explicitOrder: nil, in: nil, context: context)
-        var stops: [FocusStop] = []
-        var covered: [String: Int] = [:]
-        Builder.flatten(builder.sorted(items), groupIDs: [], into: &stops, coverage: &covered,
-                        coverageByStop: builder.coverage)
+        var items: [OrderItem] = []
+        builder.appendItems(ofChildren: screen.roots, explicitOrder: nil, in: nil, context: context, into: &items)
+        let stops = builder.flatten(builder.sorted(items))
         self.stops = stops
-        self.stopIndexByElement = covered
+        self.screen = screen
         var byID: [String: Int] = [:]
+        byID.reserveCapacity(stops.count)
         for (index, stop) in stops.enumerated() { byID[stop.id] = index }
         self.stopIndexByID = byID
     }
@@ -39,19 +37,26 @@ public struct FocusOrder: Sendable {
     public func index(ofStop id: String) -> Int? { stopIndexByID[id] }
 
     /// Index of the stop that presents this element: the element itself, or the merged or
-    /// combined container it was folded into.
-    public func index(presenting elementID: String) -> Int? { stopIndexByElement[elementID] }
+    /// combined container it was folded into (an element is a leaf, so at most one of an
+    /// element's ancestors has a stop).
+    public func index(presenting elementID: String) -> Int? {
+        for id in screen.ancestry(of: elementID) {
+            if let index = stopIndexByID[id] { return index }
+        }
+        return nil
+    }
 }
 
-/// One sortable entry: a stop, or a group that keeps its stops together.
-private indirect enum OrderItem {
-    case stop(FocusStop)
+/// One sortable entry: a stop (by its index among the builder's pending stops, with its frame),
+/// or a group that keeps its stops together. Small, so sorting moves no stop data.
+private enum OrderItem {
+    case stop(index: Int, frame: Frame)
     case group(id: String, items: [OrderItem], isTabBar: Bool)
 
     /// The frame the item is sorted by: a group is placed by its first child.
     var placement: Frame? {
         switch self {
-        case .stop(let stop): stop.frame
+        case .stop(_, let frame): frame
         case .group(_, let items, _): items.first?.placement
         }
     }
@@ -64,46 +69,50 @@ private struct Builder {
     }
 
     let direction: LayoutDirection
-    /// Element ids folded into each stop, by stop id.
-    var coverage: [String: [String]] = [:]
+    /// Stops in the order they were made; `OrderItem.stop` points here.
+    var pending: [FocusStop] = []
 
-    init(direction: LayoutDirection) { self.direction = direction }
-
-    /// Items for a list of sibling nodes: the explicit order's nodes, or the children with the
-    /// modal rule applied. Not yet sorted.
-    mutating func items(ofChildren children: [AccessibilityNode], explicitOrder: [String]?,
-                        in container: AccessibilityNode?, context: Context) -> [OrderItem] {
-        var siblings: [(node: AccessibilityNode, context: Context)]
+    /// Appends the items of a list of sibling nodes: the explicit order's nodes, or the children
+    /// with the modal rule applied. Not yet sorted.
+    mutating func appendItems(ofChildren children: [AccessibilityNode], explicitOrder: [String]?,
+                     in container: AccessibilityNode?, context: Context, into items: inout [OrderItem]) {
         if let explicitOrder, let container {
-            siblings = Self.descendants(of: container, named: explicitOrder, context: context)
-        } else {
-            siblings = children.filter { !$0.isOutOfReach }.map { ($0, context) }
+            var siblings = Self.descendants(of: container, named: explicitOrder, context: context)
+            if let lastModal = siblings.lastIndex(where: { $0.node.isModal }) {
+                siblings = [siblings[lastModal]]
+            }
+            for (node, context) in siblings { appendItems(of: node, context: context, into: &items) }
+            return
         }
-        if let lastModal = siblings.lastIndex(where: { $0.node.isModal }) {
-            siblings = [siblings[lastModal]]
+        if let lastModal = children.lastIndex(where: { $0.isModal && !$0.isOutOfReach }) {
+            appendItems(of: children[lastModal], context: context, into: &items)
+            return
         }
-        var result: [OrderItem] = []
-        for (node, context) in siblings {
-            result += items(of: node, context: context)
+        for index in children.indices {
+            appendItems(of: children[index], context: context, into: &items)
         }
-        return result
     }
 
-    mutating func items(of node: AccessibilityNode, context parent: Context) -> [OrderItem] {
-        guard !node.isOutOfReach else { return [] }
+    mutating func appendItems(of node: AccessibilityNode, context parent: Context, into items: inout [OrderItem]) {
+        guard !node.isOutOfReach else { return }
         let context = Context(frame: node.frame ?? parent.frame, language: node.language ?? parent.language)
         if node.isElement {
-            return [.stop(makeStop(node, context: context))]
+            items.append(.stop(index: pending.count, frame: context.frame))
+            pending.append(makeStop(node, context: context))
+            return
         }
-        let inner = items(ofChildren: node.children, explicitOrder: node.accessibilityElements, in: node,
-                          context: context)
-        if node.accessibilityElements != nil {
-            return [.group(id: node.id, items: inner, isTabBar: node.traits.contains(.tabBar) || node.kind == .tabBar)]
+        let isTabBar = node.kind == .tabBar || node.traits.contains(.tabBar)
+        let isGroup = node.accessibilityElements != nil || node.grouping == .contain || isTabBar
+        guard isGroup else {
+            // A plain container: its children join the parent's sort.
+            appendItems(ofChildren: node.children, explicitOrder: nil, in: node, context: context, into: &items)
+            return
         }
-        if node.grouping == .contain || node.kind == .tabBar || node.traits.contains(.tabBar) {
-            return [.group(id: node.id, items: sorted(inner), isTabBar: node.kind == .tabBar || node.traits.contains(.tabBar))]
-        }
-        return inner
+        var inner: [OrderItem] = []
+        appendItems(ofChildren: node.children, explicitOrder: node.accessibilityElements, in: node, context: context,
+                    into: &inner)
+        let ordered = node.accessibilityElements != nil ? inner : sorted(inner)
+        items.append(.group(id: node.id, items: ordered, isTabBar: isTabBar))
     }
 
     /// The listed descendants in list order, each with the context its own ancestors give it.
@@ -136,21 +145,23 @@ private struct Builder {
         return order.map { items[$0.index] }
     }
 
-    static func flatten(_ items: [OrderItem], groupIDs: [String], into stops: inout [FocusStop],
-                        coverage: inout [String: Int], coverageByStop: [String: [String]]) {
+    /// The pending stops in the items' order, with their groups and tab positions filled in.
+    func flatten(_ items: [OrderItem]) -> [FocusStop] {
+        var stops: [FocusStop] = []
+        stops.reserveCapacity(pending.count)
+        flatten(items, groupIDs: [], into: &stops)
+        return stops
+    }
+
+    private func flatten(_ items: [OrderItem], groupIDs: [String], into stops: inout [FocusStop]) {
         for item in items {
             switch item {
-            case .stop(var stop):
-                stop.groupIDs = groupIDs
-                let index = stops.count
-                for id in coverageByStop[stop.id] ?? [stop.id] where coverage[id] == nil {
-                    coverage[id] = index
-                }
-                stops.append(stop)
+            case .stop(let index, _):
+                stops.append(pending[index])
+                if !groupIDs.isEmpty { stops[stops.count - 1].groupIDs = groupIDs }
             case .group(let id, let inner, let isTabBar):
                 let first = stops.count
-                flatten(inner, groupIDs: groupIDs + [id], into: &stops, coverage: &coverage,
-                        coverageByStop: coverageByStop)
+                flatten(inner, groupIDs: groupIDs + [id], into: &stops)
                 if isTabBar {
                     let count = stops.count - first
                     for index in first..<stops.count {
@@ -165,28 +176,12 @@ private struct Builder {
     // MARK: - Stops
 
     mutating func makeStop(_ node: AccessibilityNode, context: Context) -> FocusStop {
-        var stop: FocusStop
         switch node.grouping {
-        case .merged:
-            stop = mergedStop(node, context: context)
-        case .combine:
-            stop = combinedStop(node, context: context)
-        case .ignore, .contain:
-            stop = plainStop(node, context: context)
-        case nil:
-            stop = node.kind == .cell ? combinedStop(node, context: context) : plainStop(node, context: context)
+        case .merged: mergedStop(node, context: context)
+        case .combine: combinedStop(node, context: context)
+        case .ignore, .contain: plainStop(node, context: context)
+        case nil: node.kind == .cell ? combinedStop(node, context: context) : plainStop(node, context: context)
         }
-        if !node.children.isEmpty {
-            var ids: [String] = []
-            Self.collectIDs(node, into: &ids)
-            coverage[node.id] = ids
-        }
-        return stop
-    }
-
-    static func collectIDs(_ node: AccessibilityNode, into ids: inout [String]) {
-        ids.append(node.id)
-        for child in node.children { collectIDs(child, into: &ids) }
     }
 
     /// An element read from its own properties only (UIKit leaf, SwiftUI `.ignore`).
@@ -220,11 +215,10 @@ private struct Builder {
     /// in reading order with ", ", and whose traits are the union of theirs.
     mutating func combinedStop(_ node: AccessibilityNode, context: Context) -> FocusStop {
         var inner = Builder(direction: direction)
-        let childItems = inner.sorted(inner.items(ofChildren: node.children, explicitOrder: node.accessibilityElements,
-                                                  in: node, context: context))
-        var children: [FocusStop] = []
-        var ignored: [String: Int] = [:]
-        Self.flatten(childItems, groupIDs: [], into: &children, coverage: &ignored, coverageByStop: [:])
+        var childItems: [OrderItem] = []
+        inner.appendItems(ofChildren: node.children, explicitOrder: node.accessibilityElements, in: node,
+                          context: context, into: &childItems)
+        let children = inner.flatten(node.accessibilityElements != nil ? childItems : inner.sorted(childItems))
         let ownLabel = nonEmpty(node.attributedLabel) ?? nonEmpty(node.label) ?? nonEmpty(node.text)
         let joinedLabels = children.compactMap { nonEmpty($0.label) }.joined(separator: MergedFocus.separator)
         let joinedValues = children.compactMap { nonEmpty($0.value) }.joined(separator: MergedFocus.separator)

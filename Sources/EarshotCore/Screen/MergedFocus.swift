@@ -33,7 +33,7 @@ public enum MergedFocus {
             // A node that gave text is not descended into: its children would repeat it.
             return
         }
-        for child in node.children { collect(child, into: &texts) }
+        for index in node.children.indices { collect(node.children[index], into: &texts) }
     }
 
     /// Drops texts contained in another, different text and exact repeats; keeps first-seen order.
@@ -41,16 +41,36 @@ public enum MergedFocus {
     /// Quadratic in the number of texts of one container, which the seed accepts: a card has a
     /// handful of texts, and no check ever spans the whole screen.
     static func uniqueTexts(_ texts: [String]) -> [String] {
+        let encoded = texts.map { Array($0.utf8) }
         var unique: [String] = []
-        for text in texts {
-            let isContained = texts.contains { other in other != text && other.contains(text) }
-            if !isContained && !unique.contains(text) { unique.append(text) }
+        var uniqueEncoded: [[UInt8]] = []
+        for (index, text) in encoded.enumerated() {
+            let isContained = encoded.contains { other in other != text && contains(other, text) }
+            if !isContained && !uniqueEncoded.contains(text) {
+                unique.append(texts[index])
+                uniqueEncoded.append(text)
+            }
         }
         return unique
     }
 
+    /// Whether `needle` occurs in `haystack`, comparing UTF-8 exactly (as the seed's `contains`
+    /// does for the precomposed text apps show), without Foundation's locale-aware search.
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty else { return true }
+        guard haystack.count > needle.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            var index = 1
+            while index < needle.count && haystack[start + index] == needle[index] { index += 1 }
+            if index == needle.count { return true }
+        }
+        return false
+    }
+
     /// Replaces every run of white space (spaces, tabs, line breaks) with one space.
     public static func foldingWhiteSpace(_ text: String) -> String {
+        if !mayNeedFolding(text) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var inRun = false
@@ -64,5 +84,24 @@ public enum MergedFocus {
             }
         }
         return result
+    }
+
+    /// A fast check over UTF-8: false when the text has no white space but single ASCII spaces.
+    /// Bytes that may start a non-ASCII space (U+0085, U+00A0, U+1680, U+2000..., U+3000) send the
+    /// text to the full check.
+    private static func mayNeedFolding(_ text: String) -> Bool {
+        var previousWasSpace = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20:
+                if previousWasSpace { return true }
+                previousWasSpace = true
+            case 0x09...0x0D, 0xC2, 0xE1, 0xE2, 0xE3:
+                return true
+            default:
+                previousWasSpace = false
+            }
+        }
+        return false
     }
 }

@@ -61,7 +61,36 @@ public enum AccessibilityTrait: String, CaseIterable, Sendable {
         }
     }
 
-    fileprivate var bit: UInt32 { 1 << UInt32(AccessibilityTrait.allCases.firstIndex(of: self)!) }
+    /// Bit position in `AccessibilityTraits`; a switch rather than a lookup in `allCases`, which
+    /// would build an array on every call in the hot path of describing stops.
+    fileprivate var bit: UInt32 { 1 << ordinal }
+
+    private var ordinal: UInt32 {
+        switch self {
+        case .button: 0
+        case .link: 1
+        case .image: 2
+        case .header: 3
+        case .searchField: 4
+        case .textField: 5
+        case .secureTextField: 6
+        case .adjustable: 7
+        case .selected: 8
+        case .notEnabled: 9
+        case .tab: 10
+        case .tabBar: 11
+        case .`switch`: 12
+        case .backButton: 13
+        case .keyboardKey: 14
+        case .staticText: 15
+        case .summaryElement: 16
+        case .updatesFrequently: 17
+        case .causesPageTurn: 18
+        case .playsSound: 19
+        case .startsMediaSession: 20
+        case .allowsDirectInteraction: 21
+        }
+    }
 }
 
 /// A set of traits, cheap to copy and compare (one bit per trait).
