@@ -151,4 +151,28 @@ struct DescriptionTests {
         #expect(error?.location.line == 1)
         #expect(error?.location.column == 55)
     }
+
+    @Test("parts come in the order label, value, traits, and the hint is kept apart to be spoken after a pause")
+    func partsOrderAndSeparateHint() throws {
+        let stop = FocusStop(id: "x", label: "음량", value: "50%", hint: "소리 크기입니다.", traits: [.button])
+        let spoken = try speak(stop)
+        #expect(spoken.parts == [SpokenPart(slot: "label", text: "음량"), SpokenPart(slot: "value", text: "50%"),
+                                 SpokenPart(slot: "traits", text: "버튼")])
+        #expect(spoken.text == "음량, 50%, 버튼")
+        #expect(!spoken.text.contains("소리 크기"))
+        #expect(spoken.hint == "소리 크기입니다.")
+    }
+
+    @Test("a stop speaks in its element's language, inherited from its ancestors or the screen")
+    func languageIsInherited() throws {
+        let screen = try ScreenFile.parse(#"""
+        {"language": "ko", "elements": [
+          {"id": "ko-button", "kind": "button", "text": "확인"},
+          {"id": "box", "language": "en", "children": [{"id": "en-label", "kind": "label", "text": "Choose a Fruit"}]},
+          {"id": "ar-button", "kind": "button", "text": "حفظ", "language": "ar"}
+        ]}
+        """#, file: "languages.json")
+        let generator = try S.generator()
+        #expect(FocusOrder(screen: screen).stops.map { generator.describe($0).language } == ["ko", "en", "ar"])
+    }
 }
