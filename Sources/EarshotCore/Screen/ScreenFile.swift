@@ -105,7 +105,7 @@ private struct ElementDecoder {
                     element.isModal = true
                     continue
                 }
-                element.traits.insert(AccessibilityTraits(try parseTraitName(item)))
+                element.traits.insert(AccessibilityTraits(try parseTraitName(item, alsoAccepted: ["isModal"])))
             }
         }
         if let frame = object["frame"] { element.frame = try Self.frame(frame) }

@@ -154,11 +154,11 @@ public struct TraitVocabulary: Sendable {
 
 /// Reads a trait name in UIKit or SwiftUI spelling; an unknown name is an error that suggests the
 /// nearest valid one.
-func parseTraitName(_ node: JSONNode) throws -> AccessibilityTrait {
+func parseTraitName(_ node: JSONNode, alsoAccepted: [String] = []) throws -> AccessibilityTrait {
     let name = try node.stringValue()
     if let trait = AccessibilityTrait(name: name) { return trait }
     var message = "unknown trait \"\(name)\""
-    if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) {
+    if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames + alsoAccepted) {
         message += "; did you mean \"\(near)\"?"
     } else {
         message += "; valid traits: \(AccessibilityTrait.allCases.map(\.rawValue).joined(separator: ", "))"

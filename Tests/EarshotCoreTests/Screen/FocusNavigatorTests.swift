@@ -190,3 +190,20 @@ struct FocusNavigatorTests {
         #expect(reader.stops.map(\.id) == ["home-title", "banner", "notice", "tab-home", "tab-search", "tab-likes", "tab-my"])
     }
 }
+
+@Suite("The Swift example in docs/screen-format.md does what it says")
+struct DocumentedNavigationTests {
+    @Test("the documented settings walk-through speaks the documented strings")
+    func documentedWalkThrough() throws {
+        let screen = try ScreenFile.load(path: ScreenTestSupport.samplesDirectory.appendingPathComponent("settings.json").path)
+        var reader = try FocusNavigator(screen: screen, profile: try ScreenTestSupport.profile("ko"))
+        #expect(reader.next().speech?.text == "설정, 머리말")
+        #expect(reader.next().speech?.hint == "설정을 끄거나 켜려면 이중 탭 하십시오.")
+        #expect(reader.activate().speech?.text == "Wi-Fi, 스위치 버튼, 끔")
+        _ = reader.focus("brightness")
+        #expect(reader.increment().speech?.text == "60%")
+        try reader.change { try $0.setLabel("save", "저장") }
+        #expect(reader.focusedID == "brightness")
+        #expect(reader.stops.last.map { reader.describe($0).text } == "저장, 흐리게 표시됨, 버튼")
+    }
+}
