@@ -12,6 +12,7 @@ struct Benchmark {
 }
 
 let benchmarks: [Benchmark] = [
+    normalizeBenchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

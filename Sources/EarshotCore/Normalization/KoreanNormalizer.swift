@@ -488,8 +488,12 @@ struct KoreanTextRewriter {
         let word = String(String.UnicodeScalarView(s[i..<j]))
         let allCapitals = s[i..<j].allSatisfy(isUpperLatin)
         let gluedToDigit = digit(i - 1) != nil || digit(j) != nil
+        // `DON'T` is a shouted word, not an abbreviation.
+        let apostrophes: Set<Unicode.Scalar> = ["'", "\u{2019}"]
+        let inContraction = scalar(i - 1).map(apostrophes.contains) == true
+            || scalar(j).map(apostrophes.contains) == true
         let length = j - i
-        let spelled = allCapitals && !rules.spellingExceptions.contains(word)
+        let spelled = allCapitals && !inContraction && !rules.spellingExceptions.contains(word)
             && ((rules.spellingMinLength...rules.spellingMaxLength).contains(length)
                 || (gluedToDigit && length <= rules.spellingMaxLength))
         if spelled, case let names = word.compactMap({ rules.letters[$0] }), names.count == length {
