@@ -45,7 +45,8 @@ private func runNormalizeBenchmark(_ arguments: [String]) throws {
     let sampleIndices = Array(stride(from: 0, to: labels.count, by: step).prefix(options.espeakSample))
     let rawSample = sampleIndices.map { labels[$0] }
     let normalizedSample = sampleIndices.map { normalized[$0] }
-    let startup = try EspeakCommandLine.secondsToSynthesize([""], voice: profile.engine.voice)
+    // The fastest of a few empty runs is the process start-up and voice loading, paid once.
+    let startup = try (0..<5).map { _ in try EspeakCommandLine.secondsToSynthesize([""], voice: profile.engine.voice) }.min()!
     let rawBatch = try EspeakCommandLine.secondsToSynthesize(rawSample, voice: profile.engine.voice)
     let normalizedBatch = try EspeakCommandLine.secondsToSynthesize(normalizedSample, voice: profile.engine.voice)
     let perLineProcesses = try EspeakCommandLine.secondsPerLineProcess(normalizedSample, voice: profile.engine.voice)

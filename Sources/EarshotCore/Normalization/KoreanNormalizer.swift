@@ -9,10 +9,10 @@
 public struct KoreanNormalizer: TextNormalizer {
     public let rules: KoreanNormalizationRules
     let reader: KoreanNumberReader
-    /// Counters, unit symbols and magnitude words as scalar arrays, longest first, for prefix
-    /// matching in the scanned text.
-    let counterPatterns: [(scalars: [Unicode.Scalar], word: String, kind: KoreanNormalizationRules.CounterKind)]
-    let unitPatterns: [(scalars: [Unicode.Scalar], reading: String)]
+    /// Counters and unit symbols as scalar arrays by their first scalar, longest first, for
+    /// prefix matching in the scanned text; magnitude words likewise, longest first.
+    let counterPatterns: [Unicode.Scalar: [CounterPattern]]
+    let unitPatterns: [Unicode.Scalar: [UnitPattern]]
     let magnitudePatterns: [[Unicode.Scalar]]
     let ordinalPatterns: [[Unicode.Scalar]]
     let currencyWords: [Unicode.Scalar: String]
@@ -21,12 +21,12 @@ public struct KoreanNormalizer: TextNormalizer {
     public init(rules: KoreanNormalizationRules) {
         self.rules = rules
         reader = KoreanNumberReader(words: rules.numbers)
-        counterPatterns = rules.counters
-            .map { (Array($0.key.unicodeScalars), $0.key, $0.value) }
-            .sorted { $0.0.count > $1.0.count }
-        unitPatterns = rules.units
-            .map { (Array($0.key.unicodeScalars), $0.value) }
-            .sorted { $0.0.count > $1.0.count }
+        counterPatterns = Dictionary(grouping: rules.counters.map {
+            CounterPattern(scalars: Array($0.key.unicodeScalars), word: $0.key, kind: $0.value)
+        }, by: { $0.scalars[0] }).mapValues { $0.sorted { $0.scalars.count > $1.scalars.count } }
+        unitPatterns = Dictionary(grouping: rules.units.map {
+            UnitPattern(scalars: Array($0.key.unicodeScalars), reading: $0.value)
+        }, by: { $0.scalars[0] }).mapValues { $0.sorted { $0.scalars.count > $1.scalars.count } }
         magnitudePatterns = rules.numbers.magnitudes.map { Array($0.unicodeScalars) }
             .sorted { $0.count > $1.count }
         ordinalPatterns = rules.ordinalPrefixes.map { Array($0.unicodeScalars) }
@@ -42,6 +42,17 @@ public struct KoreanNormalizer: TextNormalizer {
         var rewriter = KoreanTextRewriter(normalizer: self, text: text)
         return rewriter.run()
     }
+}
+
+struct CounterPattern: Sendable {
+    var scalars: [Unicode.Scalar]
+    var word: String
+    var kind: KoreanNormalizationRules.CounterKind
+}
+
+struct UnitPattern: Sendable {
+    var scalars: [Unicode.Scalar]
+    var reading: String
 }
 
 /// What may follow a number and changes how it is read.
@@ -130,6 +141,7 @@ struct KoreanTextRewriter {
     /// A digit, or a sign or currency symbol directly before one.
     func startsNumber(at i: Int) -> Bool {
         if digit(i) != nil { return true }
+        if isHangul(s[i]) || isLatin(s[i]) || s[i] == " " { return false }
         var j = i
         if isSign(at: j) { j += 1 }
         if let c = scalar(j), normalizer.currencyWords[c] != nil { j += 1 }
@@ -384,14 +396,16 @@ struct KoreanTextRewriter {
 
     /// Whether a counter longer than a magnitude word starts at `j` (`3조각` is pieces, not 조).
     func longerCounter(than length: Int, at j: Int) -> Bool {
-        normalizer.counterPatterns.contains { $0.scalars.count > length && matches($0.scalars, at: j) }
+        guard let first = scalar(j), let candidates = normalizer.counterPatterns[first] else { return false }
+        return candidates.contains { $0.scalars.count > length && matches($0.scalars, at: j) }
     }
 
     /// A unit symbol (after an optional space, for multi-character units) or a counter word.
     func readSuffix(at j: Int) -> (NumberSuffix, Int) {
         for start in [j, j + 1] {
             if start == j + 1 && scalar(j) != " " { break }
-            for unit in normalizer.unitPatterns where matches(unit.scalars, at: start) {
+            guard let first = scalar(start), let units = normalizer.unitPatterns[first] else { continue }
+            for unit in units where matches(unit.scalars, at: start) {
                 if start == j + 1, unit.scalars.count < 2, isLatin(unit.scalars[0]) { continue }
                 let after = start + unit.scalars.count
                 // A Latin unit must end the word: `5m` is metres, `5min` is not.
@@ -399,7 +413,8 @@ struct KoreanTextRewriter {
                 return (.unit(unit.reading), after)
             }
         }
-        for counter in normalizer.counterPatterns where matches(counter.scalars, at: j) {
+        guard let first = scalar(j), let counters = normalizer.counterPatterns[first] else { return (.none, j) }
+        for counter in counters where matches(counter.scalars, at: j) {
             return (.counter(counter.word, counter.kind), j + counter.scalars.count)
         }
         return (.none, j)
