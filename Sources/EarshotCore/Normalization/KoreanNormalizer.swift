@@ -101,6 +101,13 @@ struct KoreanTextRewriter {
     mutating func run() -> String {
         var i = 0
         while i < s.count {
+            // A format specifier of a string table (`%1$d`, `%2d`) is not a number to read.
+            if s[i] == "%", digit(i + 1) != nil {
+                let (_, end) = readDigits(at: i + 1)
+                out.append(contentsOf: s[i..<end])
+                i = end
+                continue
+            }
             if startsNumber(at: i), let end = readNumberExpression(at: i) {
                 i = end
                 continue
