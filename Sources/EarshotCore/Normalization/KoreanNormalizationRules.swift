@@ -58,6 +58,8 @@ public struct KoreanNormalizationRules: Sendable {
     public var rangeSymbols: Set<Character>
     /// The word read between the two ends of a range, glued to the first (`한 개에서 세 개`).
     public var rangeWord: String
+    /// The word between the two sides of a ratio that is not a time (`1:1` 일 대 일).
+    public var ratioWord: String
     /// The word between denominator and numerator (`삼분의 일`).
     public var fractionWord: String
     /// `a/b` with `a < b <= maxDenominator` is a fraction; other `M/D` pairs are dates.
@@ -92,7 +94,7 @@ public struct KoreanNormalizationRules: Sendable {
     public init(node: JSONNode) throws {
         let root = try node.object(allowing: [
             "normalizer", "description", "numbers", "counters", "units", "currencies", "time", "date",
-            "ranges", "fractions", "ordinalPrefixes", "digitByDigit", "letters", "spelling",
+            "ranges", "ratios", "fractions", "ordinalPrefixes", "digitByDigit", "letters", "spelling",
         ])
         let kind = try root.requiredString("normalizer")
         guard kind == Self.normalizerName else {
@@ -171,6 +173,8 @@ public struct KoreanNormalizationRules: Sendable {
         }
         rangeSymbols = symbols
         rangeWord = try ranges.requiredString("word")
+
+        ratioWord = try root.required("ratios").object(allowing: ["word"]).requiredString("word")
 
         let fractions = try root.required("fractions").object(allowing: ["word", "maxDenominator"])
         fractionWord = try fractions.requiredString("word")

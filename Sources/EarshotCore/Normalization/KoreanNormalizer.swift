@@ -195,7 +195,8 @@ struct KoreanTextRewriter {
     mutating func readNumberExpression(at i: Int) -> Int? {
         var reading: (text: String, end: Int, glue: Bool)?
         if digit(i) != nil {
-            reading = readDate(at: i) ?? readPhoneNumber(at: i) ?? readTime(at: i) ?? readSlash(at: i)
+            reading = readDate(at: i) ?? readPhoneNumber(at: i) ?? readTime(at: i) ?? readRatio(at: i)
+                ?? readSlash(at: i)
         }
         if reading == nil { reading = readQuantity(at: i) }
         guard let reading else { return nil }
@@ -228,10 +229,8 @@ struct KoreanTextRewriter {
         let (day, afterDay) = readDigits(at: dayStart)
         guard (1...2).contains(day.count), let dayValue = KoreanNumberReader.value(of: day),
               (1...31).contains(dayValue) else { return nil }
-        var end = afterDay
-        // The closing dot of `2024. 5. 1.` belongs to the date.
-        if separator == ".", scalar(end) == ".", digit(end + 1) == nil { end += 1 }
-        if digit(end) != nil { return nil }
+        let end = afterDay
+        if digit(end) != nil || (scalar(end) == separator && digit(end + 1) != nil) { return nil }
         let text = [
             counted(KoreanNumberReader.value(of: year)!, rules.yearCounter),
             counted(monthValue, rules.monthCounter),
@@ -281,6 +280,17 @@ struct KoreanTextRewriter {
         if minuteValue > 0 || (secondValue ?? 0) > 0 { parts.append(counted(minuteValue, rules.minuteCounter)) }
         if let secondValue, secondValue > 0 { parts.append(counted(secondValue, rules.secondCounter)) }
         return (parts.joined(separator: " "), end, true)
+    }
+
+    /// `1:1`, `16:9` (not a time) → 일 대 일, 십육 대 구.
+    func readRatio(at i: Int) -> (text: String, end: Int, glue: Bool)? {
+        if let before = scalar(i - 1), isDigit(before) || before == ":" { return nil }
+        let (left, afterLeft) = readDigits(at: i)
+        guard scalar(afterLeft) == ":" else { return nil }
+        let (right, end) = readDigits(at: afterLeft + 1)
+        guard !right.isEmpty, scalar(end) != ":", let leftWords = reader.sino(left),
+              let rightWords = reader.sino(right) else { return nil }
+        return (leftWords + " " + rules.ratioWord + " " + rightWords, end, false)
     }
 
     /// `1/3` → 삼분의 일 (a proper fraction with a small denominator), `5/1` → 오 월 일 일 (a
