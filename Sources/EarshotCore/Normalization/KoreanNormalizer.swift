@@ -101,9 +101,7 @@ struct KoreanTextRewriter {
     mutating func run() -> String {
         var i = 0
         while i < s.count {
-            // A format specifier of a string table (`%1$d`, `%2d`) is not a number to read.
-            if s[i] == "%", digit(i + 1) != nil {
-                let (_, end) = readDigits(at: i + 1)
+            if let end = formatSpecifierEnd(at: i) {
                 out.append(contentsOf: s[i..<end])
                 i = end
                 continue
@@ -120,6 +118,18 @@ struct KoreanTextRewriter {
             i += 1
         }
         return String(out)
+    }
+
+    /// The end of a string-table format specifier with a number in it (`%1$d`, `%2$@`, `%1d`),
+    /// which is not a number to read; nil elsewhere.
+    func formatSpecifierEnd(at i: Int) -> Int? {
+        guard s[i] == "%", digit(i + 1) != nil else { return nil }
+        var (_, end) = readDigits(at: i + 1)
+        if scalar(end) == "$" { end += 1 }
+        guard let conversion = scalar(end), "@dDiuUxXfFeEgGsSlcp".unicodeScalars.contains(conversion) else {
+            return nil
+        }
+        return end + 1
     }
 
     // MARK: Character classes
@@ -147,8 +157,9 @@ struct KoreanTextRewriter {
 
     /// A digit, or a sign or currency symbol directly before one.
     func startsNumber(at i: Int) -> Bool {
-        if digit(i) != nil { return true }
-        if isHangul(s[i]) || isLatin(s[i]) || s[i] == " " { return false }
+        guard let c = scalar(i) else { return false }
+        if isDigit(c) { return true }
+        if isHangul(c) || isLatin(c) || c == " " { return false }
         var j = i
         if isSign(at: j) { j += 1 }
         if let c = scalar(j), normalizer.currencyWords[c] != nil { j += 1 }
