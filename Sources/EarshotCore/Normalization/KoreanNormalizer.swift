@@ -333,14 +333,10 @@ struct KoreanTextRewriter {
         // `1~3개`: the first end of a range takes the counter or unit of the second.
         if case .none = suffix, let c = scalar(end), normalizer.rangeScalars.contains(c),
            let second = readWrittenNumber(at: end + 1) {
-            let (secondSuffix, _) = readSuffix(at: second.end)
-            suffix = secondSuffix
-            return (render(number, suffix), end, true)
+            suffix = readSuffix(at: second.end).0
         }
         let text = render(number, suffix)
-        if case .none = suffix {
-            return (text, end, number.currency != nil)
-        }
+        if case .none = suffix { return (text, end, number.currency != nil) }
         return (text, end, true)
     }
 
@@ -399,9 +395,8 @@ struct KoreanTextRewriter {
         }
         guard !words.isEmpty else { return nil }
         var numberText: String
-        if let fraction = number.fraction {
-            numberText = (reader.sino(number.integer) ?? "") + " " + rules.numbers.decimalPoint + " "
-                + reader.fractionDigits(fraction)
+        if number.fraction != nil {
+            numberText = cardinal(number)
         } else if number.integer.drop(while: { $0 == 0 }).elementsEqual([1]),
                   let first = rules.numbers.magnitudes.first(where: { words.hasPrefix($0) }),
                   rules.numbers.omitOneBefore.contains(first) {
