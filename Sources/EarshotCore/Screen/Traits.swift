@@ -121,6 +121,12 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable, CustomStringCo
     public static let backButton = AccessibilityTraits(.backButton)
     public static let keyboardKey = AccessibilityTraits(.keyboardKey)
     public static let staticText = AccessibilityTraits(.staticText)
+    public static let summaryElement = AccessibilityTraits(.summaryElement)
+    public static let updatesFrequently = AccessibilityTraits(.updatesFrequently)
+    public static let causesPageTurn = AccessibilityTraits(.causesPageTurn)
+    public static let playsSound = AccessibilityTraits(.playsSound)
+    public static let startsMediaSession = AccessibilityTraits(.startsMediaSession)
+    public static let allowsDirectInteraction = AccessibilityTraits(.allowsDirectInteraction)
 
     public func contains(_ trait: AccessibilityTrait) -> Bool { rawValue & trait.bit != 0 }
 

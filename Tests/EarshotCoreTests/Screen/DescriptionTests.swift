@@ -175,4 +175,24 @@ struct DescriptionTests {
         let generator = try S.generator()
         #expect(FocusOrder(screen: screen).stops.map { generator.describe($0).language } == ["ko", "en", "ar"])
     }
+
+    @Test("a profile without a traits section cannot describe screens and says which section is missing")
+    func profileWithoutTraits() throws {
+        let path = NSTemporaryDirectory() + "earshot-no-traits-\(UInt32.random(in: 0...UInt32.max)).json"
+        try #"{"name": "bare", "engine": {"voice": "ko"}}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path)) }
+        #expect(error?.message == "voice profile \"bare\" has no \"traits\" section (needed to describe screens)")
+        #expect(error?.location.file == path)
+    }
+
+    @Test("a word in a slot that no group lays out is an error in the profile")
+    func unplacedSlot() throws {
+        let text = #"{"name": "odd", "engine": {"voice": "ko"}, "traits": {"selected": {"word": "선택됨", "slot": "states"}}, "speech": {"groups": [{"slots": ["label"]}]}, "hints": {}}"#
+        let path = NSTemporaryDirectory() + "earshot-odd-\(UInt32.random(in: 0...UInt32.max)).json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path)) }
+        #expect(error?.message == "slot \"states\" is not in any of speech.groups (laid out: label)")
+    }
 }
