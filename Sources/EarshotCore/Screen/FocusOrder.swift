@@ -75,7 +75,7 @@ private struct Builder {
     /// Appends the items of a list of sibling nodes: the explicit order's nodes, or the children
     /// with the modal rule applied. Not yet sorted.
     mutating func appendItems(ofChildren children: [AccessibilityNode], explicitOrder: [String]?,
-                     in container: AccessibilityNode?, context: Context, into items: inout [OrderItem]) {
+                              in container: AccessibilityNode?, context: Context, into items: inout [OrderItem]) {
         if let explicitOrder, let container {
             var siblings = Self.descendants(of: container, named: explicitOrder, context: context)
             if let lastModal = siblings.lastIndex(where: { $0.node.isModal }) {
