@@ -51,11 +51,15 @@ public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
     public var text: String
     /// Spoken after the profile's hint pause, if nothing else happens first.
     public var hint: String?
+    /// Language of the text (e.g. `en` on a Korean screen), for choosing a voice; nil means the
+    /// profile's language.
+    public var language: String?
 
-    public init(elementID: String? = nil, text: String, hint: String? = nil) {
+    public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil) {
         self.elementID = elementID
         self.text = text
         self.hint = hint
+        self.language = language
     }
 
     public var description: String {

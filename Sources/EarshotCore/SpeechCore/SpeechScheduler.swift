@@ -231,20 +231,20 @@ public final class SpeechScheduler: @unchecked Sendable {
 
         /// An element's speech and, if it has one, its hint after the hint pause.
         mutating func add(element: ElementSpeech, gap: Double, scheduler: SpeechScheduler, now: Double) {
-            add(text: element.text, kind: .element, elementID: element.elementID, gap: gap, follows: !items.isEmpty,
-                scheduler: scheduler, now: now)
+            add(text: element.text, kind: .element, elementID: element.elementID, language: element.language, gap: gap,
+                follows: !items.isEmpty, scheduler: scheduler, now: now)
             if let hint = element.hint, !hint.isEmpty {
-                let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID, cause: cause,
-                                                now: now, gesture: false)
+                let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID,
+                                                language: element.language, cause: cause, now: now, gesture: false)
                 items.append(Waiting(utterance: u, group: 0, gap: scheduler.timing.hintPause, follows: true,
                                      cancelledByEvents: true, jumpedQueue: false))
             }
         }
 
-        mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, gap: Double, follows: Bool,
-                          scheduler: SpeechScheduler, now: Double) {
-            let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, cause: cause, now: now,
-                                            gesture: gesture)
+        mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, language: String? = nil,
+                          gap: Double, follows: Bool, scheduler: SpeechScheduler, now: Double) {
+            let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, language: language,
+                                            cause: cause, now: now, gesture: gesture)
             if text.allSatisfy(\.isWhitespace) {
                 scheduler.decide(u, .dropped(at: now, reason: .emptyText), at: now)
                 return
@@ -426,10 +426,10 @@ public final class SpeechScheduler: @unchecked Sendable {
     // MARK: - Records
 
     fileprivate func makeUtterance(text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
-                                   queued: Bool = false, elementID: String? = nil, cause: String, now: Double,
-                                   gesture: Bool) -> Utterance {
+                                   queued: Bool = false, elementID: String? = nil, language: String? = nil,
+                                   cause: String, now: Double, gesture: Bool) -> Utterance {
         let u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
-                          elementID: elementID, cause: cause, source: currentSource, requestedAt: now,
+                          elementID: elementID, language: language, cause: cause, source: currentSource, requestedAt: now,
                           isGestureSpeech: gesture)
         nextUtteranceID += 1
         utterances.append(u)

@@ -14,9 +14,10 @@ extension SpeechTranscript {
             if let earcon = u.earcon { fields.append(("earcon", json(earcon.rawValue))) }
             fields += [
                 ("text", json(u.text)), ("priority", json(u.priority.rawValue)), ("queued", String(u.queued)),
-                ("element", u.elementID.map(json) ?? "null"), ("gesture", String(u.isGestureSpeech)),
-                ("cause", json(u.cause)),
+                ("element", u.elementID.map(json) ?? "null"),
             ]
+            if let language = u.language { fields.append(("language", json(language))) }
+            fields += [("gesture", String(u.isGestureSpeech)), ("cause", json(u.cause))]
             if let source = u.source { fields.append(("source", json(source))) }
             fields.append(("requestedAt", jsonTime(u.requestedAt)))
             switch entry.fate {

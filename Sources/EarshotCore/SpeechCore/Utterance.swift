@@ -13,6 +13,8 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var queued: Bool
     /// The element the speech describes, if any (the screen model's id).
     public var elementID: String?
+    /// Language of the text when it differs from the profile's (an element's language).
+    public var language: String?
     /// Readable cause, e.g. `swipe right`, `double tap`, `UIAccessibility.post(.announcement)`.
     public var cause: String
     /// Where the request came from, when the caller said (e.g. a scenario step).
@@ -25,7 +27,8 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var isGestureSpeech: Bool
 
     public init(id: Int, text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
-                queued: Bool = false, elementID: String? = nil, cause: String, source: String? = nil,
+                queued: Bool = false, elementID: String? = nil, language: String? = nil, cause: String,
+                source: String? = nil,
                 requestedAt: Double, isGestureSpeech: Bool = false) {
         self.id = id
         self.text = text
@@ -33,6 +36,7 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
         self.priority = priority
         self.queued = queued
         self.elementID = elementID
+        self.language = language
         self.cause = cause
         self.source = source
         self.requestedAt = requestedAt

@@ -133,6 +133,17 @@ struct SpeechSchedulerTests {
         #expect(transcript.entry(text: "값을 조절하려면 한 손가락으로 위 또는 아래로 쓸어넘기십시오.")?.utterance.kind == .hint)
     }
 
+    @Test("an element's id and language are carried to its speech and its hint")
+    func elementIdentityIsCarried() {
+        let transcript = SpeechBench().run([
+            (0, .focusMoved(element("Settings, Button", id: "settings", hint: "Double tap to open.", language: "en"),
+                            gesture: "swipe right")),
+        ])
+        #expect(transcript.entries.map(\.utterance.elementID) == ["settings", "settings"])
+        #expect(transcript.entries.map(\.utterance.language) == ["en", "en"])
+        #expect(transcript.jsonLines.contains(#""element":"settings","language":"en","gesture":true"#))
+    }
+
     @Test("a new event during the hint pause cancels the hint")
     func newEventCancelsHint() {
         let bench = SpeechBench()

@@ -69,6 +69,6 @@ extension SpeechTranscript {
     }
 }
 
-func element(_ text: String, id: String? = nil, hint: String? = nil) -> ElementSpeech {
-    ElementSpeech(elementID: id, text: text, hint: hint)
+func element(_ text: String, id: String? = nil, hint: String? = nil, language: String? = nil) -> ElementSpeech {
+    ElementSpeech(elementID: id, text: text, hint: hint, language: language)
 }

@@ -44,7 +44,7 @@ struct SpeechTranscriptTests {
         for (index, line) in lines.enumerated() {
             let object = try JSONDocument.parse(line, file: "line \(index + 1)")
                 .object(allowing: ["type", "id", "kind", "earcon", "text", "priority", "queued", "element", "gesture",
-                                   "cause", "source", "requestedAt", "fate", "start", "end", "cutBy", "cutCause", "at", "reason",
+                                   "language", "cause", "source", "requestedAt", "fate", "start", "end", "cutBy", "cutCause", "at", "reason",
                                    "reasonText", "wasSuccessful", "time"])
             #expect(try object.requiredString("type").isEmpty == false)
         }
