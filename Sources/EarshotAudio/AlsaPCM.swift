@@ -120,10 +120,14 @@ final class AlsaPCM {
     }
 
     /// Frames written but not yet audible, or 0 when the device is not playing.
+    ///
+    /// `snd_pcm_avail_delay` brings the device position up to date first: some plugins (jack)
+    /// report a stale `snd_pcm_delay` until then, and notice an underrun only then.
     func delay() -> Int {
         guard let handle else { return 0 }
+        var available: snd_pcm_sframes_t = 0
         var frames: snd_pcm_sframes_t = 0
-        guard snd_pcm_delay(handle, &frames) == 0 else { return 0 }
+        guard snd_pcm_avail_delay(handle, &available, &frames) == 0, state == .running else { return 0 }
         return max(0, Int(frames))
     }
 
@@ -151,9 +155,12 @@ final class AlsaPCM {
         try check(snd_pcm_prepare(handle), "prepare the device after stopping")
     }
 
-    /// Frames already written that have not reached the device's output yet and may be taken back.
+    /// Frames already written that the device has not started to play and may be taken back;
+    /// 0 when the device is not running.
     func rewindable() -> Int {
         guard let handle else { return 0 }
+        // Bring the position (and underrun detection) up to date before asking.
+        guard snd_pcm_avail(handle) >= 0, state == .running else { return 0 }
         return max(0, Int(snd_pcm_rewindable(handle)))
     }
 

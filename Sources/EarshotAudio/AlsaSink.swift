@@ -125,8 +125,12 @@ private final class Feeder: @unchecked Sendable {
     private var queuedFrames = 0
     private var nextChunkID = 0
     private var framesWritten: Int64 = 0
-    /// The silence written after an interrupt, while nothing has followed it: it may be taken back.
+    /// Where the last enqueued sample handed to the device ends; `drain` waits for it to be heard.
+    private var audioEndFrame: Int64 = 0
+    /// The silence written after the last audio or interrupt, while nothing has followed it.
     private var trailingSilence: Range<Int64>?
+    /// Silence still to write behind the last audio so that the whole device buffer is cleared.
+    private var silenceOwed = 0
     private var underruns = 0
     private var failure: AudioDeviceError?
     private var events: [AlsaSink.Event] = []
@@ -178,9 +182,10 @@ private final class Feeder: @unchecked Sendable {
                 condition.wait()
                 continue
             }
-            let delay = pcm.delay()
-            guard pcm.state == .running, delay > 0 else { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds(frames: delay)))
+            // The silence written behind the audio need not be waited for.
+            let unheard = audioEndFrame - (framesWritten - Int64(pcm.delay()))
+            guard unheard > 0, pcm.state == .running else { break }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds(frames: Int(unheard))))
         }
         if let failure { throw failure }
     }
@@ -248,45 +253,17 @@ private final class Feeder: @unchecked Sendable {
         case now, whenSignalled, at(Date)
     }
 
-    /// Hands the next piece of the queue to the device; says when to look again.
+    /// Hands the next piece of the queue (or of the trailing silence) to the device; says when
+    /// to look again.
     private func step() -> Wake {
-        guard failure == nil, queueHead < queue.count else {
+        guard failure == nil else { return .whenSignalled }
+        do {
+            if queueHead < queue.count { return try writeAudio() }
             if queueHead > 0 {
                 queue.removeAll(keepingCapacity: true)
                 queueHead = 0
             }
-            return .whenSignalled
-        }
-        do {
-            if queue[queueHead].offset == 0 { takeBackTrailingSilence() }
-            let chunk = queue[queueHead]
-            let outcome = try chunk.samples.withUnsafeBufferPointer { all in
-                try pcm.write(UnsafeBufferPointer(rebasing: all[chunk.offset...]))
-            }
-            switch outcome {
-            case .wrote(let count):
-                if chunk.offset == 0 && count > 0 {
-                    events.append(.chunkStarted(id: chunk.id, frame: framesWritten, time: .now))
-                }
-                framesWritten += Int64(count)
-                queuedFrames -= count
-                queue[queueHead].offset += count
-                if queue[queueHead].offset == chunk.samples.count {
-                    queueHead += 1
-                    condition.broadcast()
-                }
-                return .now
-            case .full:
-                // Room comes back a period at a time; look again when about one period is free.
-                let free = try pcm.available()
-                let missing = max(pcm.periodFrames - free, pcm.periodFrames / 4, 1)
-                return .at(Date(timeIntervalSinceNow: seconds(frames: missing)))
-            case .needsRecovery(let code):
-                try pcm.recover(from: code)
-                underruns += 1
-                events.append(.underrunRecovered(frame: framesWritten))
-                return .now
-            }
+            if silenceOwed > 0 { return try writeSilence() }
         } catch let error as AudioDeviceError {
             fail(error)
         } catch {
@@ -295,24 +272,86 @@ private final class Feeder: @unchecked Sendable {
         return .whenSignalled
     }
 
+    private func writeAudio() throws -> Wake {
+        if queue[queueHead].offset == 0 { takeBackTrailingSilence() }
+        let chunk = queue[queueHead]
+        let outcome = try chunk.samples.withUnsafeBufferPointer { all in
+            try pcm.write(UnsafeBufferPointer(rebasing: all[chunk.offset...]))
+        }
+        switch outcome {
+        case .wrote(let count):
+            if chunk.offset == 0 && count > 0 {
+                events.append(.chunkStarted(id: chunk.id, frame: framesWritten, time: .now))
+            }
+            framesWritten += Int64(count)
+            audioEndFrame = framesWritten
+            queuedFrames -= count
+            queue[queueHead].offset += count
+            if queue[queueHead].offset == chunk.samples.count {
+                queueHead += 1
+                condition.broadcast()
+            }
+            silenceOwed = pcm.bufferFrames
+            return .now
+        case .full:
+            return try waitForRoom()
+        case .needsRecovery(let code):
+            try pcm.recover(from: code)
+            underruns += 1
+            events.append(.underrunRecovered(frame: framesWritten))
+            return .now
+        }
+    }
+
+    /// Writes silence behind the last audio, as much as fits, until a whole buffer of it is written.
+    ///
+    /// When the audio runs out, a device (or the jack plugin) may play on past the last frame
+    /// written until it notices the underrun, up to a period of whatever the buffer held before:
+    /// audio from one buffer earlier, heard as a short echo. A buffer of silence behind the audio
+    /// leaves only zeros there. The next chunk takes back what has not been played yet.
+    private func writeSilence() throws -> Wake {
+        let silence = [Int16](repeating: 0, count: silenceOwed)
+        let outcome = try silence.withUnsafeBufferPointer { try pcm.write($0) }
+        switch outcome {
+        case .wrote(let count):
+            let start = trailingSilence?.lowerBound ?? framesWritten
+            framesWritten += Int64(count)
+            trailingSilence = start..<framesWritten
+            silenceOwed -= count
+            return .now
+        case .full:
+            return try waitForRoom()
+        case .needsRecovery:
+            // Already silent: the device ran dry, and the next write recovers it.
+            silenceOwed = 0
+            return .whenSignalled
+        }
+    }
+
+    /// Room in the device buffer comes back a period at a time: look again when about one
+    /// period is free.
+    private func waitForRoom() throws -> Wake {
+        let free = try pcm.available()
+        let missing = max(pcm.periodFrames - free, pcm.periodFrames / 4, 1)
+        return .at(Date(timeIntervalSinceNow: seconds(frames: missing)))
+    }
+
     /// Stops the device at once and leaves it silent and ready for the next write.
     ///
-    /// `snd_pcm_drop` alone is not enough on every backend: ALSA's jack plugin stops calling its
-    /// process callback and JACK keeps replaying the port's last period (an echo). Writing a
-    /// buffer of silence restarts the callback, which then copies only zeros; the whole buffer
-    /// is written because the plugin copies whole JACK periods from the ring, including stale
-    /// frames past what was written. The next chunk takes back the silence not yet played.
+    /// `snd_pcm_drop` alone is not enough on every backend: ALSA's jack plugin then stops
+    /// calling its process callback and JACK keeps replaying the port's last period (an echo
+    /// that lasts until the next write). Writing silence at once restarts the callback, which
+    /// then copies only zeros; a whole buffer of it, because the plugin copies whole JACK periods
+    /// from the ring, stale frames past the last one written included.
     private func stopDevice() {
         framesWritten -= Int64(pcm.delay())
+        audioEndFrame = framesWritten
         trailingSilence = nil
+        silenceOwed = pcm.bufferFrames
         do {
             try pcm.dropAndPrepare()
-            if ProcessInfo.processInfo.environment["EARSHOT_EXPERIMENT_DROP_ONLY"] != nil { return }
-            let silence = [Int16](repeating: 0, count: pcm.bufferFrames)
-            if case .wrote(let count) = try silence.withUnsafeBufferPointer({ try pcm.write($0) }), count > 0 {
-                trailingSilence = framesWritten..<framesWritten + Int64(count)
-                framesWritten += Int64(count)
-            }
+            if ProcessInfo.processInfo.environment["EARSHOT_EXPERIMENT_DROP_ONLY"] != nil { silenceOwed = 0; return }
+            _ = try writeSilence()
         } catch let error as AudioDeviceError {
             fail(error)
         } catch {
@@ -320,12 +359,13 @@ private final class Feeder: @unchecked Sendable {
         }
     }
 
-    /// Takes back the unplayed part of the silence written by the last interrupt, so the next
-    /// utterance starts without waiting behind it.
+    /// Takes back the silence written behind the last audio that has not been played yet, so
+    /// the next chunk starts without waiting behind it.
     private func takeBackTrailingSilence() {
+        silenceOwed = 0
         guard let silence = trailingSilence else { return }
         trailingSilence = nil
-        guard framesWritten == silence.upperBound, pcm.state == .running else { return }
+        guard framesWritten == silence.upperBound else { return }
         let unplayed = min(pcm.rewindable(), Int(silence.upperBound - silence.lowerBound))
         framesWritten -= Int64(pcm.rewind(unplayed))
     }
