@@ -87,6 +87,13 @@ final class AlsaPCM {
         // Start on the first frame: a short utterance must play even if it never fills a period.
         try check(snd_pcm_sw_params_set_start_threshold(pcm, sw, 1), "set the start threshold")
         try check(snd_pcm_sw_params_set_avail_min(pcm, sw, period), "set the wake-up threshold")
+        // When the audio runs out, a sound card plays on until its next period interrupt notices
+        // the underrun: without this, that would be whatever the ring held a buffer earlier.
+        // Silence size = boundary asks ALSA to overwrite every played frame with silence.
+        var boundary: snd_pcm_uframes_t = 0
+        try check(snd_pcm_sw_params_get_boundary(sw, &boundary), "read the ring boundary")
+        try check(snd_pcm_sw_params_set_silence_threshold(pcm, sw, 0), "set the silence threshold")
+        try check(snd_pcm_sw_params_set_silence_size(pcm, sw, boundary), "fill played frames with silence")
         try check(snd_pcm_sw_params(pcm, sw), "apply the software parameters")
         return (Int(period), Int(buffer))
     }

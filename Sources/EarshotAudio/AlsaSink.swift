@@ -127,9 +127,9 @@ private final class Feeder: @unchecked Sendable {
     private var framesWritten: Int64 = 0
     /// Where the last enqueued sample handed to the device ends; `drain` waits for it to be heard.
     private var audioEndFrame: Int64 = 0
-    /// The silence written after the last audio or interrupt, while nothing has followed it.
+    /// The silence written after the last interrupt, while nothing has followed it.
     private var trailingSilence: Range<Int64>?
-    /// Silence still to write behind the last audio so that the whole device buffer is cleared.
+    /// Silence still to write after an interrupt so that the whole device buffer is cleared.
     private var silenceOwed = 0
     private var underruns = 0
     private var failure: AudioDeviceError?
@@ -253,8 +253,8 @@ private final class Feeder: @unchecked Sendable {
         case now, whenSignalled, at(Date)
     }
 
-    /// Hands the next piece of the queue (or of the trailing silence) to the device; says when
-    /// to look again.
+    /// Hands the next piece of the queue (or of the silence an interrupt owes) to the device;
+    /// says when to look again.
     private func step() -> Wake {
         guard failure == nil else { return .whenSignalled }
         do {
@@ -291,7 +291,6 @@ private final class Feeder: @unchecked Sendable {
                 queueHead += 1
                 condition.broadcast()
             }
-            silenceOwed = pcm.bufferFrames
             return .now
         case .full:
             return try waitForRoom()
@@ -303,12 +302,7 @@ private final class Feeder: @unchecked Sendable {
         }
     }
 
-    /// Writes silence behind the last audio, as much as fits, until a whole buffer of it is written.
-    ///
-    /// When the audio runs out, a device (or the jack plugin) may play on past the last frame
-    /// written until it notices the underrun, up to a period of whatever the buffer held before:
-    /// audio from one buffer earlier, heard as a short echo. A buffer of silence behind the audio
-    /// leaves only zeros there. The next chunk takes back what has not been played yet.
+    /// Writes the silence an interrupt owes, as much as fits (see `stopDevice`).
     private func writeSilence() throws -> Wake {
         let silence = [Int16](repeating: 0, count: silenceOwed)
         let outcome = try silence.withUnsafeBufferPointer { try pcm.write($0) }
@@ -350,7 +344,6 @@ private final class Feeder: @unchecked Sendable {
         silenceOwed = pcm.bufferFrames
         do {
             try pcm.dropAndPrepare()
-            if ProcessInfo.processInfo.environment["EARSHOT_EXPERIMENT_DROP_ONLY"] != nil { silenceOwed = 0; return }
             _ = try writeSilence()
         } catch let error as AudioDeviceError {
             fail(error)
@@ -359,8 +352,9 @@ private final class Feeder: @unchecked Sendable {
         }
     }
 
-    /// Takes back the silence written behind the last audio that has not been played yet, so
-    /// the next chunk starts without waiting behind it.
+    /// Takes back the silence written by the last interrupt that has not been played yet, so
+    /// the next chunk starts without waiting behind it (a buffer of it would delay the next
+    /// utterance by the whole buffer time).
     private func takeBackTrailingSilence() {
         silenceOwed = 0
         guard let silence = trailingSilence else { return }

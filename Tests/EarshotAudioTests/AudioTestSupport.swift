@@ -89,6 +89,13 @@ enum JackDummyServer {
         (try? runProgram("/usr/bin/jack_lsp", ["-c"]).output) ?? ""
     }
 
+    /// The ports `port` is connected to (`jack_lsp -c` lists them indented under it).
+    static func connections(of port: String) -> [String] {
+        let lines = portsAndConnections().split(separator: "\n")
+        guard let index = lines.firstIndex(where: { $0 == port }) else { return [] }
+        return lines[(index + 1)...].prefix { $0.hasPrefix(" ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     /// Waits until `port` exists, for at most `timeout` seconds.
     static func waitForPort(_ port: String, timeout: Double = 5) -> Bool {
         let end = Date(timeIntervalSinceNow: timeout)
@@ -110,4 +117,64 @@ func readRawSamples(path: String) throws -> [Int16] {
 func tone(frequency: Double, seconds: Double, sampleRate: Int, amplitude: Double = 12_000) -> [Int16] {
     let count = Int(seconds * Double(sampleRate))
     return (0..<count).map { Int16(amplitude * sin(2 * Double.pi * frequency * Double($0) / Double(sampleRate))) }
+}
+
+/// `jack_rec` recording one JACK output port to a WAV file, sample-accurately.
+struct JackRecording {
+    let process: Process
+    let path: String
+
+    /// Starts recording `port` for `seconds` (jack_rec takes whole seconds) and waits until jack_rec is connected to it.
+    static func start(port: String, seconds: Int, path: String) throws -> JackRecording {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_rec")
+        process.arguments = ["-f", path, "-d", String(seconds), port]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let end = Date(timeIntervalSinceNow: 5)
+        while Date() < end {
+            if JackDummyServer.connections(of: port).contains(where: { $0.hasPrefix("jackrec:") }) {
+                return JackRecording(process: process, path: path)
+            }
+            usleep(10_000)
+        }
+        process.terminate()
+        throw FileIOError(path: path, reason: "jack_rec did not connect to \(port)")
+    }
+
+    /// Waits for the recording to end and reads it.
+    func finish() throws -> PCMBuffer {
+        process.waitUntilExit()
+        return try WAVFile.read(path: path)
+    }
+}
+
+/// Korean speech from the real engine, through eSpeak NG's command line (this test target
+/// cannot use the speech module), cut to `seconds`.
+func koreanSpeech(seconds: Double, folder: String) throws -> PCMBuffer {
+    let path = folder + "/speech.wav"
+    let result = try runProgram("/usr/bin/espeak-ng", ["-v", "ko", "-w", path, "안녕하세요. 오늘은 날씨가 정말 좋네요. 산책하러 나갈까요?"])
+    guard result.status == 0 else { throw FileIOError(path: path, reason: "espeak-ng failed with exit \(result.status)") }
+    var speech = try WAVFile.read(path: path)
+    speech.samples = Array(speech.samples.prefix(speech.sampleIndex(at: seconds)))
+    return speech
+}
+
+/// Index of the first sample louder than `threshold`.
+func firstLoud(_ samples: some RandomAccessCollection<Int16>, threshold: Int16 = 200) -> Int? {
+    samples.firstIndex { abs(Int($0)) > Int(threshold) }.map { samples.distance(from: samples.startIndex, to: $0) }
+}
+
+/// Runs of non-zero samples, merging runs separated by fewer than `gap` zeros.
+func soundingRuns(_ samples: [Int16], gap: Int = 200) -> [Range<Int>] {
+    var runs: [Range<Int>] = []
+    for (index, sample) in samples.enumerated() where sample != 0 {
+        if let last = runs.last, index - last.upperBound < gap {
+            runs[runs.count - 1] = last.lowerBound..<index + 1
+        } else {
+            runs.append(index..<index + 1)
+        }
+    }
+    return runs
 }
