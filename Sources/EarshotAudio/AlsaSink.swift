@@ -137,6 +137,7 @@ private final class Feeder: @unchecked Sendable {
     private var closing = false
     private var closed = false
     private var feederRunning = false
+    private var feederThread: Thread?
 
     init(pcm: AlsaPCM, onEvent: (@Sendable (AlsaSink.Event) -> Void)?) {
         self.pcm = pcm
@@ -148,6 +149,7 @@ private final class Feeder: @unchecked Sendable {
         let thread = Thread { [self] in run() }
         thread.name = "earshot.alsa-feeder"
         thread.qualityOfService = .userInteractive
+        feederThread = thread
         thread.start()
     }
 
@@ -192,23 +194,22 @@ private final class Feeder: @unchecked Sendable {
 
     func close() {
         condition.lock()
-        if closing {
-            while feederRunning { condition.wait() }
-            condition.unlock()
-            return
-        }
+        defer { condition.unlock() }
         closing = true
         queue.removeAll()
         queueHead = 0
         queuedFrames = 0
         condition.broadcast()
-        while feederRunning { condition.wait() }
+        // An event handler may close the sink from the feeder thread itself, which then ends
+        // once the handler returns; waiting for it there would wait forever.
+        if Thread.current != feederThread {
+            while feederRunning { condition.wait() }
+        }
         if !closed {
             if failure == nil { try? pcm.dropAndPrepare() }
             pcm.close()
             closed = true
         }
-        condition.unlock()
     }
 
     func status() -> AlsaSink.Status {
@@ -245,6 +246,7 @@ private final class Feeder: @unchecked Sendable {
             }
         }
         feederRunning = false
+        feederThread = nil  // the thread holds this object: break the cycle
         condition.broadcast()
         condition.unlock()
     }
@@ -289,6 +291,11 @@ private final class Feeder: @unchecked Sendable {
             queue[queueHead].offset += count
             if queue[queueHead].offset == chunk.samples.count {
                 queueHead += 1
+                // A long stream never empties the queue: let go of played chunks now and then.
+                if queueHead >= 16 {
+                    queue.removeFirst(queueHead)
+                    queueHead = 0
+                }
                 condition.broadcast()
             }
             return .now

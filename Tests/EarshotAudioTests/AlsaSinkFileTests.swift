@@ -29,6 +29,42 @@ struct AlsaSinkFileTests {
         #expect(captured == chunks.flatMap { $0 })
     }
 
+    @Test("a stream of many small chunks arrives whole and in order")
+    func manyChunks() throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let capture = folder + "/out.raw"
+        let chunks = (0..<60).map { ramp(97 + $0 * 13, from: $0) }
+        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: capture), sampleRate: 22050)
+        for chunk in chunks { sink.enqueue(chunk) }
+        try sink.drain()
+        #expect(sink.status().queuedFrames == 0)
+        sink.close()
+        #expect(try readRawSamples(path: capture) == chunks.flatMap { $0 })
+    }
+
+    @Test("an event handler may close the sink from the feeder thread without hanging")
+    func closeFromEventHandler() throws {
+        let folder = try makeTemporaryFolder()
+        defer { removeFolder(folder) }
+        let box = Mutex<AlsaSink?>(nil)
+        let closed = Mutex(false)
+        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
+            if case .chunkStarted = event, let sink = box.withLock({ $0 }) {
+                sink.close()
+                closed.withLock { $0 = true }
+            }
+        }
+        box.withLock { $0 = sink }
+        sink.enqueue(ramp(500, from: 3))
+        let end = Date(timeIntervalSinceNow: 2)
+        while !closed.withLock({ $0 }) && Date() < end { usleep(1000) }
+        #expect(closed.withLock { $0 })
+        sink.enqueue(ramp(500, from: 4))
+        try sink.drain()
+        box.withLock { $0 = nil }
+    }
+
     @Test("the sink reports a period of at most 20 ms and a buffer of several periods")
     func reportsPeriod() throws {
         let folder = try makeTemporaryFolder()

@@ -56,7 +56,7 @@ enum AlsaTestConfiguration {
         }
 
         """
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "cannot write \(path)")
         setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:" + path, 1)
         return true
     }()
