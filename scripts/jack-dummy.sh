@@ -15,7 +15,7 @@ case "${1:-}" in
   start)
     if running; then echo "JACK dummy backend already running (pid $(cat "$pidfile"))"; exit 0; fi
     # A server started some other way serves the tests just as well; a second one would fail.
-    if jack_lsp >/dev/null 2>&1; then echo "a JACK server is already running"; exit 0; fi
+    if JACK_NO_START_SERVER=1 jack_lsp >/dev/null 2>&1; then echo "a JACK server is already running"; exit 0; fi
     export JACK_NO_AUDIO_RESERVATION=1
     nohup jackd --no-realtime -d dummy -r "$rate" -p "$period" >"$state_dir/jackd.log" 2>&1 &
     echo $! >"$pidfile"
