@@ -78,9 +78,17 @@ enum AlsaTestConfiguration {
 enum JackDummyServer {
     static func ensureRunning() throws {
         let script = packageRoot + "/scripts/jack-dummy.sh"
-        let result = try runProgram("/bin/bash", [script, "start"])
-        guard result.status == 0 else {
-            throw FileIOError(path: script, reason: "could not start the JACK dummy backend (exit \(result.status))")
+        // No pipe here: jackd stays running after the script exits and would keep an inherited
+        // pipe open, so reading the script's output to its end would never finish.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script, "start"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FileIOError(path: script, reason: "could not start the JACK dummy backend (exit \(process.terminationStatus))")
         }
     }
 
