@@ -16,8 +16,8 @@ import Foundation
 public final class AlsaSink: Sendable {
     /// Something the feeder thread did, reported to the `onEvent` handler on the feeder thread.
     public enum Event: Sendable, Equatable {
-        /// The first sample of chunk `id` was handed to `snd_pcm_writei` at `time`; it is frame
-        /// `frame` of the device timeline.
+        /// The first sample of chunk `id` was handed to `snd_pcm_writei` at `time` (taken as the
+        /// call was made); it is frame `frame` of the device timeline.
         case chunkStarted(id: Int, frame: Int64, time: ContinuousClock.Instant)
         /// The device ran dry before more samples came and was prepared again.
         case underrunRecovered(frame: Int64)
@@ -277,13 +277,14 @@ private final class Feeder: @unchecked Sendable {
     private func writeAudio() throws -> Wake {
         if queue[queueHead].offset == 0 { takeBackTrailingSilence() }
         let chunk = queue[queueHead]
+        let handedOver = ContinuousClock.now
         let outcome = try chunk.samples.withUnsafeBufferPointer { all in
             try pcm.write(UnsafeBufferPointer(rebasing: all[chunk.offset...]))
         }
         switch outcome {
         case .wrote(let count):
             if chunk.offset == 0 && count > 0 {
-                events.append(.chunkStarted(id: chunk.id, frame: framesWritten, time: .now))
+                events.append(.chunkStarted(id: chunk.id, frame: framesWritten, time: handedOver))
             }
             framesWritten += Int64(count)
             audioEndFrame = framesWritten

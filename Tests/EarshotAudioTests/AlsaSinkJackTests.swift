@@ -113,8 +113,9 @@ struct AlsaSinkJackTests {
         defer { sink.close() }
 
         func measure(_ label: String) throws -> (toWrite: Double, toHeard: Double) {
+            let sound = tone(frequency: 660, seconds: 0.3, sampleRate: rate)
             let enqueued = ContinuousClock.now
-            let id = sink.enqueue(tone(frequency: 660, seconds: 0.3, sampleRate: rate))
+            let id = sink.enqueue(sound)
             var heard: ContinuousClock.Instant?
             while ContinuousClock.now - enqueued < .milliseconds(300) {
                 if let start = starts.withLock({ $0[id] }), sink.status().framesPlayed > start.frame {
