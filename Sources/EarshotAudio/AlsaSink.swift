@@ -85,6 +85,13 @@ public final class AlsaSink: Sendable {
         feeder.enqueue(samples)
     }
 
+    /// Queues a buffer; its sample rate must be the sink's (resampling is not the sink's job).
+    @discardableResult
+    public func enqueue(_ buffer: PCMBuffer) -> Int {
+        precondition(buffer.sampleRate == sampleRate, "a \(buffer.sampleRate) Hz buffer enqueued on a \(sampleRate) Hz sink")
+        return feeder.enqueue(buffer.samples)
+    }
+
     /// Stops at once: discards the queue and the device buffer and leaves silence.
     public func interrupt() {
         feeder.interrupt()

@@ -85,7 +85,7 @@ struct AlsaSinkFileTests {
         let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
             if case .chunkStarted(let id, let frame, _) = event { starts.withLock { $0[id] = frame } }
         }
-        let first = sink.enqueue(ramp(1000, from: 0))
+        let first = sink.enqueue(PCMBuffer(sampleRate: 22050, samples: ramp(1000, from: 0)))
         let second = sink.enqueue(ramp(2000, from: 5))
         try sink.drain()
         sink.close()

@@ -141,7 +141,7 @@ struct AlsaSinkJackTests {
         #expect(afterInterrupt.toHeard < 40, "the silence written by the interrupt is taken back, not waited for")
     }
 
-    @Test("a JACK PCM without a format converter cannot take 16-bit samples: an unsupported-parameters error, exit 69")
+    @Test("a JACK PCM without a format converter cannot take 16-bit samples: an unsupported-parameters error, exit 69, that suggests plug:")
     func unsupportedFormat() throws {
         try JackDummyServer.ensureRunning()
         _ = AlsaTestConfiguration.installed
@@ -150,6 +150,10 @@ struct AlsaSinkJackTests {
         #expect(error?.kind == .unsupportedParameters)
         #expect(error?.exitCode == .unavailable)
         #expect(error?.description.contains("cannot select 16-bit little-endian samples: Invalid argument") == true)
+        #expect(error?.description.contains("try --device plug:jack") == true)
+        // The advice works: `plug` converts to float and copies mono to both ports.
+        let converted = try AlsaSink(device: "plug:jack", sampleRate: rate)
+        converted.close()
     }
 }
 
