@@ -4,8 +4,8 @@ import Foundation
 /// Plays mono 16-bit PCM on an ALSA device from its own feeder thread, and stops at once when
 /// interrupted.
 ///
-/// `enqueue` never blocks: samples wait in a queue that a dedicated thread hands to the device a
-/// period at a time, recovering from underruns (a gap between utterances is an underrun).
+/// `enqueue` never blocks: samples wait in a queue that a dedicated thread hands to the device
+/// as room frees up in its buffer, recovering from underruns (a gap between utterances is one).
 /// `interrupt` discards the queue and everything the device holds and leaves true silence.
 /// Every call may come from any thread; one lock guards the queue and the device, and no ALSA
 /// call ever waits for the device, so the lock is only held for short moments.
@@ -38,7 +38,8 @@ public final class AlsaSink: Sendable {
         /// The error that stopped the sink, if any.
         public var failure: AudioDeviceError?
 
-        /// The device frame audible now.
+        /// The device frame being heard now: frames the device has taken from its buffer (on
+        /// JACK, the frames JACK has copied, which it outputs within one JACK period).
         public var framesPlayed: Int64 { framesWritten - Int64(delayFrames) }
     }
 
@@ -60,6 +61,8 @@ public final class AlsaSink: Sendable {
     /// `periodMilliseconds` (the device may choose another size) and a buffer of four periods.
     ///
     /// Throws `AudioDeviceError` when the device does not exist, is busy or cannot play this format.
+    /// Call `close()` when done; releasing the sink also closes it, but an `onEvent` handler that
+    /// holds the sink strongly keeps it alive.
     public init(
         device: String = "default",
         sampleRate: Int,
