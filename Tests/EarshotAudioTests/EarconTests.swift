@@ -156,4 +156,60 @@ struct EarconTests {
         }
         #expect(rangeError?.description == "v.json:1:26: error: \"frequency\" must be from 20 to 10000 Hz, found 20000")
     }
+
+    // MARK: WAV file override
+
+    /// A profile in a fresh folder whose `boundary` earcon names `file`, with a WAV written there.
+    static func profileWithOverride(file: String, wav: PCMBuffer?) throws -> (VoiceProfile, folder: String) {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("earshot-earcons-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/sounds", withIntermediateDirectories: true)
+        if let wav { try WAVFile.write(wav, to: folder + "/sounds/bonk.wav") }
+        let tone = #"{ "tones": [{ "frequency": 650, "start": 0, "duration": 0.05, "gain": 0.4 }], "attack": 0.005, "release": 0.01 }"#
+        let text = """
+            {
+              "engine": { "voice": "en" },
+              "earcons": {
+                "screenChanged": \(tone),
+                "boundary": { "file": "\(file)" },
+                "activation": \(tone),
+                "pageScroll": \(tone)
+              }
+            }
+            """
+        let path = folder + "/custom.json"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return (try VoiceProfile.load(path: path), folder)
+    }
+
+    @Test("a WAV file named by the profile replaces the synthesized earcon, sample for sample")
+    func wavFileOverridesEarcon() throws {
+        let samples = (0..<1000).map { Int16(truncatingIfNeeded: ($0 * 37) % 2000 - 1000) }
+        let recorded = PCMBuffer(sampleRate: speechRate, samples: samples)
+        let (profile, folder) = try Self.profileWithOverride(file: "sounds/bonk.wav", wav: recorded)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let library = try EarconLibrary(profile: profile, sampleRate: speechRate)
+        #expect(library.definitions[.boundary]?.file == folder + "/sounds/bonk.wav")
+        #expect(library.buffer(for: .boundary) == recorded)
+        #expect(library.buffer(for: .pageScroll)?.samples.count == 1103)
+    }
+
+    @Test("a WAV override at another sample rate is reported at the profile's file key with the fix")
+    func wavOverrideAtWrongRateIsReported() throws {
+        let (profile, folder) = try Self.profileWithOverride(
+            file: "sounds/bonk.wav", wav: PCMBuffer(sampleRate: 44100, samples: [0, 100, 0]))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = #expect(throws: DataFileError.self) { try EarconLibrary(profile: profile, sampleRate: speechRate) }
+        #expect(error?.location == SourceLocation(file: folder + "/custom.json", line: 5, column: 27))
+        #expect(error?.message == "earcon \"boundary\" file \(folder)/sounds/bonk.wav is at 44100 Hz; earcons play at the speech rate of 22050 Hz (convert with `sox IN.wav -r 22050 -c 1 -b 16 OUT.wav`)")
+    }
+
+    @Test("a missing WAV override is reported at the profile's file key")
+    func missingWavOverrideIsReported() throws {
+        let (profile, folder) = try Self.profileWithOverride(file: "sounds/missing.wav", wav: nil)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = #expect(throws: DataFileError.self) { try EarconLibrary(profile: profile, sampleRate: speechRate) }
+        #expect(error?.location.line == 5)
+        #expect(error?.message.hasPrefix("earcon \"boundary\" file cannot be used: \(folder)/sounds/missing.wav: error:") == true)
+    }
 }

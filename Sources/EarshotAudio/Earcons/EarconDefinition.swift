@@ -6,7 +6,8 @@ import Foundation
 ///
 /// All times are in seconds, frequencies in hertz, gains from 0 to 1 of full scale, e.g.
 /// `"pageScroll": { "tones": [{ "frequency": 650, "start": 0, "duration": 0.067, "gain": 0.4 }],
-/// "attack": 0.005, "release": 0.03 }`.
+/// "attack": 0.005, "release": 0.03 }`. `"file": "sounds/bonk.wav"` (relative to the profile's
+/// folder; mono 16-bit PCM at the speech rate) replaces the tones with a recording.
 public struct EarconDefinition: Sendable, Equatable {
     public var name: EarconName
     public var tones: [EarconTone]
@@ -36,7 +37,7 @@ public struct EarconDefinition: Sendable, Equatable {
     }
 
     /// Keys of one earcon object.
-    public static let keys = ["tones", "attack", "release"]
+    public static let keys = ["tones", "attack", "release", "file"]
     /// Keys of one tone object.
     public static let toneKeys = ["frequency", "start", "duration", "gain"]
     /// Tones must be audible and below the Nyquist frequency of the 22050 Hz speech rate.
