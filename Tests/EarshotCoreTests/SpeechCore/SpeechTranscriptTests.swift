@@ -116,9 +116,10 @@ struct LiveSchedulingTests {
         }
         let live = scheduler.transcript
         #expect(Self.decisions(live) == Self.decisions(expected))
-        // Real time wanders by a scheduling delay, not more.
+        // Real time wanders by scheduling delays (which add up along a chain of utterances on a
+        // busy machine), not more.
         for (liveEntry, virtualEntry) in zip(live.entries, expected.entries) {
-            #expect(abs(liveEntry.fate.decidedAt - origin - virtualEntry.fate.decidedAt) < 0.1,
+            #expect(abs(liveEntry.fate.decidedAt - origin - virtualEntry.fate.decidedAt) < 0.25,
                     "\(liveEntry): live \(liveEntry.fate.decidedAt - origin), virtual \(virtualEntry.fate.decidedAt)")
         }
     }
