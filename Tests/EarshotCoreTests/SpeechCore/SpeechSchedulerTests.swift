@@ -12,7 +12,7 @@ struct SpeechSchedulerTests {
     func announcementDuringReReadIsDropped() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .activated(element("찜하기, 버튼, 선택됨", id: "like"), gesture: "double tap")),
+            (0, .activated(elementSpeech("찜하기, 버튼, 선택됨", id: "like"), gesture: "double tap")),
             (0.05, .announcement("찜 목록에 추가됨")),
         ])
         #expect(transcript.earconFate(.activation) == .spoken(start: 0, end: 0.25))
@@ -28,7 +28,7 @@ struct SpeechSchedulerTests {
     func announcementAfterReReadIsSpoken() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .activated(element("찜하기, 버튼, 선택됨"), gesture: "double tap")),
+            (0, .activated(elementSpeech("찜하기, 버튼, 선택됨"), gesture: "double tap")),
             (1.5, .announcement("찜 목록에 추가됨")),
         ])
         #expect(transcript.fate("찜하기, 버튼, 선택됨") == .spoken(start: 0.3125, end: 1.3125))
@@ -41,7 +41,7 @@ struct SpeechSchedulerTests {
     func announcementWithinGestureWindowIsDropped() {
         let bench = SpeechBench(device: TimedDevice(durations: ["켬": 0.25]))
         let transcript = bench.run([
-            (0, .activated(element("켬"), gesture: "double tap")),
+            (0, .activated(elementSpeech("켬"), gesture: "double tap")),
             (0.75, .announcement("알림이 켜졌습니다")),
             (1.0, .announcement("설정이 저장되었습니다")),
         ])
@@ -55,7 +55,7 @@ struct SpeechSchedulerTests {
     func queuedAnnouncementWaitsForCurrentSpeech() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .activated(element("찜하기, 버튼, 선택됨"), gesture: "double tap")),
+            (0, .activated(elementSpeech("찜하기, 버튼, 선택됨"), gesture: "double tap")),
             (0.05, .announcement("찜 목록에 추가됨", queued: true)),
         ])
         #expect(transcript.fate("찜하기, 버튼, 선택됨") == .spoken(start: 0.3125, end: 1.3125))
@@ -82,7 +82,7 @@ struct SpeechSchedulerTests {
         let bench = SpeechBench()
         let transcript = bench.run([
             (0, .announcement("새 메시지 3개")),
-            (0.5, .focusMoved(element("받은편지함, 버튼"), gesture: "swipe right")),
+            (0.5, .focusMoved(elementSpeech("받은편지함, 버튼"), gesture: "swipe right")),
         ])
         #expect(transcript.fate("새 메시지 3개")
             == .cut(start: 0, at: 0.5, by: Interruption(utteranceID: 2, cause: "focus move (swipe right)")))
@@ -98,7 +98,7 @@ struct SpeechSchedulerTests {
         let transcript = bench.run([
             (0, .announcement("하나")),
             (0.25, .announcement("둘", queued: true)),
-            (0.5, .focusMoved(element("셋"), gesture: "swipe left")),
+            (0.5, .focusMoved(elementSpeech("셋"), gesture: "swipe left")),
         ])
         #expect(transcript.fate("하나")
             == .cut(start: 0, at: 0.5, by: Interruption(utteranceID: 3, cause: "focus move (swipe left)")))
@@ -111,7 +111,7 @@ struct SpeechSchedulerTests {
     func eventAtEndDoesNotCut() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("확인, 버튼"), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("확인, 버튼"), gesture: "swipe right")),
             (1.0, .announcement("완료")),
         ])
         #expect(transcript.fate("확인, 버튼") == .spoken(start: 0, end: 1))
@@ -125,7 +125,7 @@ struct SpeechSchedulerTests {
     func hintFollowsAfterPause() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("음량, 조절 가능", hint: "값을 조절하려면 한 손가락으로 위 또는 아래로 쓸어넘기십시오."),
+            (0, .focusMoved(elementSpeech("음량, 조절 가능", hint: "값을 조절하려면 한 손가락으로 위 또는 아래로 쓸어넘기십시오."),
                             gesture: "swipe right")),
         ])
         #expect(transcript.fate("음량, 조절 가능") == .spoken(start: 0, end: 1))
@@ -136,7 +136,7 @@ struct SpeechSchedulerTests {
     @Test("an element's id and language are carried to its speech and its hint")
     func elementIdentityIsCarried() {
         let transcript = SpeechBench().run([
-            (0, .focusMoved(element("Settings, Button", id: "settings", hint: "Double tap to open.", language: "en"),
+            (0, .focusMoved(elementSpeech("Settings, Button", id: "settings", hint: "Double tap to open.", language: "en"),
                             gesture: "swipe right")),
         ])
         #expect(transcript.entries.map(\.utterance.elementID) == ["settings", "settings"])
@@ -148,7 +148,7 @@ struct SpeechSchedulerTests {
     func newEventCancelsHint() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("알림, 스위치 버튼, 끔", hint: "설정을 끄거나 켜려면 이중 탭 하십시오."), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("알림, 스위치 버튼, 끔", hint: "설정을 끄거나 켜려면 이중 탭 하십시오."), gesture: "swipe right")),
             (1.25, .announcement("업데이트 있음", queued: true)),
         ])
         #expect(transcript.fate("알림, 스위치 버튼, 끔") == .spoken(start: 0, end: 1))
@@ -160,7 +160,7 @@ struct SpeechSchedulerTests {
     func queuedEventDuringElementCancelsHint() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("검색, 텍스트 필드", hint: "편집하려면 이중 탭 하십시오."), gesture: "touch")),
+            (0, .focusMoved(elementSpeech("검색, 텍스트 필드", hint: "편집하려면 이중 탭 하십시오."), gesture: "touch")),
             (0.5, .announcement("결과 10개", priority: .low)),
         ])
         #expect(transcript.fate("검색, 텍스트 필드") == .spoken(start: 0, end: 1))
@@ -171,7 +171,7 @@ struct SpeechSchedulerTests {
     @Test("a hint is dropped when its element is cut off")
     func hintDroppedWhenElementCut() {
         let bench = SpeechBench()
-        bench.scheduler.handle(.focusMoved(element("하나", hint: "힌트"), gesture: "swipe right"))
+        bench.scheduler.handle(.focusMoved(elementSpeech("하나", hint: "힌트"), gesture: "swipe right"))
         bench.clock.advance(to: 0.5)
         bench.scheduler.handle(.screenChanged(nil))
         bench.clock.runUntilIdle()
@@ -188,7 +188,7 @@ struct SpeechSchedulerTests {
         let transcript = bench.run([
             (0, .announcement("불러오는 중")),
             (0.25, .announcement("잠시만 기다려 주세요", priority: .low)),
-            (0.5, .screenChanged(element("상품 상세, 머리말", id: "title"))),
+            (0.5, .screenChanged(elementSpeech("상품 상세, 머리말", id: "title"))),
         ])
         #expect(transcript.fate("불러오는 중")
             == .cut(start: 0, at: 0.5, by: Interruption(utteranceID: 3, cause: "screenChanged")))
@@ -203,8 +203,8 @@ struct SpeechSchedulerTests {
     func screenChangedCutsReRead() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .activated(element("상품 보기, 버튼"), gesture: "double tap")),
-            (0.5, .screenChanged(element("상품 상세"))),
+            (0, .activated(elementSpeech("상품 보기, 버튼"), gesture: "double tap")),
+            (0.5, .screenChanged(elementSpeech("상품 상세"))),
         ])
         #expect(transcript.fate("상품 보기, 버튼")
             == .cut(start: 0.3125, at: 0.5, by: Interruption(utteranceID: 3, cause: "screenChanged")))
@@ -214,7 +214,7 @@ struct SpeechSchedulerTests {
     @Test("layoutChanged with nil changes nothing")
     func layoutChangedNilChangesNothing() {
         let steps: [(Double, SpeechEvent)] = [
-            (0, .focusMoved(element("더 보기, 버튼", hint: "펼치려면 이중 탭 하십시오."), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("더 보기, 버튼", hint: "펼치려면 이중 탭 하십시오."), gesture: "swipe right")),
         ]
         let without = SpeechBench().run(steps)
         let with = SpeechBench().run(steps + [(0.5, .layoutChanged(.none)), (1.25, .layoutChanged(.none))])
@@ -227,7 +227,7 @@ struct SpeechSchedulerTests {
     func layoutChangedStringIsSpokenLikeAnnouncement() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .screenChanged(element("목록"))),
+            (0, .screenChanged(elementSpeech("목록"))),
             (0.5, .layoutChanged(.text("항목 3개 더 불러옴"))),
         ])
         #expect(transcript.earconFate(.screenChanged) == .spoken(start: 0, end: 0.25))
@@ -242,7 +242,7 @@ struct SpeechSchedulerTests {
     func layoutChangedStringDroppedDuringGestureSpeech() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("필터, 버튼"), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("필터, 버튼"), gesture: "swipe right")),
             (0.5, .layoutChanged(.text("필터 적용됨"))),
         ])
         #expect(transcript.fate("필터, 버튼") == .spoken(start: 0, end: 1))
@@ -255,7 +255,7 @@ struct SpeechSchedulerTests {
         let transcript = bench.run([
             (0, .announcement("하나")),
             (0.25, .announcement("둘", queued: true)),
-            (0.5, .layoutChanged(.element(element("오류: 이메일을 입력하세요", id: "error")))),
+            (0.5, .layoutChanged(.element(elementSpeech("오류: 이메일을 입력하세요", id: "error")))),
         ])
         #expect(transcript.fate("하나")
             == .cut(start: 0, at: 0.5, by: Interruption(utteranceID: 3, cause: "layoutChanged")))
@@ -289,7 +289,7 @@ struct SpeechSchedulerTests {
     func boundaryEarconCutsSpeech() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("마지막 항목"), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("마지막 항목"), gesture: "swipe right")),
             (0.5, .boundaryReached(gesture: "swipe right")),
         ])
         #expect(transcript.fate("마지막 항목")
@@ -317,7 +317,7 @@ struct SpeechSchedulerTests {
         let transcript = bench.run([
             (0, .announcement("결제 실패", priority: .high)),
             (0.25, .announcement("다시 시도하세요", queued: true)),
-            (0.5, .screenChanged(element("결제"))),
+            (0.5, .screenChanged(elementSpeech("결제"))),
         ])
         #expect(transcript.fate("결제 실패") == .spoken(start: 0, end: 1))
         #expect(transcript.fate("다시 시도하세요") == .dropped(at: 0.5, reason: .screenChanged))
@@ -330,7 +330,7 @@ struct SpeechSchedulerTests {
         let bench = SpeechBench()
         let transcript = bench.run([
             (0, .announcement("결제 실패", priority: .high)),
-            (0.5, .focusMoved(element("확인, 버튼"), gesture: "swipe right")),
+            (0.5, .focusMoved(elementSpeech("확인, 버튼"), gesture: "swipe right")),
         ])
         #expect(transcript.fate("결제 실패")
             == .cut(start: 0, at: 0.5, by: Interruption(utteranceID: 2, cause: "focus move (swipe right)")))
@@ -341,7 +341,7 @@ struct SpeechSchedulerTests {
     func highPriorityInterruptsGestureSpeech() {
         let bench = SpeechBench()
         let transcript = bench.run([
-            (0, .focusMoved(element("보내기, 버튼"), gesture: "swipe right")),
+            (0, .focusMoved(elementSpeech("보내기, 버튼"), gesture: "swipe right")),
             (0.5, .announcement("연결 끊김", priority: .high)),
         ])
         #expect(transcript.fate("보내기, 버튼")
@@ -438,11 +438,11 @@ struct SpeechSchedulerTests {
     @Test("the same input twice gives identical transcripts")
     func sameInputSameTranscript() {
         let steps: [(Double, SpeechEvent)] = [
-            (0, .screenChanged(element("홈", hint: "힌트"))),
+            (0, .screenChanged(elementSpeech("홈", hint: "힌트"))),
             (0.5, .announcement("환영합니다", queued: true)),
-            (1.0, .focusMoved(element("검색, 버튼", hint: "검색하려면 이중 탭 하십시오."), gesture: "swipe right")),
+            (1.0, .focusMoved(elementSpeech("검색, 버튼", hint: "검색하려면 이중 탭 하십시오."), gesture: "swipe right")),
             (1.0, .announcement("동시에 게시됨")),
-            (2.5, .activated(element("검색, 버튼, 선택됨"), gesture: "double tap")),
+            (2.5, .activated(elementSpeech("검색, 버튼, 선택됨"), gesture: "double tap")),
             (2.55, .announcement("검색 열림")),
             (4.0, .pageScrolled("2페이지 중 1페이지")),
             (6.0, .pageScrolled("2페이지 중 1페이지")),

@@ -1,3 +1,4 @@
+import Foundation
 @testable import EarshotCore
 
 /// A speech device for the pure-core tests: each utterance lasts the time the test gives it, so
@@ -69,6 +70,14 @@ extension SpeechTranscript {
     }
 }
 
-func element(_ text: String, id: String? = nil, hint: String? = nil, language: String? = nil) -> ElementSpeech {
+func elementSpeech(_ text: String, id: String? = nil, hint: String? = nil, language: String? = nil) -> ElementSpeech {
     ElementSpeech(elementID: id, text: text, hint: hint, language: language)
+}
+
+/// Collects what scheduled work did, for asserting order.
+final class WorkTrace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.withLock { items.append(item) } }
+    var all: [String] { lock.withLock { items } }
 }
