@@ -38,6 +38,15 @@ public enum ScreenFile {
                           language: try top.string("language"), roots: elements)
     }
 
+    /// Decodes one element object with its subtree (an element a scenario inserts), with the
+    /// same checks as elements in a screen file.
+    public static func element(_ node: JSONNode) throws -> AccessibilityNode {
+        var decoder = ElementDecoder()
+        let element = try decoder.element(node)
+        try decoder.checkOrders([element])
+        return element
+    }
+
     private static func defaultName(for path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         return file.hasSuffix(".json") ? String(file.dropLast(5)) : file

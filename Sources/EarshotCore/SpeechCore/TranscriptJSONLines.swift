@@ -4,7 +4,11 @@
 /// Keys are written in a fixed order and times with six decimals (microseconds, finer than one
 /// sample at 22050 Hz), so the same transcript always gives the same bytes.
 extension SpeechTranscript {
-    public var jsonLines: String {
+    public var jsonLines: String { jsonLines(engineText: nil) }
+
+    /// The JSON Lines with, when `engineText` gives one, the text as handed to the speech engine
+    /// (after normalization) beside the original.
+    public func jsonLines(engineText: ((Utterance) -> String?)?) -> String {
         var lines: [String] = []
         for entry in entries {
             let u = entry.utterance
@@ -12,8 +16,10 @@ extension SpeechTranscript {
                 ("type", json("utterance")), ("id", String(u.id)), ("kind", json(u.kind.code)),
             ]
             if let earcon = u.earcon { fields.append(("earcon", json(earcon.rawValue))) }
+            fields.append(("text", json(u.text)))
+            if let engine = engineText?(u) { fields.append(("engineText", json(engine))) }
             fields += [
-                ("text", json(u.text)), ("priority", json(u.priority.rawValue)), ("queued", String(u.queued)),
+                ("priority", json(u.priority.rawValue)), ("queued", String(u.queued)),
                 ("element", u.elementID.map(json) ?? "null"),
             ]
             if let language = u.language { fields.append(("language", json(language))) }

@@ -1,0 +1,204 @@
+/// A desk check written down: the screens, the voice, and a timed list of what the user and the
+/// app do, with expectations about what VoiceOver says (docs/scenario-format.md).
+///
+/// Made by `ScenarioFile`; every step keeps where it was written so that run-time problems and
+/// failed expectations point at the file, line and column.
+public struct Scenario: Sendable {
+    /// The scenario file's path (relative paths inside it are resolved against its folder).
+    public var path: String
+    public var title: String?
+    /// Voice profile name or path (already resolved against the scenario's folder); nil: `ko`.
+    public var voice: String?
+    /// The screens by name, in the order written; the first is shown at the start unless `start`
+    /// names another.
+    public var screens: [ScenarioScreen]
+    public var startScreen: String
+    public var steps: [ScenarioStep]
+
+    public init(path: String, title: String? = nil, voice: String? = nil, screens: [ScenarioScreen],
+                startScreen: String? = nil, steps: [ScenarioStep]) {
+        self.path = path
+        self.title = title
+        self.voice = voice
+        self.screens = screens
+        self.startScreen = startScreen ?? screens.first?.name ?? ""
+        self.steps = steps
+    }
+
+    /// The expectation steps, in file order.
+    public var expectations: [ScenarioStep] {
+        steps.filter { if case .expect = $0.action { return true } else { return false } }
+    }
+}
+
+/// One named screen of a scenario.
+public struct ScenarioScreen: Sendable {
+    public var name: String
+    public var screen: Screen
+    public var location: SourceLocation
+
+    public init(name: String, screen: Screen, location: SourceLocation) {
+        self.name = name
+        self.screen = screen
+        self.location = location
+    }
+}
+
+/// One step: what happens, when, and where it was written.
+public struct ScenarioStep: Sendable {
+    public var action: ScenarioAction
+    public var timing: StepTiming
+    public var location: SourceLocation
+
+    public init(action: ScenarioAction, timing: StepTiming, location: SourceLocation) {
+        self.action = action
+        self.timing = timing
+        self.location = location
+    }
+
+    /// Stamped on the utterances the step causes, e.g. `line 12`.
+    public var source: String { "line \(location.line)" }
+}
+
+/// When a step happens.
+public enum StepTiming: Sendable, Equatable {
+    /// At this many seconds from the start.
+    case at(Double)
+    /// This many seconds after the previous step (after the end of a pause).
+    case after(Double)
+    /// The default for gestures and app events: once everything said so far has been said, as a
+    /// tester who listens to the end before acting (never before the previous step).
+    case whenIdle
+    /// The default for expectations: at the time of the previous step.
+    case withPrevious
+}
+
+/// What a step does.
+public enum ScenarioAction: Sendable {
+    case gesture(ScenarioGesture)
+    case post(PostedNotification)
+    case edit(ScreenEdit)
+    /// The app swaps the shown screen without any notification (a child view swap): silent, and
+    /// nothing has focus until the next gesture or notification.
+    case show(screen: String)
+    /// A system transition (navigation push or pop, modal presentation): VoiceOver plays the
+    /// screen-change earcon by itself and reads `focus` (or the first element).
+    case transition(screen: String, focus: String?)
+    /// Nothing happens for this many seconds.
+    case pause(Double)
+    case expect(Expectation)
+}
+
+/// A user gesture.
+public enum ScenarioGesture: Sendable {
+    case next, previous, first, last, nextHeading, previousHeading
+    /// Double tap. `edits` are what the app's action handler changes at once, before VoiceOver
+    /// re-reads the element.
+    case activate(edits: [ScreenEdit])
+    case escape
+    case increment, decrement
+    case touch(x: Double, y: Double)
+    /// A three-finger swipe; the app answers with `pageScrolled(text)`.
+    case scroll(direction: String, text: String)
+    /// Two-finger swipe down (from the focused element) or up (`fromTop`).
+    case readAll(fromTop: Bool)
+    /// Picks a custom action in the actions rotor and double taps; `edits` as for `activate`.
+    case customAction(name: String, edits: [ScreenEdit])
+
+    /// How the gesture is named in transcripts.
+    public var name: String {
+        switch self {
+        case .next: "swipe right"
+        case .previous: "swipe left"
+        case .first: "four-finger tap top"
+        case .last: "four-finger tap bottom"
+        case .nextHeading: "rotor headings, swipe down"
+        case .previousHeading: "rotor headings, swipe up"
+        case .activate: "double tap"
+        case .escape: "escape (two-finger scrub)"
+        case .increment: "swipe up"
+        case .decrement: "swipe down"
+        case .touch(let x, let y): "touch \(plainNumber(x)) \(plainNumber(y))"
+        case .scroll(let direction, _): "three-finger swipe \(direction)"
+        case .readAll(let fromTop): fromTop ? "read all from top" : "read all"
+        case .customAction(let name, _): "custom action \(name)"
+        }
+    }
+}
+
+/// A notification the app posts (`UIAccessibility.post`).
+public enum PostedNotification: Sendable {
+    case announcement(String, priority: SpeechPriority, queued: Bool)
+    /// `screenChanged` with an element id, or nil for the first element. `screen`, when given,
+    /// swaps the shown screen first (the usual reason to post it).
+    case screenChanged(element: String?, screen: String?)
+    case layoutChangedElement(String)
+    case layoutChangedText(String)
+    case layoutChangedNil
+    case pageScrolled(String)
+}
+
+/// A change the app makes to the shown screen, addressed by element id.
+public enum ScreenEdit: Sendable {
+    case change(id: String, ElementChange)
+    /// Inserts `element` as child number `index` of `parent` (nil: the top level; index nil: last).
+    case insert(AccessibilityNode, parent: String?, index: Int?)
+    case remove(id: String)
+
+    /// Applies the edit; unknown ids throw `ScreenEditError`.
+    public func apply(to screen: inout Screen) throws {
+        switch self {
+        case .change(let id, let change): try screen.update(id) { change.apply(to: &$0) }
+        case .insert(let node, let parent, let index): try screen.insert(node, under: parent, at: index)
+        case .remove(let id): try screen.remove(id)
+        }
+    }
+
+    /// Ids this edit needs on the screen before it runs.
+    public var referencedIDs: [String] {
+        switch self {
+        case .change(let id, _): [id]
+        case .insert(_, let parent, _): parent.map { [$0] } ?? []
+        case .remove(let id): [id]
+        }
+    }
+}
+
+/// New property values for one element; nil leaves a property as it is, `.some(nil)` clears it.
+public struct ElementChange: Sendable, Equatable {
+    public var label: String??
+    public var value: String??
+    public var hint: String??
+    public var text: String??
+    public var traits: AccessibilityTraits?
+    public var addTraits: AccessibilityTraits = []
+    public var removeTraits: AccessibilityTraits = []
+    public var hidden: Bool?
+    public var on: Bool?
+    public var toggled: Bool?
+    public var adjustableIndex: Int?
+
+    public init() {}
+
+    public func apply(to node: inout AccessibilityNode) {
+        if let label { node.label = label }
+        if let value { node.value = value }
+        if let hint { node.hint = hint }
+        if let text { node.text = text }
+        if let traits { node.traits = traits }
+        node.traits.formUnion(addTraits)
+        node.traits.subtract(removeTraits)
+        if let hidden { node.isHidden = hidden }
+        if let on { node.isOn = on }
+        if let toggled { node.isToggled = toggled }
+        if let adjustableIndex, var adjustable = node.adjustable {
+            adjustable.index = min(max(0, adjustableIndex), adjustable.values.count - 1)
+            node.adjustable = adjustable
+        }
+    }
+}
+
+/// `20000`, not `20000.0`.
+func plainNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}

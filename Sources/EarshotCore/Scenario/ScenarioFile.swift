@@ -1,0 +1,428 @@
+import Foundation
+
+/// Reads scenario files (docs/scenario-format.md).
+///
+/// Every mistake is a `DataFileError` (exit 65) with file, line and column: unknown keys,
+/// gestures, notifications or reason codes (with the nearest valid name), an element id that is
+/// on none of the scenario's screens and inserted by no step, an unknown screen name, and a step
+/// time earlier than one before it. Screen files named by path are read relative to the
+/// scenario's folder and report their own errors with their own path.
+public enum ScenarioFile {
+    static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps"]
+    static let timingKeys = ["at", "after", "note"]
+    static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
+
+    static let gestureNames = [
+        "next", "previous", "first", "last", "nextHeading", "previousHeading", "activate", "escape", "increment",
+        "decrement", "touch", "scroll", "readAll", "customAction",
+    ]
+    static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled"]
+    static let changeKeys = [
+        "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
+        "adjustableIndex",
+    ]
+    static let expectKeys = ["spoken", "text", "fate", "reason", "earcon", "focus", "announcementDidFinish"]
+
+    public static func load(path: String) throws -> Scenario {
+        try decode(try JSONDocument.load(path: path), path: path)
+    }
+
+    /// Decodes scenario JSON text; `path` names the source in errors and anchors relative paths.
+    public static func parse(_ text: String, path: String) throws -> Scenario {
+        try decode(try JSONDocument.parse(text, file: path), path: path)
+    }
+
+    public static func decode(_ root: JSONNode, path: String) throws -> Scenario {
+        let top = try root.object(allowing: topLevelKeys)
+        _ = try top.string("description")
+        let folder = (path as NSString).deletingLastPathComponent
+        var screens: [ScenarioScreen] = []
+        if let single = top["screen"] {
+            if top.has("screens") {
+                throw DataFileError("give either \"screen\" or \"screens\", not both", at: single.location)
+            }
+            screens.append(try screen(single, name: nil, folder: folder))
+        } else if let many = top["screens"] {
+            guard case .object(let members) = many.value else { throw many.typeError(expected: "an object") }
+            guard !members.isEmpty else {
+                throw DataFileError("\"screens\" needs at least one screen", at: many.location)
+            }
+            for member in members {
+                if screens.contains(where: { $0.name == member.key }) {
+                    throw DataFileError("screen \"\(member.key)\" is named twice", at: member.keyLocation)
+                }
+                screens.append(try screen(member.node, name: member.key, folder: folder))
+            }
+        } else {
+            throw DataFileError("missing \"screen\" (a screen file path or an inline screen) or \"screens\"",
+                                at: top.location)
+        }
+        var voice = try top.string("voice")
+        if let name = voice, name.contains("/") || name.hasSuffix(".json") {
+            voice = resolve(name, folder: folder)
+        }
+        var start: String?
+        if let startNode = top["start"] {
+            start = try screenName(startNode, in: screens)
+        }
+        var decoder = StepDecoder(screens: screens)
+        let steps = try top.required("steps").arrayItems().map { try decoder.step($0) }
+        try decoder.checkReferences()
+        try checkTimes(steps)
+        return Scenario(path: path, title: try top.string("title"), voice: voice, screens: screens,
+                        startScreen: start, steps: steps)
+    }
+
+    /// A screen given by path (relative to the scenario) or written inline.
+    private static func screen(_ node: JSONNode, name: String?, folder: String) throws -> ScenarioScreen {
+        if case .string(let relative) = node.value {
+            let file = resolve(relative, folder: folder)
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw DataFileError("screen file \"\(relative)\" not found (looked at \(file))", at: node.location)
+            }
+            let screen = try ScreenFile.load(path: file)
+            return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location)
+        }
+        let screen = try ScreenFile.decode(node, defaultName: name ?? "screen")
+        return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location)
+    }
+
+    static func resolve(_ path: String, folder: String) -> String {
+        path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    static func screenName(_ node: JSONNode, in screens: [ScenarioScreen]) throws -> String {
+        let name = try node.stringValue()
+        guard screens.contains(where: { $0.name == name }) else {
+            let names = screens.map(\.name)
+            var message = "unknown screen \"\(name)\""
+            if let near = nearestName(to: name, in: names) { message += "; did you mean \"\(near)\"?" }
+            throw DataFileError(message + " (screens: \(names.joined(separator: ", ")))", at: node.location)
+        }
+        return name
+    }
+
+    /// Times must not go backwards: `at` may not be earlier than the earliest time the steps
+    /// before it can have. (Steps timed "when idle" can only be placed at run time; the runner
+    /// checks those.)
+    private static func checkTimes(_ steps: [ScenarioStep]) throws {
+        var earliest = 0.0
+        for step in steps {
+            switch step.timing {
+            case .at(let time):
+                if time < earliest - timeTolerance {
+                    throw DataFileError(
+                        "time goes backwards: \"at\": \(plainNumber(time)) is before \(plainNumber(earliest)) s, the time of an earlier step",
+                        at: step.location)
+                }
+                earliest = time
+            case .after(let delay): earliest += delay
+            case .whenIdle, .withPrevious: break
+            }
+            if case .pause(let seconds) = step.action { earliest += seconds }
+        }
+    }
+}
+
+/// Decodes steps, remembering every element id a step names so that ids on none of the screens
+/// (and inserted by no step) are reported where they were written.
+private struct StepDecoder {
+    let screens: [ScenarioScreen]
+    var knownIDs: Set<String>
+    var references: [(id: String, node: JSONNode)] = []
+
+    init(screens: [ScenarioScreen]) {
+        self.screens = screens
+        var ids = Set<String>()
+        for entry in screens { Self.collectIDs(entry.screen.roots, into: &ids) }
+        knownIDs = ids
+    }
+
+    static func collectIDs(_ nodes: [AccessibilityNode], into ids: inout Set<String>) {
+        for node in nodes {
+            ids.insert(node.id)
+            collectIDs(node.children, into: &ids)
+        }
+    }
+
+    func checkReferences() throws {
+        for (id, node) in references where !knownIDs.contains(id) {
+            var message = "no element \"\(id)\" on any screen of this scenario, and no step inserts one"
+            if let near = nearestName(to: id, in: knownIDs.sorted()) { message += "; did you mean \"\(near)\"?" }
+            throw DataFileError(message, at: node.location)
+        }
+    }
+
+    /// An id string that must name an element.
+    mutating func elementID(_ node: JSONNode) throws -> String {
+        let id = try node.stringValue()
+        references.append((id, node))
+        return id
+    }
+
+    mutating func step(_ node: JSONNode) throws -> ScenarioStep {
+        guard case .object(let members) = node.value else { throw node.typeError(expected: "a step object") }
+        let actions = members.filter { ScenarioFile.actionKeys.contains($0.key) }
+        guard let actionMember = actions.first else {
+            var message = "a step needs one of: \(ScenarioFile.actionKeys.joined(separator: ", "))"
+            if let unknown = members.first(where: { !ScenarioFile.timingKeys.contains($0.key) }),
+               let near = nearestName(to: unknown.key, in: ScenarioFile.actionKeys) {
+                message = "unknown key \"\(unknown.key)\"; did you mean \"\(near)\"?"
+                throw DataFileError(message, at: unknown.keyLocation)
+            }
+            throw DataFileError(message, at: node.location)
+        }
+        if actions.count > 1 {
+            throw DataFileError("a step does one thing: found both \"\(actions[0].key)\" and \"\(actions[1].key)\"",
+                                at: actions[1].keyLocation)
+        }
+        let value = actionMember.node
+        let action: ScenarioAction
+        let object: JSONObjectReader
+        func allowing(_ extra: [String]) throws -> JSONObjectReader {
+            try node.object(allowing: ScenarioFile.timingKeys + [actionMember.key] + extra)
+        }
+        switch actionMember.key {
+        case "gesture":
+            let name = try ScenarioFile.enumName(value, ScenarioFile.gestureNames, what: "gesture")
+            let extra: [String] = switch name {
+            case "touch": ["x", "y"]
+            case "scroll": ["text", "direction"]
+            case "readAll": ["fromTop"]
+            case "customAction": ["name", "changes"]
+            case "activate": ["changes"]
+            default: []
+            }
+            object = try allowing(extra)
+            action = .gesture(try gesture(name, object))
+        case "post":
+            let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
+            let extra: [String] = switch name {
+            case "announcement": ["text", "priority", "queue"]
+            case "screenChanged": ["element", "screen"]
+            case "layoutChanged": ["element", "text"]
+            default: ["text"]
+            }
+            object = try allowing(extra)
+            action = .post(try notification(name, object))
+        case "change", "remove":
+            object = try allowing(actionMember.key == "change" ? ScenarioFile.changeKeys : [])
+            action = .edit(try edit(object))
+        case "insert":
+            object = try allowing(["into", "index"])
+            action = .edit(try edit(object))
+        case "show":
+            object = try allowing([])
+            action = .show(screen: try ScenarioFile.screenName(value, in: screens))
+        case "transition":
+            object = try allowing(["focus"])
+            action = .transition(screen: try ScenarioFile.screenName(value, in: screens),
+                                 focus: try object["focus"].flatMap { $0.isNull ? nil : try elementID($0) })
+        case "pause":
+            object = try allowing([])
+            action = .pause(try seconds(value))
+        default:  // "expect"
+            object = try allowing([])
+            action = .expect(try expectation(value))
+        }
+        _ = try object.string("note")
+        let timing: StepTiming
+        if let at = object["at"] {
+            if object.has("after") {
+                throw DataFileError("give either \"at\" or \"after\", not both", at: object["after"]!.location)
+            }
+            timing = .at(try seconds(at))
+        } else if let after = object["after"] {
+            timing = .after(try seconds(after))
+        } else if case .expect = action {
+            timing = .withPrevious
+        } else {
+            timing = .whenIdle
+        }
+        return ScenarioStep(action: action, timing: timing, location: node.location)
+    }
+
+    func seconds(_ node: JSONNode) throws -> Double {
+        let value = try node.doubleValue()
+        guard value >= 0, value.isFinite else {
+            throw DataFileError("a time is in seconds and cannot be negative, found \(plainNumber(value))",
+                                at: node.location)
+        }
+        return value
+    }
+
+    mutating func gesture(_ name: String, _ object: JSONObjectReader) throws -> ScenarioGesture {
+        switch name {
+        case "next": return .next
+        case "previous": return .previous
+        case "first": return .first
+        case "last": return .last
+        case "nextHeading": return .nextHeading
+        case "previousHeading": return .previousHeading
+        case "activate": return .activate(edits: try edits(object))
+        case "escape": return .escape
+        case "increment": return .increment
+        case "decrement": return .decrement
+        case "touch":
+            return .touch(x: try object.requiredDouble("x"), y: try object.requiredDouble("y"))
+        case "scroll":
+            var direction = "up"
+            if let node = object["direction"] {
+                direction = try ScenarioFile.enumName(node, ["up", "down", "left", "right"], what: "scroll direction")
+            }
+            return .scroll(direction: direction, text: try object.requiredString("text"))
+        case "readAll": return .readAll(fromTop: try object.bool("fromTop") ?? false)
+        default:  // customAction
+            return .customAction(name: try object.requiredString("name"), edits: try edits(object))
+        }
+    }
+
+    /// The `changes` of an activation: edit objects applied before the re-read.
+    mutating func edits(_ object: JSONObjectReader) throws -> [ScreenEdit] {
+        try (object.array("changes") ?? []).map { node in
+            guard case .object(let members) = node.value else { throw node.typeError(expected: "a change object") }
+            let key = members.first { ["change", "insert", "remove"].contains($0.key) }?.key
+            switch key {
+            case "change": return try edit(try node.object(allowing: ["change"] + ScenarioFile.changeKeys))
+            case "insert": return try edit(try node.object(allowing: ["insert", "into", "index"]))
+            case "remove": return try edit(try node.object(allowing: ["remove"]))
+            default:
+                throw DataFileError("a change needs one of: change, insert, remove", at: node.location)
+            }
+        }
+    }
+
+    mutating func edit(_ object: JSONObjectReader) throws -> ScreenEdit {
+        if let id = object["remove"] { return .remove(id: try elementID(id)) }
+        if let element = object["insert"] {
+            let node = try ScreenFile.element(element)
+            StepDecoder.collectIDs([node], into: &knownIDs)
+            let parent = try object["into"].flatMap { $0.isNull ? nil : try elementID($0) }
+            var index: Int?
+            if let indexNode = object["index"] {
+                index = try indexNode.intValue()
+                guard index! >= 0 else {
+                    throw DataFileError("\"index\" counts from 0, found \(index!)", at: indexNode.location)
+                }
+            }
+            return .insert(node, parent: parent, index: index)
+        }
+        let id = try elementID(try object.required("change"))
+        var change = ElementChange()
+        func text(_ key: String) throws -> String?? {
+            guard let node = object[key] else { return nil }
+            return node.isNull ? .some(nil) : .some(try node.stringValue())
+        }
+        change.label = try text("label")
+        change.value = try text("value")
+        change.hint = try text("hint")
+        change.text = try text("text")
+        change.traits = try traits(object["traits"])
+        change.addTraits = try traits(object["addTraits"]) ?? []
+        change.removeTraits = try traits(object["removeTraits"]) ?? []
+        change.hidden = try object.bool("hidden")
+        change.on = try object.bool("on")
+        change.toggled = try object.bool("toggled")
+        change.adjustableIndex = try object.int("adjustableIndex")
+        guard ScenarioFile.changeKeys.contains(where: object.has) else {
+            throw DataFileError("\"change\" needs at least one of: \(ScenarioFile.changeKeys.joined(separator: ", "))",
+                                at: object.location)
+        }
+        return .change(id: id, change)
+    }
+
+    func traits(_ node: JSONNode?) throws -> AccessibilityTraits? {
+        guard let node, !node.isNull else { return nil }
+        var traits = AccessibilityTraits()
+        for item in try node.arrayItems() { traits.insert(AccessibilityTraits(try parseTraitName(item))) }
+        return traits
+    }
+
+    mutating func notification(_ name: String, _ object: JSONObjectReader) throws -> PostedNotification {
+        switch name {
+        case "announcement":
+            var priority = SpeechPriority.default
+            if let node = object["priority"] {
+                priority = SpeechPriority(rawValue: try ScenarioFile.enumName(
+                    node, SpeechPriority.allCases.map(\.rawValue), what: "priority"))!
+            }
+            return .announcement(try object.requiredString("text"), priority: priority,
+                                 queued: try object.bool("queue") ?? false)
+        case "screenChanged":
+            let screen = try object["screen"].flatMap { $0.isNull ? nil : try ScenarioFile.screenName($0, in: screens) }
+            let element = try object["element"].flatMap { $0.isNull ? nil : try elementID($0) }
+            return .screenChanged(element: element, screen: screen)
+        case "layoutChanged":
+            if let element = object["element"], !element.isNull {
+                if object.has("text") {
+                    throw DataFileError("layoutChanged takes an element or a text, not both", at: element.location)
+                }
+                return .layoutChangedElement(try elementID(element))
+            }
+            if let text = try object.string("text") { return .layoutChangedText(text) }
+            return .layoutChangedNil
+        default:
+            return .pageScrolled(try object.requiredString("text"))
+        }
+    }
+
+    mutating func expectation(_ node: JSONNode) throws -> Expectation {
+        let object = try node.object(allowing: ScenarioFile.expectKeys)
+        let kinds = ["spoken", "text", "earcon", "focus", "announcementDidFinish"].filter(object.has)
+        guard kinds.count == 1 else {
+            let message = kinds.isEmpty
+                ? "an expectation needs one of: spoken, text (with fate), earcon, focus, announcementDidFinish"
+                : "an expectation checks one thing: found both \"\(kinds[0])\" and \"\(kinds[1])\""
+            throw DataFileError(message, at: node.location)
+        }
+        var fate: FateExpectation?
+        if let fateNode = object["fate"] {
+            let kind = try ScenarioFile.enumName(fateNode, FateExpectation.Kind.allCases.map(\.rawValue), what: "fate")
+            fate = FateExpectation(FateExpectation.Kind(rawValue: kind)!)
+        }
+        if let reasonNode = object["reason"] {
+            guard fate?.kind == .dropped else {
+                throw DataFileError("\"reason\" goes with \"fate\": \"dropped\" (a drop reason code)",
+                                    at: reasonNode.location)
+            }
+            fate?.reason = try ScenarioFile.enumName(reasonNode, DropReason.allCodes, what: "drop reason")
+        }
+        switch kinds[0] {
+        case "spoken":
+            return .spoken(try object.requiredString("spoken"), fate: fate)
+        case "text":
+            guard let fate else {
+                throw DataFileError("\"text\" needs \"fate\": \"spoken\", \"cut\" or \"dropped\"", at: node.location)
+            }
+            return .utterance(try object.requiredString("text"), fate: fate)
+        default:
+            if let extra = object["fate"] {
+                throw DataFileError("\"fate\" goes with \"spoken\" or \"text\"", at: extra.location)
+            }
+            switch kinds[0] {
+            case "earcon":
+                let name = try ScenarioFile.enumName(object["earcon"]!, EarconName.all.map(\.rawValue), what: "earcon")
+                return .earcon(EarconName(name))
+            case "focus":
+                return .focus(try elementID(object["focus"]!))
+            default:
+                let report = try object["announcementDidFinish"]!.object(allowing: ["text", "wasSuccessful"])
+                guard let success = try report.bool("wasSuccessful") else {
+                    throw DataFileError("missing required key \"wasSuccessful\"", at: report.location)
+                }
+                return .announcementDidFinish(try report.requiredString("text"), wasSuccessful: success)
+            }
+        }
+    }
+}
+
+extension ScenarioFile {
+    /// A string that must be one of `valid`; anything else is an error with a suggestion.
+    static func enumName(_ node: JSONNode, _ valid: [String], what: String) throws -> String {
+        let name = try node.stringValue()
+        if valid.contains(name) { return name }
+        var message = "unknown \(what) \"\(name)\""
+        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
+        throw DataFileError(message + " (valid: \(valid.joined(separator: ", ")))", at: node.location)
+    }
+}
