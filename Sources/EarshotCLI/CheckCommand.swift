@@ -1,0 +1,71 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot check`: runs a scenario file on a virtual clock with real speech, prints what
+/// VoiceOver said with each utterance's fate, checks the expectations, and writes the WAV
+/// timeline and transcript files on request.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Desk-check a scenario: transcript with fates, expectations, WAV and captions."
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file."),
+        .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable."),
+        .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
+        .flag("quiet", short: "q", "Print only failed expectations and the summary, not the transcript."),
+        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(help, terminator: "")
+            return .success
+        }
+        let parsed = try parseArguments(arguments, options: options)
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(parsed.positionals.isEmpty ? "missing SCENARIO.json" : "give exactly one scenario file")
+        }
+        let transcripts = parsed.all("transcript")
+        for file in transcripts where TranscriptFormat(path: file) == nil {
+            throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
+        }
+        if let wav = parsed.value("output"), !wav.lowercased().hasSuffix(".wav") {
+            throw UsageError("-o \(wav): the name must end in .wav")
+        }
+        let scenario = try ScenarioFile.load(path: path)
+        let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
+                                                   espeakData: parsed.value("espeak-data"))
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),
+                                           transcriptPaths: transcripts)
+        let result = run.result
+        let quiet = parsed.has("quiet")
+        if !quiet {
+            if let title = scenario.title { print(title) }
+            print(result.transcript.readableText, terminator: "")
+            for note in result.notes { print(note) }
+        }
+        for expectation in result.expectations where !expectation.passed || !quiet {
+            print(expectation)
+        }
+        let failed = result.failedExpectations.count
+        var summary = "\(result.expectations.count) expectations, \(failed) failed; \(clockTime(result.endTime)) of audio"
+        if let wav = parsed.value("output") { summary += "; wrote \(wav)" }
+        for file in transcripts { summary += "; wrote \(file)" }
+        print(summary)
+        return failed == 0 ? .success : .failure
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot check [options] SCENARIO.json"],
+        arguments: [("SCENARIO.json", "A scenario file (see docs/scenario-format.md).")],
+        options: options,
+        notes: """
+        Runs the scenario's gestures and app notifications on a virtual clock, with durations
+        from real speech, and prints one line per utterance: start time, the words (earcons in
+        brackets), the fate (spoken, cut, dropped with its reason) and its cause and scenario
+        line. Then each expectation with file:line:column. Without -o nothing is written.
+        Exit codes: 0 all expectations held, 1 an expectation failed, 64 usage, 65 bad scenario
+        or screen file (file:line:column), 69 speech engine unavailable, 74 I/O.
+        """
+    )
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A desk check with real speech on a virtual clock: the `DeskCheck` driver, a
+/// `TimelineRenderer` synthesizing with the speaker, and optionally a WAV file of the timeline.
+///
+/// For tests in other packages that drive the reader step by step:
+///
+/// ```swift
+/// let session = try DeskCheckSession(screen: try ScreenFile.load(path: "cart.json"),
+///                                    speaker: try Speaker(voice: "ko"))
+/// try session.desk.perform(.next)
+/// try session.desk.perform(.activate(edits: []))
+/// session.desk.wait(seconds: 0.05)
+/// try session.desk.post(.announcement("장바구니에 담았습니다", priority: .default, queued: false))
+/// let transcript = try session.finish()
+/// #expect(transcript.fate("장바구니에 담았습니다") ...)
+/// ```
+public final class DeskCheckSession {
+    public let speaker: Speaker
+    public let clock: VirtualClock
+    public let renderer: TimelineRenderer
+    public let desk: DeskCheck
+
+    /// `wavPath`, when given, receives the whole timeline when `finish()` is called.
+    public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, speaker: Speaker,
+                wavPath: String? = nil) throws {
+        self.speaker = speaker
+        clock = VirtualClock()
+        let writer = try wavPath.map { try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate) }
+        renderer = try TimelineRenderer(speaker: speaker, output: writer)
+        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: speaker.profile, clock: clock,
+                             device: renderer)
+    }
+
+    public convenience init(screen: Screen, speaker: Speaker, wavPath: String? = nil) throws {
+        try self.init(screens: [(screen.name, screen)], speaker: speaker, wavPath: wavPath)
+    }
+
+    /// Lets the speech finish, ends the session, completes the WAV file and returns the transcript.
+    public func finish() throws -> SpeechTranscript {
+        let transcript = desk.finish()
+        try renderer.finish(at: max(clock.now, transcript.endTime))
+        return transcript
+    }
+}
+
+/// Runs scenario files end to end with real speech: the transcript with fates and times, the
+/// expectations' results, and optionally the WAV timeline and transcript files.
+public enum ScenarioPlayback {
+    /// What a run produced, with the renderer's figures.
+    public struct Run: Sendable {
+        public var result: ScenarioResult
+        /// Length of the rendered timeline in seconds.
+        public var audioDuration: Double
+        /// The most samples the renderer held in memory at once.
+        public var peakBufferedSamples: Int
+    }
+
+    /// The speaker for a scenario: `voice` if given, else the scenario's voice, else `ko`.
+    public static func speaker(for scenario: Scenario, voice: String? = nil,
+                               library: VoiceLibrary = .locate(), espeakData: String? = nil) throws -> Speaker {
+        let profile = try library.profile(voice ?? scenario.voice ?? "ko")
+        return try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
+    }
+
+    /// Runs `scenario` on a virtual clock. Writes the WAV timeline to `wavPath` and each of
+    /// `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files appear only complete
+    /// (temporary name, then rename), and not at all if the run fails.
+    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
+                           transcriptPaths: [String] = []) throws -> Run {
+        let formats = try transcriptPaths.map { path -> (String, TranscriptFormat) in
+            guard let format = TranscriptFormat(path: path) else {
+                throw UsageError("transcript file \"\(path)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
+            }
+            return (path, format)
+        }
+        let writer = try wavPath.map { try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate) }
+        let renderer = try TimelineRenderer(speaker: speaker, output: writer)
+        let result: ScenarioResult
+        do {
+            let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: VirtualClock(),
+                                            device: renderer)
+            result = try runner.run()
+            try renderer.finish(at: result.endTime)
+        } catch {
+            renderer.discard()
+            throw error
+        }
+        for (path, format) in formats {
+            try AtomicFile.write(transcript(result.transcript, as: format, speaker: speaker), to: path)
+        }
+        return Run(result: result, audioDuration: Double(renderer.timelineSamples) / Double(renderer.sampleRate),
+                   peakBufferedSamples: renderer.peakBufferedSamples)
+    }
+
+    /// The transcript in `format`; JSON Lines carry the text handed to the engine.
+    public static func transcript(_ transcript: SpeechTranscript, as format: TranscriptFormat,
+                                  speaker: Speaker) -> String {
+        format.render(transcript) { u in u.kind.isEarcon ? nil : speaker.engineText(for: u.text) }
+    }
+}
