@@ -1,0 +1,118 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot-bench scenario [MINUTES]`: renders a generated scenario of at least MINUTES minutes
+/// (default 10) of desk-check audio to a WAV file and reports the rendering speed in seconds of
+/// audio per wall-clock second (target at least 200) and the process's peak memory (target under
+/// 64 MB).
+///
+/// The scenario repeats a walk over the sample product list with every kind of event: swipes,
+/// a swipe cutting an announcement, a double tap with a dropped and a queued announcement, a
+/// boundary, a screenChanged and a read-all, so the figure covers synthesis, scheduling and the
+/// streaming WAV writer together.
+enum ScenarioBenchmark {
+    static var benchmark: Benchmark {
+        Benchmark(name: "scenario",
+                  summary: "render a 10-minute scenario to WAV: audio s per wall s (>= 200), peak RSS (< 64 MB)",
+                  run: run)
+    }
+
+    static let minimumSpeed = 200.0
+    static let memoryBudgetMB = 64.0
+
+    static func run(_ arguments: [String]) throws {
+        guard arguments.count <= 1, let minutes = arguments.first.map({ Double($0) }) ?? 10, minutes > 0 else {
+            throw UsageError("usage: earshot-bench scenario [MINUTES]  (a positive number, default 10)")
+        }
+        let screen = try locate("samples/screens/product-list.json")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-scenario-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let speaker = try Speaker(voice: "ko")
+        // One round lasts about 55 s of audio; a short probe run sizes the real one.
+        let probe = try ScenarioFile.parse(scenarioText(screen: screen, rounds: 1),
+                                           path: folder.appendingPathComponent("probe.json").path)
+        let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker).audioDuration
+        let rounds = Int((minutes * 60 / roundSeconds).rounded(.up))
+        let scenario = try ScenarioFile.parse(scenarioText(screen: screen, rounds: rounds),
+                                              path: folder.appendingPathComponent("long.json").path)
+
+        let wav = folder.appendingPathComponent("long.wav").path
+        let started = DispatchTime.now().uptimeNanoseconds
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav,
+                                           transcriptPaths: [folder.appendingPathComponent("long.vtt").path])
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let speed = run.audioDuration / wall
+        let peakMB = peakResidentMegabytes()
+        let entries = run.result.transcript.entries
+        print(String(format: "scenario: %d steps, %d utterances (%d spoken, %d cut, %d dropped)",
+                     scenario.steps.count, entries.count,
+                     entries.filter { if case .spoken = $0.fate { true } else { false } }.count,
+                     entries.filter { if case .cut = $0.fate { true } else { false } }.count,
+                     entries.filter { if case .dropped = $0.fate { true } else { false } }.count))
+        print(String(format: "scenario: rendered %.1f s of audio (%.1f min) in %.2f s: %.0f s of audio per second (target >= %.0f)",
+                     run.audioDuration, run.audioDuration / 60, wall, speed, minimumSpeed))
+        print(String(format: "scenario: peak RSS %.1f MB (target < %.0f MB); renderer held at most %d samples (%.2f s)",
+                     peakMB, memoryBudgetMB, run.peakBufferedSamples,
+                     Double(run.peakBufferedSamples) / Double(speaker.sampleRate)))
+        var failures: [String] = []
+        if run.audioDuration < minutes * 60 { failures.append("the scenario lasted only \(run.audioDuration) s") }
+        if speed < minimumSpeed { failures.append(String(format: "%.0f s of audio per second is under %.0f", speed, minimumSpeed)) }
+        if peakMB >= memoryBudgetMB { failures.append(String(format: "peak RSS %.1f MB is over %.0f MB", peakMB, memoryBudgetMB)) }
+        if failures.isEmpty {
+            print("scenario: PASS")
+        } else {
+            throw BenchmarkFailure(reasons: failures)
+        }
+    }
+
+    /// The benchmark's scenario: `rounds` walks over the product list.
+    static func scenarioText(screen: String, rounds: Int) -> String {
+        let round = """
+            { "gesture": "first" },
+            { "gesture": "next" },
+            { "post": "announcement", "text": "새 상품이 추가되었습니다", "after": 0.5 },
+            { "gesture": "next", "after": 0.4 },
+            { "gesture": "activate" },
+            { "post": "announcement", "text": "찜 목록에 추가했습니다", "after": 0.05 },
+            { "post": "announcement", "text": "찜 목록을 확인하세요", "queue": true, "after": 0.05 },
+            { "gesture": "next" },
+            { "gesture": "next" },
+            { "gesture": "next" },
+            { "post": "screenChanged", "after": 0.3 },
+            { "gesture": "readAll" },
+            { "pause": 1.5 }
+            """
+        let steps = Array(repeating: round, count: rounds).joined(separator: ",\n")
+        let quoted = screen.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "{ \"screen\": \"\(quoted)\", \"steps\": [\(steps)] }"
+    }
+
+    /// A repository file, looked for from the working folder and the executable's folders.
+    static func locate(_ relative: String) throws -> String {
+        var folders = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            folders.append(folder)
+            folder.deleteLastPathComponent()
+        }
+        for candidate in folders.map({ $0.appendingPathComponent(relative).path })
+        where FileManager.default.fileExists(atPath: candidate) {
+            return candidate
+        }
+        throw FileIOError(path: relative, reason: "not found; run earshot-bench from the repository")
+    }
+
+    /// The process's peak resident set size (VmHWM), in megabytes; getrusage where /proc is absent.
+    static func peakResidentMegabytes() -> Double {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") {
+            return kilobytes / 1024
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+}
