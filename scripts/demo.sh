@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The main job on a bundled sample: desk-check a scenario with real speech (eSpeak NG), print what
+# VoiceOver says with each utterance's fate, and write the whole timeline as WAV plus WebVTT
+# captions (and JSON Lines) into out/.
+# Usage: scripts/demo.sh [SCENARIO.json]   (default: samples/scenarios/cart-walkthrough.json)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+scenario="${1:-samples/scenarios/cart-walkthrough.json}"
+name="$(basename "$scenario" .json)"
+mkdir -p out
+.build/debug/earshot check "$scenario" -o "out/$name.wav" --transcript "out/$name.vtt" --transcript "out/$name.jsonl"
+echo "Listen: aplay out/$name.wav   Captions: out/$name.vtt"
