@@ -38,11 +38,20 @@ enum ScenarioBenchmark {
         let scenario = try ScenarioFile.parse(scenarioText(screen: screen, rounds: rounds),
                                               path: folder.appendingPathComponent("long.json").path)
 
+        // The fastest of a few rounds is the one least disturbed by other work on the machine;
+        // CPU time is reported too, as it does not depend on that load.
         let wav = folder.appendingPathComponent("long.wav").path
-        let started = DispatchTime.now().uptimeNanoseconds
-        let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav,
+        var wall = Double.infinity, cpu = Double.infinity
+        var run: ScenarioPlayback.Run?
+        for _ in 0..<timedRounds {
+            let startedCPU = cpuSeconds()
+            let started = DispatchTime.now().uptimeNanoseconds
+            run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav,
                                            transcriptPaths: [folder.appendingPathComponent("long.vtt").path])
-        let wall = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+            cpu = min(cpu, cpuSeconds() - startedCPU)
+        }
+        guard let run else { return }
         let speed = run.audioDuration / wall
         let peakMB = peakResidentMegabytes()
         let entries = run.result.transcript.entries
@@ -51,8 +60,9 @@ enum ScenarioBenchmark {
                      entries.filter { if case .spoken = $0.fate { true } else { false } }.count,
                      entries.filter { if case .cut = $0.fate { true } else { false } }.count,
                      entries.filter { if case .dropped = $0.fate { true } else { false } }.count))
-        print(String(format: "scenario: rendered %.1f s of audio (%.1f min) in %.2f s: %.0f s of audio per second (target >= %.0f)",
-                     run.audioDuration, run.audioDuration / 60, wall, speed, minimumSpeed))
+        print(String(format: "scenario: rendered %.1f s of audio (%.1f min) in %.2f s (fastest of %d): %.0f s of audio per second (target >= %.0f)",
+                     run.audioDuration, run.audioDuration / 60, wall, timedRounds, speed, minimumSpeed))
+        print(String(format: "scenario: %.2f s of CPU time: %.0f s of audio per CPU second", cpu, run.audioDuration / cpu))
         print(String(format: "scenario: peak RSS %.1f MB (target < %.0f MB); renderer held at most %d samples (%.2f s)",
                      peakMB, memoryBudgetMB, run.peakBufferedSamples,
                      Double(run.peakBufferedSamples) / Double(speaker.sampleRate)))
@@ -65,6 +75,17 @@ enum ScenarioBenchmark {
         } else {
             throw BenchmarkFailure(reasons: failures)
         }
+    }
+
+    /// Timed renders of the long scenario.
+    static let timedRounds = 3
+
+    /// User plus system CPU time of this process so far, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The benchmark's scenario: `rounds` walks over the product list.
