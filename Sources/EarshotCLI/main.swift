@@ -11,6 +11,7 @@ protocol Command {
 /// Every subcommand, in the order `earshot --help` lists them.
 let commands: [any Command.Type] = [
     VoicesCommand.self,
+    RenderCommand.self,
 ]
 
 let topLevelHelp: String = {
