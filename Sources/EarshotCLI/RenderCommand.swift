@@ -5,10 +5,10 @@ import Foundation
 /// worker processes, resumable and splittable into shards.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "Render labels, CSV tables and .strings files to WAV files with a manifest."
+    static let summary = "Render labels, CSV tables, .strings files and screens to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv or strings (default: by extension)."),
+        .value("format", "FORMAT", "Read every input as text, csv, strings or screen (default: by extension)."),
         .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
         .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
@@ -24,7 +24,7 @@ enum RenderCommand: Command {
             print(helpText(
                 overview: summary,
                 usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
-                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv) or an Apple string table (.strings).")],
+                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings) or a screen (.json).")],
                 options: options,
                 notes: """
                 Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number.
@@ -71,7 +71,7 @@ enum RenderCommand: Command {
         var unreadable: [FileIOError] = []
         for path in parsed.positionals {
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
-                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv or strings")
+                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings or screen")
             }
             do {
                 let contents = try format.read(path: path)
@@ -128,14 +128,7 @@ enum RenderCommand: Command {
             guard let bytes = FileManager.default.contents(atPath: profile.path) else {
                 throw FileIOError(path: profile.path, reason: "cannot read voice profile")
             }
-            let composer = BatchTextComposer(
-                profile: profile,
-                placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
-                describe: { fields, _ in
-                    [fields.label, fields.value, fields.hint].filter { !$0.isEmpty }.joined(separator: ", ")
-                },
-                normalize: { $0 }
-            )
+            let composer = try BatchTextComposer(profile: profile, placeholderOverrides: overrides)
             return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.segments(for: $0) }
         }
     }

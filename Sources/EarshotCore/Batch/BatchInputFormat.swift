@@ -8,6 +8,8 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
     case csv
     /// An Apple string table (`.strings`).
     case strings
+    /// A screen file (`.json`, docs/screen-format.md): one file per focus stop plus a read-all.
+    case screen
 
     /// The format named by `path`'s extension, or nil if the extension says nothing.
     public static func detect(path: String) -> BatchInputFormat? {
@@ -15,6 +17,7 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case "txt", "text", "labels": .text
         case "csv": .csv
         case "strings": .strings
+        case "json": .screen
         default: nil
         }
     }
@@ -25,6 +28,7 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case .text: try PlainTextReader.read(path: path)
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
+        case .screen: try ScreenBatchReader.read(path: path)
         }
     }
 }

@@ -9,9 +9,11 @@ public struct BatchItem: Sendable, Equatable {
         case element(ElementFields)
         /// A `.strings` value whose format placeholders are filled with sample values.
         case formatString(String)
-        /// Text already composed for every voice by an input's own model (a screen's focus stop),
-        /// keyed by voice name; `segments` are spoken one after another with a pause between.
-        case composed([String: [String]])
+        /// One focus stop of a screen, described with the profile's rules (hint after a pause).
+        case focusStop(FocusStop)
+        /// A screen read from top to bottom (VoiceOver's read-all): every stop's description in
+        /// focus order, with a pause between stops and without hints.
+        case readAll([FocusStop])
     }
 
     /// The path of the input file, as given on the command line.
