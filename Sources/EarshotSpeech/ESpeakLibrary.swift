@@ -1,0 +1,272 @@
+// The one file that imports CEspeakNG: every C call of eSpeak NG goes through a small wrapper
+// here, C status codes become `SpeechEngineError`, and no C type leaves this file.
+import CEspeakNG
+import EarshotCore
+import Foundation
+import Synchronization
+
+/// The eSpeak NG library of this process, reachable only through `withSession`.
+///
+/// eSpeak NG keeps all of its state in C globals (voice, parameters, output buffer, callback) and
+/// is not reentrant, so there can be only one owner per process whatever the number of
+/// `SpeechEngine` values: this object is that owner. It is an immutable `Sendable` reference
+/// whose mutable part lives in a `Mutex`; holding the mutex is what makes a call to the library
+/// legal, so calls from any thread, task or actor are serialised here.
+final class ESpeakLibrary: Sendable {
+    /// The process-wide instance (the library itself is process-wide; see the type comment).
+    static let process = ESpeakLibrary()
+
+    private let session = Mutex(ESpeakSession())
+
+    private init() {}
+
+    /// Runs `body` with exclusive use of the library, first initialising it with `dataPath`
+    /// (nil: eSpeak's default data) when it is not already initialised with that path.
+    func withSession<Result: Sendable>(
+        dataPath: String?,
+        _ body: (inout ESpeakSession) throws -> Result
+    ) throws -> Result {
+        try session.withLock { session in
+            try session.load(dataPath: dataPath)
+            return try body(&session)
+        }
+    }
+}
+
+/// The words eSpeak NG reported for one buffer, in its own units (1-based code point positions).
+struct ESpeakWordEvent {
+    /// 1-based index of the word's first Unicode scalar in the text.
+    var textPosition: Int
+    /// Length of the word in Unicode scalars.
+    var length: Int
+    /// Sample index from the start of the synthesis.
+    var sample: Int
+}
+
+/// The library's state as seen by its one owner: what is loaded and which settings are applied.
+/// Its methods may only run inside `ESpeakLibrary.withSession`.
+struct ESpeakSession: ~Copyable {
+    /// Length of one engine buffer in milliseconds: eSpeak's minimum, so that an abort takes
+    /// effect and the first audio arrives after at most 60 ms of generated speech.
+    static let bufferMilliseconds: Int32 = 60
+
+    private enum Loaded: Equatable {
+        case none
+        case defaultData
+        case path(String)
+    }
+
+    private var loaded = Loaded.none
+    private var voice: String?
+    private var parameters: [Int32: Int] = [:]
+    private(set) var sampleRate = 0
+
+    // MARK: Initialisation
+
+    /// Initialises eSpeak NG unless it already runs with the same data.
+    ///
+    /// Uses the status-returning `espeak_ng_Initialize` family rather than `espeak_Initialize`:
+    /// the latter is a wrapper over the same calls whose only extra is an `exit()` that
+    /// `espeakINITIALIZE_DONT_EXIT` suppresses, and whose return value does not say whether
+    /// initialisation failed. With these calls there is no exit path and the failure is typed.
+    /// eSpeak can be initialised again in the same process after a failure (checked by tests).
+    mutating func load(dataPath: String?) throws {
+        let wanted: Loaded = dataPath.map { .path($0) } ?? .defaultData
+        if loaded == wanted { return }
+        if let dataPath {
+            // eSpeak silently falls back to its default data when given a folder without
+            // `espeak-ng-data`, so a wrong path would not be noticed: check it first.
+            try Self.checkDataFolder(dataPath)
+        }
+        if loaded != .none {
+            _ = espeak_ng_Terminate()
+            loaded = .none
+        }
+        voice = nil
+        parameters = [:]
+        espeak_ng_InitializePath(dataPath)
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        if status != ENS_OK {
+            let detail = Self.describe(status, context: context)
+            espeak_ng_ClearErrorContext(&context)
+            throw SpeechEngineError.initializationFailed(code: Int(status.rawValue), message: detail)
+        }
+        try Self.check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, Self.bufferMilliseconds, nil),
+                       operation: "open the synthesis output")
+        espeak_SetSynthCallback { wav, count, events in
+            ESpeakSession.deliver(wav: wav, count: count, events: events)
+        }
+        sampleRate = Int(espeak_ng_GetSampleRate())
+        loaded = wanted
+    }
+
+    /// The data folder holds `phontab` itself or in its `espeak-ng-data` subfolder, as eSpeak
+    /// looks for it.
+    private static func checkDataFolder(_ path: String) throws {
+        let candidates = [path + "/espeak-ng-data", path]
+        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/phontab") {
+            return
+        }
+        throw SpeechEngineError.dataNotFound(path: path)
+    }
+
+    // MARK: Settings
+
+    /// Selects the voice and sets rate, pitch, volume and word gap, calling eSpeak only for
+    /// what differs from the last call.
+    mutating func apply(_ settings: VoiceProfile.Engine) throws {
+        try Self.validate(settings)
+        if voice != settings.voice {
+            voice = nil
+            let status = espeak_ng_SetVoiceByName(settings.voice)
+            if status == ENS_VOICE_NOT_FOUND {
+                let names = voiceNames()
+                throw SpeechEngineError.unknownVoice(name: settings.voice,
+                                                     suggestion: nearestName(to: settings.voice, in: names))
+            }
+            try Self.check(status, operation: "select voice \"\(settings.voice)\"")
+            voice = settings.voice
+            // A voice change may reset speech parameters inside eSpeak: apply them all again.
+            parameters = [:]
+        }
+        try set(espeakRATE, settings.rate)
+        try set(espeakPITCH, settings.pitch)
+        try set(espeakVOLUME, settings.volume)
+        try set(espeakWORDGAP, settings.wordGap)
+    }
+
+    private mutating func set(_ parameter: espeak_PARAMETER, _ value: Int) throws {
+        let key = Int32(bitPattern: parameter.rawValue)
+        if parameters[key] == value { return }
+        parameters[key] = nil
+        try Self.check(espeak_ng_SetParameter(parameter, Int32(value), 0), operation: "set parameter \(key)")
+        parameters[key] = value
+    }
+
+    private static func validate(_ settings: VoiceProfile.Engine) throws {
+        let ranges: [(String, Int, ClosedRange<Int>)] = [
+            ("rate", settings.rate, Int(espeakRATE_MINIMUM)...Int(espeakRATE_MAXIMUM)),
+            ("pitch", settings.pitch, 0...100),
+            ("volume", settings.volume, 0...200),
+            ("wordGap", settings.wordGap, 0...100),
+        ]
+        for (name, value, range) in ranges where !range.contains(value) {
+            throw SpeechEngineError.invalidSetting(name: name, value: value, valid: range)
+        }
+    }
+
+    /// Language names and voice file names eSpeak knows, for suggesting a voice.
+    func voiceNames() -> [String] {
+        var names: Set<String> = []
+        guard let list = espeak_ListVoices(nil) else { return [] }
+        var index = 0
+        while let entry = list[index] {
+            let voice = entry.pointee
+            if let identifier = voice.identifier {
+                names.insert(String(cString: identifier).split(separator: "/").last.map(String.init) ?? "")
+            }
+            // `languages` is a run of (priority byte, NUL-terminated name), ended by a NUL byte.
+            if var cursor = voice.languages {
+                while cursor.pointee != 0 {
+                    cursor += 1
+                    let language = String(cString: cursor)
+                    names.insert(language)
+                    cursor += strlen(cursor) + 1
+                }
+            }
+            index += 1
+        }
+        names.remove("")
+        return names.sorted()
+    }
+
+    // MARK: Synthesis
+
+    /// Synthesizes UTF-8 `text` with the current settings, delivering every engine buffer to
+    /// `receiver` on this thread. Returns true when the receiver aborted the synthesis.
+    func synthesize(_ text: String, receiver: SynthesisRecorder) throws -> Bool {
+        let userData = Unmanaged.passUnretained(receiver).toOpaque()
+        let status: espeak_ng_STATUS = withExtendedLifetime(receiver) {
+            text.withCString { pointer in
+                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
+                                     UInt32(espeakCHARS_UTF8), nil, userData)
+            }
+        }
+        if status == ENS_SPEECH_STOPPED { return true }
+        try Self.check(status, operation: "synthesize")
+        return false
+    }
+
+    /// The synthesis callback: eSpeak calls it on the synthesizing thread with one buffer and
+    /// the events inside it; `user_data` leads back to the receiver. Returns 1 to abort.
+    private static func deliver(
+        wav: UnsafeMutablePointer<Int16>?,
+        count: Int32,
+        events: UnsafeMutablePointer<espeak_EVENT>?
+    ) -> Int32 {
+        // Every event list, even an empty one, ends with a terminator that carries user_data.
+        guard let events, let userData = events.pointee.user_data else { return 0 }
+        let receiver = Unmanaged<SynthesisRecorder>.fromOpaque(userData).takeUnretainedValue()
+        var words: [ESpeakWordEvent] = []
+        var event = events
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_WORD {
+                words.append(ESpeakWordEvent(textPosition: Int(event.pointee.text_position),
+                                             length: Int(event.pointee.length),
+                                             sample: Int(event.pointee.sample)))
+            }
+            event += 1
+        }
+        let samples = UnsafeBufferPointer(start: wav, count: wav == nil ? 0 : Int(max(count, 0)))
+        return receiver.receive(samples: samples, words: words) ? 0 : 1
+    }
+
+    // MARK: Phonemes
+
+    /// eSpeak's phonemes for `text` in the current voice, clause by clause joined with spaces.
+    func phonemes(_ text: String, ipa: Bool) -> String {
+        var clauses: [String] = []
+        let mode: Int32 = ipa ? Int32(espeakPHONEMES_IPA) : 0
+        text.withCString { start in
+            // espeak_TextToPhonemes translates up to the next clause end and advances the
+            // pointer, setting it to NULL at the end of the text.
+            var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while cursor != nil {
+                guard let result = espeak_TextToPhonemes(&cursor, Int32(espeakCHARS_UTF8), mode) else { break }
+                let clause = String(cString: result).trimmingCharacters(in: .whitespaces)
+                if !clause.isEmpty { clauses.append(clause) }
+            }
+        }
+        return clauses.joined(separator: " ")
+    }
+
+    // MARK: Status codes
+
+    private static func check(_ status: espeak_ng_STATUS, operation: String) throws {
+        guard status != ENS_OK else { return }
+        throw SpeechEngineError.engineFailure(operation: operation, code: Int(status.rawValue),
+                                              message: message(for: status))
+    }
+
+    /// eSpeak's own text for a status code.
+    static func message(for status: espeak_ng_STATUS) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The status text with the error context (the file eSpeak could not read), when there is one.
+    private static func describe(_ status: espeak_ng_STATUS, context: espeak_ng_ERROR_CONTEXT?) -> String {
+        guard let context else { return message(for: status) }
+        // The context is opaque; eSpeak only prints it, so print it into memory.
+        var bytes: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&bytes, &size) else { return message(for: status) }
+        espeak_ng_PrintStatusCodeMessage(status, stream, context)
+        fclose(stream)
+        defer { free(bytes) }
+        let text = bytes.map { String(cString: $0) }?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        return text.isEmpty ? message(for: status) : text
+    }
+}

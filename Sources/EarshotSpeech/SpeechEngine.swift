@@ -1,0 +1,70 @@
+import EarshotCore
+
+/// Turns text into speech with eSpeak NG: in-memory 16-bit PCM with word boundaries, and
+/// eSpeak's phonemes for a text.
+///
+/// A `SpeechEngine` is a cheap handle onto the process's single eSpeak NG library
+/// (`ESpeakLibrary.process`): eSpeak keeps its state in C globals and is not reentrant, so every
+/// call from every engine value is serialised there. Calls block the calling thread until done
+/// and may come from any thread, task or actor; to keep an actor responsive, call from a
+/// detached task or a thread of your own. Engines with different data paths may coexist: the
+/// library is re-initialised when a call needs the other data, which is slow but correct.
+public final class SpeechEngine: Sendable {
+    /// eSpeak's data folder as given (nil: eSpeak's default, e.g. /usr/lib/.../espeak-ng-data).
+    public let dataPath: String?
+    /// Samples per second of all audio this engine produces (22050 for eSpeak NG's voices).
+    public let sampleRate: Int
+
+    private let library = ESpeakLibrary.process
+
+    /// Starts eSpeak NG with the data in `dataPath` (the `espeak-ng-data` folder or its parent).
+    ///
+    /// Never exits the process: missing or unreadable data throws `SpeechEngineError`
+    /// (`.dataNotFound`, `.initializationFailed`, exit code 69).
+    public init(dataPath: String? = nil) throws {
+        self.dataPath = dataPath
+        sampleRate = try library.withSession(dataPath: dataPath) { session in session.sampleRate }
+    }
+
+    /// Synthesizes `text` (Korean, English or mixed; the voice decides the main language) with
+    /// the voice, rate, pitch, volume and word gap of `settings`.
+    ///
+    /// - Parameters:
+    ///   - cancellation: stops the synthesis within one engine buffer when cancelled from any
+    ///     thread; the result then has `wasCancelled` set and the audio produced so far.
+    ///   - onChunk: called on the calling thread with each engine buffer as soon as it exists,
+    ///     for playback that starts before the whole text is synthesized.
+    public func synthesize(
+        _ text: String,
+        settings: VoiceProfile.Engine,
+        cancellation: SynthesisCancellation? = nil,
+        onChunk: ((SynthesisChunk) -> Void)? = nil
+    ) throws -> Synthesis {
+        let recorder = SynthesisRecorder(text: text, cancellation: cancellation, onChunk: onChunk)
+        return try library.withSession(dataPath: dataPath) { session in
+            try session.apply(settings)
+            if cancellation?.isCancelled != true {
+                _ = try session.synthesize(text, receiver: recorder)
+            }
+            return Synthesis(audio: PCMBuffer(sampleRate: session.sampleRate, samples: recorder.samples),
+                             words: recorder.finishedWords(),
+                             wasCancelled: recorder.wasCancelled || cancellation?.isCancelled == true)
+        }
+    }
+
+    /// eSpeak NG's phonemes for `text` in the voice of `settings` (what `espeak-ng -x` prints):
+    /// one group per clause, joined with spaces. `ipa` gives IPA symbols instead of eSpeak's
+    /// ASCII phoneme names.
+    public func phonemes(_ text: String, settings: VoiceProfile.Engine, ipa: Bool = false) throws -> String {
+        try library.withSession(dataPath: dataPath) { session in
+            try session.apply(settings)
+            return session.phonemes(text, ipa: ipa)
+        }
+    }
+
+    /// Names eSpeak NG accepts as `engine.voice` (languages such as `ko`, `en-us`, and voice
+    /// file names), sorted.
+    public func voiceNames() throws -> [String] {
+        try library.withSession(dataPath: dataPath) { session in session.voiceNames() }
+    }
+}

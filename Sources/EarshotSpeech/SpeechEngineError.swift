@@ -1,0 +1,40 @@
+import EarshotCore
+
+/// What can go wrong in the speech engine, each with a message a user can act on.
+public enum SpeechEngineError: UserFacingError, Equatable {
+    /// The given eSpeak NG data folder has no `phontab`, neither itself nor in `espeak-ng-data/`.
+    case dataNotFound(path: String)
+    /// eSpeak NG could not load its data; `message` is eSpeak's, naming the file when it can.
+    case initializationFailed(code: Int, message: String)
+    /// eSpeak NG has no voice by that name; `suggestion` is the nearest one it has.
+    case unknownVoice(name: String, suggestion: String?)
+    /// A speech setting outside eSpeak NG's range.
+    case invalidSetting(name: String, value: Int, valid: ClosedRange<Int>)
+    /// An eSpeak NG call failed after initialisation.
+    case engineFailure(operation: String, code: Int, message: String)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .invalidSetting: .dataError
+        case .dataNotFound, .initializationFailed, .unknownVoice, .engineFailure: .unavailable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .dataNotFound(path):
+            return "error: no eSpeak NG data at \(path): expected \(path)/phontab or \(path)/espeak-ng-data/phontab "
+                + "(install the espeak-ng-data package, or give the folder that holds phontab)"
+        case let .initializationFailed(code, message):
+            return "error: eSpeak NG could not start: \(message) (status 0x\(String(code, radix: 16)))"
+        case let .unknownVoice(name, suggestion):
+            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            return "error: eSpeak NG has no voice \"\(name)\"\(hint) (`espeak-ng --voices` lists the voices; "
+                + "set engine.voice in the voice profile)"
+        case let .invalidSetting(name, value, valid):
+            return "error: engine setting \"\(name)\" must be from \(valid.lowerBound) to \(valid.upperBound), found \(value)"
+        case let .engineFailure(operation, code, message):
+            return "error: eSpeak NG failed to \(operation): \(message) (status 0x\(String(code, radix: 16)))"
+        }
+    }
+}
