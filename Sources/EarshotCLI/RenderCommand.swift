@@ -129,7 +129,7 @@ enum RenderCommand: Command {
                 throw FileIOError(path: profile.path, reason: "cannot read voice profile")
             }
             let composer = try BatchTextComposer(profile: profile, placeholderOverrides: overrides)
-            return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.segments(for: $0) }
+            return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.speech(for: $0) }
         }
     }
 

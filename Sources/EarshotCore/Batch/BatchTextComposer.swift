@@ -6,11 +6,15 @@ public struct BatchTextComposer: Sendable {
     public var placeholders: FormatPlaceholders
     public var generator: DescriptionGenerator
     public var normalizer: any TextNormalizer
+    /// The profile's timing: `hintPause` before a hint, `queueGap` between the stops of a read-all.
+    public var timing: TimingSettings
 
-    public init(placeholders: FormatPlaceholders, generator: DescriptionGenerator, normalizer: any TextNormalizer) {
+    public init(placeholders: FormatPlaceholders, generator: DescriptionGenerator, normalizer: any TextNormalizer,
+                timing: TimingSettings) {
         self.placeholders = placeholders
         self.generator = generator
         self.normalizer = normalizer
+        self.timing = timing
     }
 
     /// The composer for a profile: its trait words, its normalization, placeholder samples for
@@ -19,13 +23,15 @@ public struct BatchTextComposer: Sendable {
         self.init(
             placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
             generator: try DescriptionGenerator(profile: profile),
-            normalizer: try profile.textNormalizerOrIdentity()
+            normalizer: try profile.textNormalizerOrIdentity(),
+            timing: try TimingSettings(profile: profile)
         )
     }
 
-    /// The segments spoken for `item`, one WAV: a pause goes between segments.
-    public func segments(for item: BatchItem) throws -> [String] {
+    /// What is spoken for `item`, one WAV: segments with a pause between them.
+    public func speech(for item: BatchItem) throws -> ComposedSpeech {
         let composed: [String]
+        var pause = timing.hintPause
         switch item.content {
         case .text(let text):
             composed = [text]
@@ -37,8 +43,9 @@ public struct BatchTextComposer: Sendable {
             composed = spoken(stop)
         case .readAll(let stops):
             composed = stops.map { generator.describe($0).text }
+            pause = timing.queueGap
         }
-        return composed.map { normalizer.normalize($0) }
+        return ComposedSpeech(segments: composed.map { normalizer.normalize($0) }, pause: pause)
     }
 
     private func spoken(_ stop: FocusStop) -> [String] {
@@ -60,5 +67,17 @@ public struct BatchTextComposer: Sendable {
         func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
         return FocusStop(id: key, label: nonEmpty(fields.label), value: nonEmpty(fields.value),
                          hint: nonEmpty(fields.hint), traits: traits)
+    }
+}
+
+/// The text of one file: segments spoken one after another with `pause` seconds of silence
+/// between them (a description and its hint, or the stops of a read-all).
+public struct ComposedSpeech: Sendable, Equatable {
+    public var segments: [String]
+    public var pause: Double
+
+    public init(segments: [String], pause: Double = 0) {
+        self.segments = segments
+        self.pause = pause
     }
 }

@@ -6,10 +6,10 @@ public struct PlannedVoice: Sendable {
     public var profile: VoiceProfile
     /// SHA-256 of the profile file's bytes (part of the cache key).
     public var profileDigest: String
-    /// The spoken segments for an item in this voice; throws a `DataFileError` for a bad item.
-    public var compose: @Sendable (BatchItem) throws -> [String]
+    /// What this voice speaks for an item; throws a `DataFileError` for a bad item.
+    public var compose: @Sendable (BatchItem) throws -> ComposedSpeech
 
-    public init(profile: VoiceProfile, profileDigest: String, compose: @escaping @Sendable (BatchItem) throws -> [String]) {
+    public init(profile: VoiceProfile, profileDigest: String, compose: @escaping @Sendable (BatchItem) throws -> ComposedSpeech) {
         self.profile = profile
         self.profileDigest = profileDigest
         self.compose = compose
@@ -25,8 +25,9 @@ public struct RenderJob: Sendable, Equatable {
     public var voice: String
     /// The voice profile file the worker loads.
     public var profilePath: String
-    /// Text spoken, one WAV: segments follow each other with a pause.
+    /// Text spoken, one WAV: segments follow each other with `pause` seconds of silence.
     public var segments: [String]
+    public var pause: Double
     /// The WAV's path relative to the output folder.
     public var output: String
     public var cacheKey: String
@@ -62,8 +63,11 @@ public struct RenderPlan: Sendable {
                 let name = names.claim(SafeFileName.component(for: item.nameHint))
                 for (voice, voiceFolder) in zip(voices, voiceNames) {
                     let segments: [String]
+                    let pause: Double
                     do {
-                        segments = try voice.compose(item).filter { !$0.trimmingWhitespace().isEmpty }
+                        let speech = try voice.compose(item)
+                        segments = speech.segments.filter { !$0.trimmingWhitespace().isEmpty }
+                        pause = speech.pause
                     } catch let error as DataFileError {
                         problems.append(error)
                         continue
@@ -77,8 +81,8 @@ public struct RenderPlan: Sendable {
                     }
                     jobs.append(RenderJob(
                         index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
-                        segments: segments, output: "\(voiceFolder)/\(folder)/\(name).wav",
-                        cacheKey: RenderCacheKey.make(segments: segments, profileDigest: voice.profileDigest, engine: engine)
+                        segments: segments, pause: pause, output: "\(voiceFolder)/\(folder)/\(name).wav",
+                        cacheKey: RenderCacheKey.make(segments: segments, pause: pause, profileDigest: voice.profileDigest, engine: engine)
                     ))
                 }
             }

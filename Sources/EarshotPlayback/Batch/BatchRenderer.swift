@@ -17,11 +17,9 @@ public struct BatchRenderOptions: Sendable {
     public var progress: RenderProgress.Style
     /// The command that starts a worker: the `earshot` binary with `render --worker`.
     public var workerCommand: [String]
-    /// Silence between the segments of one file (a screen's read-all), in seconds.
-    public var segmentPause: Double
 
     public init(outputDirectory: String, jobs: Int, shard: Shard = .whole, manifestPath: String? = nil, force: Bool = false,
-                progress: RenderProgress.Style = .quiet, workerCommand: [String], segmentPause: Double = 0.4) {
+                progress: RenderProgress.Style = .quiet, workerCommand: [String]) {
         self.outputDirectory = outputDirectory
         self.jobs = jobs
         self.shard = shard
@@ -29,7 +27,6 @@ public struct BatchRenderOptions: Sendable {
         self.force = force
         self.progress = progress
         self.workerCommand = workerCommand
-        self.segmentPause = segmentPause
     }
 
     /// The manifest path this run writes.
@@ -118,7 +115,7 @@ public final class BatchRenderer {
         }
         func request(for job: RenderJob) -> RenderRequest {
             let output = absolute(job.output)
-            return RenderRequest(job: job.index, profile: job.profilePath, segments: job.segments, pause: options.segmentPause,
+            return RenderRequest(job: job.index, profile: job.profilePath, segments: job.segments, pause: job.pause,
                                  output: output, temporary: Self.temporaryPath(for: output))
         }
         let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })
