@@ -14,8 +14,8 @@ import Synchronization
 /// so the same text would give slightly different audio depending on what was spoken before.
 /// To make every file a function of its text and voice alone, whatever the number of workers,
 /// the shard or which files were skipped, the worker initialises eSpeak once and renders each
-/// file in a forked copy of itself: every file starts from the same engine state, at the cost
-/// of one `fork` (well under a millisecond) per file.
+/// file's speech in a forked copy of itself: every file starts from the same engine state, at
+/// the cost of one `fork` per file.
 ///
 /// A worker ends when its input closes, and on its own as soon as its parent is gone (it watches
 /// its parent process id), after stopping the file being rendered and removing its temporary file.
@@ -32,6 +32,10 @@ public enum RenderWorker {
             FileHandle.standardError.write(Data("earshot render worker: \(error)\n".utf8))
             return (error as? UserFacingError)?.exitCode ?? .unavailable
         }
+        // One fixed synthesis before any fork fills the Swift runtime's type caches and eSpeak's
+        // lazily loaded data in this process, so each forked copy does not redo that work. It is
+        // the same in every worker of every run, so every copy still starts from the same state.
+        _ = try? engine.synthesize(warmUpText, settings: warmUpSettings)
         var profiles: [String: VoiceProfile] = [:]
         while let line = readLine(strippingNewline: true) {
             guard !line.isEmpty else { continue }
@@ -54,35 +58,69 @@ public enum RenderWorker {
                 guard writeLine(RenderResponse(job: request.job, outcome: .failed("\(error)")).jsonLine) else { return .ioError }
                 continue
             }
-            let child = fork()
-            if child == 0 {
-                let response = render(request, settings: profile.engine, engine: engine)
-                _exit(writeLine(response.jsonLine) ? 0 : ExitCode.ioError.rawValue)
-            }
-            guard child > 0 else {
-                let reason = String(cString: strerror(errno))
-                guard writeLine(RenderResponse(job: request.job, outcome: .failed("cannot fork a renderer (\(reason))")).jsonLine) else { return .ioError }
-                continue
-            }
-            inFlight.state.withLock { $0 = (child, request.temporary) }
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) < 0, errno == EINTR {}
-            inFlight.state.withLock { $0 = nil }
-            let signal = status & 0x7F
-            if signal != 0 || (status >> 8) & 0xFF != 0 {
-                unlink(request.temporary)
-                let how = signal != 0 ? "killed by signal \(signal)" : "exited with status \((status >> 8) & 0xFF)"
-                guard writeLine(RenderResponse(job: request.job, outcome: .failed("the renderer stopped while speaking it (\(how))")).jsonLine) else { return .ioError }
-            }
+            let response = render(request, settings: profile.engine, engine: engine, inFlight: inFlight)
+            guard writeLine(response.jsonLine) else { return .ioError }
         }
         return .success
     }
 
-    /// Renders one request in the forked copy: speak, write under the temporary name, rename.
-    private static func render(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine) -> RenderResponse {
+    static let warmUpText = "a"
+    static let warmUpSettings = VoiceProfile.Engine(voice: "en")
+
+    /// Renders one request: a forked copy speaks the segments and streams the samples back over
+    /// a pipe; this process writes the WAV under the temporary name, hashes it and renames it.
+    /// Only the synthesis runs in the copy, so the copy touches little memory and exits fast.
+    private static func render(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine,
+                               inFlight: InFlightRender) -> RenderResponse {
+        func failure(_ message: String) -> RenderResponse { RenderResponse(job: request.job, outcome: .failed(message)) }
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { return failure("cannot create a pipe (\(String(cString: strerror(errno))))") }
+        let child = fork()
+        if child == 0 {
+            close(descriptors[0])
+            speak(request, settings: settings, engine: engine, to: descriptors[1])
+        }
+        close(descriptors[1])
+        guard child > 0 else {
+            close(descriptors[0])
+            return failure("cannot fork a renderer (\(String(cString: strerror(errno))))")
+        }
+        inFlight.state.withLock { $0 = (child, request.temporary) }
+        defer { inFlight.state.withLock { $0 = nil } }
+        let received = readToEnd(descriptors[0])
+        close(descriptors[0])
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7F
+        if signal != 0 || (status >> 8) & 0xFF != 0 {
+            let how = signal != 0 ? "killed by signal \(signal)" : "exited with status \((status >> 8) & 0xFF)"
+            return failure("the renderer stopped while speaking it (\(how))")
+        }
+        guard received.count >= 16 else { return failure("the renderer sent no audio") }
+        let count = received.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: Int64.self) }
+        let sampleRate = received.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 8, as: Int64.self)) }
+        guard count >= 0 else { return failure(String(decoding: received[16...], as: UTF8.self)) }
+        guard received.count == 16 + Int(count) * 2 else { return failure("the renderer's audio was cut short") }
         do {
-            var samples: [Int16] = []
-            var sampleRate = engine.sampleRate
+            // WAV data is little-endian 16-bit, as the samples already are in memory.
+            var bytes = [UInt8](WAVFile.header(sampleRate: sampleRate, sampleCount: Int(count)))
+            bytes += received[16...]
+            let digest = SHA256.hex(bytes)
+            try writeFile(bytes, to: request.temporary)
+            try AtomicFile.commit(request.temporary, to: request.output)
+            return RenderResponse(job: request.job, outcome: .rendered(samples: Int(count), sampleRate: sampleRate, sha256: digest))
+        } catch {
+            unlink(request.temporary)
+            return failure("\(error)")
+        }
+    }
+
+    /// Runs in the forked copy: speaks the segments with the pause between them and writes
+    /// `[sample count or -1][sample rate]` (two Int64) then the samples, or an error message.
+    private static func speak(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine, to descriptor: Int32) -> Never {
+        var samples: [Int16] = []
+        var sampleRate = engine.sampleRate
+        do {
             for (index, segment) in request.segments.enumerated() {
                 let synthesis = try engine.synthesize(segment, settings: settings)
                 sampleRate = synthesis.audio.sampleRate
@@ -91,20 +129,38 @@ public enum RenderWorker {
                 }
                 samples += synthesis.audio.samples
             }
-            var bytes = [UInt8](WAVFile.header(sampleRate: sampleRate, sampleCount: samples.count))
-            bytes.reserveCapacity(bytes.count + samples.count * 2)
-            for sample in samples {
-                let bits = UInt16(bitPattern: sample)
-                bytes.append(UInt8(truncatingIfNeeded: bits))
-                bytes.append(UInt8(truncatingIfNeeded: bits >> 8))
-            }
-            let digest = SHA256.hex(bytes)
-            try writeFile(bytes, to: request.temporary)
-            try AtomicFile.commit(request.temporary, to: request.output)
-            return RenderResponse(job: request.job, outcome: .rendered(samples: samples.count, sampleRate: sampleRate, sha256: digest))
         } catch {
-            unlink(request.temporary)
-            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+            let header: [Int64] = [-1, Int64(sampleRate)]
+            let message = Array("\(error)".utf8)
+            let ok = header.withUnsafeBytes { writeAll(descriptor, $0) } && message.withUnsafeBytes { writeAll(descriptor, $0) }
+            _exit(ok ? 0 : ExitCode.ioError.rawValue)
+        }
+        let header: [Int64] = [Int64(samples.count), Int64(sampleRate)]
+        let ok = header.withUnsafeBytes { writeAll(descriptor, $0) } && samples.withUnsafeBytes { writeAll(descriptor, $0) }
+        _exit(ok ? 0 : ExitCode.ioError.rawValue)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+        var written = 0
+        while written < buffer.count {
+            let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        return true
+    }
+
+    private static func readToEnd(_ descriptor: Int32) -> [UInt8] {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return received }
+            received += chunk[0..<count]
         }
     }
 
