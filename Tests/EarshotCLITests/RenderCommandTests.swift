@@ -136,6 +136,8 @@ struct RenderCommandTests {
         let again = try render(["corpus.txt", "-o", "out"], in: folder)
         #expect(again.status == 0)
         #expect(again.stderr.contains("rendered 0, skipped 6 (current)"), "\(again.stderr)")
+        // Off a terminal, progress is a plain line a screen reader can read.
+        #expect(again.stderr.contains("render: 6/6 files\n"), "\(again.stderr)")
         let second = try RenderedRun(folder: folder.appendingPathComponent("out"))
         #expect(second.manifestBytes == first.manifestBytes)
         #expect(try second.modificationDates() == stamps)
