@@ -184,6 +184,25 @@ struct RenderCommandTests {
         try interruptAndResume(signal: SIGKILL)
     }
 
+    @Test("usage mistakes exit 64 with the reason; a missing input is reported and the rest still render")
+    func usageErrors() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        try "확인\n".write(to: folder.appendingPathComponent("labels.txt"), atomically: true, encoding: .utf8)
+        let noOutput = try render(["labels.txt"], in: folder)
+        #expect(noOutput.status == 64)
+        #expect(noOutput.stderr.contains("--output DIR is required"))
+        let badShard = try render(["labels.txt", "-o", "out", "--shard", "4/3"], in: folder)
+        #expect(badShard.status == 64)
+        #expect(badShard.stderr.contains("--shard expects I/N"))
+        let badVoice = try render(["labels.txt", "-o", "out", "--voice", "kr"], in: folder)
+        #expect(badVoice.status == 64)
+        #expect(badVoice.stderr.contains("unknown voice \"kr\""))
+        let missing = try render(["labels.txt", "absent.txt", "-o", "out", "-q"], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("absent.txt: error: file not found"))
+        #expect(try RenderedRun(folder: folder.appendingPathComponent("out")).entries.count == 1)
+    }
+
     // MARK: Support
 
     private func interruptAndResume(signal: Int32) throws {
