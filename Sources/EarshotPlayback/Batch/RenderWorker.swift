@@ -65,7 +65,9 @@ public enum RenderWorker {
     }
 
     static let warmUpText = "a"
-    static let warmUpSettings = VoiceProfile.Engine(voice: "en")
+    // Earshot's default voice at eSpeak's default settings, so that Korean files (the common case)
+    // need no voice change in the copy.
+    static let warmUpSettings = VoiceProfile.Engine(voice: "ko")
 
     /// Renders one request: a forked copy speaks the segments and streams the samples back over
     /// a pipe; this process writes the WAV under the temporary name, hashes it and renames it.
