@@ -37,6 +37,14 @@ public enum RenderWorker {
         // the same in every worker of every run, so every copy still starts from the same state.
         _ = try? engine.synthesize(warmUpText, settings: warmUpSettings)
         var profiles: [String: VoiceProfile] = [:]
+        // The file whose speech is finished but not yet written: it is written and hashed while
+        // the next file's copy speaks, so the two overlap on a machine with a spare core.
+        var spoken: (request: RenderRequest, audio: Result<SpokenAudio, RenderFailureMessage>)?
+        func flush() -> Bool {
+            guard let finished = spoken else { return true }
+            spoken = nil
+            return writeLine(store(finished.request, finished.audio, inFlight: inFlight).jsonLine)
+        }
         while let line = readLine(strippingNewline: true) {
             guard !line.isEmpty else { continue }
             let request: RenderRequest
@@ -55,13 +63,14 @@ public enum RenderWorker {
                     profiles[request.profile] = profile
                 }
             } catch {
-                guard writeLine(RenderResponse(job: request.job, outcome: .failed("\(error)")).jsonLine) else { return .ioError }
+                guard flush(), writeLine(RenderResponse(job: request.job, outcome: .failed("\(error)")).jsonLine) else { return .ioError }
                 continue
             }
-            let response = render(request, settings: profile.engine, engine: engine, inFlight: inFlight)
-            guard writeLine(response.jsonLine) else { return .ioError }
+            let copy = startSpeaking(request, settings: profile.engine, engine: engine, inFlight: inFlight)
+            guard flush() else { return .ioError }
+            spoken = (request, copy.flatMap { collect($0, inFlight: inFlight) })
         }
-        return .success
+        return flush() ? .success : .ioError
     }
 
     static let warmUpText = "a"
@@ -69,14 +78,35 @@ public enum RenderWorker {
     // need no voice change in the copy.
     static let warmUpSettings = VoiceProfile.Engine(voice: "ko")
 
-    /// Renders one request: a forked copy speaks the segments and streams the samples back over
-    /// a pipe; this process writes the WAV under the temporary name, hashes it and renames it.
-    /// Only the synthesis runs in the copy, so the copy touches little memory and exits fast.
-    private static func render(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine,
-                               inFlight: InFlightRender) -> RenderResponse {
-        func failure(_ message: String) -> RenderResponse { RenderResponse(job: request.job, outcome: .failed(message)) }
+    /// A forked copy speaking one request, and the pipe its samples arrive on.
+    struct SpeakingCopy {
+        var child: pid_t
+        var samples: Int32
+    }
+
+    /// The samples a copy produced.
+    struct SpokenAudio {
+        var sampleRate: Int
+        var sampleCount: Int
+        /// The samples as little-endian bytes (the 16 header bytes from the copy dropped).
+        var bytes: ArraySlice<UInt8>
+    }
+
+    struct RenderFailureMessage: Error {
+        var text: String
+    }
+
+    /// Forks a copy that speaks `request` and streams its samples back over a pipe. Only the
+    /// synthesis runs in the copy, so it touches little memory and exits fast.
+    private static func startSpeaking(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine,
+                                      inFlight: InFlightRender) -> Result<SpeakingCopy, RenderFailureMessage> {
         var descriptors: [Int32] = [-1, -1]
-        guard pipe(&descriptors) == 0 else { return failure("cannot create a pipe (\(String(cString: strerror(errno))))") }
+        guard pipe(&descriptors) == 0 else {
+            return .failure(RenderFailureMessage(text: "cannot create a pipe (\(String(cString: strerror(errno))))"))
+        }
+        // Room for about 20 s of speech, so the copy rarely waits for this process to read.
+        // (F_SETPIPE_SZ, Linux's fcntl 1031, is not exported to Swift; elsewhere it fails harmlessly.)
+        _ = fcntl(descriptors[1], 1031, Int32(1 << 20))
         let child = fork()
         if child == 0 {
             close(descriptors[0])
@@ -85,35 +115,55 @@ public enum RenderWorker {
         close(descriptors[1])
         guard child > 0 else {
             close(descriptors[0])
-            return failure("cannot fork a renderer (\(String(cString: strerror(errno))))")
+            return .failure(RenderFailureMessage(text: "cannot fork a renderer (\(String(cString: strerror(errno))))"))
         }
-        inFlight.state.withLock { $0 = (child, request.temporary) }
-        defer { inFlight.state.withLock { $0 = nil } }
-        let received = readToEnd(descriptors[0])
-        close(descriptors[0])
+        inFlight.state.withLock { $0.child = child }
+        return .success(SpeakingCopy(child: child, samples: descriptors[0]))
+    }
+
+    /// Reads a copy's samples to the end and waits for it to exit.
+    private static func collect(_ copy: SpeakingCopy, inFlight: InFlightRender) -> Result<SpokenAudio, RenderFailureMessage> {
+        let received = readToEnd(copy.samples)
+        close(copy.samples)
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        while waitpid(copy.child, &status, 0) < 0, errno == EINTR {}
+        inFlight.state.withLock { $0.child = nil }
         let signal = status & 0x7F
         if signal != 0 || (status >> 8) & 0xFF != 0 {
             let how = signal != 0 ? "killed by signal \(signal)" : "exited with status \((status >> 8) & 0xFF)"
-            return failure("the renderer stopped while speaking it (\(how))")
+            return .failure(RenderFailureMessage(text: "the renderer stopped while speaking it (\(how))"))
         }
-        guard received.count >= 16 else { return failure("the renderer sent no audio") }
-        let count = received.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 0, as: Int64.self) }
+        guard received.count >= 16 else { return .failure(RenderFailureMessage(text: "the renderer sent no audio")) }
+        let count = received.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 0, as: Int64.self)) }
         let sampleRate = received.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: 8, as: Int64.self)) }
-        guard count >= 0 else { return failure(String(decoding: received[16...], as: UTF8.self)) }
-        guard received.count == 16 + Int(count) * 2 else { return failure("the renderer's audio was cut short") }
+        guard count >= 0 else { return .failure(RenderFailureMessage(text: String(decoding: received[16...], as: UTF8.self))) }
+        guard received.count == 16 + count * 2 else { return .failure(RenderFailureMessage(text: "the renderer's audio was cut short")) }
+        return .success(SpokenAudio(sampleRate: sampleRate, sampleCount: count, bytes: received[16...]))
+    }
+
+    /// Writes the WAV under the temporary name, hashes it and renames it into place.
+    private static func store(_ request: RenderRequest, _ audio: Result<SpokenAudio, RenderFailureMessage>,
+                              inFlight: InFlightRender) -> RenderResponse {
+        let spoken: SpokenAudio
+        switch audio {
+        case .failure(let failure):
+            return RenderResponse(job: request.job, outcome: .failed(failure.text))
+        case .success(let audio):
+            spoken = audio
+        }
+        inFlight.state.withLock { $0.temporary = request.temporary }
+        defer { inFlight.state.withLock { $0.temporary = nil } }
         do {
             // WAV data is little-endian 16-bit, as the samples already are in memory.
-            var bytes = [UInt8](WAVFile.header(sampleRate: sampleRate, sampleCount: Int(count)))
-            bytes += received[16...]
+            var bytes = [UInt8](WAVFile.header(sampleRate: spoken.sampleRate, sampleCount: spoken.sampleCount))
+            bytes += spoken.bytes
             let digest = SHA256.hex(bytes)
             try writeFile(bytes, to: request.temporary)
             try AtomicFile.commit(request.temporary, to: request.output)
-            return RenderResponse(job: request.job, outcome: .rendered(samples: Int(count), sampleRate: sampleRate, sha256: digest))
+            return RenderResponse(job: request.job, outcome: .rendered(samples: spoken.sampleCount, sampleRate: spoken.sampleRate, sha256: digest))
         } catch {
             unlink(request.temporary)
-            return failure("\(error)")
+            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
         }
     }
 
@@ -206,12 +256,12 @@ public enum RenderWorker {
                 usleep(50_000)
                 if getppid() != parent {
                     inFlight.state.withLock { current in
-                        if let (child, temporary) = current {
+                        if let child = current.child {
                             kill(child, SIGKILL)
                             var status: Int32 = 0
                             waitpid(child, &status, 0)
-                            unlink(temporary)
                         }
+                        if let temporary = current.temporary { unlink(temporary) }
                     }
                     _exit(ExitCode.failure.rawValue)
                 }
@@ -221,8 +271,8 @@ public enum RenderWorker {
     }
 }
 
-/// The forked renderer running now and the temporary file it writes, shared with the thread
+/// The forked copy speaking now and the temporary file being written, shared with the thread
 /// that watches the parent.
 private final class InFlightRender: Sendable {
-    let state = Mutex<(child: pid_t, temporary: String)?>(nil)
+    let state = Mutex<(child: pid_t?, temporary: String?)>((nil, nil))
 }
