@@ -12,6 +12,7 @@ struct Benchmark {
 }
 
 let benchmarks: [Benchmark] = [
+    .synth,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
