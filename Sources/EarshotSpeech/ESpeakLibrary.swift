@@ -20,8 +20,8 @@ final class ESpeakLibrary: Sendable {
 
     private init() {}
 
-    /// Runs `body` with exclusive use of the library, first initialising it with `dataPath`
-    /// (nil: eSpeak's default data) when it is not already initialised with that path.
+    /// Runs `body` with exclusive use of the library, initialising it first on first use
+    /// (`dataPath` nil: eSpeak's default data). See `ESpeakSession.load(dataPath:)`.
     func withSession<Result: Sendable>(
         dataPath: String?,
         _ body: (inout ESpeakSession) throws -> Result
@@ -132,17 +132,17 @@ struct ESpeakSession: ~Copyable {
             // A voice change may reset speech parameters inside eSpeak: apply them all again.
             parameters = [:]
         }
-        try set(espeakRATE, settings.rate)
-        try set(espeakPITCH, settings.pitch)
-        try set(espeakVOLUME, settings.volume)
-        try set(espeakWORDGAP, settings.wordGap)
+        try set(espeakRATE, "rate", settings.rate)
+        try set(espeakPITCH, "pitch", settings.pitch)
+        try set(espeakVOLUME, "volume", settings.volume)
+        try set(espeakWORDGAP, "wordGap", settings.wordGap)
     }
 
-    private mutating func set(_ parameter: espeak_PARAMETER, _ value: Int) throws {
+    private mutating func set(_ parameter: espeak_PARAMETER, _ name: String, _ value: Int) throws {
         let key = Int32(bitPattern: parameter.rawValue)
         if parameters[key] == value { return }
         parameters[key] = nil
-        try Self.check(espeak_ng_SetParameter(parameter, Int32(value), 0), operation: "set parameter \(key)")
+        try Self.check(espeak_ng_SetParameter(parameter, Int32(value), 0), operation: "set \(name) to \(value)")
         parameters[key] = value
     }
 
