@@ -35,7 +35,9 @@ public final class SpeechEngine: Sendable {
     ///   - cancellation: stops the synthesis within one engine buffer when cancelled from any
     ///     thread; the result then has `wasCancelled` set and the audio produced so far.
     ///   - onChunk: called on the calling thread with each engine buffer as soon as it exists,
-    ///     for playback that starts before the whole text is synthesized.
+    ///     for playback that starts before the whole text is synthesized. It runs while the
+    ///     engine is held, so it must not call the engine itself (that would deadlock) and
+    ///     should hand the samples on quickly.
     public func synthesize(
         _ text: String,
         settings: VoiceProfile.Engine,
@@ -45,12 +47,13 @@ public final class SpeechEngine: Sendable {
         let recorder = SynthesisRecorder(text: text, cancellation: cancellation, onChunk: onChunk)
         return try library.withSession(dataPath: dataPath) { session in
             try session.apply(settings)
-            if cancellation?.isCancelled != true {
+            let cancelledBefore = cancellation?.isCancelled == true
+            if !cancelledBefore {
                 _ = try session.synthesize(text, receiver: recorder)
             }
             return Synthesis(audio: PCMBuffer(sampleRate: session.sampleRate, samples: recorder.samples),
                              words: recorder.finishedWords(),
-                             wasCancelled: recorder.wasCancelled || cancellation?.isCancelled == true)
+                             wasCancelled: cancelledBefore || recorder.wasCancelled)
         }
     }
 
