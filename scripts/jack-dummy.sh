@@ -14,8 +14,18 @@ running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
 case "${1:-}" in
   start)
     if running; then echo "JACK dummy backend already running (pid $(cat "$pidfile"))"; exit 0; fi
+    # A server started some other way serves the tests just as well; a second one would fail.
+    if JACK_NO_START_SERVER=1 jack_lsp >/dev/null 2>&1; then echo "a JACK server is already running"; exit 0; fi
     export JACK_NO_AUDIO_RESERVATION=1
-    nohup jackd --no-realtime -d dummy -r "$rate" -p "$period" >"$state_dir/jackd.log" 2>&1 &
+    # jackd outlives this script: it must not keep the caller's file descriptors open (a caller
+    # waiting for a pipe to close, or Foundation's Process watching its child, would wait forever).
+    (
+      for fd in /proc/$BASHPID/fd/*; do
+        fd=${fd##*/}
+        if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
+      done
+      exec nohup jackd --no-realtime -d dummy -r "$rate" -p "$period" </dev/null >"$state_dir/jackd.log" 2>&1
+    ) &
     echo $! >"$pidfile"
     for _ in $(seq 1 50); do
       if jack_lsp >/dev/null 2>&1; then echo "JACK dummy backend running at $rate Hz, period $period (pid $(cat "$pidfile"))"; exit 0; fi

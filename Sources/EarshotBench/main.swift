@@ -12,6 +12,8 @@ struct Benchmark {
 }
 
 let benchmarks: [Benchmark] = [
+    normalizeBenchmark,
+    ScreensBenchmark.benchmark,
     .synth,
 ]
 
@@ -24,6 +26,6 @@ guard let name = arguments.first, let benchmark = benchmarks.first(where: { $0.n
 do {
     try benchmark.run(Array(arguments.dropFirst()))
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
 }

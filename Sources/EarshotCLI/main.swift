@@ -10,6 +10,8 @@ protocol Command {
 
 /// Every subcommand, in the order `earshot --help` lists them.
 let commands: [any Command.Type] = [
+    SpeakCommand.self,
+    ReadCommand.self,
     VoicesCommand.self,
 ]
 

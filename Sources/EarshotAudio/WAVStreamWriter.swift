@@ -1,0 +1,91 @@
+import EarshotCore
+import Foundation
+
+/// Writes a WAV file piece by piece, so a long render never holds the whole timeline in memory.
+///
+/// Samples go to a hidden temporary file beside `path`; `finish()` fills in the RIFF and data
+/// sizes and renames the file into place, so `path` only ever holds a complete file. The bytes
+/// are the same as `WAVFile.write` gives for the same samples.
+public final class WAVStreamWriter {
+    public let path: String
+    public let sampleRate: Int
+    /// Samples appended so far.
+    public private(set) var sampleCount = 0
+
+    private let temporaryPath: String
+    private var handle: FileHandle?
+    private var pending: [UInt8] = []
+    private var finished = false
+
+    /// Bytes collected before each write to the file.
+    private static let flushSize = 64 * 1024
+
+    public init(path: String, sampleRate: Int) throws {
+        self.path = path
+        self.sampleRate = sampleRate
+        temporaryPath = AtomicFile.temporaryPath(for: path)
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporaryPath)
+        else {
+            throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
+        }
+        self.handle = handle
+        // Sizes are patched by finish(); until then they say "no samples".
+        pending.append(contentsOf: WAVFile.header(sampleRate: sampleRate, sampleCount: 0))
+    }
+
+    deinit {
+        if !finished { discard() }
+    }
+
+    /// Adds samples at the end of the file.
+    public func append(_ samples: some Collection<Int16>) throws {
+        precondition(!finished, "append after finish() or discard()")
+        guard sampleCount + samples.count <= WAVFile.maximumSampleCount else {
+            throw WAVFormatError(path: path, problem: "more than \(WAVFile.maximumSampleCount) samples do not fit in a WAV file")
+        }
+        pending.append(contentsOf: WAVFile.littleEndianBytes(samples))
+        sampleCount += samples.count
+        if pending.count >= Self.flushSize { try flush() }
+    }
+
+    /// Completes the header and renames the file into place.
+    public func finish() throws {
+        precondition(!finished, "finish() called twice or after discard()")
+        guard let handle else { return }
+        do {
+            try flush()
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: WAVFile.header(sampleRate: sampleRate, sampleCount: sampleCount))
+            try handle.close()
+        } catch let error as FileIOError {
+            discard()
+            throw error
+        } catch {
+            discard()
+            throw FileIOError(path: path, reason: "cannot write file (\(error.localizedDescription))")
+        }
+        self.handle = nil
+        finished = true
+        try AtomicFile.commit(temporaryPath, to: path)
+    }
+
+    /// Abandons the file: removes the temporary file and leaves `path` untouched.
+    public func discard() {
+        try? handle?.close()
+        handle = nil
+        finished = true
+        pending = []
+        unlink(temporaryPath)
+    }
+
+    private func flush() throws {
+        guard let handle, !pending.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: pending)
+        } catch {
+            throw FileIOError(path: path, reason: "cannot write file (\(error.localizedDescription))")
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

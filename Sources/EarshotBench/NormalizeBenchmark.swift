@@ -1,0 +1,184 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot-bench normalize`: what Korean text normalization costs per label, next to what eSpeak
+/// NG takes to synthesize the same labels, so the share normalization adds can be read off.
+///
+/// Options: `--count N` labels from `mkcorpus.py` (2000), `--corpus FILE` to read labels from a
+/// file instead, `--repeat R` timed passes (50), `--espeak-sample N` lines synthesized with the
+/// `espeak-ng` command line (100; 0 skips it), `--voice NAME` (ko).
+var normalizeBenchmark: Benchmark {
+    Benchmark(
+        name: "normalize",
+        summary: "Korean text normalization per label, against eSpeak NG synthesis of the same labels",
+        run: runNormalizeBenchmark
+    )
+}
+
+private func runNormalizeBenchmark(_ arguments: [String]) throws {
+    var options = NormalizeBenchmarkOptions()
+    try options.parse(arguments)
+    let labels = try options.loadLabels()
+    let profile = try VoiceLibrary.locate().profile(options.voice)
+    guard let normalizer = try profile.textNormalizer() else {
+        throw UsageError("voice \"\(options.voice)\" has no normalization to measure")
+    }
+
+    // One untimed pass warms caches and checks that normalization changes something.
+    let normalized = labels.map(normalizer.normalize)
+    let changed = zip(labels, normalized).filter { $0 != $1 }.count
+    let clock = ContinuousClock()
+    var sink = 0
+    let elapsed = clock.measure {
+        for _ in 0..<options.repeats {
+            for label in labels { sink &+= normalizer.normalize(label).utf8.count }
+        }
+    }
+    let perPass = elapsed / options.repeats
+    let microsPerLabel = perPass.seconds * 1e6 / Double(labels.count)
+    print("corpus: \(labels.count) labels (\(options.corpusDescription)), \(changed) changed by normalization")
+    print(String(format: "normalize: %.2f µs per label, %.3f ms per pass of %d labels (%d passes, checksum %d)",
+                 microsPerLabel, perPass.seconds * 1e3, labels.count, options.repeats, sink))
+
+    guard options.espeakSample > 0 else { return }
+    let step = max(1, labels.count / options.espeakSample)
+    let sampleIndices = Array(stride(from: 0, to: labels.count, by: step).prefix(options.espeakSample))
+    let rawSample = sampleIndices.map { labels[$0] }
+    let normalizedSample = sampleIndices.map { normalized[$0] }
+    // The fastest of a few empty runs is the process start-up and voice loading, paid once.
+    let startup = try (0..<5).map { _ in try EspeakCommandLine.secondsToSynthesize([""], voice: profile.engine.voice) }.min()!
+    let rawBatch = try EspeakCommandLine.secondsToSynthesize(rawSample, voice: profile.engine.voice)
+    let normalizedBatch = try EspeakCommandLine.secondsToSynthesize(normalizedSample, voice: profile.engine.voice)
+    let perLineProcesses = try EspeakCommandLine.secondsPerLineProcess(normalizedSample, voice: profile.engine.voice)
+    let synthesisPerLine = max(normalizedBatch - startup, 1e-9) / Double(sampleIndices.count)
+    print(String(format: "espeak-ng -v %@ -w /dev/null, %d sampled lines:", profile.engine.voice, sampleIndices.count))
+    print(String(format: "  one process per line (normalized text): %.2f ms per line", perLineProcesses * 1e3))
+    print(String(format: "  one process for all lines: original %.2f ms, normalized %.2f ms per line (startup %.1f ms subtracted once)",
+                 max(rawBatch - startup, 0) / Double(sampleIndices.count) * 1e3, synthesisPerLine * 1e3, startup * 1e3))
+    print(String(format: "normalization adds %.3f%% to synthesis (one process for all lines), %.3f%% to one process per line",
+                 microsPerLabel / 1e6 / synthesisPerLine * 100, microsPerLabel / 1e6 / perLineProcesses * 100))
+}
+
+private struct NormalizeBenchmarkOptions {
+    var count = 2000
+    var corpusPath: String?
+    var repeats = 50
+    var espeakSample = 100
+    var voice = "ko"
+
+    var corpusDescription: String {
+        corpusPath.map { "from \($0)" } ?? "mkcorpus.py \(count)"
+    }
+
+    mutating func parse(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
+            func number() throws -> Int {
+                guard let number = Int(value), number >= 0 else {
+                    throw UsageError("\(option) needs a whole number, found \"\(value)\"")
+                }
+                return number
+            }
+            switch option {
+            case "--count": count = max(1, try number())
+            case "--corpus": corpusPath = value
+            case "--repeat": repeats = max(1, try number())
+            case "--espeak-sample": espeakSample = try number()
+            case "--voice": voice = value
+            default:
+                throw UsageError("unknown option \(option); valid: --count, --corpus, --repeat, --espeak-sample, --voice")
+            }
+        }
+    }
+
+    /// The labels from `--corpus`, or from the shared corpus generator.
+    func loadLabels() throws -> [String] {
+        let text: String
+        if let corpusPath {
+            do {
+                text = try String(contentsOfFile: corpusPath, encoding: .utf8)
+            } catch {
+                throw FileIOError(path: corpusPath, reason: "cannot read corpus (\(error.localizedDescription))")
+            }
+        } else {
+            text = try runCorpusGenerator()
+        }
+        let labels = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        guard !labels.isEmpty else { throw UsageError("the corpus has no labels") }
+        return labels
+    }
+
+    /// Runs `shared/bench/mkcorpus.py`, found beside the repository (`../shared`) from the
+    /// working folder or the executable's folders.
+    func runCorpusGenerator() throws -> String {
+        var candidates = ["../shared/bench/mkcorpus.py", "shared/bench/mkcorpus.py"]
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(folder.appendingPathComponent("../shared/bench/mkcorpus.py").standardized.path)
+            folder.deleteLastPathComponent()
+        }
+        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw FileIOError(path: "../shared/bench/mkcorpus.py", reason: "corpus generator not found; pass --corpus FILE")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, String(count)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FileIOError(path: script, reason: "corpus generator exited with status \(process.terminationStatus)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Times the `espeak-ng` command line writing speech to /dev/null (without `-q`, which would
+/// skip writing the WAV file).
+private enum EspeakCommandLine {
+    /// Seconds for one `espeak-ng` process to synthesize all `lines` (one per line of its input).
+    static func secondsToSynthesize(_ lines: [String], voice: String) throws -> Double {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("earshot-bench-\(UUID().uuidString).txt")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try time(["-v", voice, "-w", "/dev/null", "-f", file.path])
+    }
+
+    /// Mean seconds for one `espeak-ng` process per line, as a caller running the CLI would pay.
+    static func secondsPerLineProcess(_ lines: [String], voice: String) throws -> Double {
+        var total = 0.0
+        for line in lines { total += try time(["-v", voice, "-w", "/dev/null", "--", line]) }
+        return total / Double(max(1, lines.count))
+    }
+
+    private static func time(_ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["espeak-ng"] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        let start = ContinuousClock.now
+        do {
+            try process.run()
+        } catch {
+            throw FileIOError(path: "espeak-ng", reason: "cannot run espeak-ng (\(error.localizedDescription))")
+        }
+        process.waitUntilExit()
+        let elapsed = ContinuousClock.now - start
+        guard process.terminationStatus == 0 else {
+            throw FileIOError(path: "espeak-ng", reason: "exited with status \(process.terminationStatus)")
+        }
+        return elapsed.seconds
+    }
+}
+
+private extension Duration {
+    /// The duration in seconds as a floating-point number.
+    var seconds: Double {
+        let (whole, fraction) = components
+        return Double(whole) + Double(fraction) / 1e18
+    }
+}

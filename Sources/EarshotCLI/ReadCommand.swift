@@ -1,0 +1,92 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot read`: every focus stop of a screen in VoiceOver's order, printed and spoken.
+enum ReadCommand: Command {
+    static let name = "read"
+    static let summary = "Read every focus stop of a screen file, in VoiceOver's order."
+    static let options: [OptionSpec] = [
+        .value("voice", "NAME|PATH", "Voice profile name or .json path. Default: ko."),
+        .flag("no-audio", "Print the focus stops only."),
+        .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
+        .value("device", "PCM", "ALSA device to play on. Default: default."),
+        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(help, terminator: "")
+            return .success
+        }
+        let parsed = try parseArguments(arguments, options: options)
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(parsed.positionals.isEmpty ? "missing SCREEN.json" : "give exactly one screen file")
+        }
+        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let screen = try ScreenFile.load(path: path)
+        let report = try ReadReport(screen: screen, profile: profile)
+        print(report.text, terminator: "")
+        if parsed.has("no-audio") { return .success }
+
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        let timing = try TimingSettings(profile: profile)
+        if let folder = parsed.value("output") {
+            try createFolder(folder)
+            for line in report.lines {
+                var audio = try speaker.synthesize(line.speech.text).audio
+                if let hint = line.speech.hint {
+                    audio.samples += PCMBuffer.silence(seconds: timing.hintPause, sampleRate: audio.sampleRate).samples
+                    audio.samples += try speaker.synthesize(hint).audio.samples
+                }
+                let file = (folder as NSString).appendingPathComponent(stopFileName(line))
+                try WAVFile.write(audio, to: file)
+            }
+            print("wrote \(report.lines.count) WAV files to \(folder)")
+            return .success
+        }
+        let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate)
+        defer { sink.close() }
+        let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
+        for line in report.lines {
+            _ = try speaker.synthesize(line.speech.text) { chunk in sink.enqueue(chunk.samples) }
+            if let hint = line.speech.hint {
+                sink.enqueue(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
+                _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+            }
+            sink.enqueue(gap)
+        }
+        try sink.drain()
+        return .success
+    }
+
+    /// `003-card-2.wav`: the position keeps files in reading order; the id is made safe for any file system.
+    static func stopFileName(_ line: ReadReport.Line) -> String {
+        let digits = max(3, String(line.count).count)
+        let position = String(repeating: "0", count: max(0, digits - String(line.position).count)) + String(line.position)
+        let safe = line.id.unicodeScalars.map { scalar -> String in
+            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            return allowed ? String(scalar) : "_"
+        }.joined()
+        return "\(position)-\(safe.prefix(80)).wav"
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot read [options] SCREEN.json"],
+        arguments: [("SCREEN.json", "A screen file (see docs/screen-format.md).")],
+        options: options,
+        notes: """
+        Prints one line per focus stop: position/count, element id, what VoiceOver says, and the
+        hint in parentheses. Then speaks the stops in order (or writes NNN-id.wav files with -o).
+        """
+    )
+}
+
+/// Creates a folder (and its parents) or throws an I/O error naming it.
+func createFolder(_ path: String) throws {
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        throw FileIOError(path: path, reason: "cannot create folder (\(error.localizedDescription))")
+    }
+}

@@ -1,0 +1,116 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot speak`: speaks a text, or one element composed from label, value, traits and hint,
+/// through ALSA or into a WAV file.
+enum SpeakCommand: Command {
+    static let name = "speak"
+    static let summary = "Speak a text or one composed element through ALSA, or write it to WAV."
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it."),
+        .value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko."),
+        .value("rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile."),
+        .value("device", "PCM", "ALSA device to play on. Default: default."),
+        .flag("no-audio", "Print what would be spoken; play and write nothing."),
+        .flag("phonemes", "Also print eSpeak NG's phonemes for the text."),
+        .flag("show-normalized", "Also print the text as handed to the engine after normalization."),
+        .value("label", "TEXT", "Compose an element: its accessibility label."),
+        .value("value", "TEXT", "Compose an element: its accessibility value."),
+        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...)."),
+        .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
+        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(help, terminator: "")
+            return .success
+        }
+        let parsed = try parseArguments(arguments, options: options)
+        var profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        if let rate = try parsed.int("rate") {
+            guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }
+            profile.engine.rate = rate
+        }
+        let utterance = try composeUtterance(parsed, profile: profile)
+
+        print(utterance.text)
+        if let hint = utterance.hint { print("hint: \(hint)") }
+        let normalizer = try profile.textNormalizerOrIdentity()
+        if parsed.has("show-normalized") {
+            print("normalized: \(normalizer.normalize(utterance.text))")
+            if let hint = utterance.hint { print("normalized hint: \(normalizer.normalize(hint))") }
+        }
+        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio")
+        guard needsEngine else { return .success }
+
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        if parsed.has("phonemes") {
+            print("phonemes: \(try speaker.phonemes(utterance.text))")
+        }
+        if parsed.has("no-audio") { return .success }
+
+        let hintPause = try TimingSettings(profile: profile).hintPause
+        if let output = parsed.value("output") {
+            var audio = try speaker.synthesize(utterance.text).audio
+            if let hint = utterance.hint {
+                audio.samples += PCMBuffer.silence(seconds: hintPause, sampleRate: audio.sampleRate).samples
+                audio.samples += try speaker.synthesize(hint).audio.samples
+            }
+            try WAVFile.write(audio, to: output)
+            print("wrote \(output) (\(String(format: "%.2f", audio.duration)) s)")
+            return .success
+        }
+        let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate)
+        defer { sink.close() }
+        _ = try speaker.synthesize(utterance.text) { chunk in sink.enqueue(chunk.samples) }
+        if let hint = utterance.hint {
+            sink.enqueue(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
+            _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+        }
+        try sink.drain()
+        return .success
+    }
+
+    /// The text to speak: the positional TEXT, or an element composed with the profile's rules.
+    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws -> (text: String, hint: String?) {
+        let composes = ["label", "value", "traits", "hint"].contains { parsed.value($0) != nil }
+        if !composes {
+            guard !parsed.positionals.isEmpty else {
+                throw UsageError("nothing to speak: give TEXT or --label/--value/--traits/--hint")
+            }
+            return (parsed.positionals.joined(separator: " "), nil)
+        }
+        if let extra = parsed.positionals.first {
+            throw UsageError("give either TEXT (\"\(extra)\") or --label/--value/--traits/--hint, not both")
+        }
+        var traits = AccessibilityTraits()
+        for name in (parsed.value("traits") ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            guard let trait = AccessibilityTrait(name: name) else {
+                var message = "unknown trait \"\(name)\""
+                if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) { message += "; did you mean \"\(near)\"?" }
+                throw UsageError(message)
+            }
+            traits.insert(AccessibilityTraits(trait))
+        }
+        let stop = FocusStop(id: "element", label: parsed.value("label"), value: parsed.value("value"),
+                             hint: parsed.value("hint"), traits: traits)
+        let description = try DescriptionGenerator(profile: profile).describe(stop)
+        return (description.text, description.hint)
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: [
+            "earshot speak [options] TEXT",
+            "earshot speak [options] --label L [--value V] [--traits T1,T2] [--hint H]",
+        ],
+        arguments: [("TEXT", "What to say (Korean, English or mixed).")],
+        options: options,
+        notes: """
+        Prints what is spoken first (and the hint on its own line), then plays it or writes the
+        WAV file (16-bit mono PCM at the engine's 22050 Hz). Exit codes: 0 success, 64 usage,
+        65 bad data (a voice profile), 69 speech engine or audio device unavailable, 74 I/O.
+        """
+    )
+}

@@ -1,0 +1,86 @@
+/// Something that happened which may make VoiceOver speak: a user gesture or a notification the
+/// app posted. The scheduler turns each into utterances and decides what they interrupt.
+public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
+    /// The user moved focus (swipe, touch); `gesture` names it, e.g. `swipe right`.
+    case focusMoved(ElementSpeech, gesture: String)
+    /// The user activated the focused element (double tap): the activation earcon, then the
+    /// element re-read with its new label, value and traits.
+    case activated(ElementSpeech, gesture: String)
+    /// The user swiped past the first or last element: focus stays, the boundary earcon plays.
+    case boundaryReached(gesture: String)
+    /// `UIAccessibility.post(notification: .announcement, argument:)`; `queued` is
+    /// `accessibilitySpeechQueueAnnouncement`.
+    case announcement(String, priority: SpeechPriority = .default, queued: Bool = false)
+    /// `pageScrolled` with the position string, e.g. `3페이지 중 2페이지`, posted after a scroll gesture.
+    case pageScrolled(String)
+    /// `screenChanged`: the screen-change earcon, then the target (or, when the app passed nil,
+    /// the first element, which the caller resolves) is focused and spoken. `nil` here means the
+    /// new screen has no element to speak.
+    case screenChanged(ElementSpeech?)
+    /// `layoutChanged` with an element, a string, or nil.
+    case layoutChanged(LayoutTarget)
+
+    /// True for events caused by the user's own gesture.
+    public var isUserGesture: Bool {
+        switch self {
+        case .focusMoved, .activated, .boundaryReached, .pageScrolled: true
+        case .announcement, .screenChanged, .layoutChanged: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .focusMoved(let element, let gesture): "focus move (\(gesture)) to \(element)"
+        case .activated(let element, let gesture): "activation (\(gesture)) of \(element)"
+        case .boundaryReached(let gesture): "boundary (\(gesture))"
+        case .announcement(let text, let priority, let queued):
+            "announcement \"\(text)\" priority \(priority)\(queued ? " queued" : "")"
+        case .pageScrolled(let text): "pageScrolled \"\(text)\""
+        case .screenChanged(let element):
+            element.map { "screenChanged to \($0)" } ?? "screenChanged (no element)"
+        case .layoutChanged(let target): "layoutChanged \(target)"
+        }
+    }
+}
+
+/// The spoken form of one element, as the screen model composed it.
+public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
+    /// The screen model's id of the element, recorded on its utterances.
+    public var elementID: String?
+    /// Label, value and traits joined, e.g. `찜하기, 버튼, 선택됨`.
+    public var text: String
+    /// Spoken after the profile's hint pause, if nothing else happens first.
+    public var hint: String?
+    /// Language of the text (e.g. `en` on a Korean screen), for choosing a voice; nil means the
+    /// profile's language.
+    public var language: String?
+
+    public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil) {
+        self.elementID = elementID
+        self.text = text
+        self.hint = hint
+        self.language = language
+    }
+
+    public var description: String {
+        elementID.map { "\($0) \"\(text)\"" } ?? "\"\(text)\""
+    }
+}
+
+/// The argument of `layoutChanged`.
+public enum LayoutTarget: Sendable, Equatable, CustomStringConvertible {
+    /// Focus moves to the element, which is spoken.
+    case element(ElementSpeech)
+    /// The string is spoken like a default-priority announcement.
+    case text(String)
+    /// Nothing changes.
+    case none
+
+    public var description: String {
+        switch self {
+        case .element(let element): "to \(element)"
+        case .text(let text): "\"\(text)\""
+        case .none: "nil"
+        }
+    }
+}

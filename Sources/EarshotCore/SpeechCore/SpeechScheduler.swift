@@ -1,0 +1,468 @@
+import Foundation
+
+/// Decides, event by event, what a VoiceOver user hears, what is cut off and what is dropped.
+///
+/// One state machine serves rendering and live playback: it reads a `TimelineClock` (virtual or
+/// real) and drives a `SpeechDevice` (WAV timeline or ALSA); only those two differ. The rules
+/// (SEMANTICS §4, seed "announcements"):
+///
+/// - Speech caused by a user gesture (focus move, the re-read after activation, the page
+///   position after a scroll, the boundary earcon) interrupts everything, a high-priority
+///   announcement included, and drops everything waiting.
+/// - A hint follows its element after `timing.hintPause` if the element was spoken in full, and
+///   is cancelled by any new event.
+/// - A default-priority announcement (and a `layoutChanged` string) interrupts current speech,
+///   but is dropped while gesture speech plays or within `timing.gestureWindow` of a gesture.
+/// - A queued or low-priority announcement waits for current and waiting speech to end.
+/// - A high-priority announcement interrupts current speech (gesture speech too: Earshot's
+///   choice, as the app asked for urgency) and cannot be interrupted except by a user gesture.
+///   Anything else that would interrupt it waits for it instead, ahead of the queue.
+/// - `screenChanged` drops waiting speech, interrupts current speech, plays the screen-change
+///   earcon, then the element. `layoutChanged` with an element does the same without the earcon.
+/// - `pageScrolled` with the same string as the previous one is a boundary: the boundary earcon
+///   plays instead of the page position.
+///
+/// Every utterance ends with exactly one `UtteranceFate`; announcements also get an
+/// `announcementDidFinish` report. The scheduler is thread-safe: events, device reports and
+/// clock timers may arrive on any thread and are handled one at a time.
+public final class SpeechScheduler: @unchecked Sendable {
+    public let timing: TimingSettings
+    private let clock: TimelineClock
+    private let device: SpeechDevice
+    private let observer: (@Sendable (SpeechRecord) -> Void)?
+
+    // All state below is guarded by `lock`.
+    private let lock = NSLock()
+    private var playing: Playing?
+    private var waiting: [Waiting] = []
+    private var startTimer: ScheduledWork?
+    /// End of the last utterance that played (in full or cut); gaps are measured from it.
+    private var lastEnd = -Double.infinity
+    private var lastGestureAt: Double?
+    private var lastPageScrollText: String?
+    /// The `source` of the event being handled, stamped on the utterances it makes.
+    private var currentSource: String?
+    private var nextUtteranceID = 1
+    private var nextGroup = 1
+    private var utterances: [Utterance] = []
+    private var fates: [Int: UtteranceFate] = [:]
+    private var results: [AnnouncementResult] = []
+    private var events: [SpeechEventRecord] = []
+    /// Reports made while locked, delivered to the observer after unlocking.
+    private var outbox: [SpeechRecord] = []
+
+    /// The utterance being played.
+    private struct Playing {
+        var utterance: Utterance
+        var group: Int
+        var start: Double
+        /// Known when the device returned a duration.
+        var end: Double?
+        var endTimer: ScheduledWork?
+    }
+
+    /// An utterance waiting to start.
+    private struct Waiting {
+        var utterance: Utterance
+        /// Utterances made by one event share a group: when one is cut, its followers go too.
+        var group: Int
+        /// Silence required after the previous utterance ended before this one may start.
+        var gap: Double
+        /// Dropped if an earlier utterance of its group is cut or fails.
+        var follows: Bool
+        /// Dropped by any new event before it starts (hints).
+        var cancelledByEvents: Bool
+        /// Put ahead of the queue because it would have interrupted a high-priority announcement.
+        var jumpedQueue: Bool
+    }
+
+    /// `observer`, if given, hears each start, fate and `announcementDidFinish` as it happens
+    /// (on the thread that caused it, never while the scheduler is locked).
+    public init(clock: TimelineClock, device: SpeechDevice, timing: TimingSettings,
+                observer: (@Sendable (SpeechRecord) -> Void)? = nil) {
+        self.clock = clock
+        self.device = device
+        self.timing = timing
+        self.observer = observer
+    }
+
+    /// A scheduler with the timing of a voice profile's `timing` section.
+    public convenience init(clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
+                            observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+        self.init(clock: clock, device: device, timing: try TimingSettings(profile: profile), observer: observer)
+    }
+
+    // MARK: - Inputs
+
+    /// Handles `event` now (at `clock.now`). `source` is recorded with it, e.g. a scenario step.
+    public func handle(_ event: SpeechEvent, source: String? = nil) {
+        locked {
+            let now = clock.now
+            events.append(SpeechEventRecord(time: now, event: event, source: source))
+            currentSource = source
+            defer { currentSource = nil }
+            settle(now: now)
+            if event != .layoutChanged(.none) {
+                // Any event cancels a hint that has not started yet.
+                dropWaiting(where: { $0.cancelledByEvents }, reason: .cancelledByNewEvent, at: now)
+            }
+            switch event {
+            case .focusMoved(let element, let gesture):
+                let cause = "focus move (\(gesture))"
+                var plan = Plan(cause: cause, gesture: true)
+                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                userGesture(plan, now: now)
+            case .activated(let element, let gesture):
+                var plan = Plan(cause: "activation (\(gesture))", gesture: true)
+                plan.add(earcon: .activation, scheduler: self, now: now)
+                plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                userGesture(plan, now: now)
+            case .boundaryReached(let gesture):
+                var plan = Plan(cause: "boundary (\(gesture))", gesture: true)
+                plan.add(earcon: .boundary, scheduler: self, now: now)
+                userGesture(plan, now: now)
+            case .pageScrolled(let text):
+                var plan = Plan(cause: "pageScrolled", gesture: true)
+                if text == lastPageScrollText {
+                    plan.add(earcon: .boundary, scheduler: self, now: now)
+                    let repeated = makeUtterance(text: text, kind: .pageScroll, cause: "pageScrolled", now: now,
+                                                 gesture: true)
+                    decide(repeated, .dropped(at: now, reason: .repeatedPageScroll), at: now)
+                } else {
+                    plan.add(earcon: .pageScroll, scheduler: self, now: now)
+                    plan.add(text: text, kind: .pageScroll, gap: timing.earconGap, follows: true,
+                             scheduler: self, now: now)
+                }
+                lastPageScrollText = text
+                userGesture(plan, now: now)
+            case .announcement(let text, let priority, let queued):
+                announce(text, kind: .announcement, priority: priority, queued: queued,
+                         cause: "announcement" + (priority == .default ? "" : " \(priority)") + (queued ? " queued" : ""),
+                         now: now)
+            case .screenChanged(let element):
+                var plan = Plan(cause: "screenChanged", gesture: false)
+                plan.add(earcon: .screenChanged, scheduler: self, now: now)
+                if let element {
+                    plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                }
+                lastPageScrollText = nil
+                appChange(plan, dropping: .screenChanged, now: now)
+            case .layoutChanged(.element(let element)):
+                var plan = Plan(cause: "layoutChanged", gesture: false)
+                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                appChange(plan, dropping: .layoutChanged, now: now)
+            case .layoutChanged(.text(let text)):
+                announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
+            case .layoutChanged(.none):
+                break
+            }
+            pump(now: now)
+        }
+    }
+
+    /// Schedules `event` on the clock at `time` (a scenario step); returns the clock's handle.
+    @discardableResult
+    public func schedule(_ event: SpeechEvent, at time: Double, source: String? = nil) -> ScheduledWork {
+        clock.schedule(at: time) { [self] in handle(event, source: source) }
+    }
+
+    /// The device reports that `utteranceID` played to its end (devices that returned no
+    /// duration from `start`). Reports for an utterance no longer playing are ignored.
+    public func deviceFinished(utteranceID: Int) {
+        locked {
+            guard let current = playing, current.utterance.id == utteranceID else { return }
+            let now = clock.now
+            if let timer = current.endTimer { clock.cancel(timer) }
+            finishPlaying(at: min(current.end ?? now, now))
+            pump(now: now)
+        }
+    }
+
+    /// Ends the session now: cuts what plays and drops what waits, so every utterance has a fate.
+    public func endSession() {
+        locked {
+            let now = clock.now
+            settle(now: now)
+            cutPlaying(by: Interruption(utteranceID: nil, cause: "session end"), at: now)
+            dropWaiting(where: { _ in true }, reason: .sessionEnded, at: now)
+        }
+    }
+
+    // MARK: - Outputs
+
+    /// Everything decided so far.
+    public var transcript: SpeechTranscript {
+        lock.withLock {
+            let entries = utterances.compactMap { u in fates[u.id].map { TranscriptEntry(utterance: u, fate: $0) } }
+            let unfinished = utterances.filter { fates[$0.id] == nil }
+            return SpeechTranscript(entries: entries, announcementResults: results, events: events,
+                                    unfinished: unfinished)
+        }
+    }
+
+    /// The utterance playing now, if any.
+    public var currentUtterance: Utterance? { lock.withLock { playing?.utterance } }
+
+    /// True when nothing plays or waits.
+    public var isIdle: Bool { lock.withLock { playing == nil && waiting.isEmpty } }
+
+    // MARK: - Decisions
+
+    /// The utterances one event asks for, in playing order.
+    private struct Plan {
+        var cause: String
+        var gesture: Bool
+        var items: [Waiting] = []
+
+        init(cause: String, gesture: Bool) {
+            self.cause = cause
+            self.gesture = gesture
+        }
+
+        /// The first utterance that will play, which is what interrupts current speech.
+        var leadID: Int? { items.first?.utterance.id }
+
+        mutating func add(earcon: EarconName, scheduler: SpeechScheduler, now: Double) {
+            let u = scheduler.makeUtterance(text: earcon.rawValue, kind: .earcon(earcon), cause: cause, now: now,
+                                            gesture: gesture)
+            items.append(Waiting(utterance: u, group: 0, gap: 0, follows: !items.isEmpty,
+                                 cancelledByEvents: false, jumpedQueue: false))
+        }
+
+        /// An element's speech and, if it has one, its hint after the hint pause.
+        mutating func add(element: ElementSpeech, gap: Double, scheduler: SpeechScheduler, now: Double) {
+            add(text: element.text, kind: .element, elementID: element.elementID, language: element.language, gap: gap,
+                follows: !items.isEmpty, scheduler: scheduler, now: now)
+            if let hint = element.hint, !hint.isEmpty {
+                let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID,
+                                                language: element.language, cause: cause, now: now, gesture: false)
+                items.append(Waiting(utterance: u, group: 0, gap: scheduler.timing.hintPause, follows: true,
+                                     cancelledByEvents: true, jumpedQueue: false))
+            }
+        }
+
+        mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, language: String? = nil,
+                          gap: Double, follows: Bool, scheduler: SpeechScheduler, now: Double) {
+            let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, language: language,
+                                            cause: cause, now: now, gesture: gesture)
+            if text.allSatisfy(\.isWhitespace) {
+                scheduler.decide(u, .dropped(at: now, reason: .emptyText), at: now)
+                return
+            }
+            items.append(Waiting(utterance: u, group: 0, gap: gap, follows: follows,
+                                 cancelledByEvents: false, jumpedQueue: false))
+        }
+    }
+
+    /// A user gesture: everything waiting is dropped, everything playing is cut.
+    private func userGesture(_ plan: Plan, now: Double) {
+        lastGestureAt = now
+        dropWaiting(where: { _ in true }, reason: .replacedByUserGesture, at: now)
+        cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
+        enqueueAtFront(plan, blocked: false)
+    }
+
+    /// `screenChanged` or `layoutChanged` to an element: waiting speech is dropped; current
+    /// speech is cut unless it is a high-priority announcement, which the new speech waits for.
+    private func appChange(_ plan: Plan, dropping reason: DropReason, now: Double) {
+        dropWaiting(where: { _ in true }, reason: reason, at: now)
+        if playing?.utterance.priority == .high {
+            enqueueAtFront(plan, blocked: true)
+        } else {
+            cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
+            enqueueAtFront(plan, blocked: false)
+        }
+    }
+
+    /// An announcement or a `layoutChanged` string.
+    private func announce(_ text: String, kind: UtteranceKind, priority: SpeechPriority, queued: Bool,
+                          cause: String, now: Double) {
+        let u = makeUtterance(text: text, kind: kind, priority: priority, queued: queued, cause: cause, now: now,
+                              gesture: false)
+        if text.allSatisfy(\.isWhitespace) {
+            decide(u, .dropped(at: now, reason: .emptyText), at: now)
+            return
+        }
+        let waits = queued || priority == .low
+        if !waits && priority == .default {
+            let gestureSpeechActive = playing?.utterance.isGestureSpeech == true
+                || waiting.contains { $0.utterance.isGestureSpeech }
+            if gestureSpeechActive {
+                decide(u, .dropped(at: now, reason: .postedDuringGestureSpeech), at: now)
+                return
+            }
+            if let gestureTime = lastGestureAt, now - gestureTime < timing.gestureWindow {
+                decide(u, .dropped(at: now, reason: .postedWithinGestureWindow), at: now)
+                return
+            }
+        }
+        var plan = Plan(cause: cause, gesture: false)
+        plan.items = [Waiting(utterance: u, group: 0, gap: timing.queueGap, follows: false,
+                              cancelledByEvents: false, jumpedQueue: false)]
+        if waits {
+            var item = plan.items[0]
+            item.group = takeGroup()
+            waiting.append(item)
+        } else if playing?.utterance.priority == .high {
+            enqueueAtFront(plan, blocked: true)
+        } else {
+            cutPlaying(by: Interruption(utteranceID: u.id, cause: cause), at: now)
+            plan.items[0].gap = 0
+            enqueueAtFront(plan, blocked: false)
+        }
+    }
+
+    /// Puts a plan's utterances ahead of the queue. Blocked plans (waiting for a high-priority
+    /// announcement) go after earlier blocked ones, keep a queue gap, and are marked so later
+    /// blocked plans line up behind them.
+    private func enqueueAtFront(_ plan: Plan, blocked: Bool) {
+        guard !plan.items.isEmpty else { return }
+        let group = takeGroup()
+        var items = plan.items
+        for index in items.indices {
+            items[index].group = group
+            items[index].jumpedQueue = blocked
+        }
+        if blocked {
+            items[0].gap = timing.queueGap
+            let position = waiting.firstIndex { !$0.jumpedQueue } ?? waiting.count
+            waiting.insert(contentsOf: items, at: position)
+        } else {
+            items[0].gap = 0
+            waiting.insert(contentsOf: items, at: 0)
+        }
+    }
+
+    /// Starts waiting utterances while nothing plays, or sets a timer for the first one's gap.
+    /// `force` starts the first one without checking its gap (its timer fired).
+    private func pump(now: Double, force: Bool = false) {
+        if let timer = startTimer {
+            clock.cancel(timer)
+            startTimer = nil
+        }
+        var force = force
+        while playing == nil, let head = waiting.first {
+            let due = lastEnd + head.gap
+            if !force && due > now {
+                startTimer = clock.schedule(at: due) { [self] in
+                    locked {
+                        startTimer = nil
+                        pump(now: clock.now, force: true)
+                    }
+                }
+                return
+            }
+            force = false
+            waiting.removeFirst()
+            begin(head, at: now)
+        }
+    }
+
+    private func begin(_ item: Waiting, at now: Double) {
+        let u = item.utterance
+        let duration: Double?
+        do {
+            duration = try device.start(u, at: now)
+        } catch {
+            decide(u, .dropped(at: now, reason: .deviceFailed(String(describing: error))), at: now)
+            dropFollowers(of: item.group, at: now)
+            return
+        }
+        outbox.append(.started(u, at: now))
+        var current = Playing(utterance: u, group: item.group, start: now, end: nil, endTimer: nil)
+        if let duration {
+            let end = now + max(0, duration)
+            current.end = end
+            let id = u.id
+            current.endTimer = clock.schedule(at: end) { [self] in
+                locked {
+                    guard playing?.utterance.id == id else { return }
+                    finishPlaying(at: end)
+                    pump(now: clock.now)
+                }
+            }
+        }
+        playing = current
+    }
+
+    /// Finishes the playing utterance if its end has come: an event at the very instant speech
+    /// ends (or a live timer running late) must not count as cutting it off.
+    private func settle(now: Double) {
+        guard let current = playing, let end = current.end, end <= now else { return }
+        if let timer = current.endTimer { clock.cancel(timer) }
+        finishPlaying(at: end)
+    }
+
+    private func finishPlaying(at end: Double) {
+        guard let current = playing else { return }
+        playing = nil
+        lastEnd = end
+        decide(current.utterance, .spoken(start: current.start, end: end), at: end)
+    }
+
+    private func cutPlaying(by interruption: Interruption, at now: Double) {
+        guard let current = playing else { return }
+        if let timer = current.endTimer { clock.cancel(timer) }
+        playing = nil
+        device.stop(current.utterance, at: now)
+        lastEnd = now
+        decide(current.utterance, .cut(start: current.start, at: now, by: interruption), at: now)
+        dropFollowers(of: current.group, at: now)
+    }
+
+    private func dropFollowers(of group: Int, at now: Double) {
+        dropWaiting(where: { $0.group == group && $0.follows }, reason: .precedingSpeechCut, at: now)
+    }
+
+    private func dropWaiting(where matches: (Waiting) -> Bool, reason: DropReason, at now: Double) {
+        let dropped = waiting.filter(matches)
+        guard !dropped.isEmpty else { return }
+        waiting.removeAll(where: matches)
+        for item in dropped {
+            decide(item.utterance, .dropped(at: now, reason: reason), at: now)
+        }
+    }
+
+    // MARK: - Records
+
+    fileprivate func makeUtterance(text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
+                                   queued: Bool = false, elementID: String? = nil, language: String? = nil,
+                                   cause: String, now: Double, gesture: Bool) -> Utterance {
+        let u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
+                          elementID: elementID, language: language, cause: cause, source: currentSource, requestedAt: now,
+                          isGestureSpeech: gesture)
+        nextUtteranceID += 1
+        utterances.append(u)
+        return u
+    }
+
+    private func takeGroup() -> Int {
+        defer { nextGroup += 1 }
+        return nextGroup
+    }
+
+    /// Records an utterance's fate and, for announcements, `announcementDidFinish`.
+    fileprivate func decide(_ u: Utterance, _ fate: UtteranceFate, at time: Double) {
+        precondition(fates[u.id] == nil, "utterance \(u.id) already has a fate")
+        fates[u.id] = fate
+        outbox.append(.finished(TranscriptEntry(utterance: u, fate: fate)))
+        if u.kind == .announcement {
+            let result = AnnouncementResult(utteranceID: u.id, text: u.text, wasSuccessful: fate.wasSpokenInFull,
+                                            time: time)
+            results.append(result)
+            outbox.append(.announcementDidFinish(result))
+        }
+    }
+
+    /// Runs `body` under the lock, then tells the observer what it decided.
+    private func locked(_ body: () -> Void) {
+        lock.lock()
+        body()
+        let records = outbox
+        outbox.removeAll()
+        lock.unlock()
+        if let observer {
+            for record in records { observer(record) }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// What the scheduler decided, in request order: every utterance with its fate, the
+/// `announcementDidFinish` reports, and the events that were handled.
+public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
+    /// Utterances whose fate is decided, by utterance id (request order).
+    public var entries: [TranscriptEntry]
+    /// `announcementDidFinish` reports, in the order they were made.
+    public var announcementResults: [AnnouncementResult]
+    /// The events handled, in order, with their clock times.
+    public var events: [SpeechEventRecord]
+    /// Utterances still playing or waiting when the transcript was taken.
+    public var unfinished: [Utterance]
+
+    public init(entries: [TranscriptEntry] = [], announcementResults: [AnnouncementResult] = [],
+                events: [SpeechEventRecord] = [], unfinished: [Utterance] = []) {
+        self.entries = entries
+        self.announcementResults = announcementResults
+        self.events = events
+        self.unfinished = unfinished
+    }
+
+    /// The fate of utterance `id`, if decided.
+    public func fate(of id: Int) -> UtteranceFate? {
+        entries.first { $0.utterance.id == id }?.fate
+    }
+
+    /// The first entry whose utterance has exactly this text.
+    public func entry(text: String) -> TranscriptEntry? {
+        entries.first { $0.utterance.text == text }
+    }
+
+    /// Texts of the speech (not earcons) the listener heard in full, in request order.
+    public var spokenTexts: [String] {
+        entries.filter { $0.fate.wasSpokenInFull && !$0.utterance.kind.isEarcon }.map(\.utterance.text)
+    }
+
+    /// One line per entry, then one per announcement report, e.g.
+    /// `#2 announcement "저장됨": cut 0.300-0.500 by #3 (focus move (swipe right))`.
+    public var description: String {
+        var lines = entries.map(\.description)
+        lines += announcementResults.map(\.description)
+        lines += unfinished.map { "\($0): unfinished" }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One utterance and how it ended.
+public struct TranscriptEntry: Sendable, Equatable, CustomStringConvertible {
+    public var utterance: Utterance
+    public var fate: UtteranceFate
+
+    public init(utterance: Utterance, fate: UtteranceFate) {
+        self.utterance = utterance
+        self.fate = fate
+    }
+
+    public var description: String {
+        let source = utterance.source.map { ", \($0)" } ?? ""
+        return "\(utterance) [\(utterance.cause)\(source), requested \(formatTime(utterance.requestedAt))]: \(fate)"
+    }
+}
+
+/// `announcementDidFinish`: reported once for every posted announcement when its fate is decided.
+public struct AnnouncementResult: Sendable, Equatable, CustomStringConvertible {
+    public var utteranceID: Int
+    public var text: String
+    /// True only when it was spoken in full; false when cut off or dropped.
+    public var wasSuccessful: Bool
+    /// Clock time of the report.
+    public var time: Double
+
+    public init(utteranceID: Int, text: String, wasSuccessful: Bool, time: Double) {
+        self.utteranceID = utteranceID
+        self.text = text
+        self.wasSuccessful = wasSuccessful
+        self.time = time
+    }
+
+    public var description: String {
+        "\(formatTime(time)) announcementDidFinish \"\(text)\" wasSuccessful: \(wasSuccessful)"
+    }
+}
+
+/// An event the scheduler handled, and when.
+public struct SpeechEventRecord: Sendable, Equatable, CustomStringConvertible {
+    public var time: Double
+    public var event: SpeechEvent
+    /// Where the event came from, e.g. a scenario step, if the caller said.
+    public var source: String?
+
+    public init(time: Double, event: SpeechEvent, source: String?) {
+        self.time = time
+        self.event = event
+        self.source = source
+    }
+
+    public var description: String {
+        "\(formatTime(time)) \(event)" + (source.map { " [\($0)]" } ?? "")
+    }
+}
+
+/// A change the scheduler reports as it happens, for live output.
+public enum SpeechRecord: Sendable, Equatable {
+    case started(Utterance, at: Double)
+    case finished(TranscriptEntry)
+    case announcementDidFinish(AnnouncementResult)
+}

@@ -1,0 +1,111 @@
+/// One thing the scheduler may play: speech text or an earcon, with why it was asked for.
+///
+/// Utterances are numbered from 1 in the order they were requested, which is also the order of
+/// the transcript; the same input therefore always gives the same numbers.
+public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConvertible {
+    public let id: Int
+    /// What is spoken; for an earcon, the earcon's name.
+    public var text: String
+    public var kind: UtteranceKind
+    public var priority: SpeechPriority
+    /// True for announcements posted with `accessibilitySpeechQueueAnnouncement`: they wait for
+    /// current speech instead of interrupting it.
+    public var queued: Bool
+    /// The element the speech describes, if any (the screen model's id).
+    public var elementID: String?
+    /// Language of the text when it differs from the profile's (an element's language).
+    public var language: String?
+    /// Readable cause, e.g. `swipe right`, `double tap`, `UIAccessibility.post(.announcement)`.
+    public var cause: String
+    /// Where the request came from, when the caller said (e.g. a scenario step).
+    public var source: String?
+    /// Clock time of the request that made this utterance.
+    public var requestedAt: Double
+    /// True when the user's own gesture caused it (focus speech, the re-read after activation,
+    /// the page position after a scroll, their earcons). Default announcements posted while such
+    /// speech plays are dropped.
+    public var isGestureSpeech: Bool
+
+    public init(id: Int, text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
+                queued: Bool = false, elementID: String? = nil, language: String? = nil, cause: String,
+                source: String? = nil,
+                requestedAt: Double, isGestureSpeech: Bool = false) {
+        self.id = id
+        self.text = text
+        self.kind = kind
+        self.priority = priority
+        self.queued = queued
+        self.elementID = elementID
+        self.language = language
+        self.cause = cause
+        self.source = source
+        self.requestedAt = requestedAt
+        self.isGestureSpeech = isGestureSpeech
+    }
+
+    /// The earcon to play, when this utterance is an earcon.
+    public var earcon: EarconName? {
+        if case .earcon(let name) = kind { return name }
+        return nil
+    }
+
+    public var description: String {
+        kind.isEarcon ? "#\(id) \(kind)" : "#\(id) \(kind) \"\(text)\""
+    }
+}
+
+/// What an utterance is, which decides how it competes with other speech.
+public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
+    /// An element spoken because focus landed on it or it was re-read after activation.
+    case element
+    /// An element's hint, spoken after a pause once its element was spoken in full.
+    case hint
+    /// `UIAccessibility.post(.announcement)`; the only kind reported by `announcementDidFinish`.
+    case announcement
+    /// The page position posted with `pageScrolled`.
+    case pageScroll
+    /// The string posted with `layoutChanged`, spoken like an announcement.
+    case layoutString
+    /// A sound, synthesized by the audio layer from the voice profile.
+    case earcon(EarconName)
+
+    public var isEarcon: Bool {
+        if case .earcon = self { return true }
+        return false
+    }
+
+    public var description: String {
+        switch self {
+        case .element: "element"
+        case .hint: "hint"
+        case .announcement: "announcement"
+        case .pageScroll: "pageScroll"
+        case .layoutString: "layoutString"
+        case .earcon(let name): "earcon \(name)"
+        }
+    }
+}
+
+/// The name of an earcon, as written in the voice profile's `earcons` section.
+public struct EarconName: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var rawValue: String
+
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    /// VoiceOver's "boop beep" before a new screen's first element.
+    public static let screenChanged = EarconName("screenChanged")
+    /// Swiping past the first or last element, or scrolling past the last page.
+    public static let boundary = EarconName("boundary")
+    /// A double tap activating an element.
+    public static let activation = EarconName("activation")
+    /// A page scroll that moved.
+    public static let pageScroll = EarconName("pageScroll")
+
+    /// Every earcon the scheduler can ask for; a voice profile defines each.
+    public static let all: [EarconName] = [.screenChanged, .boundary, .activation, .pageScroll]
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: EarconName, rhs: EarconName) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A voice ready to speak: its profile, the process's eSpeak NG engine and the profile's text
+/// normalizer. Everything Earshot says goes through `synthesize`, so the transcript keeps the
+/// original text while the engine hears the normalized one.
+public final class Speaker: Sendable {
+    public let profile: VoiceProfile
+    public let engine: SpeechEngine
+    public let normalizer: any TextNormalizer
+
+    /// Loads the profile's normalizer; engine problems surface on the first synthesis.
+    public init(profile: VoiceProfile, engine: SpeechEngine) throws {
+        self.profile = profile
+        self.engine = engine
+        self.normalizer = try profile.textNormalizerOrIdentity()
+    }
+
+    /// Loads a profile by name or path from the voices folder and starts the engine.
+    public convenience init(voice: String, library: VoiceLibrary = .locate(), espeakData: String? = nil) throws {
+        let profile = try library.profile(voice)
+        try self.init(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
+    }
+
+    public var sampleRate: Int { engine.sampleRate }
+
+    /// The text the engine is given for `text`: normalized for the profile's language.
+    public func engineText(for text: String) -> String {
+        normalizer.normalize(text)
+    }
+
+    /// Synthesizes `text` after normalization with the profile's engine settings.
+    public func synthesize(
+        _ text: String,
+        cancellation: SynthesisCancellation? = nil,
+        onChunk: ((SynthesisChunk) -> Void)? = nil
+    ) throws -> Synthesis {
+        try engine.synthesize(engineText(for: text), settings: profile.engine,
+                              cancellation: cancellation, onChunk: onChunk)
+    }
+
+    /// eSpeak's phonemes for the normalized text.
+    public func phonemes(_ text: String) throws -> String {
+        try engine.phonemes(engineText(for: text), settings: profile.engine)
+    }
+}

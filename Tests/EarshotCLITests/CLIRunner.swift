@@ -1,0 +1,77 @@
+import Foundation
+
+/// Runs the built `earshot` binary, as a user would, and captures what it prints.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The repository root, found from this file's path.
+    static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary `swift build` / `swift test` put beside the test bundle.
+    static let binary: URL = {
+        let bundleFolder = Bundle.main.bundleURL
+        let candidates = [
+            bundleFolder.appendingPathComponent("earshot"),
+            bundleFolder.deletingLastPathComponent().appendingPathComponent("earshot"),
+            repositoryRoot.appendingPathComponent(".build/debug/earshot"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+                    currentDirectory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try stdin.fileHandleForWriting.close()
+        // Read stderr on another thread so a chatty process cannot block on a full pipe.
+        let errorReader = PipeReader(err.fileHandleForReading)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = errorReader.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder for one test.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class PipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
