@@ -75,8 +75,11 @@ public final class TimelineRenderer: SpeechDevice {
     public func finish(at endTime: Double) throws {
         guard !finished else { return }
         finished = true
-        commitHeld(until: nil)
-        writeSilence(upTo: sampleIndex(at: endTime))
+        // The file ends exactly at the end time's sample, as the captions do (the last sound
+        // loses at most the one sample a rounding may add).
+        let endSample = sampleIndex(at: endTime)
+        commitHeld(until: endSample)
+        writeSilence(upTo: endSample)
         if let writeError {
             writer?.discard()
             throw writeError
