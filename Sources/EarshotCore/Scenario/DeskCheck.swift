@@ -32,12 +32,24 @@ public final class DeskCheck: @unchecked Sendable {
 
     // State below is guarded by `lock` (recursive: the scheduler's observer can run inside
     // `handle`, on the driving thread).
-    private let lock = NSRecursiveLock()
-    private var navigators: [String: FocusNavigator]
-    private let screenNames: [String]
-    private var current: String
+    let lock = NSRecursiveLock()
+    var navigators: [String: FocusNavigator]
+    let screenNames: [String]
+    var current: String
     private var readAll: ReadAll?
     private var notesSoFar: [DeskCheckNote] = []
+    /// The app's declared behaviours by screen, and the reader's transition settings.
+    let app: [String: ScreenBehaviours]
+    let reader: ReaderSettings
+    /// Flow state (DeskCheck+Flows.swift): the log, the navigation stack, where each screen was
+    /// left, the app's remembered items and its delayed work.
+    var flowLog = FlowLog()
+    var stack: [String] = []
+    var departures: [String: Departure] = [:]
+    var leftFocus: [String: String] = [:]
+    var memories: [String: RestoreMemory] = [:]
+    var pendingWork: [Int: PendingWork] = [:]
+    var nextWorkID = 0
 
     /// The stops a read-all has left to speak.
     private struct ReadAll {
@@ -47,17 +59,23 @@ public final class DeskCheck: @unchecked Sendable {
 
     /// `screens` by name; the first (or `startScreen`) is shown. `observer` hears each start,
     /// fate and `announcementDidFinish` as it happens.
+    /// `app` declares what the app does on activations and appearances (scenario `app`
+    /// section); `reader` overrides the profile's `transitions` settings.
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, profile: VoiceProfile,
-                clock: TimelineClock, device: SpeechDevice,
+                clock: TimelineClock, device: SpeechDevice, app: [String: ScreenBehaviours] = [:],
+                reader: ReaderSettings? = nil,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         precondition(!screens.isEmpty, "a desk check needs a screen")
         self.clock = clock
+        self.app = app
+        self.reader = try reader ?? ReaderSettings(profile: profile)
         generator = try DescriptionGenerator(profile: profile)
         var navigators: [String: FocusNavigator] = [:]
         for (name, screen) in screens { navigators[name] = FocusNavigator(screen: screen, generator: generator) }
         self.navigators = navigators
         screenNames = screens.map(\.name)
         current = startScreen ?? screens[0].name
+        stack = [current]
         let relay = ObserverRelay()
         scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
             relay.desk?.observe(record)
@@ -90,7 +108,8 @@ public final class DeskCheck: @unchecked Sendable {
     public var notes: [DeskCheckNote] { lock.withLock { notesSoFar } }
 
     /// True when nothing plays, waits, or is left of a read-all.
-    public var isIdle: Bool { lock.withLock { readAll == nil } && scheduler.isIdle }
+    /// The app's delayed work counts: a desk check is idle once it has run or been cancelled.
+    public var isIdle: Bool { lock.withLock { readAll == nil && pendingWork.isEmpty } && scheduler.isIdle }
 
     /// What was decided so far (call `finish()` for every fate).
     public var transcript: SpeechTranscript { scheduler.transcript }
@@ -134,8 +153,16 @@ public final class DeskCheck: @unchecked Sendable {
     public func perform(_ gesture: ScenarioGesture, source: String? = nil) throws -> NavigationResult {
         try lock.withLock {
             readAll = nil
-            var navigator = navigators[current]!
-            defer { navigators[current] = navigator }
+            let shown = current
+            var navigator = navigators[shown]!
+            let focusBefore = navigator.focusedID
+            flowLog.append(.gesture(time: clock.now, name: gesture.name))
+            defer {
+                navigators[shown] = navigator
+                if navigator.focusedID != focusBefore, current == shown {
+                    flowLog.append(.focus(time: clock.now, screen: shown, element: navigator.focusedID, by: .user))
+                }
+            }
             let name = gesture.name
             let result: NavigationResult
             switch gesture {
@@ -150,14 +177,20 @@ public final class DeskCheck: @unchecked Sendable {
             case .increment: result = navigator.increment()
             case .decrement: result = navigator.decrement()
             case .activate(let edits):
+                let activatedID = navigator.focusedID
                 result = navigator.activate()
                 guard result.outcome == .activated else { break }
                 try apply(edits, to: &navigator)
+                let behaviours = activatedID.map { behavioursOnActivate($0, screen: navigator.screen, shown: shown) } ?? []
+                try applyImmediate(behaviours, activated: activatedID, to: &navigator, source: source)
                 // VoiceOver re-reads the double-tapped element as it is now; if the app removed
                 // it, only the activation sound plays (the empty re-read is dropped).
                 let reread = navigator.focusedStop.map { speech(navigator.describe($0), id: $0.id) }
                     ?? ElementSpeech(text: "")
                 scheduler.handle(.activated(reread, gesture: name), source: source)
+                navigators[shown] = navigator
+                try runFollowUps(behaviours, activated: activatedID, on: shown, source: source)
+                navigator = navigators[shown]!
                 return result
             case .customAction(let actionName, let edits):
                 result = navigator.performCustomAction(actionName)
@@ -221,6 +254,8 @@ public final class DeskCheck: @unchecked Sendable {
                 try requireElement(id, on: navigator)
                 let result = navigator.focus(id)
                 navigators[current] = navigator
+                flowLog.append(.posted(time: clock.now, screen: current, notification: .layoutChanged, element: id))
+                flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: .app))
                 if let spoken = result.speech, let stop = result.stop {
                     scheduler.handle(.layoutChanged(.element(speech(spoken, id: stop.id))), source: source)
                 } else {
@@ -228,8 +263,9 @@ public final class DeskCheck: @unchecked Sendable {
                     scheduler.handle(.layoutChanged(.none), source: source)
                 }
             case .screenChanged(let element, let screen):
-                if let screen { try switchScreen(to: screen) }
-                try announceScreen(focus: element, source: source)
+                if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
+                flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: element))
+                try announceScreen(focus: element, source: source, mover: .app)
             }
         }
     }
@@ -246,30 +282,37 @@ public final class DeskCheck: @unchecked Sendable {
 
     /// Swaps the shown screen without a notification; nothing has focus until the next gesture.
     public func show(screen name: String) throws {
-        try lock.withLock { try switchScreen(to: name) }
+        try lock.withLock { try navigate(to: name, kind: .swap, source: nil) }
     }
 
     /// A system transition to `name`: the screen-change sound, then `focus` (or the first
     /// element) is focused and read.
     public func transition(to name: String, focus: String? = nil, source: String? = nil) throws {
+        try transition(to: name, kind: .push, focus: focus, source: source)
+    }
+
+    /// A transition of any kind (docs/scenario-format.md, "App flows"): system ones play the
+    /// screen-change sound and focus the first element (a pop: the top, or where the user was
+    /// when the reader remembers focus; a dismissal: the element that presented the modal); a
+    /// swap plays nothing and leaves nothing focused.
+    public func transition(to name: String, kind: TransitionKind, focus: String? = nil, source: String? = nil) throws {
         try lock.withLock {
             readAll = nil
-            try switchScreen(to: name)
-            try announceScreen(focus: focus, source: source)
+            try navigate(to: name, kind: kind, focus: focus, source: source)
         }
     }
 
     // MARK: - Plumbing
 
-    private func speech(_ description: SpokenDescription, id: String) -> ElementSpeech {
+    func speech(_ description: SpokenDescription, id: String) -> ElementSpeech {
         ElementSpeech(elementID: id, text: description.text, hint: description.hint, language: description.language)
     }
 
-    private func note(_ text: String, source: String?) {
+    func note(_ text: String, source: String?) {
         notesSoFar.append(DeskCheckNote(time: clock.now, source: source, text: text))
     }
 
-    private func switchScreen(to name: String) throws {
+    func switchScreen(to name: String) throws {
         guard let navigator = navigators[name] else { throw DeskCheckError.unknownScreen(name, valid: screenNames) }
         // A screen shown anew starts without focus (no restoration unless the app asks).
         navigators[name] = FocusNavigator(screen: navigator.screen, generator: generator)
@@ -277,7 +320,7 @@ public final class DeskCheck: @unchecked Sendable {
     }
 
     /// `screenChanged` on the shown screen: focus `id` or the first stop, and speak it after the sound.
-    private func announceScreen(focus id: String?, source: String?) throws {
+    func announceScreen(focus id: String?, source: String?, mover: FocusMover = .system) throws {
         var navigator = navigators[current]!
         let result: NavigationResult
         if let id {
@@ -287,19 +330,20 @@ public final class DeskCheck: @unchecked Sendable {
             result = navigator.first()
         }
         navigators[current] = navigator
+        flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: mover))
         if case .unavailable(let reason) = result.outcome { note("screenChanged: \(reason)", source: source) }
         let element = result.speech.flatMap { spoken in result.stop.map { speech(spoken, id: $0.id) } }
         scheduler.handle(.screenChanged(element), source: source)
     }
 
-    private func requireElement(_ id: String, on navigator: FocusNavigator) throws {
+    func requireElement(_ id: String, on navigator: FocusNavigator) throws {
         guard navigator.screen.contains(id) else {
             let elsewhere = navigators.filter { $0.key != current && $0.value.screen.contains(id) }.map(\.key).sorted()
             throw DeskCheckError.unknownElement(id, screen: current, onOtherScreens: elsewhere)
         }
     }
 
-    private func apply(_ edits: [ScreenEdit], to navigator: inout FocusNavigator) throws {
+    func apply(_ edits: [ScreenEdit], to navigator: inout FocusNavigator) throws {
         for edit in edits {
             for id in edit.referencedIDs { try requireElement(id, on: navigator) }
             do {

@@ -14,10 +14,17 @@ public struct Scenario: Sendable {
     public var screens: [ScenarioScreen]
     public var startScreen: String
     public var steps: [ScenarioStep]
+    /// What the app does on its own, by screen name (the `app` section).
+    public var app: [String: ScreenBehaviours]
+    /// The `reader` section: overrides the voice profile's `transitions` settings.
+    public var reader: ReaderSettings?
 
     public init(path: String, title: String? = nil, voice: String? = nil, screens: [ScenarioScreen],
-                startScreen: String? = nil, steps: [ScenarioStep]) {
+                startScreen: String? = nil, steps: [ScenarioStep], app: [String: ScreenBehaviours] = [:],
+                reader: ReaderSettings? = nil) {
         self.path = path
+        self.app = app
+        self.reader = reader
         self.title = title
         self.voice = voice
         self.screens = screens
@@ -78,12 +85,15 @@ public enum ScenarioAction: Sendable {
     case gesture(ScenarioGesture)
     case post(PostedNotification)
     case edit(ScreenEdit)
+    /// A change to a named screen, shown or not (a list refreshed from the server while the
+    /// detail is open).
+    case editScreen(ScreenEdit, screen: String)
     /// The app swaps the shown screen without any notification (a child view swap): silent, and
     /// nothing has focus until the next gesture or notification.
     case show(screen: String)
     /// A system transition (navigation push or pop, modal presentation): VoiceOver plays the
     /// screen-change earcon by itself and reads `focus` (or the first element).
-    case transition(screen: String, focus: String?)
+    case transition(screen: String, focus: String?, kind: TransitionKind = .push)
     /// Nothing happens for this many seconds.
     case pause(Double)
     case expect(Expectation)

@@ -8,7 +8,7 @@ import Foundation
 /// time earlier than one before it. Screen files named by path are read relative to the
 /// scenario's folder and report their own errors with their own path.
 public enum ScenarioFile {
-    static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps"]
+    static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps", "app", "reader"]
     static let timingKeys = ["at", "after", "note"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
 
@@ -67,10 +67,19 @@ public enum ScenarioFile {
         }
         var decoder = StepDecoder(screens: screens)
         let steps = try top.required("steps").arrayItems().map { try decoder.step($0) }
+        var app: [String: ScreenBehaviours] = [:]
+        if let appNode = top["app"] {
+            app = try AppBehaviourFile.decode(appNode, screens: screens, decoder: &decoder)
+        }
+        var reader: ReaderSettings?
+        if let readerNode = top["reader"] {
+            let object = try readerNode.object(allowing: ["remembersFocus"])
+            reader = ReaderSettings(remembersFocus: try object.bool("remembersFocus") ?? false)
+        }
         try decoder.checkReferences()
         try checkTimes(steps)
         return Scenario(path: path, title: try top.string("title"), voice: voice, screens: screens,
-                        startScreen: start, steps: steps)
+                        startScreen: start, steps: steps, app: app, reader: reader)
     }
 
     /// A screen given by path (relative to the scenario) or written inline.
@@ -126,7 +135,7 @@ public enum ScenarioFile {
 
 /// Decodes steps, remembering every element id a step names so that ids on none of the screens
 /// (and inserted by no step) are reported where they were written.
-private struct StepDecoder {
+struct StepDecoder {
     let screens: [ScenarioScreen]
     var knownIDs: Set<String>
     var references: [(id: String, node: JSONNode)] = []
@@ -206,18 +215,23 @@ private struct StepDecoder {
             object = try allowing(extra)
             action = .post(try notification(name, object))
         case "change", "remove":
-            object = try allowing(actionMember.key == "change" ? ScenarioFile.changeKeys : [])
-            action = .edit(try edit(object))
+            object = try allowing((actionMember.key == "change" ? ScenarioFile.changeKeys : []) + ["screen"])
+            action = try screenEdit(try edit(object), object)
         case "insert":
-            object = try allowing(["into", "index"])
-            action = .edit(try edit(object))
+            object = try allowing(["into", "index", "screen"])
+            action = try screenEdit(try edit(object), object)
         case "show":
             object = try allowing([])
             action = .show(screen: try ScenarioFile.screenName(value, in: screens))
         case "transition":
-            object = try allowing(["focus"])
+            object = try allowing(["focus", "kind"])
+            var kind = TransitionKind.push
+            if let kindNode = object["kind"] {
+                kind = TransitionKind(rawValue: try ScenarioFile.enumName(
+                    kindNode, TransitionKind.allCases.map(\.rawValue), what: "transition kind"))!
+            }
             action = .transition(screen: try ScenarioFile.screenName(value, in: screens),
-                                 focus: try object["focus"].flatMap { $0.isNull ? nil : try elementID($0) })
+                                 focus: try object["focus"].flatMap { $0.isNull ? nil : try elementID($0) }, kind: kind)
         case "pause":
             object = try allowing([])
             action = .pause(try seconds(value))
@@ -240,6 +254,12 @@ private struct StepDecoder {
             timing = .whenIdle
         }
         return ScenarioStep(action: action, timing: timing, location: node.location)
+    }
+
+    /// An edit of the shown screen, or of the screen named by `"screen"`.
+    func screenEdit(_ edit: ScreenEdit, _ object: JSONObjectReader) throws -> ScenarioAction {
+        guard let node = object["screen"] else { return .edit(edit) }
+        return .editScreen(edit, screen: try ScenarioFile.screenName(node, in: screens))
     }
 
     func seconds(_ node: JSONNode) throws -> Double {
@@ -308,6 +328,11 @@ private struct StepDecoder {
             return .insert(node, parent: parent, index: index)
         }
         let id = try elementID(try object.required("change"))
+        return .change(id: id, try elementChange(object, what: "\"change\""))
+    }
+
+    /// The property keys of a `change` step (or a `set` behaviour): at least one.
+    func elementChange(_ object: JSONObjectReader, what: String) throws -> ElementChange {
         var change = ElementChange()
         func text(_ key: String) throws -> String?? {
             guard let node = object[key] else { return nil }
@@ -325,10 +350,10 @@ private struct StepDecoder {
         change.toggled = try object.bool("toggled")
         change.adjustableIndex = try object.int("adjustableIndex")
         guard ScenarioFile.changeKeys.contains(where: object.has) else {
-            throw DataFileError("\"change\" needs at least one of: \(ScenarioFile.changeKeys.joined(separator: ", "))",
+            throw DataFileError("\(what) needs at least one of: \(ScenarioFile.changeKeys.joined(separator: ", "))",
                                 at: object.location)
         }
-        return .change(id: id, change)
+        return change
     }
 
     func traits(_ node: JSONNode?) throws -> AccessibilityTraits? {

@@ -14,7 +14,8 @@ public struct ScenarioRunner {
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                             profile: profile, clock: clock, device: device, observer: observer)
+                             profile: profile, clock: clock, device: device, app: scenario.app,
+                             reader: scenario.reader, observer: observer)
     }
 
     /// Performs every step, lets the speech finish, and evaluates the expectations.
@@ -43,8 +44,10 @@ public struct ScenarioRunner {
                 case .gesture(let gesture): try desk.perform(gesture, source: step.source)
                 case .post(let notification): try desk.post(notification, source: step.source)
                 case .edit(let edit): try desk.edit(edit)
+                case .editScreen(let edit, let screen): try desk.edit(edit, on: screen)
                 case .show(let screen): try desk.show(screen: screen)
-                case .transition(let screen, let focus): try desk.transition(to: screen, focus: focus, source: step.source)
+                case .transition(let screen, let focus, let kind):
+                    try desk.transition(to: screen, kind: kind, focus: focus, source: step.source)
                 case .pause: break
                 case .expect(let expectation):
                     pending.append((step, expectation, time, desk.focusedID))
@@ -64,7 +67,8 @@ public struct ScenarioRunner {
                                       location: item.step.location)
         }
         return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
-                              endTime: max(desk.now, transcript.endTime))
+                              endTime: max(desk.now, transcript.endTime),
+                              incidents: FlowInspector.incidents(log: desk.flow, transcript: transcript))
     }
 }
 
@@ -78,9 +82,12 @@ public struct ScenarioResult: Sendable {
     public var notes: [DeskCheckNote]
     /// The end of the timeline in seconds: the last sound's end, or the last step's time.
     public var endTime: Double
+    /// The dynamic problems of the flow (`FlowInspector`), in time order.
+    public var incidents: [FlowIncident]
 
     public init(transcript: SpeechTranscript, expectations: [ExpectationResult], notes: [DeskCheckNote],
-                endTime: Double) {
+                endTime: Double, incidents: [FlowIncident] = []) {
+        self.incidents = incidents
         self.transcript = transcript
         self.expectations = expectations
         self.notes = notes

@@ -1,0 +1,291 @@
+import Foundation
+
+/// What the app remembers about the list item the user opened (the seed's `lastSelectedPostId`
+/// with its neighbours, and the row number the buggy version keeps instead).
+struct RestoreMemory: Sendable {
+    var item: String
+    var position: Int
+    var previous: String?
+    var next: String?
+    /// The seed's `hasRestoredFocus` flag.
+    var restored = false
+}
+
+/// Delayed app work not yet run.
+struct PendingWork: Sendable {
+    /// The screen that scheduled it.
+    var screen: String
+    var cancelOnDisappear: Bool
+    var work: ScheduledWork
+}
+
+extension DeskCheck {
+    /// What happened across screens so far.
+    public var flow: FlowLog { lock.withLock { flowLog } }
+
+    /// The problems found so far (call after `finish()` for the complete list).
+    public func incidents() -> [FlowIncident] {
+        FlowInspector.incidents(log: flow, transcript: transcript)
+    }
+
+    /// Changes a screen that may not be shown (a list refreshed from the server while the
+    /// detail is open).
+    public func edit(_ edit: ScreenEdit, on screen: String) throws {
+        try lock.withLock {
+            guard var navigator = navigators[screen] else {
+                throw DeskCheckError.unknownScreen(screen, valid: screenNames)
+            }
+            for id in edit.referencedIDs where !navigator.screen.contains(id) {
+                throw DeskCheckError.unknownElement(id, screen: screen, onOtherScreens: [])
+            }
+            do {
+                try navigator.change { try edit.apply(to: &$0) }
+            } catch let error as ScreenEditError {
+                throw DeskCheckError.edit(error, screen: screen)
+            }
+            navigators[screen] = navigator
+        }
+    }
+
+    // MARK: - Transitions
+
+    /// Leaves the shown screen and shows `name` (the caller holds the lock).
+    func navigate(to name: String, kind: TransitionKind, focus: String? = nil, source: String?) throws {
+        guard navigators[name] != nil else { throw DeskCheckError.unknownScreen(name, valid: screenNames) }
+        let from = current
+        let now = clock.now
+        let isReturn = kind.isReturn || (kind == .swap && stack.dropLast().contains(name))
+        // Where the user was on the screen they leave.
+        let leaving = navigators[from]!
+        if let item = leaving.focusedID {
+            leftFocus[from] = item
+            if !isReturn {
+                let siblings = leaving.screen.parentID(of: item).flatMap { leaving.screen.node($0)?.children.map(\.id) }
+                    ?? leaving.screen.roots.map(\.id)
+                let index = siblings.firstIndex(of: item)
+                departures[from] = Departure(
+                    time: now, item: item,
+                    previous: index.flatMap { $0 > 0 ? siblings[$0 - 1] : nil },
+                    next: index.flatMap { $0 + 1 < siblings.count ? siblings[$0 + 1] : nil })
+            }
+        } else {
+            leftFocus[from] = nil
+        }
+        if isReturn { departures[from] = nil }
+        for (id, work) in pendingWork where work.screen == from && work.cancelOnDisappear {
+            clock.cancel(work.work)
+            pendingWork[id] = nil
+        }
+        if isReturn {
+            if let index = stack.lastIndex(of: name) { stack.removeSubrange((index + 1)...) } else { stack.append(name) }
+        } else {
+            stack.append(name)
+        }
+        try switchScreen(to: name)
+        var appearance = ScreenAppearance(time: now, screen: name, from: from, kind: kind, departure: nil,
+                                          expected: nil, itemGone: false)
+        if isReturn, let departure = departures[name] {
+            appearance.departure = departure
+            let shown = navigators[name]!
+            appearance.itemGone = !hasStop(departure.item, shown)
+            appearance.expected = [departure.item, departure.previous, departure.next, app[name]?.createButton]
+                .compactMap { $0 }.first { hasStop($0, shown) }
+        }
+        flowLog.append(.appeared(appearance))
+        if kind.isSystemTransition {
+            var target = focus
+            if target == nil, kind == .dismiss || (kind == .pop && reader.remembersFocus),
+               let left = leftFocus[name], hasStop(left, navigators[name]!) {
+                target = left
+            }
+            try announceScreen(focus: target, source: source, mover: .system)
+        } else {
+            flowLog.append(.focus(time: now, screen: name, element: nil, by: .system))
+        }
+        try runAppear(on: name, source: source)
+    }
+
+    private func hasStop(_ id: String, _ navigator: FocusNavigator) -> Bool {
+        navigator.order.index(ofStop: id) != nil || navigator.order.index(presenting: id) != nil
+    }
+
+    // MARK: - Behaviours
+
+    /// The behaviours of the activated element, or of its nearest ancestor that has some (one
+    /// entry for a whole list).
+    func behavioursOnActivate(_ id: String, screen: Screen, shown: String) -> [AppBehaviour] {
+        guard let table = app[shown]?.onActivate, !table.isEmpty else { return [] }
+        for ancestor in screen.ancestry(of: id).reversed() {
+            if let behaviours = table[ancestor] { return behaviours }
+        }
+        return []
+    }
+
+    /// The behaviours that change the screen before VoiceOver re-reads the activated element.
+    func applyImmediate(_ behaviours: [AppBehaviour], activated: String?, to navigator: inout FocusNavigator,
+                        source: String?) throws {
+        for behaviour in behaviours {
+            switch behaviour {
+            case .toggleSelected(let element):
+                guard let id = element ?? activated else { continue }
+                try requireElement(id, on: navigator)
+                try? navigator.change { screen in
+                    try screen.update(id) { node in
+                        if node.grouping == .merged {
+                            node.isToggled.toggle()
+                        } else if node.traits.contains(.selected) {
+                            node.traits.remove(.selected)
+                        } else {
+                            node.traits.insert(.selected)
+                        }
+                    }
+                }
+            case .set(let element, let change):
+                guard let id = element ?? activated else { continue }
+                try apply([.change(id: id, change)], to: &navigator)
+            case .delete(let id):
+                for name in screenNames where name != current && navigators[name]!.screen.contains(id) {
+                    var other = navigators[name]!
+                    try? other.change { try $0.remove(id) }
+                    navigators[name] = other
+                }
+                if navigator.screen.contains(id) { try? navigator.change { try $0.remove(id) } }
+            default: break
+            }
+        }
+    }
+
+    /// The behaviours that follow the activation: delayed posts and navigation.
+    func runFollowUps(_ behaviours: [AppBehaviour], activated: String?, on screen: String, source: String?) throws {
+        for behaviour in behaviours {
+            switch behaviour {
+            case .post(let notification, let after, let cancel):
+                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: source)
+            case .navigate(let target, let kind):
+                if let activated { remember(activated, on: screen) }
+                try navigate(to: target, kind: kind, source: source)
+            default: break
+            }
+        }
+    }
+
+    /// The app keeps the opened item's id, row and neighbours when its screen restores focus.
+    private func remember(_ element: String, on screen: String) {
+        guard let plan = app[screen]?.restorePlan, let navigator = navigators[screen] else { return }
+        let ancestry = navigator.screen.ancestry(of: element)
+        guard let listIndex = ancestry.firstIndex(of: plan.list), listIndex + 1 < ancestry.count,
+              let items = navigator.screen.node(plan.list)?.children.map(\.id) else { return }
+        let item = ancestry[listIndex + 1]
+        guard let position = items.firstIndex(of: item) else { return }
+        memories[screen] = RestoreMemory(item: item, position: position,
+                                         previous: position > 0 ? items[position - 1] : nil,
+                                         next: position + 1 < items.count ? items[position + 1] : nil)
+    }
+
+    private func runAppear(on screen: String, source: String?) throws {
+        for behaviour in app[screen]?.onAppear ?? [] {
+            switch behaviour {
+            case .post(let notification, let after, let cancel):
+                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: source)
+            case .restoreFocus(let plan):
+                guard var memory = memories[screen], !(plan.once && memory.restored) else { continue }
+                let repeated = memory.restored
+                memory.restored = true
+                memories[screen] = memory
+                let remembered = memory
+                schedule(after: plan.delay, from: screen, cancelOnDisappear: plan.cancelOnDisappear) { desk in
+                    try desk.restore(plan, memory: remembered, on: screen, repeated: repeated, source: source)
+                }
+            default: break
+            }
+        }
+    }
+
+    /// The restoration itself: find the target by the plan's rule and move focus there.
+    private func restore(_ plan: RestorePlan, memory: RestoreMemory, on screen: String, repeated: Bool,
+                         source: String?) throws {
+        let navigator = navigators[screen]!
+        let target = Self.restoreTarget(plan, memory: memory, screen: navigator.screen,
+                                        createButton: app[screen]?.createButton) { self.hasStop($0, navigator) }
+        flowLog.append(.restore(time: clock.now, screen: screen, target: target, by: plan.by, repeated: repeated))
+        guard let target else { return }
+        let notification: PostedNotification = plan.notification == .screenChanged
+            ? .screenChanged(element: target, screen: nil) : .layoutChangedElement(target)
+        try appPost(notification, from: screen, source: source)
+    }
+
+    /// The seed's rule: by id, the item, else the fallbacks in order (previous, next, create);
+    /// by position, whatever is now at the item's old row.
+    static func restoreTarget(_ plan: RestorePlan, memory: RestoreMemory, screen: Screen, createButton: String?,
+                              isFocusable: (String) -> Bool) -> String? {
+        switch plan.by {
+        case .position:
+            guard let items = screen.node(plan.list)?.children, memory.position < items.count else { return nil }
+            let id = items[memory.position].id
+            return isFocusable(id) ? id : nil
+        case .id:
+            if isFocusable(memory.item) { return memory.item }
+            for fallback in plan.fallback {
+                let candidate: String? = switch fallback {
+                case .previous: memory.previous
+                case .next: memory.next
+                case .create: createButton
+                }
+                if let candidate, isFocusable(candidate) { return candidate }
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Delayed work
+
+    private func schedulePost(_ notification: PostedNotification, after: Double, cancelOnDisappear: Bool,
+                              from screen: String, source: String?) throws {
+        if after <= 0 {
+            try appPost(notification, from: screen, source: source)
+            return
+        }
+        schedule(after: after, from: screen, cancelOnDisappear: cancelOnDisappear) { desk in
+            try desk.appPost(notification, from: screen, source: source)
+        }
+    }
+
+    private func schedule(after delay: Double, from screen: String, cancelOnDisappear: Bool,
+                          _ body: @escaping @Sendable (DeskCheck) throws -> Void) {
+        let id = nextWorkID
+        nextWorkID += 1
+        let work = clock.schedule(at: clock.now + delay) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                guard self.pendingWork.removeValue(forKey: id) != nil else { return }
+                do {
+                    try body(self)
+                } catch {
+                    self.note("app work from \"\(screen)\": \(error)", source: nil)
+                }
+            }
+        }
+        pendingWork[id] = PendingWork(screen: screen, cancelOnDisappear: cancelOnDisappear, work: work)
+    }
+
+    /// A notification from the app's code on `screen`. A focus move to an element of a screen
+    /// that is no longer shown is ghost focus: VoiceOver reads an element the user cannot see
+    /// and focus on the shown screen is lost.
+    func appPost(_ notification: PostedNotification, from screen: String, source: String?) throws {
+        let element: String? = switch notification {
+        case .layoutChangedElement(let id): id
+        case .screenChanged(let id, nil): id
+        default: nil
+        }
+        if let element, screen != current, !navigators[current]!.screen.contains(element),
+           let owner = navigators[screen], let index = owner.order.index(ofStop: element) ?? owner.order.index(presenting: element) {
+            let stop = owner.order.stops[index]
+            flowLog.append(.ghost(time: clock.now, element: element, screen: screen, shown: current))
+            navigators[current] = FocusNavigator(screen: navigators[current]!.screen, generator: generator)
+            flowLog.append(.focus(time: clock.now, screen: current, element: nil, by: .app))
+            scheduler.handle(.layoutChanged(.element(speech(owner.describe(stop), id: stop.id))), source: source)
+            return
+        }
+        try post(notification, source: source)
+    }
+}

@@ -1,0 +1,59 @@
+/// What happened across screens during a desk check, in order: the user's gestures, screens
+/// appearing, focus moves and who made them, the app's screen and layout notifications, focus
+/// restorations and ghost focus. `FlowInspector` reads it to find the dynamic problems.
+public struct FlowLog: Sendable {
+    public private(set) var entries: [FlowEvent] = []
+
+    public init(entries: [FlowEvent] = []) {
+        self.entries = entries
+    }
+
+    mutating func append(_ event: FlowEvent) { entries.append(event) }
+}
+
+/// One thing the flow log noted.
+public enum FlowEvent: Sendable, Equatable {
+    /// A user gesture (it ends the app's chance to settle focus after a transition).
+    case gesture(time: Double, name: String)
+    case appeared(ScreenAppearance)
+    /// Focus on the shown screen moved to `element` (nil: nothing has focus).
+    case focus(time: Double, screen: String, element: String?, by: FocusMover)
+    /// The app posted `screenChanged` or `layoutChanged` with an element (or nil).
+    case posted(time: Double, screen: String, notification: RestorePlan.Notification, element: String?)
+    /// The app's restoration ran: its target (nil: it found nothing), and whether this return's
+    /// item had already been restored on an earlier appearance.
+    case restore(time: Double, screen: String, target: String?, by: RestorePlan.Key, repeated: Bool)
+    /// Delayed work moved focus to an element of a screen that is not shown.
+    case ghost(time: Double, element: String, screen: String, shown: String)
+}
+
+/// Who moved focus.
+public enum FocusMover: String, Sendable {
+    case user, system, app
+}
+
+/// A screen appearing, with where the user had left it (on a return) and where focus should
+/// land by the seed's rule: the item, else its previous, then next neighbour, else the create
+/// button.
+public struct ScreenAppearance: Sendable, Equatable {
+    public var time: Double
+    public var screen: String
+    public var from: String?
+    public var kind: TransitionKind
+    /// Where the user left this screen the last time, if they did.
+    public var departure: Departure?
+    /// Where focus should be once the return settles (nil: nothing to restore).
+    public var expected: String?
+    /// True when the departed item is no longer on the screen.
+    public var itemGone: Bool
+}
+
+/// Where the user was when a screen disappeared.
+public struct Departure: Sendable, Equatable {
+    public var time: Double
+    /// The focused element (a list item, the button that presented a modal).
+    public var item: String
+    /// The item's neighbours among its siblings at that moment.
+    public var previous: String?
+    public var next: String?
+}
