@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import EarshotCore
+
+@Suite("Transitions: the system's sound, VoiceOver's first-element focus, screen-change findings")
+struct TransitionTests {
+    typealias F = FlowTestSupport
+
+    @Test("a push plays the screen-change sound and reads the new screen's first element")
+    func pushReadsFirstElement() throws {
+        let (runner, result) = try F.run(app: [F.boardApp(), F.detailApp()],
+                                         steps: [F.touch(F.post2), F.activate, #"{ "pause": 2 }"#])
+        #expect(runner.desk.currentScreen == "detail")
+        #expect(runner.desk.focusedID == "back")
+        let earcon = try #require(result.transcript.entries.first { $0.utterance.earcon == .screenChanged })
+        let first = try #require(result.transcript.entries.first { $0.utterance.text == "뒤로, 버튼" })
+        #expect(near(first.fate.start, (earcon.fate.end ?? 0) + 0.05))
+        #expect(result.incidents.isEmpty)
+    }
+
+    @Test("a pop without restoration lands on the top of the list and is reported as not restored")
+    func popReturnsToTop() throws {
+        let (runner, result) = try F.run(app: [F.boardApp(), F.detailApp()], steps: F.openPost2AndReturn)
+        #expect(runner.desk.focusedID == "title")
+        #expect(result.codes == ["focus.not-restored"])
+        let incident = try #require(result.incidents.first)
+        #expect(incident.elements == ["post-2", "title"])
+        #expect(incident.screen == "board")
+        // The pop happens when the back button's double tap comes: after the detail was read.
+        let popEarcon = try #require(result.transcript.entries.last { $0.utterance.earcon == .screenChanged })
+        #expect(near(popEarcon.utterance.requestedAt, incident.time))
+    }
+
+    @Test("a reader that remembers focus puts it back on the opened post by itself")
+    func readerRemembersFocus() throws {
+        let (runner, result) = try F.run(app: [F.boardApp(), F.detailApp()], steps: F.openPost2AndReturn,
+                                         reader: #"{ "remembersFocus": true }"#)
+        #expect(runner.desk.focusedID == "post-2")
+        #expect(result.incidents.isEmpty)
+    }
+
+    @Test("screenChanged posted on top of a pop is a duplicate screen-change sound; layoutChanged is not")
+    func duplicateScreenChange() throws {
+        let before = try F.run(app: [F.boardApp(onAppear: #"{ "restoreFocus": { "list": "posts", "delay": 1, "notification": "screenChanged" } }"#),
+                                     F.detailApp()], steps: F.openPost2AndReturn).1
+        #expect(before.codes == ["earcon.duplicate-screen-change"])
+        let sounds = before.transcript.entries.filter { $0.utterance.earcon == .screenChanged }
+        #expect(sounds.count == 3)  // push, pop, and the app's own
+        let incident = try #require(before.incidents.first)
+        #expect(near(incident.time, sounds[1].utterance.requestedAt + 1))
+        #expect(incident.elements == ["post-2"])
+        let after = try F.run(app: [F.boardApp(onAppear: #"{ "restoreFocus": { "list": "posts", "delay": 1 } }"#),
+                                    F.detailApp()], steps: F.openPost2AndReturn)
+        #expect(after.1.incidents.isEmpty)
+        #expect(after.0.desk.focusedID == "post-2")
+        #expect(after.1.transcript.entries.filter { $0.utterance.earcon == .screenChanged }.count == 2)
+    }
+
+    @Test("a container swap without screenChanged is a missing screen-change sound; posting it fixes that")
+    func missingScreenChange() throws {
+        let (_, before) = try F.run(app: [F.boardApp(), F.detailApp(back: "swap")],
+                                    steps: [F.touch(F.post2), #"{ "show": "detail" }"#, #"{ "pause": 1 }"#])
+        #expect(before.codes == ["earcon.missing-screen-change"])
+        #expect(before.incidents.first?.screen == "detail")
+        #expect(before.transcript.entries.allSatisfy { $0.utterance.earcon != .screenChanged })
+        let after = try F.run(app: [F.boardApp(), F.detailApp(back: "swap")],
+                              steps: [F.touch(F.post2), #"{ "show": "detail" }"#, #"{ "post": "screenChanged" }"#])
+        #expect(after.1.incidents.isEmpty)
+        #expect(after.0.desk.focusedID == "back")
+    }
+}
