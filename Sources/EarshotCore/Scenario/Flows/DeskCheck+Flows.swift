@@ -193,6 +193,7 @@ extension DeskCheck {
                 memory.restored = true
                 memories[screen] = memory
                 let remembered = memory
+                flowLog.append(.restoreScheduled(time: clock.now, screen: screen, due: clock.now + plan.delay))
                 schedule(after: plan.delay, from: screen, cancelOnDisappear: plan.cancelOnDisappear) { desk in
                     try desk.restore(plan, memory: remembered, on: screen, repeated: repeated, source: source)
                 }

@@ -27,9 +27,16 @@ public enum FlowInspector {
         for (index, event) in entries.enumerated() {
             guard case .appeared(let appearance) = event else { continue }
             var window: [FlowEvent] = []
+            var closedAt = Double.infinity
             for later in entries[(index + 1)...] {
-                if case .gesture = later { break }
-                if case .appeared = later { break }
+                if case .gesture(let time, _) = later {
+                    closedAt = time
+                    break
+                }
+                if case .appeared(let next) = later {
+                    closedAt = next.time
+                    break
+                }
                 window.append(later)
             }
             let screenChanges = window.compactMap { event -> (Double, String?)? in
@@ -48,14 +55,19 @@ public enum FlowInspector {
                     code: .missingScreenChange, time: appearance.time, screen: screen, elements: [],
                     detail: "\"\(screen)\" was swapped in without screenChanged: no screen-change sound, focus stays lost; post screenChanged"))
             }
-            found += returnIncidents(appearance, window: window)
+            found += returnIncidents(appearance, window: window, closedAt: closedAt)
         }
         return found
     }
 
     /// Where focus settled after a return, compared with the seed's rule.
-    static func returnIncidents(_ appearance: ScreenAppearance, window: [FlowEvent]) -> [FlowIncident] {
+    /// The user acting before a scheduled restoration was due is not held against the app (a
+    /// restoration that then runs elsewhere is ghost focus, reported on its own).
+    static func returnIncidents(_ appearance: ScreenAppearance, window: [FlowEvent], closedAt: Double) -> [FlowIncident] {
         let screen = appearance.screen
+        for event in window {
+            if case .restoreScheduled(_, let on, let due) = event, on == screen, due > closedAt + 1e-9 { return [] }
+        }
         var restores: [(time: Double, target: String?, by: RestorePlan.Key, repeated: Bool)] = []
         var appMoves: [(time: Double, element: String?)] = []
         var settled: String?
@@ -72,7 +84,7 @@ public enum FlowInspector {
         if let repeated = restores.first(where: \.repeated) {
             return [FlowIncident(
                 code: .restoreRepeated, time: repeated.time, screen: screen,
-                elements: [repeated.target, settled].compactMap { $0 },
+                elements: [repeated.target, settled == repeated.target ? nil : settled].compactMap { $0 },
                 detail: "focus restored again on this appearance (\(appearance.kind.rawValue)) for a return already restored; restore once per return")]
         }
         guard let departure = appearance.departure, let expected = appearance.expected, settled != expected else {

@@ -20,6 +20,8 @@ public enum FlowEvent: Sendable, Equatable {
     case focus(time: Double, screen: String, element: String?, by: FocusMover)
     /// The app posted `screenChanged` or `layoutChanged` with an element (or nil).
     case posted(time: Double, screen: String, notification: RestorePlan.Notification, element: String?)
+    /// The app scheduled its restoration to run at `due`.
+    case restoreScheduled(time: Double, screen: String, due: Double)
     /// The app's restoration ran: its target (nil: it found nothing), and whether this return's
     /// item had already been restored on an earlier appearance.
     case restore(time: Double, screen: String, target: String?, by: RestorePlan.Key, repeated: Bool)
