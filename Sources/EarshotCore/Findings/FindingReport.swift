@@ -42,3 +42,8 @@ public enum FindingReport {
         return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
+
+extension Finding: CustomStringConvertible {
+    /// The finding's two report lines, without the final line break.
+    public var description: String { String(FindingReport.lines(of: self).dropLast()) }
+}

@@ -90,3 +90,11 @@ struct FindingOutputTests {
         #expect(!([late, fixed].hasErrors) && Self.sample.hasErrors)
     }
 }
+
+extension FindingOutputTests {
+    @Test("a finding describes itself as its two report lines")
+    func describesItself() {
+        let finding = Finding(.focusNotRestored, time: 4, elements: ["list-top"], message: "focus went to the top")
+        #expect("\(finding)" == "error focus.not-restored at 4.000 s [list-top]: focus went to the top\n  Fix: \(finding.fix)")
+    }
+}
