@@ -13,8 +13,9 @@ let commands: [any Command.Type] = [
     SpeakCommand.self,
     ReadCommand.self,
     CheckCommand.self,
-    VoicesCommand.self,
+    LintCommand.self,
     RenderCommand.self,
+    VoicesCommand.self,
 ]
 
 let topLevelHelp: String = {
