@@ -156,7 +156,3 @@ struct AlsaSinkJackTests {
         converted.close()
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
