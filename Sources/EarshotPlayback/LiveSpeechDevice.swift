@@ -20,6 +20,9 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
         /// The utterance's first samples were handed to the sink as chunk `chunkID` (the id
         /// `AlsaSink.Event.chunkStarted` reports when ALSA takes them) at `time`.
         case firstChunkEnqueued(utteranceID: Int, chunkID: Int, time: ContinuousClock.Instant)
+        /// Samples of the utterance handed to the sink as chunk `chunkID`, in playing order: what
+        /// is heard unless the utterance is cut (for recording a session, or checking one).
+        case chunkEnqueued(utteranceID: Int, chunkID: Int, samples: [Int16])
         /// The device played the utterance's last frame and reported the end.
         case finished(utteranceID: Int)
         /// The utterance was cut: synthesis cancelled and the sink interrupted at `time`.
@@ -167,6 +170,7 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
             enqueuedAny = true
             condition.unlock()
             if first { onEvent?(.firstChunkEnqueued(utteranceID: id, chunkID: chunkID, time: .now)) }
+            onEvent?(.chunkEnqueued(utteranceID: id, chunkID: chunkID, samples: samples))
         }
 
         if let name = job.utterance.earcon {
@@ -195,9 +199,16 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
     }
 
     /// Waits until the device has played the job's last frame; false if it was cut first.
+    ///
+    /// ALSA's jack plugin may leave the last few frames counted as unplayed until the device
+    /// runs dry (seen: 3 frames, for seconds), so when the count stops moving within the last
+    /// couple of periods, the utterance has ended.
     private func waitUntilPlayed(_ job: Job) -> Bool {
         var endFrame: Int64?
         let rate = Double(sink.sampleRate)
+        let stallTolerance = Int64(sink.periodFrames * 2)
+        let stallTime = Duration.milliseconds(max(30, Int(sink.periodMilliseconds * 3)))
+        var lastPlayed: (frame: Int64, since: ContinuousClock.Instant)?
         while true {
             let status = sink.status()
             if status.failure != nil { return !condition.withLock { job.cancelled } }
@@ -211,9 +222,17 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
                 endFrame = end
                 let unplayed = end - status.framesPlayed
                 if unplayed <= 0 { return !condition.withLock { job.cancelled } }
+                let now = ContinuousClock.now
+                if let last = lastPlayed, last.frame == status.framesPlayed {
+                    if unplayed <= stallTolerance && now - last.since >= stallTime {
+                        return !condition.withLock { job.cancelled }
+                    }
+                } else {
+                    lastPlayed = (status.framesPlayed, now)
+                }
                 wait = min(Double(unplayed) / rate, 0.02)
             }
-            wait = max(wait, 0.001)
+            wait = max(wait, 0.002)
             condition.lock()
             if !job.cancelled { _ = condition.wait(until: Date(timeIntervalSinceNow: wait)) }
             let cancelled = job.cancelled

@@ -6,12 +6,6 @@ import Foundation
 // Folders, programs, the JACK dummy server, jack_rec and the ALSA test configuration are shared
 // with the playback tests in Tests/EarshotTestSupport.
 
-/// Reads raw little-endian 16-bit samples.
-func readRawSamples(path: String) throws -> [Int16] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
-}
-
 /// Korean speech from the real engine, through eSpeak NG's command line (this test target
 /// cannot use the speech module), cut to `seconds`.
 func koreanSpeech(seconds: Double, folder: String) throws -> PCMBuffer {

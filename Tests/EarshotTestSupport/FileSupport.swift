@@ -35,3 +35,9 @@ public func runProgram(_ executable: String, _ arguments: [String]) throws -> (s
 extension Duration {
     public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
+
+/// Reads raw little-endian 16-bit samples (what ALSA's `file` PCM writes).
+public func readRawSamples(path: String) throws -> [Int16] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    return stride(from: 0, to: data.count - 1, by: 2).map { Int16(bitPattern: UInt16(data[$0]) | UInt16(data[$0 + 1]) << 8) }
+}
