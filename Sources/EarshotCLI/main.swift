@@ -12,6 +12,7 @@ protocol Command {
 let commands: [any Command.Type] = [
     SpeakCommand.self,
     ReadCommand.self,
+    ExploreCommand.self,
     VoicesCommand.self,
 ]
 
