@@ -70,8 +70,10 @@ struct TmuxPane {
         return shown
     }
 
+    /// Ends the pane's session; the server, left with none, exits. (`kill-server` was seen to
+    /// answer success and leave the server running.)
     func close() {
-        _ = try? tmux(["kill-server"])
+        _ = try? tmux(["kill-session"])
     }
 }
 
