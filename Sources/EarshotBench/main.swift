@@ -14,6 +14,7 @@ struct Benchmark {
 let benchmarks: [Benchmark] = [
     normalizeBenchmark,
     ScreensBenchmark.benchmark,
+    LiveBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
