@@ -58,6 +58,8 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
 
     /// Plays through `sink`, whose sample rate must be the speaker's (and the earcons'). `onEvent`
     /// hears what the device does, on its worker thread or the scheduler's caller.
+    ///
+    /// Call `close()` when done: the worker thread keeps the device alive until then.
     public init(speaker: Speaker, earcons: EarconLibrary, sink: AlsaSink,
                 onEvent: (@Sendable (Event) -> Void)? = nil) {
         precondition(sink.sampleRate == speaker.sampleRate && earcons.sampleRate == speaker.sampleRate,
@@ -72,8 +74,6 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
         thread.qualityOfService = .userInteractive
         thread.start()
     }
-
-    deinit { close() }
 
     /// Reports each utterance's natural end to `scheduler` (held weakly, so the scheduler may own
     /// this device).
