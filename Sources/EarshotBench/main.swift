@@ -14,6 +14,8 @@ struct Benchmark {
 let benchmarks: [Benchmark] = [
     normalizeBenchmark,
     ScreensBenchmark.benchmark,
+    .synth,
+    RenderBenchmark.benchmark,
     LiveBenchmark.benchmark,
 ]
 

@@ -14,6 +14,7 @@ let commands: [any Command.Type] = [
     ReadCommand.self,
     ExploreCommand.self,
     VoicesCommand.self,
+    RenderCommand.self,
 ]
 
 let topLevelHelp: String = {

@@ -20,8 +20,8 @@ final class ESpeakLibrary: Sendable {
 
     private init() {}
 
-    /// Runs `body` with exclusive use of the library, first initialising it with `dataPath`
-    /// (nil: eSpeak's default data) when it is not already initialised with that path.
+    /// Runs `body` with exclusive use of the library, initialising it first on first use
+    /// (`dataPath` nil: eSpeak's default data). See `ESpeakSession.load(dataPath:)`.
     func withSession<Result: Sendable>(
         dataPath: String?,
         _ body: (inout ESpeakSession) throws -> Result
@@ -50,37 +50,33 @@ struct ESpeakSession: ~Copyable {
     /// effect and the first audio arrives after at most 60 ms of generated speech.
     static let bufferMilliseconds: Int32 = 60
 
-    private enum Loaded: Equatable {
-        case none
-        case defaultData
-        case path(String)
-    }
-
-    private var loaded = Loaded.none
+    /// The data folder eSpeak NG runs with (symlinks resolved), once initialised.
+    private var dataFolder: String?
     private var voice: String?
     private var parameters: [Int32: Int] = [:]
     private(set) var sampleRate = 0
 
     // MARK: Initialisation
 
-    /// Initialises eSpeak NG unless it already runs with the same data.
+    /// Initialises eSpeak NG on first use; later calls only check that `dataPath` (when given)
+    /// names the data already in use.
     ///
     /// Uses the status-returning `espeak_ng_Initialize` family rather than `espeak_Initialize`:
-    /// the latter is a wrapper over the same calls whose only extra is an `exit()` that
-    /// `espeakINITIALIZE_DONT_EXIT` suppresses, and whose return value does not say whether
-    /// initialisation failed. With these calls there is no exit path and the failure is typed.
-    /// eSpeak can be initialised again in the same process after a failure (checked by tests).
+    /// the latter wraps the same calls, adding only an `exit()` that `espeakINITIALIZE_DONT_EXIT`
+    /// suppresses, and its return value does not say whether initialisation failed. With these
+    /// calls there is no exit path and the failure is typed. After a failure eSpeak can be
+    /// initialised again in the same process (a test checks this in a fresh process).
+    ///
+    /// Once initialised, eSpeak stays with its data folder for the life of the process:
+    /// `espeak_ng_Terminate` in eSpeak NG 1.51 can hang forever joining its internal queue
+    /// thread, so the library is never shut down to switch folders.
     mutating func load(dataPath: String?) throws {
-        let wanted: Loaded = dataPath.map { .path($0) } ?? .defaultData
-        if loaded == wanted { return }
-        if let dataPath {
-            // eSpeak silently falls back to its default data when given a folder without
-            // `espeak-ng-data`, so a wrong path would not be noticed: check it first.
-            try Self.checkDataFolder(dataPath)
-        }
-        if loaded != .none {
-            _ = espeak_ng_Terminate()
-            loaded = .none
+        // eSpeak silently falls back to its default data when given a folder without
+        // `espeak-ng-data`, so a wrong path would go unnoticed: check it first, every time.
+        let requested = try dataPath.map(Self.locateDataFolder)
+        if let dataFolder {
+            guard let requested, requested != dataFolder else { return }
+            throw SpeechEngineError.dataFolderConflict(requested: dataPath ?? requested, inUse: dataFolder)
         }
         voice = nil
         parameters = [:]
@@ -98,17 +94,23 @@ struct ESpeakSession: ~Copyable {
             ESpeakSession.deliver(wav: wav, count: count, events: events)
         }
         sampleRate = Int(espeak_ng_GetSampleRate())
-        loaded = wanted
+        var inUse: UnsafePointer<CChar>?
+        _ = espeak_Info(&inUse)
+        dataFolder = requested ?? inUse.map { Self.resolved(String(cString: $0)) } ?? "(eSpeak default)"
     }
 
-    /// The data folder holds `phontab` itself or in its `espeak-ng-data` subfolder, as eSpeak
-    /// looks for it.
-    private static func checkDataFolder(_ path: String) throws {
-        let candidates = [path + "/espeak-ng-data", path]
-        for folder in candidates where FileManager.default.fileExists(atPath: folder + "/phontab") {
-            return
+    /// The folder holding `phontab`: the given one's `espeak-ng-data` subfolder or the folder
+    /// itself, in the order eSpeak looks.
+    private static func locateDataFolder(_ path: String) throws -> String {
+        for folder in [path + "/espeak-ng-data", path]
+        where FileManager.default.fileExists(atPath: folder + "/phontab") {
+            return resolved(folder)
         }
         throw SpeechEngineError.dataNotFound(path: path)
+    }
+
+    private static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     // MARK: Settings
@@ -130,17 +132,17 @@ struct ESpeakSession: ~Copyable {
             // A voice change may reset speech parameters inside eSpeak: apply them all again.
             parameters = [:]
         }
-        try set(espeakRATE, settings.rate)
-        try set(espeakPITCH, settings.pitch)
-        try set(espeakVOLUME, settings.volume)
-        try set(espeakWORDGAP, settings.wordGap)
+        try set(espeakRATE, "rate", settings.rate)
+        try set(espeakPITCH, "pitch", settings.pitch)
+        try set(espeakVOLUME, "volume", settings.volume)
+        try set(espeakWORDGAP, "wordGap", settings.wordGap)
     }
 
-    private mutating func set(_ parameter: espeak_PARAMETER, _ value: Int) throws {
+    private mutating func set(_ parameter: espeak_PARAMETER, _ name: String, _ value: Int) throws {
         let key = Int32(bitPattern: parameter.rawValue)
         if parameters[key] == value { return }
         parameters[key] = nil
-        try Self.check(espeak_ng_SetParameter(parameter, Int32(value), 0), operation: "set parameter \(key)")
+        try Self.check(espeak_ng_SetParameter(parameter, Int32(value), 0), operation: "set \(name) to \(value)")
         parameters[key] = value
     }
 
@@ -164,14 +166,14 @@ struct ESpeakSession: ~Copyable {
         while let entry = list[index] {
             let voice = entry.pointee
             if let identifier = voice.identifier {
-                names.insert(String(cString: identifier).split(separator: "/").last.map(String.init) ?? "")
+                names.insert(String(cString: identifier).split(separator: "/").last.map { $0.lowercased() } ?? "")
             }
             // `languages` is a run of (priority byte, NUL-terminated name), ended by a NUL byte.
             if var cursor = voice.languages {
                 while cursor.pointee != 0 {
                     cursor += 1
                     let language = String(cString: cursor)
-                    names.insert(language)
+                    names.insert(language.lowercased())
                     cursor += strlen(cursor) + 1
                 }
             }

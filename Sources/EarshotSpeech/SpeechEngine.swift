@@ -7,8 +7,8 @@ import EarshotCore
 /// (`ESpeakLibrary.process`): eSpeak keeps its state in C globals and is not reentrant, so every
 /// call from every engine value is serialised there. Calls block the calling thread until done
 /// and may come from any thread, task or actor; to keep an actor responsive, call from a
-/// detached task or a thread of your own. Engines with different data paths may coexist: the
-/// library is re-initialised when a call needs the other data, which is slow but correct.
+/// detached task or a thread of your own. All engines of a process share one data folder: the
+/// first engine created chooses it, and asking later for a different one is an error.
 public final class SpeechEngine: Sendable {
     /// eSpeak's data folder as given (nil: eSpeak's default, e.g. /usr/lib/.../espeak-ng-data).
     public let dataPath: String?
@@ -20,7 +20,9 @@ public final class SpeechEngine: Sendable {
     /// Starts eSpeak NG with the data in `dataPath` (the `espeak-ng-data` folder or its parent).
     ///
     /// Never exits the process: missing or unreadable data throws `SpeechEngineError`
-    /// (`.dataNotFound`, `.initializationFailed`, exit code 69).
+    /// (`.dataNotFound`, `.initializationFailed`, exit code 69), and so does a folder other than
+    /// the one eSpeak already runs with (`.dataFolderConflict`). nil accepts the folder in use,
+    /// or eSpeak's default when none is.
     public init(dataPath: String? = nil) throws {
         self.dataPath = dataPath
         sampleRate = try library.withSession(dataPath: dataPath) { session in session.sampleRate }
@@ -33,7 +35,9 @@ public final class SpeechEngine: Sendable {
     ///   - cancellation: stops the synthesis within one engine buffer when cancelled from any
     ///     thread; the result then has `wasCancelled` set and the audio produced so far.
     ///   - onChunk: called on the calling thread with each engine buffer as soon as it exists,
-    ///     for playback that starts before the whole text is synthesized.
+    ///     for playback that starts before the whole text is synthesized. It runs while the
+    ///     engine is held, so it must not call the engine itself (that would deadlock) and
+    ///     should hand the samples on quickly.
     public func synthesize(
         _ text: String,
         settings: VoiceProfile.Engine,
@@ -43,12 +47,13 @@ public final class SpeechEngine: Sendable {
         let recorder = SynthesisRecorder(text: text, cancellation: cancellation, onChunk: onChunk)
         return try library.withSession(dataPath: dataPath) { session in
             try session.apply(settings)
-            if cancellation?.isCancelled != true {
+            let cancelledBefore = cancellation?.isCancelled == true
+            if !cancelledBefore {
                 _ = try session.synthesize(text, receiver: recorder)
             }
             return Synthesis(audio: PCMBuffer(sampleRate: session.sampleRate, samples: recorder.samples),
                              words: recorder.finishedWords(),
-                             wasCancelled: recorder.wasCancelled || cancellation?.isCancelled == true)
+                             wasCancelled: cancelledBefore || recorder.wasCancelled)
         }
     }
 

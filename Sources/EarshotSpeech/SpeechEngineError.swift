@@ -8,6 +8,8 @@ public enum SpeechEngineError: UserFacingError, Equatable {
     case initializationFailed(code: Int, message: String)
     /// eSpeak NG has no voice by that name; `suggestion` is the nearest one it has.
     case unknownVoice(name: String, suggestion: String?)
+    /// eSpeak NG already runs with other data in this process and cannot switch.
+    case dataFolderConflict(requested: String, inUse: String)
     /// A speech setting outside eSpeak NG's range.
     case invalidSetting(name: String, value: Int, valid: ClosedRange<Int>)
     /// An eSpeak NG call failed after initialisation.
@@ -16,7 +18,7 @@ public enum SpeechEngineError: UserFacingError, Equatable {
     public var exitCode: ExitCode {
         switch self {
         case .invalidSetting: .dataError
-        case .dataNotFound, .initializationFailed, .unknownVoice, .engineFailure: .unavailable
+        case .dataNotFound, .dataFolderConflict, .initializationFailed, .unknownVoice, .engineFailure: .unavailable
         }
     }
 
@@ -25,6 +27,9 @@ public enum SpeechEngineError: UserFacingError, Equatable {
         case let .dataNotFound(path):
             return "error: no eSpeak NG data at \(path): expected \(path)/phontab or \(path)/espeak-ng-data/phontab "
                 + "(install the espeak-ng-data package, or give the folder that holds phontab)"
+        case let .dataFolderConflict(requested, inUse):
+            return "error: eSpeak NG already runs with the data in \(inUse) and cannot switch to \(requested) "
+                + "in the same process (use one data folder per process)"
         case let .initializationFailed(code, message):
             return "error: eSpeak NG could not start: \(message) (status 0x\(String(code, radix: 16)))"
         case let .unknownVoice(name, suggestion):

@@ -1,0 +1,158 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot-bench synth`: speech produced per wall-clock second by the in-process engine
+/// against one `espeak-ng` process per line, and the delay to the first audio chunk.
+///
+/// Usage: earshot-bench synth [--count N] [--corpus FILE]
+/// Without --corpus, N lines come from `mkcorpus.py N` (the shared deterministic corpus).
+extension Benchmark {
+    static var synth: Benchmark {
+        Benchmark(name: "synth", summary: "in-process eSpeak NG vs an espeak-ng process per line; first-chunk delay") {
+            try SynthBenchmark(arguments: $0).run()
+        }
+    }
+}
+
+struct SynthBenchmark {
+    static let corpusScript = "/work/shared/bench/mkcorpus.py"
+    static let latencyRequests = 20
+
+    var count = 1000
+    var corpusPath: String?
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            switch option {
+            case "--count":
+                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+                    throw UsageError("--count needs a positive number")
+                }
+                count = value
+            case "--corpus":
+                guard let value = rest.popFirst() else { throw UsageError("--corpus needs a file") }
+                corpusPath = value
+            default:
+                throw UsageError("unknown option \(option) for synth; valid: --count N, --corpus FILE")
+            }
+        }
+    }
+
+    func run() throws {
+        let lines = try corpus()
+        let profile = try VoiceLibrary.locate().profile("ko")
+        let settings = profile.engine
+        print("corpus: \(lines.count) lines, voice profile \(profile.path) (eSpeak voice \(settings.voice))")
+
+        let clock = ContinuousClock()
+        var engine: SpeechEngine?
+        let startup = try clock.measure { engine = try SpeechEngine() }
+        guard let engine else { return }
+        print("engine start: \(milliseconds(startup)) ms")
+
+        // In process: every line through the one engine.
+        var inProcessSamples = 0
+        let inProcess = try clock.measure {
+            for line in lines {
+                inProcessSamples += try engine.synthesize(line, settings: settings).audio.samples.count
+            }
+        }
+        let inProcessAudio = Double(inProcessSamples) / Double(engine.sampleRate)
+        report("in-process", audio: inProcessAudio, wall: inProcess)
+
+        // One espeak-ng process per line, one after another, each writing a WAV file.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-synth-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("line.wav").path
+        var processAudio = 0.0
+        let processes = try clock.measure {
+            for line in lines {
+                try runESpeak(line, settings: settings, output: wav)
+                processAudio += try wavSeconds(wav)
+            }
+        }
+        report("espeak-ng per line", audio: processAudio, wall: processes)
+        let ratio = (inProcessAudio / seconds(inProcess)) / (processAudio / seconds(processes))
+        print(String(format: "ratio in-process / espeak-ng: %.1fx (target >= 2x)", ratio))
+
+        // Delay from a request to its first chunk of audio.
+        var delays: [Duration] = []
+        for line in lines.prefix(Self.latencyRequests) {
+            let requested = clock.now
+            var first: Duration?
+            _ = try engine.synthesize(line, settings: settings) { chunk in
+                if first == nil, !chunk.samples.isEmpty { first = clock.now - requested }
+            }
+            if let first { delays.append(first) }
+        }
+        delays.sort()
+        if !delays.isEmpty {
+            print("first chunk: median \(milliseconds(delays[delays.count / 2])) ms, min \(milliseconds(delays[0])) ms, "
+                + "max \(milliseconds(delays[delays.count - 1])) ms over \(delays.count) requests")
+        }
+    }
+
+    private func corpus() throws -> [String] {
+        let text: String
+        if let corpusPath {
+            guard let data = FileManager.default.contents(atPath: corpusPath) else {
+                throw FileIOError(path: corpusPath, reason: "cannot read the corpus")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            guard FileManager.default.fileExists(atPath: Self.corpusScript) else {
+                throw FileIOError(path: Self.corpusScript, reason: "corpus generator not found; pass --corpus FILE")
+            }
+            text = try output(of: "/usr/bin/env", ["python3", Self.corpusScript, String(count)])
+        }
+        let lines = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return Array(lines.prefix(count))
+    }
+
+    /// Runs `espeak-ng` with the profile's settings, as a shell loop over the corpus would.
+    private func runESpeak(_ line: String, settings: VoiceProfile.Engine, output: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["espeak-ng", "-v", settings.voice, "-s", String(settings.rate), "-p", String(settings.pitch),
+                             "-a", String(settings.volume), "-g", String(settings.wordGap), "-w", output, line]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FileIOError(path: output, reason: "espeak-ng exited with \(process.terminationStatus)")
+        }
+    }
+
+    /// Length of a 16-bit mono WAV file from eSpeak (44-byte header).
+    private func wavSeconds(_ path: String) throws -> Double {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let bytes = (attributes[.size] as? Int) ?? 0
+        return Double(max(bytes - 44, 0) / 2) / 22050
+    }
+
+    private func output(of executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func report(_ name: String, audio: Double, wall: Duration) {
+        print(String(format: "%@: %.1f s of audio in %.2f s wall = %.1f s audio per wall second",
+                     name.padding(toLength: 20, withPad: " ", startingAt: 0), audio, seconds(wall), audio / seconds(wall)))
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    private func milliseconds(_ duration: Duration) -> String {
+        String(format: "%.2f", seconds(duration) * 1000)
+    }
+}

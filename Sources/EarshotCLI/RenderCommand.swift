@@ -1,0 +1,141 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot render`: many labels, string tables and screens to WAV files with a manifest, using
+/// worker processes, resumable and splittable into shards.
+enum RenderCommand: Command {
+    static let name = "render"
+    static let summary = "Render labels, CSV tables, .strings files and screens to WAV files with a manifest."
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
+        .value("format", "FORMAT", "Read every input as text, csv, strings or screen (default: by extension)."),
+        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko)."),
+        .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
+        .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
+        .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
+        .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
+        .flag("force", "Render every file even when it is current."),
+        .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.first == "--worker" { return RenderWorker.serve() }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(helpText(
+                overview: summary,
+                usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
+                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings) or a screen (.json).")],
+                options: options,
+                notes: """
+                Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number.
+                A file whose text, voice profile and Earshot version are unchanged is skipped, so an
+                interrupted run resumes where it stopped. Exit status 1 if any item failed.
+                See docs/render.md for the manifest format and for running shards on CI or a cluster.
+                """), terminator: "")
+            return .success
+        }
+        let parsed = try parseArguments(arguments, options: options)
+        guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
+        guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }
+        let jobs = try parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        guard jobs >= 1 else { throw UsageError("--jobs must be at least 1, got \(jobs)") }
+        var shard = Shard.whole
+        if let text = parsed.value("shard") {
+            guard let parsedShard = Shard(parsing: text) else {
+                throw UsageError("--shard expects I/N with 1 <= I <= N, such as 2/3; got \"\(text)\"")
+            }
+            shard = parsedShard
+        }
+        var forcedFormat: BatchInputFormat?
+        if let text = parsed.value("format") {
+            guard let format = BatchInputFormat(rawValue: text) else {
+                let valid = BatchInputFormat.allCases.map(\.rawValue)
+                var message = "unknown --format \"\(text)\"; valid formats: \(valid.joined(separator: ", "))"
+                if let near = nearestName(to: text, in: valid) { message += " (did you mean \(near)?)" }
+                throw UsageError(message)
+            }
+            forcedFormat = format
+        }
+        var overrides: [Character: String] = [:]
+        for text in parsed.all("placeholder") {
+            guard let (conversion, value) = FormatPlaceholders.parseOverride(text) else {
+                throw UsageError("--placeholder expects C=VALUE with C a conversion character (\(FormatPlaceholders.conversions)), such as d=3; got \"\(text)\"")
+            }
+            overrides[conversion] = value
+        }
+
+        let voices = try loadVoices(parsed.all("voice").isEmpty ? ["ko"] : parsed.all("voice"), placeholders: overrides)
+        var problems: [DataFileError] = []
+        var inputs: [BatchInputContents] = []
+        var inputPaths: [String] = []
+        var unreadable: [FileIOError] = []
+        for path in parsed.positionals {
+            guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
+                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings or screen")
+            }
+            do {
+                let contents = try format.read(path: path)
+                problems += contents.problems
+                inputs.append(contents)
+                inputPaths.append(path)
+            } catch let error as DataFileError {
+                problems.append(error)
+            } catch let error as FileIOError {
+                unreadable.append(error)
+            }
+        }
+        let plan = RenderPlan(inputs: inputs, inputPaths: inputPaths, voices: voices, engine: engineIdentity)
+        problems += plan.problems
+        for error in unreadable { standardError(error.description) }
+        for problem in problems { standardError(problem.description) }
+
+        let quiet = parsed.has("quiet")
+        let renderer = BatchRenderer(plan: plan, options: BatchRenderOptions(
+            outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.value("manifest"),
+            force: parsed.has("force"), progress: quiet ? .quiet : RenderProgress.automaticStyle(),
+            workerCommand: [workerExecutable(), "render", "--worker"]
+        ))
+        let summary = try renderer.run()
+        for failure in summary.failures { standardError(failure.description) }
+        if !quiet {
+            var line = "rendered \(summary.rendered), skipped \(summary.skipped) (current)"
+            let failed = summary.failures.count + problems.count + unreadable.count
+            if failed > 0 { line += ", failed \(failed)" }
+            line += String(format: "; %.1f s of audio; manifest: %@", summary.renderedAudioSeconds, summary.manifestPath)
+            standardError(line)
+        }
+        if let signal = summary.interruptedBy {
+            standardError("render: stopped by signal \(signal); the manifest lists the \(summary.entries.count) finished files. Run the same command again to resume.")
+            // Die of the same signal, so a calling shell or CI runner sees the interruption.
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        let anyFailed = !summary.failures.isEmpty || !problems.isEmpty || !unreadable.isEmpty
+        return anyFailed ? .failure : .success
+    }
+
+    /// Names the speech engine in cache keys: a different engine means different audio.
+    static let engineIdentity = "espeak-ng"
+
+    /// Loads each `--voice` with its file digest and the way it composes items.
+    static func loadVoices(_ names: [String], placeholders overrides: [Character: String]) throws -> [PlannedVoice] {
+        let library = VoiceLibrary.locate()
+        return try names.map { name in
+            var profile = try library.profile(name)
+            if !profile.path.hasPrefix("/") {
+                profile.path = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(profile.path)
+            }
+            guard let bytes = FileManager.default.contents(atPath: profile.path) else {
+                throw FileIOError(path: profile.path, reason: "cannot read voice profile")
+            }
+            let composer = try BatchTextComposer(profile: profile, placeholderOverrides: overrides)
+            return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.speech(for: $0) }
+        }
+    }
+
+    /// The running `earshot` binary, started again in worker mode.
+    static func workerExecutable() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments[0]
+    }
+}

@@ -1,0 +1,83 @@
+/// Turns a batch item into the text one voice speaks: fills `.strings` placeholders, describes
+/// CSV rows and focus stops with the profile's description rules (label, value, trait words,
+/// then the hint as a separate segment spoken after a pause), then applies the profile's text
+/// normalization to every segment.
+public struct BatchTextComposer: Sendable {
+    public var placeholders: FormatPlaceholders
+    public var generator: DescriptionGenerator
+    public var normalizer: any TextNormalizer
+    /// The profile's timing: `hintPause` before a hint, `queueGap` between the stops of a read-all.
+    public var timing: TimingSettings
+
+    public init(placeholders: FormatPlaceholders, generator: DescriptionGenerator, normalizer: any TextNormalizer,
+                timing: TimingSettings) {
+        self.placeholders = placeholders
+        self.generator = generator
+        self.normalizer = normalizer
+        self.timing = timing
+    }
+
+    /// The composer for a profile: its trait words, its normalization, placeholder samples for
+    /// its language with `overrides` on top.
+    public init(profile: VoiceProfile, placeholderOverrides overrides: [Character: String] = [:]) throws {
+        self.init(
+            placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
+            generator: try DescriptionGenerator(profile: profile),
+            normalizer: try profile.textNormalizerOrIdentity(),
+            timing: try TimingSettings(profile: profile)
+        )
+    }
+
+    /// What is spoken for `item`, one WAV: segments with a pause between them.
+    public func speech(for item: BatchItem) throws -> ComposedSpeech {
+        let composed: [String]
+        var pause = timing.hintPause
+        switch item.content {
+        case .text(let text):
+            composed = [text]
+        case .formatString(let format):
+            composed = [placeholders.fill(format)]
+        case .element(let fields):
+            composed = spoken(try Self.focusStop(for: fields, key: item.key, at: item.location))
+        case .focusStop(let stop):
+            composed = spoken(stop)
+        case .readAll(let stops):
+            composed = stops.map { generator.describe($0).text }
+            pause = timing.queueGap
+        }
+        return ComposedSpeech(segments: composed.map { normalizer.normalize($0) }, pause: pause)
+    }
+
+    private func spoken(_ stop: FocusStop) -> [String] {
+        let description = generator.describe(stop)
+        return [description.text] + (description.hint.map { [$0] } ?? [])
+    }
+
+    /// A CSV row as a focus stop; an unknown trait name is an error at the row's line.
+    static func focusStop(for fields: ElementFields, key: String, at location: SourceLocation) throws -> FocusStop {
+        var traits: AccessibilityTraits = []
+        for name in fields.traits {
+            guard let trait = AccessibilityTrait(name: name) else {
+                var message = "unknown trait \"\(name)\""
+                if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) { message += "; did you mean \"\(near)\"?" }
+                throw DataFileError(message, at: location)
+            }
+            traits.insert(AccessibilityTraits(trait))
+        }
+        func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }
+        return FocusStop(id: key, label: nonEmpty(fields.label), value: nonEmpty(fields.value),
+                         hint: nonEmpty(fields.hint), traits: traits)
+    }
+}
+
+/// The text of one file: segments spoken one after another with `pause` seconds of silence
+/// between them (a description and its hint, or the stops of a read-all).
+public struct ComposedSpeech: Sendable, Equatable {
+    public var segments: [String]
+    public var pause: Double
+
+    public init(segments: [String], pause: Double = 0) {
+        self.segments = segments
+        self.pause = pause
+    }
+}

@@ -1,0 +1,16 @@
+/// The key that decides whether a rendered file is still current.
+///
+/// It covers what changes the audio: the text spoken (after composition and normalization), the
+/// bytes of the voice profile file (engine settings, words), the speech engine's identity and
+/// Earshot's version. A file whose key is unchanged and whose WAV is complete is not rendered again.
+public enum RenderCacheKey {
+    public static func make(segments: [String], pause: Double = 0, profileDigest: String, engine: String, version: String = earshotVersion) -> String {
+        var hasher = SHA256()
+        hasher.update(Array("earshot-render-cache-1\n\(version)\n\(engine)\n\(profileDigest)\n\(pause)\n".utf8))
+        for segment in segments {
+            hasher.update(Array("\(segment.utf8.count):".utf8))
+            hasher.update(Array(segment.utf8))
+        }
+        return String(hasher.hexDigest.prefix(32))
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// One rendered file, as a line of the render manifest (JSON Lines).
+///
+/// Fields, in this order: `input` (path as given), `line`, `key`, `voice`, `text` (what was
+/// spoken, after composition and normalization; segments of a read-all joined by a line break),
+/// `output` (path of the WAV relative to the output folder), `duration` (seconds, 3 decimals),
+/// `sha256` (of the whole WAV file, so `sha256sum` checks it), `cache` (the render cache key).
+public struct ManifestEntry: Sendable, Equatable {
+    public var input: String
+    public var line: Int
+    public var key: String
+    public var voice: String
+    public var text: String
+    public var output: String
+    public var duration: Double
+    public var sha256: String
+    public var cache: String
+
+    public init(input: String, line: Int, key: String, voice: String, text: String, output: String,
+                duration: Double, sha256: String, cache: String) {
+        self.input = input
+        self.line = line
+        self.key = key
+        self.voice = voice
+        self.text = text
+        self.output = output
+        self.duration = duration
+        self.sha256 = sha256
+        self.cache = cache
+    }
+
+    /// The entry as one line of JSON, without the line break; equal entries give equal bytes.
+    public var jsonLine: String {
+        var fields: [String] = []
+        fields.append("\"input\":" + jsonString(input))
+        fields.append("\"line\":\(line)")
+        fields.append("\"key\":" + jsonString(key))
+        fields.append("\"voice\":" + jsonString(voice))
+        fields.append("\"text\":" + jsonString(text))
+        fields.append("\"output\":" + jsonString(output))
+        fields.append("\"duration\":" + String(format: "%.3f", duration))
+        fields.append("\"sha256\":" + jsonString(sha256))
+        fields.append("\"cache\":" + jsonString(cache))
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// Reads a manifest line; nil for a line that is not a complete entry (such as the last line
+    /// of a journal cut off by a crash).
+    public init?(jsonLine: Substring) {
+        guard let node = try? JSONDocument.parse(String(jsonLine), file: "manifest"),
+              let object = try? node.object(allowing: ["input", "line", "key", "voice", "text", "output", "duration", "sha256", "cache"]),
+              let input = try? object.requiredString("input"),
+              let line = try? object.int("line"),
+              let key = try? object.requiredString("key"),
+              let voice = try? object.requiredString("voice"),
+              let text = try? object.requiredString("text"),
+              let output = try? object.requiredString("output"),
+              let duration = try? object.requiredDouble("duration"),
+              let sha256 = try? object.requiredString("sha256"),
+              let cache = try? object.requiredString("cache")
+        else { return nil }
+        self.init(input: input, line: line, key: key, voice: voice, text: text, output: output,
+                  duration: duration, sha256: sha256, cache: cache)
+    }
+
+    /// Every complete entry of a manifest or journal file; a missing file has none.
+    public static func readAll(path: String) -> [ManifestEntry] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        return text.split(separator: "\n").compactMap { ManifestEntry(jsonLine: $0) }
+    }
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+public func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

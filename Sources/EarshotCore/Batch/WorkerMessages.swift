@@ -1,0 +1,84 @@
+/// The line protocol between `earshot render` and its worker processes (`earshot render
+/// --worker`): one JSON object per line, a request on the worker's standard input and one
+/// response per request, in order, on its standard output.
+///
+/// The parent picks each file's temporary name, so after stopping a worker it can remove a file
+/// the worker left half-written.
+public struct RenderRequest: Sendable, Equatable {
+    /// The job's index in the run; echoed in the response.
+    public var job: Int
+    /// Path of the voice profile to speak with.
+    public var profile: String
+    public var segments: [String]
+    /// Silence between segments, in seconds.
+    public var pause: Double
+    /// Where the finished WAV goes (absolute path), and the temporary name it is written under first.
+    public var output: String
+    public var temporary: String
+
+    public init(job: Int, profile: String, segments: [String], pause: Double, output: String, temporary: String) {
+        self.job = job
+        self.profile = profile
+        self.segments = segments
+        self.pause = pause
+        self.output = output
+        self.temporary = temporary
+    }
+
+    public var jsonLine: String {
+        "{\"job\":\(job),\"profile\":\(jsonString(profile)),\"segments\":[\(segments.map(jsonString).joined(separator: ","))],"
+            + "\"pause\":\(pause),\"output\":\(jsonString(output)),\"temporary\":\(jsonString(temporary))}"
+    }
+
+    public init(jsonLine: String) throws {
+        let object = try JSONDocument.parse(jsonLine, file: "render request")
+            .object(allowing: ["job", "profile", "segments", "pause", "output", "temporary"])
+        self.init(
+            job: try object.required("job").intValue(),
+            profile: try object.requiredString("profile"),
+            segments: try object.strings("segments") ?? [],
+            pause: try object.double("pause") ?? 0,
+            output: try object.requiredString("output"),
+            temporary: try object.requiredString("temporary")
+        )
+    }
+}
+
+/// A worker's answer to one request: the finished file's length and checksum, or why it failed.
+public struct RenderResponse: Sendable, Equatable {
+    public var job: Int
+    public var outcome: Outcome
+
+    public enum Outcome: Sendable, Equatable {
+        case rendered(samples: Int, sampleRate: Int, sha256: String)
+        case failed(String)
+    }
+
+    public init(job: Int, outcome: Outcome) {
+        self.job = job
+        self.outcome = outcome
+    }
+
+    public var jsonLine: String {
+        switch outcome {
+        case .rendered(let samples, let sampleRate, let sha256):
+            "{\"job\":\(job),\"samples\":\(samples),\"sampleRate\":\(sampleRate),\"sha256\":\(jsonString(sha256))}"
+        case .failed(let message):
+            "{\"job\":\(job),\"error\":\(jsonString(message))}"
+        }
+    }
+
+    public init(jsonLine: String) throws {
+        let object = try JSONDocument.parse(jsonLine, file: "render response")
+            .object(allowing: ["job", "samples", "sampleRate", "sha256", "error"])
+        let job = try object.required("job").intValue()
+        if let message = try object.string("error") {
+            self.init(job: job, outcome: .failed(message))
+        } else {
+            self.init(job: job, outcome: .rendered(
+                samples: try object.required("samples").intValue(),
+                sampleRate: try object.required("sampleRate").intValue(),
+                sha256: try object.requiredString("sha256")))
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import Dispatch
+import EarshotCore
+import Foundation
+
+/// How a render run is carried out.
+public struct BatchRenderOptions: Sendable {
+    /// Folder the WAV files and the manifest go to.
+    public var outputDirectory: String
+    /// Number of worker processes (each owns one speech engine).
+    public var jobs: Int
+    public var shard: Shard
+    /// Where the manifest is written; nil: `manifest.jsonl`, or `manifest-I-of-N.jsonl` for a
+    /// shard, in the output folder.
+    public var manifestPath: String?
+    /// Render every file even if it is current.
+    public var force: Bool
+    public var progress: RenderProgress.Style
+    /// The command that starts a worker: the `earshot` binary with `render --worker`.
+    public var workerCommand: [String]
+
+    public init(outputDirectory: String, jobs: Int, shard: Shard = .whole, manifestPath: String? = nil, force: Bool = false,
+                progress: RenderProgress.Style = .quiet, workerCommand: [String]) {
+        self.outputDirectory = outputDirectory
+        self.jobs = jobs
+        self.shard = shard
+        self.manifestPath = manifestPath
+        self.force = force
+        self.progress = progress
+        self.workerCommand = workerCommand
+    }
+
+    /// The manifest path this run writes.
+    public var resolvedManifestPath: String {
+        if let manifestPath { return manifestPath }
+        let name = shard.count == 1 ? "manifest.jsonl" : "manifest-\(shard.index)-of-\(shard.count).jsonl"
+        return (outputDirectory as NSString).appendingPathComponent(name)
+    }
+}
+
+/// A file that could not be rendered, named by its input file and line.
+public struct RenderFailure: Sendable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var key: String
+    public var voice: String
+    public var message: String
+
+    public var description: String { "\(location.file):\(location.line): error: \"\(key)\" in voice \(voice): \(message)" }
+}
+
+/// What a render run did.
+public struct BatchRenderSummary: Sendable {
+    /// Manifest entries of this run's share, in manifest order: rendered and skipped files.
+    public var entries: [ManifestEntry] = []
+    public var rendered = 0
+    public var skipped = 0
+    public var failures: [RenderFailure] = []
+    /// The run was stopped by a signal before it finished; the manifest lists what was done.
+    public var interruptedBy: Int32?
+    /// Seconds of audio rendered in this run (skipped files not counted).
+    public var renderedAudioSeconds = 0.0
+    public var manifestPath = ""
+}
+
+/// Renders a plan's jobs with worker processes, keeping the manifest in input order.
+///
+/// Safe to stop and resume: every file is written under a temporary name and renamed into place;
+/// a file whose cache key (text, profile, version) is unchanged and whose WAV is complete is
+/// skipped; each finished file is appended to a journal beside the manifest as it arrives, so
+/// even a killed run resumes without redoing finished files; on SIGINT, SIGTERM or SIGHUP the
+/// parent stops sending work, lets workers finish their current file for up to two seconds,
+/// kills the rest, removes their temporary files and writes the manifest of what was finished.
+public final class BatchRenderer {
+    private let plan: RenderPlan
+    private let options: BatchRenderOptions
+    private let jobs: [RenderJob]
+
+    public init(plan: RenderPlan, options: BatchRenderOptions) {
+        self.plan = plan
+        self.options = options
+        self.jobs = Array(plan.jobs[options.shard.range(of: plan.jobs.count)])
+    }
+
+    public func run() throws -> BatchRenderSummary {
+        let manifestPath = options.resolvedManifestPath
+        let journalPath = Self.journalPath(for: manifestPath)
+        try Self.makeDirectory(options.outputDirectory)
+        try Self.makeDirectory((manifestPath as NSString).deletingLastPathComponent)
+
+        var summary = BatchRenderSummary()
+        summary.manifestPath = manifestPath
+        var finished: [Int: ManifestEntry] = [:]
+        var queue: [RenderJob] = []
+        let cache = options.force ? [:] : loadCache(manifestPath: manifestPath, journalPath: journalPath)
+        for job in jobs {
+            if let entry = cache[job.output], entry.cache == job.cacheKey,
+               Self.isCompleteWAV(absolute(job.output)) {
+                finished[job.index] = job.manifestEntry(duration: entry.duration, sha256: entry.sha256)
+                summary.skipped += 1
+            } else {
+                queue.append(job)
+            }
+        }
+        try prepareFolders(for: queue)
+
+        let journal = JournalFile(path: journalPath, keeping: finished.values.sorted { $0.output < $1.output })
+        let progress = RenderProgress(style: options.progress, total: jobs.count)
+        var failed: [Int: RenderFailure] = [:]
+        let interruption = InterruptionSignals()
+        defer { interruption.restore() }
+
+        let pool = try WorkerPool(command: options.workerCommand, size: min(max(options.jobs, 1), queue.count))
+        var nextJob = 0
+        func fail(_ job: RenderJob, _ message: String) {
+            failed[job.index] = RenderFailure(location: job.item.location, key: job.item.key, voice: job.voice, message: message)
+        }
+        func request(for job: RenderJob) -> RenderRequest {
+            let output = absolute(job.output)
+            return RenderRequest(job: job.index, profile: job.profilePath, segments: job.segments, pause: job.pause,
+                                 output: output, temporary: Self.temporaryPath(for: output))
+        }
+        let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })
+        var requeued: [RenderJob] = []
+
+        while true {
+            // Keep every worker busy with up to two files, in manifest order: one each first.
+            if interruption.signal == nil {
+                for depth in 1...2 {
+                    for worker in pool.workers where worker.requestDescriptor >= 0 && worker.pending.count < depth {
+                        let job: RenderJob
+                        if !requeued.isEmpty {
+                            job = requeued.removeFirst()
+                        } else if nextJob < queue.count {
+                            job = queue[nextJob]
+                            nextJob += 1
+                        } else {
+                            break
+                        }
+                        if !worker.send(request(for: job)) { requeued.insert(job, at: 0) }
+                    }
+                }
+                if nextJob >= queue.count && requeued.isEmpty {
+                    for worker in pool.workers { worker.closeRequests() }
+                }
+            }
+            if pool.workers.isEmpty { break }
+
+            let events = pool.wait(wakeDescriptor: interruption.wakeDescriptor, timeout: 1.0)
+            if interruption.consumeWake() {
+                pool.beginShutdown(grace: interruption.count > 1 ? 0 : 2.0)
+            }
+            for worker in events {
+                guard let lines = worker.readResponses() else {
+                    // The worker ended: of what it had not answered, the first was cut short
+                    // (if it crashed) and the rest never started.
+                    let ending = pool.remove(worker)
+                    let unanswered = worker.pending.compactMap { jobsByIndex[$0.job] }
+                    for request in worker.pending { unlink(request.temporary) }
+                    guard interruption.signal == nil else { continue }
+                    if ending.signal != 0, let first = unanswered.first {
+                        fail(first, "the render worker stopped while speaking it (\(ending))")
+                        requeued.insert(contentsOf: unanswered.dropFirst(), at: 0)
+                    } else {
+                        requeued.insert(contentsOf: unanswered, at: 0)
+                        if !worker.answeredAny && (ending.status != 0 || !unanswered.isEmpty) { pool.startFailures += 1 }
+                    }
+                    if nextJob < queue.count || !requeued.isEmpty {
+                        if pool.startFailures >= 2 {
+                            for job in requeued + queue[nextJob...] {
+                                fail(job, "no render worker could start (it \(ending)); see the message above")
+                            }
+                            requeued = []
+                            nextJob = queue.count
+                        } else {
+                            pool.add()
+                        }
+                    }
+                    continue
+                }
+                for line in lines {
+                    guard let response = try? RenderResponse(jsonLine: line),
+                          let index = worker.pending.firstIndex(where: { $0.job == response.job }),
+                          let job = jobsByIndex[response.job] else { continue }
+                    worker.pending.remove(at: index)
+                    worker.answeredAny = true
+                    switch response.outcome {
+                    case .rendered(let samples, let sampleRate, let sha256):
+                        let duration = Double(samples) / Double(sampleRate)
+                        let entry = job.manifestEntry(duration: duration, sha256: sha256)
+                        finished[job.index] = entry
+                        journal.append(entry)
+                        summary.rendered += 1
+                        summary.renderedAudioSeconds += duration
+                    case .failed(let message):
+                        fail(job, message)
+                    }
+                }
+            }
+            if pool.shutdownDeadlinePassed() {
+                for worker in pool.workers {
+                    worker.kill()
+                    _ = pool.remove(worker)
+                    for request in worker.pending { unlink(request.temporary) }
+                }
+            }
+            progress.update(done: summary.skipped + summary.rendered + failed.count, rendered: summary.rendered)
+        }
+        progress.finish(done: summary.skipped + summary.rendered + failed.count, rendered: summary.rendered)
+
+        summary.entries = jobs.compactMap { finished[$0.index] }
+        summary.failures = jobs.compactMap { failed[$0.index] }
+        summary.interruptedBy = interruption.signal
+        let text = summary.entries.map { $0.jsonLine + "\n" }.joined()
+        try AtomicFile.write(text, to: manifestPath)
+        journal.remove()
+        return summary
+    }
+
+    /// The journal of files finished by a run that has not written its manifest yet.
+    static func journalPath(for manifestPath: String) -> String {
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        let name = "." + (manifestPath as NSString).lastPathComponent + ".journal"
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
+
+    /// The temporary name a file is written under: hidden, beside it, and recognisable so a
+    /// later run can sweep one left by a killed run.
+    static func temporaryPath(for output: String) -> String {
+        let folder = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        return (folder as NSString).appendingPathComponent(".\(name).\(getpid()).tmp")
+    }
+
+    /// True if `path` is a WAV file whose RIFF header matches its length (not cut short).
+    static func isCompleteWAV(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 12), header.count == 12,
+              header.starts(with: Array("RIFF".utf8)), Array(header[8..<12]) == Array("WAVE".utf8),
+              let size = try? handle.seekToEnd() else { return false }
+        let declared = UInt64(header[4]) | UInt64(header[5]) << 8 | UInt64(header[6]) << 16 | UInt64(header[7]) << 24
+        return declared + 8 == size
+    }
+
+    private func absolute(_ relative: String) -> String {
+        let folder = options.outputDirectory.hasPrefix("/")
+            ? options.outputDirectory
+            : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(options.outputDirectory)
+        return (folder as NSString).appendingPathComponent(relative)
+    }
+
+    /// Cache entries by output path from every manifest and journal in the output folder, and the
+    /// manifest this run writes; the journal of this run's manifest is read last, so it wins.
+    private func loadCache(manifestPath: String, journalPath: String) -> [String: ManifestEntry] {
+        var sources: [String] = []
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: options.outputDirectory)) ?? []
+        for file in files.sorted() where file.hasPrefix("manifest") && file.hasSuffix(".jsonl")
+            || file.hasPrefix(".manifest") && file.hasSuffix(".journal") {
+            sources.append((options.outputDirectory as NSString).appendingPathComponent(file))
+        }
+        sources += [manifestPath, journalPath]
+        var cache: [String: ManifestEntry] = [:]
+        for source in sources {
+            for entry in ManifestEntry.readAll(path: source) { cache[entry.output] = entry }
+        }
+        return cache
+    }
+
+    /// Creates the folders of the files to render and removes temporary files that a killed run
+    /// left for them (only for this run's files, so shards sharing a folder never collide).
+    private func prepareFolders(for queue: [RenderJob]) throws {
+        var namesByFolder: [String: Set<String>] = [:]
+        for job in queue {
+            let output = absolute(job.output)
+            namesByFolder[(output as NSString).deletingLastPathComponent, default: []].insert((output as NSString).lastPathComponent)
+        }
+        for (folder, names) in namesByFolder {
+            try Self.makeDirectory(folder)
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
+                let body = file.dropFirst().dropLast(4)
+                guard let dot = body.lastIndex(of: "."), names.contains(String(body[..<dot])) else { continue }
+                unlink((folder as NSString).appendingPathComponent(file))
+            }
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        guard !path.isEmpty else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FileIOError(path: path, reason: "cannot create folder (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The append-only record of finished files during a run (one manifest line each, in the order
+/// they finish), read back as a cache if the run is killed before it writes its manifest.
+private final class JournalFile {
+    private let path: String
+    private var descriptor: Int32
+
+    init(path: String, keeping entries: [ManifestEntry]) {
+        self.path = path
+        // Entries skipped as current are written first, so they survive a kill of this run too.
+        let temporary = AtomicFile.temporaryPath(for: path)
+        if FileManager.default.createFile(atPath: temporary, contents: Data(entries.map { $0.jsonLine + "\n" }.joined().utf8)) {
+            try? AtomicFile.commit(temporary, to: path)
+        }
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+    }
+
+    func append(_ entry: ManifestEntry) {
+        guard descriptor >= 0 else { return }
+        let bytes = Array((entry.jsonLine + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+    }
+
+    func remove() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(path)
+    }
+}

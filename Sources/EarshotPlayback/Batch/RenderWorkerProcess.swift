@@ -1,0 +1,137 @@
+import EarshotCore
+import Foundation
+
+/// One running `earshot render --worker` child, seen from the parent: its pipes, the jobs it
+/// was sent and has not answered yet, and the bytes of a response line still arriving.
+final class RenderWorkerProcess {
+    let pid: pid_t
+    /// The worker's standard input (requests go here); -1 once closed.
+    private(set) var requestDescriptor: Int32
+    /// The worker's standard output (responses come from here); -1 once it ended.
+    private(set) var responseDescriptor: Int32
+    /// Jobs sent and not yet answered, oldest first (the worker answers in order).
+    var pending: [RenderRequest] = []
+    /// Whether the worker has answered at least one request (it started its engine).
+    var answeredAny = false
+    private var received: [UInt8] = []
+
+    /// Starts `command` (the `earshot` binary and its worker arguments) in a process group of
+    /// its own, so a Ctrl-C at the terminal reaches only the parent, which then stops it.
+    init(command: [String]) throws {
+        var toWorker: [Int32] = [-1, -1]
+        var fromWorker: [Int32] = [-1, -1]
+        guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
+            throw FileIOError(path: command[0], reason: "cannot create pipes for a worker (\(String(cString: strerror(errno))))")
+        }
+        // The parent's ends must not leak into other workers, or a worker would never see its
+        // input end when the parent closes it.
+        for descriptor in toWorker + fromWorker { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        let arguments = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, command[0], &actions, &attributes, arguments, environ)
+        close(toWorker[0])
+        close(fromWorker[1])
+        guard status == 0 else {
+            close(toWorker[1])
+            close(fromWorker[0])
+            throw FileIOError(path: command[0], reason: "cannot start a render worker (\(String(cString: strerror(status))))")
+        }
+        pid = child
+        requestDescriptor = toWorker[1]
+        responseDescriptor = fromWorker[0]
+    }
+
+    /// Sends a request; false if the worker is gone.
+    func send(_ request: RenderRequest) -> Bool {
+        guard requestDescriptor >= 0 else { return false }
+        let bytes = Array((request.jsonLine + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(requestDescriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += count
+        }
+        pending.append(request)
+        return true
+    }
+
+    /// Reads what is available; returns the complete response lines, or nil at end of output.
+    func readResponses() -> [String]? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
+        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        if count == 0 { return nil }
+        received += buffer[0..<count]
+        var lines: [String] = []
+        while let newline = received.firstIndex(of: 0x0A) {
+            lines.append(String(decoding: received[0..<newline], as: UTF8.self))
+            received.removeSubrange(0...newline)
+        }
+        return lines
+    }
+
+    /// Closes the worker's input: it finishes what it was sent and exits.
+    func closeRequests() {
+        if requestDescriptor >= 0 {
+            close(requestDescriptor)
+            requestDescriptor = -1
+        }
+    }
+
+    func closeResponses() {
+        if responseDescriptor >= 0 {
+            close(responseDescriptor)
+            responseDescriptor = -1
+        }
+    }
+
+    func kill() {
+        _ = Glibc.kill(pid, SIGKILL)
+    }
+
+    /// Waits for the process to end and returns how it ended.
+    @discardableResult
+    func reap() -> WorkerEnding {
+        closeRequests()
+        closeResponses()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7F
+        if signal != 0 { return WorkerEnding(signal: signal, status: 0) }
+        return WorkerEnding(signal: 0, status: (status >> 8) & 0xFF)
+    }
+}
+
+/// How a worker process ended: by a signal (a crash, or killed) or with an exit status.
+struct WorkerEnding: CustomStringConvertible {
+    var signal: Int32
+    var status: Int32
+
+    var description: String {
+        signal != 0 ? "killed by signal \(signal)" : "exited with status \(status)"
+    }
+}

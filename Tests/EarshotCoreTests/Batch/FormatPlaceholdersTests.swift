@@ -1,0 +1,48 @@
+import Testing
+@testable import EarshotCore
+
+@Suite("Format placeholders")
+struct FormatPlaceholdersTests {
+    let korean = FormatPlaceholders.defaults(language: "ko")
+
+    @Test("fills objects, integers and decimals with the per-type samples")
+    func perType() {
+        #expect(korean.fill("및 %@") == "및 홍길동")
+        #expect(korean.fill("이벤트 %d개") == "이벤트 3개")
+        #expect(korean.fill("%ldm 전") == "3m 전")
+        #expect(korean.fill("%lld, %i, %u") == "3, 3, 3")
+        #expect(korean.fill("평점 %.1f점") == "평점 4.5점")
+        #expect(korean.fill("%.2f") == "4.50")
+        #expect(korean.fill("%f") == "4.5")
+        #expect(FormatPlaceholders.defaults(language: "en").fill("and %@") == "and Alex")
+    }
+
+    @Test("fills positional placeholders and keeps a doubled percent as one percent sign")
+    func positionalAndPercent() {
+        #expect(korean.fill("%1$d/%2$d") == "3/3")
+        #expect(korean.fill("%2$@ %1$@") == "홍길동 홍길동")
+        #expect(korean.fill("100%% 완료") == "100% 완료")
+        #expect(korean.fill("끝에 %") == "끝에 %")
+        #expect(korean.fill("%1d/%2d") == "3/3")
+    }
+
+    @Test("uses overrides by conversion character before the kind's sample")
+    func overrides() {
+        let custom = korean.merging(["d": "7", "i": "12", "@": "김철수"])
+        #expect(custom.fill("%d개 %i개 %@") == "7개 12개 김철수")
+        #expect(FormatPlaceholders.parseOverride("@=홍길동")! == ("@", "홍길동"))
+        #expect(FormatPlaceholders.parseOverride("d=3")! == ("d", "3"))
+        #expect(FormatPlaceholders.parseOverride("zz=3") == nil)
+        #expect(FormatPlaceholders.parseOverride("q=3") == nil)
+    }
+
+    @Test("leaves no placeholder in any value of the real Korean table")
+    func realTable() throws {
+        let contents = try StringsTableReader.read(path: sharedCorpusPath("fluentui-apple-ko.strings"))
+        for item in contents.items {
+            guard case .formatString(let format) = item.content else { continue }
+            let filled = korean.fill(format)
+            #expect(!filled.contains("%"), "\(item.key): \(filled)")
+        }
+    }
+}
