@@ -90,9 +90,9 @@ struct LiveSpeechDeviceTests {
         return (sink, port)
     }
 
-    func waitUntilIdle(_ scheduler: SpeechScheduler, clock: LiveClock, after time: Double, limit: Double) async throws {
+    func waitUntilIdle(_ scheduler: SpeechScheduler, clock: LiveClock, after time: Double, limit: Double) {
         while clock.now < limit && !(clock.now > time && scheduler.isIdle) {
-            try await Task.sleep(nanoseconds: 10_000_000)
+            usleep(10_000)
         }
     }
 
@@ -139,7 +139,9 @@ struct LiveSpeechDeviceTests {
     }
 
     @Test("a focus move cuts the playing announcement: the recording is silent within 30 ms of the scheduled interruption, then the element plays in full")
-    func interruptionSilencesWithin30Milliseconds() async throws {
+    func interruptionSilencesWithin30Milliseconds() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         // eSpeak NG varies a few samples from one synthesis to the next: this one only chooses
@@ -170,12 +172,12 @@ struct LiveSpeechDeviceTests {
         scheduler.handle(.announcement(Self.longText))
         // The element starts as soon as the announcement's audio starts being heard + cutDelay.
         while log.firstChunk(of: 1).flatMap({ id in log.chunkStarts.withLock { $0[id] } }) == nil, clock.now < origin + 1 {
-            try await Task.sleep(nanoseconds: 1_000_000)
+            usleep(1_000)
         }
         let scheduledCut = clock.now + cutDelay
         scheduler.schedule(.focusMoved(ElementSpeech(elementID: "next", text: "다음 상품, 버튼"), gesture: "swipe right"),
                            at: scheduledCut)
-        try await waitUntilIdle(scheduler, clock: clock, after: scheduledCut, limit: origin + 4)
+        waitUntilIdle(scheduler, clock: clock, after: scheduledCut, limit: origin + 4)
         let transcript = scheduler.transcript
         let recorded = try recording.finish().samples
         let announcement = log.samples(of: 1)
@@ -221,7 +223,9 @@ struct LiveSpeechDeviceTests {
     }
 
     @Test("an activation plays its earcon, then the element, each reported finished when its last frame is played")
-    func earconThenElementPlayToTheirEnds() async throws {
+    func earconThenElementPlayToTheirEnds() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let earcon = try #require(earcons.buffer(for: .activation)).samples
@@ -239,7 +243,7 @@ struct LiveSpeechDeviceTests {
 
         let origin = clock.now
         scheduler.handle(.activated(ElementSpeech(elementID: "like", text: "찜하기, 버튼, 선택됨"), gesture: "double tap"))
-        try await waitUntilIdle(scheduler, clock: clock, after: origin, limit: origin + 4)
+        waitUntilIdle(scheduler, clock: clock, after: origin, limit: origin + 4)
         let transcript = scheduler.transcript
         let recorded = try recording.finish().samples
         let element = log.samples(of: 2)

@@ -47,6 +47,26 @@ public enum JackDummyServer {
         }
     }
 
+    /// Use of the server by one test at a time, across suites, test targets and test processes:
+    /// tests that measure time on the paced backend disturb each other (under load the dummy
+    /// backend even runs late cycles back to back, faster than real time). Release it when done:
+    /// `let jack = try JackDummyServer.reserve(); defer { jack.release() }`.
+    public static func reserve() throws -> JackReservation {
+        let folder = (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"] ?? "/tmp") + "/earshot-jack"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/tests.lock"
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileIOError(path: path, reason: "cannot open the JACK test lock") }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                close(descriptor)
+                throw FileIOError(path: path, reason: "cannot lock the JACK test lock")
+            }
+        }
+        try ensureRunning()
+        return JackReservation(descriptor: descriptor)
+    }
+
     /// All ports with their connections, as `jack_lsp -c` lists them.
     public static func portsAndConnections() -> String {
         (try? runProgram("/usr/bin/jack_lsp", ["-c"]).output) ?? ""
@@ -70,6 +90,22 @@ public enum JackDummyServer {
     }
 }
 
+/// A test's hold on the JACK dummy server (see `JackDummyServer.reserve()`).
+public final class JackReservation: @unchecked Sendable {
+    private var descriptor: Int32
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { release() }
+
+    public func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+}
+
 /// `jack_rec` recording one JACK output port to a WAV file, sample-accurately.
 public struct JackRecording {
     public let process: Process
@@ -83,7 +119,8 @@ public struct JackRecording {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let end = Date(timeIntervalSinceNow: 5)
+        // Generous: on a loaded machine jack_lsp itself takes a while.
+        let end = Date(timeIntervalSinceNow: 15)
         while Date() < end {
             if JackDummyServer.connections(of: port).contains(where: { $0.hasPrefix("jackrec:") }) {
                 return JackRecording(process: process, path: path)
