@@ -35,8 +35,9 @@ let package = Package(
         .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"]),
-        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback"]),
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudio"], path: "Tests/EarshotTestSupport"),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
         .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio"]),
     ],
     swiftLanguageModes: [.v6]

@@ -13,6 +13,7 @@ let commands: [any Command.Type] = [
     SpeakCommand.self,
     ReadCommand.self,
     CheckCommand.self,
+    ExploreCommand.self,
     LintCommand.self,
     RenderCommand.self,
     VoicesCommand.self,
