@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "EarshotTestSupport", dependencies: ["EarshotAudio"], path: "Tests/EarshotTestSupport"),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio", "EarshotTestSupport"]),
         .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio", "EarshotTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
