@@ -35,9 +35,10 @@ let package = Package(
         .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"]),
-        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio"]),
-        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback"]),
-        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio"]),
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotAudio"], path: "Tests/EarshotTestSupport"),
+        .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotPlaybackTests", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
+        .testTarget(name: "EarshotCLITests", dependencies: ["EarshotCore", "EarshotAudio", "EarshotTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

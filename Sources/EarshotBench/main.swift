@@ -17,6 +17,7 @@ let benchmarks: [Benchmark] = [
     .synth,
     RenderBenchmark.benchmark,
     ScenarioBenchmark.benchmark,
+    LiveBenchmark.benchmark,
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -11,6 +11,8 @@ enum CheckCommand: Command {
         .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file."),
         .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable."),
         .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
+        .flag("live", "Play the scenario in real time through ALSA, with the same decisions."),
+        .value("device", "PCM", "ALSA device for --live. Default: default."),
         .flag("quiet", short: "q", "Print only failed expectations and the summary, not the transcript."),
         .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
     ]
@@ -34,11 +36,22 @@ enum CheckCommand: Command {
         let scenario = try ScenarioFile.load(path: path)
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                    espeakData: parsed.value("espeak-data"))
-        let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),
-                                           transcriptPaths: transcripts)
-        let result = run.result
         let quiet = parsed.has("quiet")
-        if !quiet {
+        let result: ScenarioResult
+        if parsed.has("live") {
+            if parsed.value("output") != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
+            if !quiet, let title = scenario.title { print(title) }
+            let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record) }
+            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.value("device") ?? "default",
+                                                  transcriptPaths: transcripts, observer: observer)
+        } else {
+            if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
+            result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),
+                                              transcriptPaths: transcripts).result
+        }
+        if parsed.has("live") {
+            for note in result.notes where !quiet { print(note) }
+        } else if !quiet {
             if let title = scenario.title { print(title) }
             print(result.transcript.readableText, terminator: "")
             for note in result.notes { print(note) }
@@ -52,6 +65,19 @@ enum CheckCommand: Command {
         for file in transcripts { summary += "; wrote \(file)" }
         print(summary)
         return failed == 0 ? .success : .failure
+    }
+
+    /// One plain line per utterance as it starts, is cut or is dropped, while playing live.
+    static func printLive(_ record: SpeechRecord) {
+        switch record {
+        case .started(let utterance, let time):
+            print("\(clockTime(time))  \(utterance.kind.isEarcon ? "[\(utterance.text)]" : "\"\(utterance.text)\"")")
+        case .finished(let entry):
+            if case .spoken = entry.fate { return }
+            print("          \(entry)")
+        case .announcementDidFinish(let result):
+            print("          \(result)")
+        }
     }
 
     static let help = helpText(

@@ -13,8 +13,10 @@ let commands: [any Command.Type] = [
     SpeakCommand.self,
     ReadCommand.self,
     CheckCommand.self,
-    VoicesCommand.self,
+    ExploreCommand.self,
+    LintCommand.self,
     RenderCommand.self,
+    VoicesCommand.self,
 ]
 
 let topLevelHelp: String = {

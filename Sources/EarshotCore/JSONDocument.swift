@@ -83,18 +83,26 @@ private struct JSONParser {
         self.file = file
     }
 
+    /// The last position computed on the current line, so a long line (minified JSON) is not
+    /// re-counted from its start for every value: positions only move forward.
+    var columnMark = (index: 0, column: 1)
+
     /// The current position; columns count Unicode scalars, so Korean text counts one per syllable.
     var location: SourceLocation {
-        var column = 1
-        var i = lineStart
-        while i < index {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
+        mutating get {
+            if columnMark.index < lineStart || columnMark.index > index { columnMark = (lineStart, 1) }
+            var column = columnMark.column
+            var i = columnMark.index
+            while i < index {
+                if bytes[i] & 0xC0 != 0x80 { column += 1 }
+                i += 1
+            }
+            columnMark = (index, column)
+            return SourceLocation(file: file, line: line, column: column)
         }
-        return SourceLocation(file: file, line: line, column: column)
     }
 
-    func fail(_ message: String, at location: SourceLocation? = nil) -> DataFileError {
+    mutating func fail(_ message: String, at location: SourceLocation? = nil) -> DataFileError {
         DataFileError(message, at: location ?? self.location)
     }
 

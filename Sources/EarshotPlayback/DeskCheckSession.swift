@@ -93,6 +93,35 @@ public enum ScenarioPlayback {
                    peakBufferedSamples: renderer.peakBufferedSamples)
     }
 
+    /// Runs `scenario` in real time through the ALSA `device`: the same runner and scheduler as
+    /// rendering, on a `LiveClock` with a `LiveSpeechDevice`, so every decision is the one the
+    /// rendered timeline shows; a cut silences the sink at once. `observer` hears each start and
+    /// fate as it happens (for printing along). Transcript files are written as after a render.
+    public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
+                               transcriptPaths: [String] = [],
+                               observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws -> ScenarioResult {
+        let formats = try transcriptPaths.map { path -> (String, TranscriptFormat) in
+            guard let format = TranscriptFormat(path: path) else {
+                throw UsageError("transcript file \"\(path)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
+            }
+            return (path, format)
+        }
+        let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate)
+        defer { sink.close() }
+        let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)
+        let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)
+        defer { live.close() }
+        let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: LiveClock(),
+                                        device: live, observer: observer)
+        live.bind(to: runner.desk.scheduler)
+        let result = try runner.run()
+        try sink.drain()
+        for (path, format) in formats {
+            try AtomicFile.write(transcript(result.transcript, as: format, speaker: speaker), to: path)
+        }
+        return result
+    }
+
     /// The transcript in `format`; JSON Lines carry the text handed to the engine.
     public static func transcript(_ transcript: SpeechTranscript, as format: TranscriptFormat,
                                   speaker: Speaker) -> String {

@@ -128,6 +128,7 @@ struct ESpeakSession: ~Copyable {
                                                      suggestion: nearestName(to: settings.voice, in: names))
             }
             try Self.check(status, operation: "select voice \"\(settings.voice)\"")
+            try selectSteadyCopy(of: settings.voice)
             voice = settings.voice
             // A voice change may reset speech parameters inside eSpeak: apply them all again.
             parameters = [:]
@@ -136,6 +137,65 @@ struct ESpeakSession: ~Copyable {
         try set(espeakPITCH, "pitch", settings.pitch)
         try set(espeakVOLUME, "volume", settings.volume)
         try set(espeakWORDGAP, "wordGap", settings.wordGap)
+    }
+
+    /// Replaces the voice just selected by name with a copy of its voice file that turns off
+    /// pitch flutter and roughness, so that the same text always gives the same samples.
+    ///
+    /// eSpeak NG 1.51 keeps three counters of its wave generator in function-local statics of
+    /// wavegen.c that nothing resets: the flutter table position (`Flutter_ix` in
+    /// `AdvanceParameters`), the pitch-cycle count that times roughness (`cycle_count` in
+    /// `Wavegen`) and, less often, the clipping gain (`agc`). Their values at the start of an
+    /// utterance depend on everything spoken before, and they change the pitch of every cycle
+    /// (hence also the length, as voiced sounds end on a cycle boundary). Their effect vanishes
+    /// with `flutter 0` and with a roughness past eSpeak's table (`roughness 8`), which no API
+    /// call can set: only a voice file can. The copy lives in the temporary folder, named after
+    /// the voice, and is written again (atomically) on every voice change.
+    private func selectSteadyCopy(of name: String) throws {
+        guard let current = espeak_GetCurrentVoice(), let identifier = current.pointee.identifier,
+              let folder = Self.dataHome() else {
+            throw SpeechEngineError.engineFailure(operation: "locate the file of voice \"\(name)\"", code: 0,
+                                                  message: "eSpeak reports no voice file")
+        }
+        let file = String(cString: identifier)
+        var text = try Self.voiceFileText([folder + "/lang/" + file, folder + "/voices/" + file], voice: name)
+        // A variant ("en-us+m3") comes from its own file, whose name and language lines belong
+        // to the variant mechanism and must not rename or re-language the copy.
+        if let plus = name.firstIndex(of: "+") {
+            let variant = try Self.voiceFileText([folder + "/voices/!v/" + name[name.index(after: plus)...]],
+                                                 voice: name)
+            text += "\n" + variant.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { line in !["language", "name"].contains(line.split(separator: " ").first.map(String.init) ?? "") }
+                .joined(separator: "\n")
+        }
+        text += "\nflutter 0\nroughness 8\n"
+        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-espeak-voices").path
+        let path = copies + "/" + name.replacingOccurrences(of: "/", with: "_") + ".steady"
+        do {
+            try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
+            try AtomicFile.write(text, to: path)
+        } catch {
+            throw SpeechEngineError.engineFailure(operation: "write the steady copy of voice \"\(name)\"", code: 0,
+                                                  message: "\(error)")
+        }
+        try Self.check(espeak_ng_SetVoiceByFile(path), operation: "select the steady copy of voice \"\(name)\"")
+    }
+
+    private static func voiceFileText(_ candidates: [String], voice: String) throws -> String {
+        for path in candidates {
+            if let data = FileManager.default.contents(atPath: path) {
+                return String(decoding: data, as: UTF8.self)
+            }
+        }
+        throw SpeechEngineError.engineFailure(operation: "read the file of voice \"\(voice)\"", code: 0,
+                                              message: "not found at \(candidates.joined(separator: " or "))")
+    }
+
+    /// The `espeak-ng-data` folder eSpeak runs with, as eSpeak itself reports it.
+    private static func dataHome() -> String? {
+        var path: UnsafePointer<CChar>?
+        _ = espeak_Info(&path)
+        return path.map { String(cString: $0) }
     }
 
     private mutating func set(_ parameter: espeak_PARAMETER, _ name: String, _ value: Int) throws {
@@ -188,6 +248,7 @@ struct ESpeakSession: ~Copyable {
     /// Synthesizes UTF-8 `text` with the current settings, delivering every engine buffer to
     /// `receiver` on this thread. Returns true when the receiver aborted the synthesis.
     func synthesize(_ text: String, receiver: SynthesisRecorder) throws -> Bool {
+        clearCarriedPhonemes()
         let userData = Unmanaged.passUnretained(receiver).toOpaque()
         let status: espeak_ng_STATUS = withExtendedLifetime(receiver) {
             text.withCString { pointer in
@@ -198,6 +259,31 @@ struct ESpeakSession: ~Copyable {
         if status == ENS_SPEECH_STOPPED { return true }
         try Self.check(status, operation: "synthesize")
         return false
+    }
+
+    /// A text whose one clause fills every entry of eSpeak's phoneme lists (about 1000
+    /// phonemes in Korean and in English: each group is read as a number in the millions).
+    private static let phonemeListFiller = Array(repeating: "7777777", count: 32).joined(separator: " ")
+
+    /// Overwrites what earlier texts left in eSpeak's phoneme lists, so that the next synthesis
+    /// does not depend on them.
+    ///
+    /// eSpeak NG 1.51 translates each clause into global arrays sized for 1000 phonemes
+    /// (`ph_list2` in translate.c, `phoneme_list` in synthesize.c) and the timing of the next
+    /// clause depends on what earlier, longer clauses left beyond its own end: the pause at a
+    /// comma and the syllable before it grow (a 35221-sample utterance measured 37181 samples
+    /// right after itself and 36346 after another text). `InitText`, run by every synthesis,
+    /// does not clear these arrays, and no API call does. Translating a filler that reaches the
+    /// end of both arrays leaves the same content there whatever came before;
+    /// `espeak_TextToPhonemes` does that without producing sound or touching the wave
+    /// generator, in about 0.3 ms.
+    private func clearCarriedPhonemes() {
+        Self.phonemeListFiller.withCString { start in
+            var cursor: UnsafeRawPointer? = UnsafeRawPointer(start)
+            while cursor != nil {
+                guard espeak_TextToPhonemes(&cursor, Int32(espeakCHARS_UTF8), 0) != nil else { break }
+            }
+        }
     }
 
     /// The synthesis callback: eSpeak calls it on the synthesizing thread with one buffer and

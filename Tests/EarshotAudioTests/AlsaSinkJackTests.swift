@@ -24,6 +24,8 @@ struct AlsaSinkJackTests {
 
     @Test("speech interrupted at 0.5 s is heard up to the interrupt and is silent from at most 50 ms after it to the end")
     func interruptLeavesSilence() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let speech = try koreanSpeech(seconds: 2, folder: folder)
@@ -65,6 +67,8 @@ struct AlsaSinkJackTests {
 
     @Test("a chunk enqueued after the device ran dry (an underrun) still plays, with silence in the gap")
     func recoversFromUnderrun() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let (sink, port) = try openSink("underrun")
@@ -94,6 +98,8 @@ struct AlsaSinkJackTests {
 
     @Test("drain returns when the queued audio has been heard, about its duration after enqueueing")
     func drainWaitsForPlayback() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let (sink, _) = try openSink("drain")
         defer { sink.close() }
         let started = ContinuousClock.now
@@ -106,6 +112,8 @@ struct AlsaSinkJackTests {
 
     @Test("the first sample is handed to ALSA at once and heard within 40 ms, also right after an interrupt")
     func firstSampleLatency() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         let starts = Mutex<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
         let (sink, _) = try openSink("latency") { event in
             if case .chunkStarted(let id, let frame, let time) = event { starts.withLock { $0[id] = (frame, time) } }
@@ -143,6 +151,8 @@ struct AlsaSinkJackTests {
 
     @Test("a JACK PCM without a format converter cannot take 16-bit samples: an unsupported-parameters error, exit 69, that suggests plug:")
     func unsupportedFormat() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
         try JackDummyServer.ensureRunning()
         _ = AlsaTestConfiguration.installed
         // The system's `jack` PCM takes float samples only and has two channels.
@@ -155,8 +165,4 @@ struct AlsaSinkJackTests {
         let converted = try AlsaSink(device: "plug:jack", sampleRate: rate)
         converted.close()
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -13,35 +13,35 @@ extension SpeechTranscript {
         for entry in entries {
             let u = entry.utterance
             var fields: [(String, String)] = [
-                ("type", json("utterance")), ("id", String(u.id)), ("kind", json(u.kind.code)),
+                ("type", jsonString("utterance")), ("id", String(u.id)), ("kind", jsonString(u.kind.code)),
             ]
-            if let earcon = u.earcon { fields.append(("earcon", json(earcon.rawValue))) }
-            fields.append(("text", json(u.text)))
-            if let engine = engineText?(u) { fields.append(("engineText", json(engine))) }
+            if let earcon = u.earcon { fields.append(("earcon", jsonString(earcon.rawValue))) }
+            fields.append(("text", jsonString(u.text)))
+            if let engine = engineText?(u) { fields.append(("engineText", jsonString(engine))) }
             fields += [
-                ("priority", json(u.priority.rawValue)), ("queued", String(u.queued)),
-                ("element", u.elementID.map(json) ?? "null"),
+                ("priority", jsonString(u.priority.rawValue)), ("queued", String(u.queued)),
+                ("element", u.elementID.map(jsonString) ?? "null"),
             ]
-            if let language = u.language { fields.append(("language", json(language))) }
-            fields += [("gesture", String(u.isGestureSpeech)), ("cause", json(u.cause))]
-            if let source = u.source { fields.append(("source", json(source))) }
+            if let language = u.language { fields.append(("language", jsonString(language))) }
+            fields += [("gesture", String(u.isGestureSpeech)), ("cause", jsonString(u.cause))]
+            if let source = u.source { fields.append(("source", jsonString(source))) }
             fields.append(("requestedAt", jsonTime(u.requestedAt)))
             switch entry.fate {
             case .spoken(let start, let end):
-                fields += [("fate", json("spoken")), ("start", jsonTime(start)), ("end", jsonTime(end))]
+                fields += [("fate", jsonString("spoken")), ("start", jsonTime(start)), ("end", jsonTime(end))]
             case .cut(let start, let at, let by):
-                fields += [("fate", json("cut")), ("start", jsonTime(start)), ("end", jsonTime(at)),
-                           ("cutBy", by.utteranceID.map(String.init) ?? "null"), ("cutCause", json(by.cause))]
+                fields += [("fate", jsonString("cut")), ("start", jsonTime(start)), ("end", jsonTime(at)),
+                           ("cutBy", by.utteranceID.map(String.init) ?? "null"), ("cutCause", jsonString(by.cause))]
             case .dropped(let at, let reason):
-                fields += [("fate", json("dropped")), ("at", jsonTime(at)), ("reason", json(reason.code)),
-                           ("reasonText", json(reason.description))]
+                fields += [("fate", jsonString("dropped")), ("at", jsonTime(at)), ("reason", jsonString(reason.code)),
+                           ("reasonText", jsonString(reason.description))]
             }
             lines.append(object(fields))
         }
         for result in announcementResults {
             lines.append(object([
-                ("type", json("announcementDidFinish")), ("id", String(result.utteranceID)),
-                ("text", json(result.text)), ("wasSuccessful", String(result.wasSuccessful)),
+                ("type", jsonString("announcementDidFinish")), ("id", String(result.utteranceID)),
+                ("text", jsonString(result.text)), ("wasSuccessful", String(result.wasSuccessful)),
                 ("time", jsonTime(result.time)),
             ]))
         }
@@ -64,27 +64,9 @@ extension UtteranceKind {
 }
 
 private func object(_ fields: [(String, String)]) -> String {
-    "{" + fields.map { "\(json($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    "{" + fields.map { "\(jsonString($0.0)):\($0.1)" }.joined(separator: ",") + "}"
 }
 
-/// A JSON string literal.
-private func json(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
 
 /// Seconds with six decimals, as a JSON number.
 private func jsonTime(_ seconds: Double) -> String {

@@ -1,0 +1,372 @@
+import EarshotPlayback
+import Foundation
+import Synchronization
+
+/// `earshot-bench live [--trials N] [--voice NAME]`: live mode on the JACK dummy backend (started
+/// with scripts/jack-dummy.sh if no JACK server runs), in one run:
+///
+/// - event → first sample: a focus move handled by the scheduler, to its first sample handed to
+///   ALSA (`AlsaSink.Event.chunkStarted`) and to the first frame heard (`status().framesPlayed`
+///   passing it); from silence, and while other speech plays (the event cuts it). Target ≤ 20 ms.
+/// - interruption → silence: the focus move that cuts speech, to the last frame of the cut
+///   speech in a `jack_rec` recording of the sink's port. Target ≤ 30 ms.
+/// - `speak` request → first sample handed to the sink: synthesis streamed into the sink, as
+///   `earshot speak` does, median of 20.
+enum LiveBenchmark {
+    static var benchmark: Benchmark {
+        Benchmark(name: "live",
+                  summary: "live mode on JACK: event to first sample (≤ 20 ms), interruption to silence (≤ 30 ms), speak to first sample",
+                  run: run)
+    }
+
+    static let longText = "안녕하세요. 오늘은 날씨가 정말 좋네요. 산책하러 나갈까요? 공원에 가면 꽃이 많이 피었을 거예요."
+    static let shortTexts = ["다음, 버튼", "찜하기, 버튼", "장바구니, 탭", "더 보기, 버튼", "설정, 머리말"]
+    /// The JACK dummy backend's period (scripts/jack-dummy.sh): frames JACK has taken are
+    /// output within one.
+    static let jackPeriodFrames = 256
+
+    static func run(_ arguments: [String]) throws {
+        var trials = 20
+        var voice = "ko"
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
+            switch option {
+            case "--trials":
+                guard let number = Int(value), (1...200).contains(number) else {
+                    throw UsageError("--trials needs a whole number from 1 to 200, found \"\(value)\"")
+                }
+                trials = number
+            case "--voice": voice = value
+            default: throw UsageError("unknown option \(option); valid: --trials N, --voice NAME")
+            }
+        }
+        let root = try packageRoot()
+        setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(root)/scripts/alsa-jack.conf", 1)
+        let startedJack = try startJack(root: root)
+        defer { if startedJack { _ = try? shell(root + "/scripts/jack-dummy.sh", ["stop"]) } }
+
+        let profile = try VoiceLibrary.locate().profile(voice)
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine())
+        let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
+        let log = Log()
+        let client = "earshot-bench-\(getpid())"
+        let sink = try AlsaSink(device: "earshot_jack:CLIENT=\(client)", sampleRate: speaker.sampleRate,
+                                periodMilliseconds: 10) { event in
+            if case .chunkStarted(let id, let frame, let time) = event { log.chunkStarts.withLock { $0[id] = (frame, time) } }
+        }
+        defer { sink.close() }
+        let port = client + ":out_000"
+        try waitForPort(port)
+        let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink) { event in
+            log.record(event)
+        }
+        defer { live.close() }
+        let probe = StopProbe(live)
+        let clock = LiveClock(label: "earshot.bench-live")
+        let scheduler = try SpeechScheduler(clock: clock, device: probe, profile: profile)
+        live.bind(to: scheduler)
+
+        // Warm the engine and the device before anything is timed.
+        _ = try speaker.synthesize(longText)
+        let folder = NSTemporaryDirectory() + "earshot-bench-live-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recordingPath = folder + "/live.wav"
+        let recorder = try startRecording(port: port, seconds: trials * 2 + 2, path: recordingPath)
+
+        var fromSilence: [(toALSA: Double, toHeard: Double)] = []
+        var interrupting: [(toALSA: Double, toHeard: Double)] = []
+        var cuts: [Cut] = []
+        for trial in 0..<trials {
+            let element = ElementSpeech(elementID: "long", text: longText)
+            let first = try measureFirstSample(scheduler: scheduler, sink: sink, log: log) {
+                scheduler.handle(.focusMoved(element, gesture: "swipe right"))
+            }
+            fromSilence.append(first.latency)
+            // Cut at a different point of the speech each time.
+            Thread.sleep(forTimeInterval: 0.4 + Double(trial % 7) * 0.037)
+            let next = ElementSpeech(elementID: "short", text: shortTexts[trial % shortTexts.count])
+            var eventTime = ContinuousClock.now
+            let second = try measureFirstSample(scheduler: scheduler, sink: sink, log: log) {
+                eventTime = .now
+                scheduler.handle(.focusMoved(next, gesture: "swipe right"))
+            }
+            interrupting.append(second.latency)
+            let stop = try probe.stops.withLock { stops in
+                guard let stop = stops[first.utteranceID] else { throw BenchmarkFailure(reasons: ["utterance \(first.utteranceID) was not cut"]) }
+                return stop
+            }
+            cuts.append(Cut(utteranceID: first.utteranceID, startFrame: first.startFrame, eventTime: eventTime,
+                            stopTime: stop.time, playedAtStop: stop.framesPlayed))
+            let end = Date(timeIntervalSinceNow: 5)
+            while !scheduler.isIdle && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.3)
+        }
+        recorder.process.waitUntilExit()
+        let recorded = try WAVFile.read(path: recordingPath).samples
+
+        // Find each cut speech in the recording and how far past the cut it was heard.
+        let rate = Double(sink.sampleRate)
+        var silences: [Double] = []
+        var leftovers: [Int] = []
+        var searchFrom = 0
+        for cut in cuts {
+            let sound = log.samples(of: cut.utteranceID)
+            guard let offset = locate(sound, in: recorded, from: searchFrom) else {
+                throw BenchmarkFailure(reasons: ["utterance \(cut.utteranceID) is not in the recording"])
+            }
+            let heardAtStop = Int(cut.playedAtStop - cut.startFrame)
+            let heardUntil = heardEnd(of: sound, in: recorded, at: offset)
+            let leftover = max(0, heardUntil - heardAtStop)
+            leftovers.append(leftover)
+            let untilStop = (cut.stopTime - cut.eventTime).inSeconds
+            silences.append((untilStop + Double(leftover + jackPeriodFrames) / rate) * 1000)
+            searchFrom = offset + heardUntil
+        }
+
+        // `earshot speak`: synthesis streamed into the sink.
+        var speakLatencies: [Double] = []
+        for index in 0..<20 {
+            let requested = ContinuousClock.now
+            var firstChunk: Int?
+            _ = try speaker.synthesize(shortTexts[index % shortTexts.count] + " " + longText) { chunk in
+                let id = sink.enqueue(chunk.samples)
+                if firstChunk == nil { firstChunk = id }
+            }
+            let chunk = try firstChunk.map { id in try waitForChunk(id, log: log) }
+            guard let chunk else { throw BenchmarkFailure(reasons: ["speak produced no audio"]) }
+            speakLatencies.append((chunk.time - requested).inSeconds * 1000)
+            sink.interrupt()
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+
+        print(String(format: "live: JACK dummy backend at %d Hz, JACK period %d frames (%.1f ms); sink period %d frames, buffer %d frames; %d trials",
+                     sink.sampleRate, jackPeriodFrames, Double(jackPeriodFrames) * 1000 / rate, sink.periodFrames,
+                     sink.bufferFrames, trials))
+        print("live: event to first sample handed to ALSA, from silence:      \(summary(fromSilence.map(\.toALSA)))  (target ≤ 20 ms)")
+        print("live: event to first sample handed to ALSA, cutting speech:    \(summary(interrupting.map(\.toALSA)))  (target ≤ 20 ms)")
+        print("live: event to first frame heard (framesPlayed), from silence: \(summary(fromSilence.map(\.toHeard)))")
+        print("live: event to first frame heard (framesPlayed), cutting:      \(summary(interrupting.map(\.toHeard)))")
+        print("live: interruption to silence (jack_rec):                      \(summary(silences))  (target ≤ 30 ms; includes one JACK period, \(leftovers.max() ?? 0) frames at most recorded past the frames JACK had taken)")
+        print("live: speak request to first sample handed to the sink:        \(summary(speakLatencies))  (20 requests)")
+    }
+
+    // MARK: - Measuring
+
+    struct Cut {
+        var utteranceID: Int
+        var startFrame: Int64
+        var eventTime: ContinuousClock.Instant
+        var stopTime: ContinuousClock.Instant
+        var playedAtStop: Int64
+    }
+
+    struct FirstSample {
+        var utteranceID: Int
+        var startFrame: Int64
+        var latency: (toALSA: Double, toHeard: Double)
+    }
+
+    /// Runs `post` (which handles one event) and times its utterance's first sample.
+    static func measureFirstSample(scheduler: SpeechScheduler, sink: AlsaSink, log: Log,
+                                   post: () -> Void) throws -> FirstSample {
+        let posted = ContinuousClock.now
+        post()
+        guard let utterance = scheduler.currentUtterance else { throw BenchmarkFailure(reasons: ["the event started no utterance"]) }
+        let end = ContinuousClock.now + .seconds(2)
+        var chunkID: Int?
+        while chunkID == nil && ContinuousClock.now < end {
+            chunkID = log.firstChunk(of: utterance.id)
+            if chunkID == nil { usleep(100) }
+        }
+        guard let chunkID else { throw BenchmarkFailure(reasons: ["utterance \(utterance.id) reached no sink"]) }
+        let start = try waitForChunk(chunkID, log: log)
+        var heard: ContinuousClock.Instant?
+        while heard == nil && ContinuousClock.now < end {
+            if sink.status().framesPlayed > start.frame { heard = .now } else { usleep(200) }
+        }
+        guard let heard else { throw BenchmarkFailure(reasons: ["utterance \(utterance.id) was never heard"]) }
+        return FirstSample(utteranceID: utterance.id, startFrame: start.frame,
+                           latency: ((start.time - posted).inSeconds * 1000, (heard - posted).inSeconds * 1000))
+    }
+
+    static func waitForChunk(_ id: Int, log: Log) throws -> (frame: Int64, time: ContinuousClock.Instant) {
+        let end = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < end {
+            if let start = log.chunkStarts.withLock({ $0[id] }) { return start }
+            usleep(100)
+        }
+        throw BenchmarkFailure(reasons: ["chunk \(id) never reached ALSA"])
+    }
+
+    /// Recording index of sample 0 of `sound`, found by its first loud samples after `from`.
+    static func locate(_ sound: [Int16], in recorded: [Int16], from: Int) -> Int? {
+        guard let onset = sound.firstIndex(where: { abs(Int($0)) > 200 }) else { return nil }
+        let probe = 400
+        var index = from + onset
+        while index + probe < recorded.count, onset + probe < sound.count {
+            if abs(Int(recorded[index])) > 200,
+               (0..<probe).allSatisfy({ abs(Int(recorded[index + $0]) - Int(sound[onset + $0])) <= 2 }) {
+                return index - onset
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Index in `sound` just past the last loud stretch of it (32 samples in a row equal within
+    /// 2, the float round trip through JACK) that the recording holds at `offset`.
+    static func heardEnd(of sound: [Int16], in recorded: [Int16], at offset: Int) -> Int {
+        var end = 0
+        var run = 0
+        var loud = false
+        for index in 0..<sound.count where offset + index >= 0 && offset + index < recorded.count {
+            let sample = recorded[offset + index]
+            if abs(Int(sample) - Int(sound[index])) <= 2 {
+                run += 1
+                if abs(Int(sample)) > 200 { loud = true }
+                if run >= 32 && loud && abs(Int(sample)) > 200 { end = index + 1 }
+            } else {
+                run = 0
+                loud = false
+            }
+        }
+        return end
+    }
+
+    static func summary(_ milliseconds: [Double]) -> String {
+        let sorted = milliseconds.sorted()
+        guard !sorted.isEmpty else { return "no data" }
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)] }
+        return String(format: "median %.2f ms, p95 %.2f ms, max %.2f ms", percentile(0.5), percentile(0.95), sorted.last!)
+    }
+
+    // MARK: - What the device and the sink reported
+
+    final class Log: Sendable {
+        let chunkStarts = Mutex<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
+        private let firstChunks = Mutex<[Int: Int]>([:])
+        private let chunks = Mutex<[Int: [Int16]]>([:])
+
+        func record(_ event: LiveSpeechDevice.Event) {
+            switch event {
+            case .firstChunkEnqueued(let utterance, let chunk, _): firstChunks.withLock { $0[utterance] = chunk }
+            case .chunkEnqueued(let utterance, _, let samples): chunks.withLock { $0[utterance, default: []] += samples }
+            case .finished, .stopped, .failed: break
+            }
+        }
+
+        func firstChunk(of utteranceID: Int) -> Int? { firstChunks.withLock { $0[utteranceID] } }
+        func samples(of utteranceID: Int) -> [Int16] { chunks.withLock { $0[utteranceID] ?? [] } }
+    }
+
+    /// Notes how much the sink had played when the scheduler cut an utterance, just before the
+    /// live device stops it.
+    final class StopProbe: SpeechDevice, @unchecked Sendable {
+        let inner: LiveSpeechDevice
+        let stops = Mutex<[Int: (framesPlayed: Int64, time: ContinuousClock.Instant)]>([:])
+
+        init(_ inner: LiveSpeechDevice) { self.inner = inner }
+
+        func start(_ utterance: Utterance, at time: Double) throws -> Double? { try inner.start(utterance, at: time) }
+
+        func stop(_ utterance: Utterance, at time: Double) {
+            let played = inner.sink.status().framesPlayed
+            stops.withLock { $0[utterance.id] = (played, .now) }
+            inner.stop(utterance, at: time)
+        }
+    }
+
+    // MARK: - JACK
+
+    /// The repository: where scripts/jack-dummy.sh is, from the working folder or the binary's.
+    static func packageRoot() throws -> String {
+        let starts = [FileManager.default.currentDirectoryPath,
+                      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path]
+        for start in starts {
+            var folder = URL(fileURLWithPath: start)
+            for _ in 0..<6 {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("scripts/jack-dummy.sh").path) {
+                    return folder.path
+                }
+                folder.deleteLastPathComponent()
+            }
+        }
+        throw BenchmarkFailure(reasons: ["scripts/jack-dummy.sh not found: run from the Earshot repository"])
+    }
+
+    /// Starts the JACK dummy backend unless a JACK server runs; true if this run started it.
+    static func startJack(root: String) throws -> Bool {
+        let script = root + "/scripts/jack-dummy.sh"
+        let wasRunning = (try? shell("/usr/bin/env", ["JACK_NO_START_SERVER=1", "jack_lsp"])) == 0
+        guard try shell(script, ["start"]) == 0 else { throw BenchmarkFailure(reasons: ["\(script) start failed"]) }
+        return !wasRunning
+    }
+
+    /// Runs a program with no pipes (a server it starts must not hold one open) and returns its status.
+    @discardableResult
+    static func shell(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasSuffix(".sh") ? "/bin/bash" : executable)
+        process.arguments = executable.hasSuffix(".sh") ? [executable] + arguments : arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    static func connections(of port: String) -> [String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
+        process.arguments = ["-c"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let lines = text.split(separator: "\n")
+        guard let index = lines.firstIndex(where: { $0 == port }) else { return [] }
+        return lines[(index + 1)...].prefix { $0.hasPrefix(" ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    static func waitForPort(_ port: String) throws {
+        let end = Date(timeIntervalSinceNow: 5)
+        while Date() < end {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if text.split(separator: "\n").contains(where: { $0 == port }) { return }
+            usleep(20_000)
+        }
+        throw BenchmarkFailure(reasons: ["the sink's JACK port \(port) did not appear"])
+    }
+
+    /// `jack_rec` on `port` for `seconds`, once it is connected.
+    static func startRecording(port: String, seconds: Int, path: String) throws -> (process: Process, path: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_rec")
+        process.arguments = ["-f", path, "-d", String(seconds), port]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let end = Date(timeIntervalSinceNow: 5)
+        while Date() < end {
+            if connections(of: port).contains(where: { $0.hasPrefix("jackrec:") }) { return (process, path) }
+            usleep(10_000)
+        }
+        process.terminate()
+        throw BenchmarkFailure(reasons: ["jack_rec did not connect to \(port)"])
+    }
+}
+
+private extension Duration {
+    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

@@ -1,0 +1,117 @@
+import EarshotPlayback
+import Foundation
+
+/// One thing the person at `earshot explore` asks for: a VoiceOver gesture on the screen, a
+/// notification the app would post, or a session command. Keys and typed lines both become these.
+enum ExploreAction: Equatable {
+    case next, previous, first, last
+    case nextHeading, previousHeading
+    case activate, escape, increment, decrement
+    /// Two-finger swipe down (from the focused stop) or up (`fromTop`).
+    case readAll(fromTop: Bool)
+    case touch(x: Double, y: Double)
+    /// Lists the focused element's custom actions, numbered.
+    case listActions
+    /// Performs a custom action by name or by its 1-based number in the list.
+    case performAction(String)
+    case announce(String, priority: SpeechPriority, queued: Bool)
+    /// `screenChanged`, focusing the element with this id, or the first stop.
+    case screenChanged(String?)
+    case layoutElement(String)
+    case layoutText(String)
+    case layoutNone
+    case pageScrolled(String)
+    /// Scripts: let `seconds` pass, or wait until nothing plays or waits.
+    case wait(Double)
+    case waitUntilIdle
+    case help
+    case quit
+
+    /// Command names typed after `:` (or given one per line on standard input), with their help.
+    static let commandHelp: [(String, String)] = [
+        ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),
+        ("heading | previous-heading", "rotor on headings, swipe down / up"),
+        ("activate | escape", "double tap / two-finger scrub"),
+        ("increment | decrement", "swipe up / down on an adjustable element"),
+        ("read | read-top", "two-finger swipe down (from the focus) / up (from the top)"),
+        ("touch X Y", "touch exploration at a point of the screen"),
+        ("actions | action N|NAME", "list / perform the focused element's custom actions"),
+        ("announce TEXT", "post an announcement (default priority)"),
+        ("announce! TEXT", "post a high-priority announcement"),
+        ("announce-low TEXT", "post a low-priority announcement"),
+        ("queue TEXT", "post an announcement with accessibilitySpeechQueueAnnouncement"),
+        ("screen [ID]", "post screenChanged, focusing ID (default: the first stop)"),
+        ("layout ID | layout \"TEXT\" | layout", "post layoutChanged with an element, a string or nil"),
+        ("page TEXT", "post pageScrolled, e.g. page 3페이지 중 2페이지"),
+        ("wait SECONDS | idle", "pause a script / wait until speech has ended"),
+        ("help | quit", "this help / leave"),
+    ]
+
+    static let commandNames = [
+        "next", "previous", "first", "last", "heading", "previous-heading", "activate", "escape", "increment",
+        "decrement", "read", "read-top", "touch", "actions", "action", "announce", "announce!", "announce-low",
+        "queue", "screen", "layout", "page", "wait", "idle", "help", "quit",
+    ]
+
+    /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed).
+    static func parse(_ line: String) throws -> ExploreAction {
+        var text = line.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix(":") { text.removeFirst() }
+        let name = String(text.prefix { !$0.isWhitespace })
+        let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        func requireArgument(_ what: String) throws -> String {
+            guard !argument.isEmpty else { throw UsageError("\(name) needs \(what)") }
+            return argument
+        }
+        func noArgument(_ action: ExploreAction) throws -> ExploreAction {
+            guard argument.isEmpty else { throw UsageError("\(name) takes nothing after it, found \"\(argument)\"") }
+            return action
+        }
+        switch name {
+        case "next": return try noArgument(.next)
+        case "previous": return try noArgument(.previous)
+        case "first": return try noArgument(.first)
+        case "last": return try noArgument(.last)
+        case "heading": return try noArgument(.nextHeading)
+        case "previous-heading": return try noArgument(.previousHeading)
+        case "activate": return try noArgument(.activate)
+        case "escape": return try noArgument(.escape)
+        case "increment": return try noArgument(.increment)
+        case "decrement": return try noArgument(.decrement)
+        case "read": return try noArgument(.readAll(fromTop: false))
+        case "read-top": return try noArgument(.readAll(fromTop: true))
+        case "actions": return try noArgument(.listActions)
+        case "action": return .performAction(try requireArgument("an action's number or name"))
+        case "touch":
+            let numbers = argument.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+            guard numbers.count == 2, argument.split(whereSeparator: \.isWhitespace).count == 2 else {
+                throw UsageError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
+            }
+            return .touch(x: numbers[0], y: numbers[1])
+        case "announce": return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
+        case "announce!", "announce-high": return .announce(try requireArgument("the text to announce"), priority: .high, queued: false)
+        case "announce-low": return .announce(try requireArgument("the text to announce"), priority: .low, queued: false)
+        case "queue": return .announce(try requireArgument("the text to announce"), priority: .default, queued: true)
+        case "screen": return .screenChanged(argument.isEmpty ? nil : argument)
+        case "layout":
+            if argument.isEmpty { return .layoutNone }
+            if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
+                return .layoutText(String(argument.dropFirst().dropLast()))
+            }
+            return .layoutElement(argument)
+        case "page": return .pageScrolled(try requireArgument("the page position text"))
+        case "wait":
+            guard let seconds = Double(argument), seconds >= 0, seconds <= 600 else {
+                throw UsageError("wait needs seconds from 0 to 600, found \"\(argument)\"")
+            }
+            return .wait(seconds)
+        case "idle": return try noArgument(.waitUntilIdle)
+        case "help", "?": return .help
+        case "quit", "q", "exit": return .quit
+        default:
+            var message = name.isEmpty ? "empty command" : "unknown command \"\(name)\""
+            if let near = nearestName(to: name, in: commandNames) { message += "; did you mean \"\(near)\"?" }
+            throw UsageError(message + " (help lists them)")
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Dispatch
+import EarshotPlayback
+import Foundation
+
+/// `earshot explore`: an interactive desk check of a screen file. Keys are VoiceOver's gestures,
+/// typed commands post the app's notifications, speech plays live through ALSA, and every
+/// utterance is printed as a plain line.
+enum ExploreCommand: Command {
+    static let name = "explore"
+    static let summary = "Explore a screen file live: keys for gestures, typed notifications, speech through ALSA."
+    static let options: [OptionSpec] = [
+        .value("voice", "NAME|PATH", "Voice profile name or .json path. Default: ko."),
+        .value("device", "PCM", "ALSA device to play on. Default: default."),
+        .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
+        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+    ]
+
+    static let keyHelp: [(String, String)] = [
+        ("Right, n", "next element (swipe right)"),
+        ("Left, p", "previous element (swipe left)"),
+        ("Home, End", "first / last element"),
+        ("Enter", "activate (double tap)"),
+        ("Escape", "escape (two-finger scrub): dismiss a dialog"),
+        ("Up, Down", "increment / decrement an adjustable element (swipe up / down)"),
+        ("h, H", "next / previous heading (rotor)"),
+        ("r, R", "read all from the focused element / from the top"),
+        ("a, 1-9", "list the custom actions / perform action N"),
+        (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
+        ("?", "this help"),
+        ("q, Ctrl-C", "quit"),
+    ]
+
+    /// The help shown inside a session (`?` or `help`).
+    static var sessionHelp: String {
+        var lines = ["KEYS:"]
+        lines += keyHelp.map { "  \($0.0.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.1)" }
+        lines.append("COMMANDS (after :, or one per line on standard input):")
+        lines += ExploreAction.commandHelp.map { "  \($0.0): \($0.1)" }
+        return lines.joined(separator: "\n")
+    }
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(help, terminator: "")
+            return .success
+        }
+        let parsed = try parseArguments(arguments, options: options)
+        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
+            throw UsageError(parsed.positionals.isEmpty ? "missing SCREEN.json" : "give exactly one screen file")
+        }
+        if parsed.has("no-audio") && parsed.value("device") != nil {
+            throw UsageError("--no-audio plays nothing: leave out --device")
+        }
+        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let screen = try ScreenFile.load(path: path)
+        let navigator = try FocusNavigator(screen: screen, profile: profile)
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
+
+        let printer = LinePrinter()
+        let clock = LiveClock(label: "earshot.explore-clock")
+        let output: LiveOutput
+        if parsed.has("no-audio") {
+            output = LiveOutput(device: SilentSpeechDevice(speaker: speaker, earcons: earcons), live: nil)
+        } else {
+            let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate,
+                                    periodMilliseconds: 10)
+            output = LiveOutput(device: nil, live: LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink))
+        }
+        let session = try ExploreSession(navigator: navigator, clock: clock, device: output.speechDevice,
+                                         profile: profile, printer: printer)
+        output.live?.bind(to: session.scheduler)
+
+        let terminal = KeyTerminal()
+        let ending = SessionEnding(terminal: terminal, session: session, output: output)
+        let signals = ending.watchSignals()
+        defer {
+            signals.forEach { $0.cancel() }
+            ending.finish()
+        }
+
+        let audio = parsed.has("no-audio") ? "no audio" : "ALSA device \(parsed.value("device") ?? "default")"
+        printer.line("earshot explore: \(path), voice \(profile.name), \(audio). Press ? for help, q to quit.")
+        session.begin()
+        if let terminal {
+            terminal.enterKeyMode()
+            readKeys(terminal: terminal, session: session, printer: printer)
+        } else {
+            readLines(session: session, printer: printer)
+        }
+        return .success
+    }
+
+    /// Reads keys until `q`, Ctrl-C or Ctrl-D.
+    static func readKeys(terminal: KeyTerminal, session: ExploreSession, printer: LinePrinter) {
+        let reader = KeyReader(descriptor: terminal.descriptor)
+        while true {
+            let action: ExploreAction?
+            switch reader.next() {
+            case .right, .character("n"): action = .next
+            case .left, .character("p"): action = .previous
+            case .home: action = .first
+            case .end: action = .last
+            case .enter: action = .activate
+            case .escape: action = .escape
+            case .up: action = .increment
+            case .down: action = .decrement
+            case .character("h"): action = .nextHeading
+            case .character("H"): action = .previousHeading
+            case .character("r"): action = .readAll(fromTop: false)
+            case .character("R"): action = .readAll(fromTop: true)
+            case .character("a"): action = .listActions
+            case .character(let digit) where ("1"..."9").contains(digit): action = .performAction(String(digit))
+            case .character("?"): action = .help
+            case .character("q"), .interrupt, .endOfInput: action = .quit
+            case .character(":"):
+                action = typedCommand(terminal: terminal, printer: printer)
+            case .character(let other):
+                printer.line("key \"\(other)\" does nothing; press ? for help")
+                action = nil
+            case .unknown(let sequence):
+                printer.line("key \(sequence) does nothing; press ? for help")
+                action = nil
+            }
+            if let action, !session.perform(action) { return }
+        }
+    }
+
+    /// `:` then a line typed with the terminal's own editing; nil if it was empty or wrong.
+    static func typedCommand(terminal: KeyTerminal, printer: LinePrinter) -> ExploreAction? {
+        FileHandle.standardOutput.write(Data(":".utf8))
+        terminal.enterLineMode()
+        let line = readLine(strippingNewline: true)
+        terminal.enterKeyMode()
+        guard let line, !line.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        do {
+            return try ExploreAction.parse(line)
+        } catch {
+            printer.line("\(error)")
+            return nil
+        }
+    }
+
+    /// Standard input is not a terminal: one command per line (`#` starts a comment); at the
+    /// end of input, waits for speech to end.
+    static func readLines(session: ExploreSession, printer: LinePrinter) {
+        while let raw = readLine(strippingNewline: true) {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            do {
+                if !session.perform(try ExploreAction.parse(line)) { return }
+            } catch {
+                printer.line("\(error)")
+            }
+        }
+        session.waitUntilIdle(limit: 120)
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: [
+            "earshot explore [options] SCREEN.json",
+            "earshot explore --no-audio SCREEN.json < commands.txt",
+        ],
+        arguments: [("SCREEN.json", "A screen file (see docs/screen-format.md).")],
+        options: options,
+        notes: """
+        Starts as VoiceOver does on a new screen: the screen-change sound, then the first element.
+        Each utterance is printed as one plain line when it starts ("speaking #3 element: ..."),
+        and again when it is cut or dropped, with why. No colours, no cursor movement.
+
+        \(sessionHelp)
+
+        When standard input is not a terminal, commands are read one per line (a leading ':' is
+        optional); at the end of input explore waits for speech to end, then quits. q, Ctrl-C and
+        errors restore the terminal and close the audio device.
+        """
+    )
+}
+
+/// Where a session's speech goes: the live ALSA device, or a silent device that only times.
+struct LiveOutput {
+    let device: SpeechDevice?
+    let live: LiveSpeechDevice?
+
+    var speechDevice: SpeechDevice { live ?? device! }
+
+    /// Cuts what plays and releases the sound device.
+    func close() {
+        live?.close()
+        live?.sink.close()
+    }
+}
+
+/// Ends a session exactly once, however it ends: `q`, end of input, an error, or a signal.
+final class SessionEnding: @unchecked Sendable {
+    private let terminal: KeyTerminal?
+    private let session: ExploreSession
+    private let output: LiveOutput
+    private let lock = NSLock()
+    private var finished = false
+
+    init(terminal: KeyTerminal?, session: ExploreSession, output: LiveOutput) {
+        self.terminal = terminal
+        self.session = session
+        self.output = output
+    }
+
+    /// Restores the terminal, ends the speech session and closes the device.
+    func finish() {
+        let first = lock.withLock {
+            defer { finished = true }
+            return !finished
+        }
+        guard first else { return }
+        terminal?.restore()
+        session.scheduler.endSession()
+        output.close()
+    }
+
+    /// On SIGINT, SIGTERM or SIGHUP: finish, then exit with 128 + the signal number.
+    func watchSignals() -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
+            source.setEventHandler { [self] in
+                finish()
+                FileHandle.standardOutput.write(Data("\n".utf8))
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+    }
+}

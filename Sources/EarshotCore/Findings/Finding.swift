@@ -1,0 +1,80 @@
+/// How much a finding matters; ordered note < warning < error.
+///
+/// An error means a VoiceOver user loses information or control (nothing to hear, a dropped
+/// message, focus on something that is gone): `earshot check` and `earshot lint` exit 1 for it.
+/// A warning makes the screen slower or more confusing to use; a note is worth knowing.
+public enum FindingSeverity: String, CaseIterable, Sendable, Comparable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: FindingSeverity, rhs: FindingSeverity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// One problem a desk check reports to a tester: what is wrong, where, when, and the fix.
+///
+/// Static findings (from a screen file alone) have no time; dynamic findings (from a scenario
+/// run) carry the time in seconds from the start of the run. The code is stable across versions,
+/// so tools and baselines can key on it; the title, meaning and fix come from `FindingCatalogue`.
+public struct Finding: Sendable, Equatable {
+    public var code: FindingCode
+    /// The catalogue's severity for the code unless the producer had a reason to say otherwise.
+    public var severity: FindingSeverity
+    /// Seconds from the start of a scenario run; nil for a static finding.
+    public var time: Double?
+    /// Ids of the elements involved, most important first (a card, then its stops).
+    public var elements: [String]
+    /// One plain line saying what happened on this screen, naming elements and spoken words.
+    public var message: String
+    /// One plain line saying what to change; the catalogue's fix unless the producer refines it.
+    public var fix: String
+    /// The screen the finding is about (its `screen` name), when known.
+    public var screen: String?
+    /// Where it was found: the screen file for `lint`, the scenario file for `check`.
+    public var source: String?
+
+    public init(_ code: FindingCode, time: Double? = nil, elements: [String], message: String,
+                severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil) {
+        let entry = FindingCatalogue.entry(for: code)
+        self.code = code
+        self.severity = severity ?? entry.severity
+        self.time = time
+        self.elements = elements
+        self.message = Finding.oneLine(message)
+        self.fix = Finding.oneLine(fix ?? entry.fix)
+        self.screen = screen
+        self.source = source
+    }
+
+    /// The catalogue entry for this finding's code.
+    public var entry: FindingCatalogue.Entry { FindingCatalogue.entry(for: code) }
+
+    /// Line breaks become spaces: a finding is read line by line in a terminal screen reader.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
+    }
+}
+
+extension Array where Element == Finding {
+    /// The findings at or above a severity.
+    public func atLeast(_ severity: FindingSeverity) -> [Finding] { filter { $0.severity >= severity } }
+
+    /// Whether any finding is an error (the run fails).
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Findings in time order (static ones, without a time, first); ties keep their order.
+    public func sortedByTime() -> [Finding] {
+        enumerated().sorted { a, b in
+            let ta = a.element.time ?? -.infinity, tb = b.element.time ?? -.infinity
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,127 @@
+/// The stable code of a kind of finding, e.g. `label.missing`; the raw value is what reports,
+/// JSON files and baselines use, so a code is never renamed once released.
+public enum FindingCode: String, CaseIterable, Sendable {
+    // Static: found in a screen file without playing anything (`earshot lint`).
+    case labelMissing = "label.missing"
+    case labelRepeatsTrait = "label.repeats-trait"
+    case labelFileName = "label.file-name"
+    case stopsDuplicateAdjacent = "stops.duplicate-adjacent"
+    case focusFragmented = "focus.fragmented"
+    // Dynamic: found while a scenario plays (`earshot check`).
+    case announcementDropped = "announcement.dropped"
+    case announcementCut = "announcement.cut"
+    case earconDuplicateScreenChange = "earcon.duplicate-screen-change"
+    case earconMissingScreenChange = "earcon.missing-screen-change"
+    case focusGhost = "focus.ghost"
+    case focusNotRestored = "focus.not-restored"
+    case focusRestoredWrongItem = "focus.restored-wrong-item"
+    case focusNoFallback = "focus.no-fallback"
+    case focusRestoreRepeated = "focus.restore-repeated"
+}
+
+/// Every finding Earshot can report: its severity, a title, what it means and the fix the seed
+/// articles recommend (docs/findings.md prints this table).
+///
+/// The table is Swift rather than a data file: the codes are part of the program's contract and
+/// each producer refers to its code at compile time; the texts are developer advice in English,
+/// not words VoiceOver speaks, so they do not belong in a voice profile.
+public enum FindingCatalogue {
+    /// Whether a finding comes from a screen file alone or from playing a scenario.
+    public enum Origin: String, Sendable {
+        case `static`
+        case dynamic
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var code: FindingCode
+        public var severity: FindingSeverity
+        public var origin: Origin
+        /// A few words naming the problem.
+        public var title: String
+        /// What the problem is and why it hurts a VoiceOver user.
+        public var meaning: String
+        /// One line: the change that removes the problem.
+        public var fix: String
+        /// The seed article (in /work/shared/seeds) or reference the fix comes from.
+        public var seed: String
+    }
+
+    /// The entry for a code; every code has one (checked by a test).
+    public static func entry(for code: FindingCode) -> Entry {
+        switch code {
+        case .labelMissing:
+            Entry(code: code, severity: .error, origin: .static, title: "Missing label",
+                  meaning: "The focus stop has no label and no value: VoiceOver says only its trait words (\"버튼\"), so the user cannot tell what it is or does.",
+                  fix: "Give it an accessibilityLabel that says what it does (an icon button: .accessibilityLabel(\"검색\")), or hide it if it is decoration.",
+                  seed: "swiftui-accessibility-traits (accessibilityLabel for icon-only views)")
+        case .labelRepeatsTrait:
+            Entry(code: code, severity: .warning, origin: .static, title: "Label repeats its trait word",
+                  meaning: "The label ends with the word VoiceOver already says for the element's trait, so it is heard twice (\"장바구니 버튼, 버튼\", \"Cart button, Button.\").",
+                  fix: "Drop the role word from the label (\"장바구니\", not \"장바구니 버튼\"); the trait (.button / .isButton) already makes VoiceOver say it.",
+                  seed: "swiftui-accessibility-traits (roles come from traits)")
+        case .labelFileName:
+            Entry(code: code, severity: .warning, origin: .static, title: "Read by its file name",
+                  meaning: "The spoken label looks like an image file or asset name (icon_cart.png, img_0234, ic-heart-filled): the user hears an identifier, not a meaning.",
+                  fix: "Set an accessibilityLabel that says what the image means or what the button does (\"장바구니\"); hide purely decorative images.",
+                  seed: "swiftui-accessibility-traits (accessibilityLabel for icon-only views)")
+        case .stopsDuplicateAdjacent:
+            Entry(code: code, severity: .warning, origin: .static, title: "Same words twice in a row",
+                  meaning: "Neighbouring focus stops say the same words (an image whose label repeats the caption under it): the user swipes to hear it again.",
+                  fix: "Keep one of them: hide the duplicate (isAccessibilityElement = false / .accessibilityHidden(true)) or merge them with MergedFocus / .accessibilityElement(children: .combine).",
+                  seed: "merged-focus-uikit (duplicate texts are dropped when merging)")
+        case .focusFragmented:
+            Entry(code: code, severity: .warning, origin: .static, title: "Fragmented focus",
+                  meaning: "One visual card (name, rating, price, like button) is split into four or more focus stops, so the user swipes several times to hear one item and may lose which item a part belongs to.",
+                  fix: "Make the card one focus stop with MergedFocus (UIKit) or .accessibilityElement(children: .combine) (SwiftUI), and offer secondary buttons such as 찜하기 as custom actions.",
+                  seed: "merged-focus-uikit")
+        case .announcementDropped:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
+                  meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",
+                  fix: "Post the announcement about 1 s after the double tap (DispatchQueue.main.asyncAfter), or queue it (accessibilitySpeechQueueAnnouncement = true).",
+                  seed: "announcements")
+        case .announcementCut:
+            Entry(code: code, severity: .warning, origin: .dynamic, title: "Announcement cut off",
+                  meaning: "An announcement started but was interrupted before its end (announcementDidFinish reports wasSuccessful false).",
+                  fix: "Queue announcements that follow other speech (accessibilitySpeechQueueAnnouncement = true) instead of letting the next one interrupt, or post it after about 1 s.",
+                  seed: "announcements")
+        case .earconDuplicateScreenChange:
+            Entry(code: code, severity: .warning, origin: .dynamic, title: "Screen-change sound played twice",
+                  meaning: "The app posted screenChanged on top of a system transition (navigation push/pop, modal), which already plays the screen-change sound, so it is heard twice.",
+                  fix: "After a system transition post layoutChanged with the target (or use @AccessibilityFocusState), not screenChanged.",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .earconMissingScreenChange:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Screen-change sound missing",
+                  meaning: "The screen was replaced inside one container (child view controller swap, ZStack) without screenChanged, so the system does not know and the user gets no sound that the screen changed.",
+                  fix: "After a screen swap inside one container post screenChanged yourself (UIAccessibility.post(notification: .screenChanged, …) / AccessibilityNotification.ScreenChanged).",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .focusGhost:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Ghost focus",
+                  meaning: "A delayed focus move ran after its screen had gone and moved focus to an element that is no longer shown.",
+                  fix: "Cancel the delayed focus work when the screen disappears (DispatchWorkItem.cancel() in viewDidDisappear, focusTask?.cancel() in onDisappear).",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .focusNotRestored:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Focus not restored",
+                  meaning: "Returning from a detail screen put focus at the top of the list instead of on the item the user had opened, so the user must search for their place again.",
+                  fix: "On return, move focus to the opened item found by its stable id, about 1 s later once the list is rendered (layoutChanged with the cell, or @AccessibilityFocusState).",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .focusRestoredWrongItem:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Focus restored to the wrong item",
+                  meaning: "Focus came back to a different item than the one the user had opened, typically because the position (IndexPath) was kept and the list changed meanwhile.",
+                  fix: "Remember the item's stable id (Post.id), not its position: the list may change while the detail is open.",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .focusNoFallback:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "No fallback for a removed item",
+                  meaning: "The item the user had opened was deleted and focus went to the top instead of to a neighbour.",
+                  fix: "Keep the neighbours' ids when opening an item; if it is gone, focus the previous item, then the next one, then the create button.",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .focusRestoreRepeated:
+            Entry(code: code, severity: .warning, origin: .dynamic, title: "Focus restored again",
+                  meaning: "Focus was moved back to the restored item a second time in one return (a dialog closed, the app came back to the foreground), pulling the user away from where they were.",
+                  fix: "Restore focus once per return: guard it with a hasRestoredFocus flag (UIKit) or react only to the pop (path.count / currentScreen change) in SwiftUI.",
+                  seed: "focus-restore-uikit, focus-restore-swiftui")
+        }
+    }
+
+    /// All entries in code order.
+    public static var entries: [Entry] { FindingCode.allCases.map(entry(for:)) }
+}

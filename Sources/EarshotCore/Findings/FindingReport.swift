@@ -1,0 +1,49 @@
+/// Findings as plain text for a terminal, two lines each so a screen reader reads the problem
+/// and the fix as separate lines:
+///
+///     warning focus.fragmented [card-1, card-1-name, card-1-like, card-1-rating, card-1-price]: "card-1" is one card read as 4 focus stops; …
+///       Fix: Make the card one focus stop with MergedFocus (UIKit) or …
+///
+/// Severity first, then the code, the time (`at 1.250 s`) for dynamic findings, the elements in
+/// brackets, and the message. No findings prints `no findings`.
+public enum FindingReport {
+    /// All findings, each as its two lines, ending with a line break.
+    public static func text(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "no findings\n" }
+        return findings.map { lines(of: $0) }.joined()
+    }
+
+    /// One finding's two lines.
+    public static func lines(of finding: Finding) -> String {
+        var head = "\(finding.severity.rawValue) \(finding.code.rawValue)"
+        if let time = finding.time { head += " at \(seconds(time)) s" }
+        if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
+        return "\(head): \(finding.message)\n  Fix: \(finding.fix)\n"
+    }
+
+    /// "3 findings (1 error, 2 warnings)" or "no findings".
+    public static func summary(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "no findings" }
+        let counts = FindingSeverity.allCases.reversed().compactMap { severity -> String? in
+            let count = findings.filter { $0.severity == severity }.count
+            guard count > 0 else { return nil }
+            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+        }
+        let total = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
+        return "\(total) (\(counts.joined(separator: ", ")))"
+    }
+
+    /// Seconds with three decimals (milliseconds), as timelines print them.
+    static func seconds(_ value: Double) -> String {
+        let milli = Int((value * 1000).rounded())
+        let sign = milli < 0 ? "-" : ""
+        let magnitude = abs(milli)
+        let fraction = String(magnitude % 1000)
+        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+}
+
+extension Finding: CustomStringConvertible {
+    /// The finding's two report lines, without the final line break.
+    public var description: String { String(FindingReport.lines(of: self).dropLast()) }
+}

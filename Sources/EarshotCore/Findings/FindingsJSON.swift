@@ -1,0 +1,80 @@
+/// Findings as a JSON array (the `--findings FILE.json` file), and back.
+///
+/// Every object has the same keys in the same order — `code`, `severity`, `time`, `elements`,
+/// `message`, `fix`, `screen`, `source` — with `null` for what is not known, and times with six
+/// decimals, so the same findings always give the same bytes and files diff cleanly.
+public enum FindingsJSON {
+    static let keys = ["code", "severity", "time", "elements", "message", "fix", "screen", "source"]
+
+    /// The array, one finding per line, ending with a line break.
+    public static func encode(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "[]\n" }
+        let objects = findings.map { finding in
+            let fields: [String] = [
+                string(finding.code.rawValue),
+                string(finding.severity.rawValue),
+                finding.time.map(seconds) ?? "null",
+                "[" + finding.elements.map(string).joined(separator: ", ") + "]",
+                string(finding.message),
+                string(finding.fix),
+                finding.screen.map(string) ?? "null",
+                finding.source.map(string) ?? "null",
+            ]
+            return "  {" + zip(keys, fields).map { "\(string($0)): \($1)" }.joined(separator: ", ") + "}"
+        }
+        return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Writes the array through a temporary file and a rename (exit 74 when it cannot).
+    public static func write(_ findings: [Finding], to path: String) throws {
+        try AtomicFile.write(encode(findings), to: path)
+    }
+
+    /// Reads a findings file; mistakes are data errors naming the file, line and column.
+    public static func load(path: String) throws -> [Finding] {
+        try decode(try JSONDocument.load(path: path))
+    }
+
+    /// Decodes a parsed findings array; an unknown code or severity suggests the nearest valid one.
+    public static func decode(_ root: JSONNode) throws -> [Finding] {
+        try root.arrayItems().map { node in
+            let object = try node.object(allowing: keys)
+            let code = try ScreenFile.enumValue(try object.required("code"), FindingCode.self, what: "finding code")
+            let severity = try ScreenFile.enumValue(try object.required("severity"), FindingSeverity.self,
+                                                    what: "severity")
+            return Finding(
+                code, time: try object.double("time"), elements: try object.strings("elements") ?? [],
+                message: try object.requiredString("message"), severity: severity,
+                fix: try object.string("fix"), screen: try object.string("screen"),
+                source: try object.string("source"))
+        }
+    }
+
+    /// A JSON string literal; non-ASCII text (Korean) is written as is, in UTF-8.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Seconds with six decimals (as the transcript's JSON Lines write times).
+    static func seconds(_ value: Double) -> String {
+        let micro = Int((value * 1_000_000).rounded())
+        let sign = micro < 0 ? "-" : ""
+        let magnitude = abs(micro)
+        let fraction = String(magnitude % 1_000_000)
+        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+    }
+}

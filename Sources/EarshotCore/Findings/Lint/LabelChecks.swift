@@ -1,0 +1,117 @@
+/// The static checks on what each focus stop says: missing labels, labels that repeat their
+/// trait word, labels that are file names, and neighbours that say the same words.
+enum LabelChecks {
+    /// `label.missing`: a stop with no label and no spoken value says nothing but trait words.
+    @Sendable static func missingLabels(_ linted: LintedScreen) -> [Finding] {
+        zip(linted.stops, linted.spoken).compactMap { stop, spoken in
+            guard trimmed(stop.label) == nil, trimmed(linted.generator.spokenValue(of: stop)) == nil else { return nil }
+            let says = spoken.text.isEmpty
+                ? "says nothing at all" : "says only \(FindingText.quoted(spoken.text))"
+            return Finding(.labelMissing, elements: [stop.id],
+                           message: "\(FindingText.quoted(stop.id)) \(says): it has no label or value.")
+        }
+    }
+
+    /// `label.repeats-trait`: the label ends with a word the profile says for one of the stop's
+    /// traits (`장바구니 버튼` on a button is heard as `장바구니 버튼, 버튼`).
+    @Sendable static func labelsRepeatingTraitWords(_ linted: LintedScreen) -> [Finding] {
+        zip(linted.stops, linted.spoken).compactMap { stop, spoken in
+            guard let label = trimmed(stop.label) else { return nil }
+            let core = withoutTrailingPunctuation(label)
+            for word in linted.generator.words(for: stop) {
+                guard case .trait = word.subject, let text = trimmed(word.text),
+                      endsWithWord(core, text) else { continue }
+                return Finding(.labelRepeatsTrait, elements: [stop.id],
+                               message: "\(FindingText.quoted(stop.id)) is spoken as \(FindingText.quoted(spoken.text)): the label \(FindingText.quoted(label)) already ends with the trait word \(FindingText.quoted(text)).")
+            }
+            return nil
+        }
+    }
+
+    /// `label.file-name`: a part of the spoken label looks like an image file or asset name.
+    /// The finding names the stop and, inside a merged or combined stop, the element the text
+    /// came from.
+    @Sendable static func labelsThatAreFileNames(_ linted: LintedScreen) -> [Finding] {
+        linted.stops.compactMap { stop in
+            guard let label = trimmed(stop.label) else { return nil }
+            let parts = label.split(separator: ",").compactMap { trimmed(String($0)) }
+            guard let name = parts.first(where: AssetNamePattern.looksLikeFileName) else { return nil }
+            var elements = [stop.id]
+            if let origin = linted.screen.node(stop.id).flatMap({ Self.node(in: $0, saying: name) }), origin != stop.id {
+                elements.append(origin)
+            }
+            return Finding(.labelFileName, elements: elements,
+                           message: "\(FindingText.quoted(stop.id)) is read by a file name: \(FindingText.quoted(name)).")
+        }
+    }
+
+    /// `stops.duplicate-adjacent`: a run of neighbouring stops whose label and value say the same
+    /// words (trait words aside: an image labelled like the caption under it counts).
+    @Sendable static func duplicateAdjacentStops(_ linted: LintedScreen) -> [Finding] {
+        let contents = linted.stops.map { stop in
+            comparable([stop.label, linted.generator.spokenValue(of: stop)].compactMap(trimmed).joined(separator: ", "))
+        }
+        var findings: [Finding] = []
+        var start = 0
+        while start < contents.count {
+            var end = start + 1
+            while end < contents.count, !contents[start].isEmpty, contents[end] == contents[start] { end += 1 }
+            if end - start >= 2 {
+                let ids = linted.stops[start..<end].map(\.id)
+                let words = trimmed(linted.stops[start].label) ?? trimmed(linted.stops[start].value) ?? ""
+                findings.append(Finding(.stopsDuplicateAdjacent, elements: ids,
+                                        message: "\(FindingText.listed(ids.map(FindingText.quoted))) say the same words one after another: \(FindingText.quoted(words))."))
+            }
+            start = end
+        }
+        return findings
+    }
+
+    // MARK: - Text helpers
+
+    /// Whether `label` ends with `word` as a word of its own, ignoring case: after a space or
+    /// punctuation, or the whole label. Korean often glues a role word to the noun
+    /// (`장바구니버튼`), so a Hangul word of two or more syllables also counts right after Hangul.
+    static func endsWithWord(_ label: String, _ word: String) -> Bool {
+        let label = Array(label.lowercased()), word = Array(word.lowercased())
+        guard label.count >= word.count, Array(label.suffix(word.count)) == word else { return false }
+        guard label.count > word.count else { return true }
+        let before = label[label.count - word.count - 1]
+        if before.isWhitespace || before.isPunctuation || before.isSymbol { return true }
+        return word.count >= 2 && isHangul(before) && isHangul(word[0])
+    }
+
+    private static func isHangul(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
+    }
+
+    /// The text without surrounding white space, or nil when nothing is left.
+    static func trimmed(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var slice = Substring(text)
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return slice.isEmpty ? nil : String(slice)
+    }
+
+    static func withoutTrailingPunctuation(_ text: String) -> String {
+        var result = Substring(text)
+        while let last = result.last, last.isPunctuation || last.isWhitespace { result = result.dropLast() }
+        return String(result)
+    }
+
+    /// Folded white space, lower case, no final punctuation: the form two texts are compared in.
+    static func comparable(_ text: String) -> String {
+        withoutTrailingPunctuation(MergedFocus.foldingWhiteSpace(text)).lowercased()
+    }
+
+    /// The node in a stop's subtree whose own text is `text`, searched depth first.
+    static func node(in root: AccessibilityNode, saying text: String) -> String? {
+        let own = [root.attributedLabel, root.label, root.value, root.text].compactMap(trimmed)
+        if own.contains(text) { return root.id }
+        for child in root.children {
+            if let found = node(in: child, saying: text) { return found }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,69 @@
+/// A screen prepared for the static checks: its focus stops in VoiceOver's order and what each
+/// one says with the chosen voice profile.
+public struct LintedScreen: Sendable {
+    public let screen: Screen
+    public let stops: [FocusStop]
+    /// `spoken[i]` is what VoiceOver says for `stops[i]`.
+    public let spoken: [SpokenDescription]
+    let generator: DescriptionGenerator
+
+    public init(screen: Screen, generator: DescriptionGenerator) {
+        self.screen = screen
+        self.stops = FocusOrder(screen: screen).stops
+        self.spoken = stops.map(generator.describe)
+        self.generator = generator
+    }
+}
+
+/// Runs the static checks on a screen without playing anything (`earshot lint`).
+///
+/// Each check is one small function from a `LintedScreen` to findings; the linter runs them all
+/// and orders the findings by where their first element is read, then by code.
+public struct ScreenLinter: Sendable {
+    public typealias Check = @Sendable (LintedScreen) -> [Finding]
+
+    /// The checks, by the code each one reports.
+    public static let checks: [(code: FindingCode, run: Check)] = [
+        (.labelMissing, LabelChecks.missingLabels),
+        (.labelRepeatsTrait, LabelChecks.labelsRepeatingTraitWords),
+        (.labelFileName, LabelChecks.labelsThatAreFileNames),
+        (.stopsDuplicateAdjacent, LabelChecks.duplicateAdjacentStops),
+        (.focusFragmented, FragmentedFocusCheck.fragmentedCards),
+    ]
+
+    public let generator: DescriptionGenerator
+
+    public init(generator: DescriptionGenerator) { self.generator = generator }
+
+    /// A linter speaking with a profile's words (the repeated-trait check uses them).
+    public init(profile: VoiceProfile) throws { self.generator = try DescriptionGenerator(profile: profile) }
+
+    /// Every static finding of the screen, in reading order; `source` names the file in each.
+    public func findings(for screen: Screen, source: String? = nil) -> [Finding] {
+        let linted = LintedScreen(screen: screen, generator: generator)
+        var findings = Self.checks.flatMap { $0.run(linted) }
+        for index in findings.indices {
+            findings[index].screen = screen.name
+            findings[index].source = source
+        }
+        return Self.inReadingOrder(findings, stops: linted.stops)
+    }
+
+    /// Sorted by the focus position of the first involved element that is a stop, then by the
+    /// catalogue's code order; ties keep the order the checks gave.
+    static func inReadingOrder(_ findings: [Finding], stops: [FocusStop]) -> [Finding] {
+        var position: [String: Int] = [:]
+        for (index, stop) in stops.enumerated() { position[stop.id] = index }
+        let codeRank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+        let keyed = findings.enumerated().map { offset, finding in
+            (offset: offset, finding: finding,
+             place: finding.elements.compactMap { position[$0] }.min() ?? Int.max,
+             rank: codeRank[finding.code] ?? Int.max)
+        }
+        return keyed.sorted { a, b in
+            if a.place != b.place { return a.place < b.place }
+            if a.rank != b.rank { return a.rank < b.rank }
+            return a.offset < b.offset
+        }.map(\.finding)
+    }
+}

@@ -1,0 +1,52 @@
+import EarshotTestSupport
+import Foundation
+import Testing
+
+@Suite("earshot check --live plays a scenario in real time")
+struct CheckLiveTests {
+    static let scenario = CLIRunner.repositoryRoot.appendingPathComponent("samples/scenarios/cart-immediate.json").path
+
+    @Test("live playback on the paced JACK dummy backend makes the same decisions as rendering, in real time")
+    func liveMakesTheSameDecisions() throws {
+        try JackDummyServer.ensureRunning()
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
+        let folder = try CLIRunner.temporaryFolder()
+        let liveTranscript = folder.appendingPathComponent("live.jsonl").path
+        let renderedTranscript = folder.appendingPathComponent("rendered.jsonl").path
+        let environment = ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + CLIRunner.repositoryRoot.path + "/scripts/alsa-jack.conf"]
+
+        let started = Date()
+        let live = try CLIRunner.run(["check", "--live", "--device", "earshot_jack:CLIENT=earshot-check-live",
+                                      "--transcript", liveTranscript, Self.scenario], environment: environment)
+        let wall = Date().timeIntervalSince(started)
+        #expect(live.status == 0, "\(live.stdout)\(live.stderr)")
+        #expect(live.stdout.contains("5 expectations, 0 failed"))
+        #expect(live.stdout.contains("dropped at"))
+
+        let rendered = try CLIRunner.run(["check", "--transcript", renderedTranscript, Self.scenario])
+        #expect(rendered.status == 0)
+        // Paced: the live run lasts at least as long as the speech it played.
+        let audio = try #require(Self.audioSeconds(in: rendered.stdout))
+        #expect(wall >= audio - 0.2, "live run took \(wall) s for \(audio) s of speech")
+
+        // Same decisions: the same utterances with the same fates, in the same order.
+        #expect(try Self.fates(liveTranscript) == Self.fates(renderedTranscript))
+    }
+
+    /// `(text, fate)` of every utterance in a JSON Lines transcript.
+    static func fates(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["type"] as? String == "utterance" else { return nil }
+            return "\(object["text"] ?? "") \(object["fate"] ?? "") \(object["reason"] ?? "")"
+        }
+    }
+
+    /// The `00:03.838 of audio` figure of the summary line, in seconds.
+    static func audioSeconds(in output: String) -> Double? {
+        guard let range = output.range(of: #"(\d+):(\d+\.\d+) of audio"#, options: .regularExpression) else { return nil }
+        let parts = output[range].split(separator: " ")[0].split(separator: ":")
+        return Double(parts[0])! * 60 + Double(parts[1])!
+    }
+}

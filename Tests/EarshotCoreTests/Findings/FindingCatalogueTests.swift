@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+@testable import EarshotCore
+
+@Suite("Finding catalogue")
+struct FindingCatalogueTests {
+    @Test("codes are dotted lower-case names, unique, each with its own entry")
+    func codesAreStable() {
+        let codes = FindingCode.allCases.map(\.rawValue)
+        #expect(Set(codes).count == codes.count)
+        for code in FindingCode.allCases {
+            #expect(code.rawValue.wholeMatch(of: /[a-z]+\.[a-z]+(-[a-z]+)*/) != nil, "\(code.rawValue)")
+            #expect(FindingCatalogue.entry(for: code).code == code)
+        }
+    }
+
+    @Test("the dynamic codes later checks emit are all reserved")
+    func dynamicCodesReserved() {
+        let dynamic = FindingCatalogue.entries.filter { $0.origin == .dynamic }.map(\.code.rawValue)
+        #expect(dynamic == [
+            "announcement.dropped", "announcement.cut", "earcon.duplicate-screen-change",
+            "earcon.missing-screen-change", "focus.ghost", "focus.not-restored", "focus.restored-wrong-item",
+            "focus.no-fallback", "focus.restore-repeated",
+        ])
+    }
+
+    @Test("errors are the findings where the user loses information or control")
+    func errorCodes() {
+        let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
+        #expect(errors == [
+            "label.missing", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
+            "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback",
+        ])
+    }
+
+    @Test("every title, meaning and fix is one non-empty line and every fix names a seed")
+    func textsAreOneLine() {
+        for entry in FindingCatalogue.entries {
+            for text in [entry.title, entry.meaning, entry.fix, entry.seed] {
+                #expect(!text.isEmpty && !text.contains("\n"), "\(entry.code.rawValue)")
+            }
+        }
+    }
+
+    @Test("the fixes carry the seeds' advice")
+    func fixesCarrySeedAdvice() {
+        func fix(_ code: FindingCode) -> String { FindingCatalogue.entry(for: code).fix }
+        #expect(fix(.focusFragmented).contains("MergedFocus"))
+        #expect(fix(.focusFragmented).contains(".accessibilityElement(children: .combine)"))
+        #expect(fix(.focusFragmented).contains("custom actions"))
+        #expect(fix(.announcementDropped).contains("1 s"))
+        #expect(fix(.announcementDropped).contains("accessibilitySpeechQueueAnnouncement"))
+        #expect(fix(.earconDuplicateScreenChange).contains("layoutChanged"))
+        #expect(fix(.earconMissingScreenChange).contains("screenChanged"))
+        #expect(fix(.focusGhost).contains("cancel"))
+        #expect(fix(.focusRestoredWrongItem).contains("stable id"))
+        #expect(fix(.focusNoFallback).contains("previous item, then the next one, then the create button"))
+        #expect(fix(.focusRestoreRepeated).contains("once per return"))
+    }
+
+    @Test("a finding takes its severity and fix from the catalogue unless told otherwise")
+    func findingDefaults() {
+        let plain = Finding(.focusGhost, time: 2.5, elements: ["post-3"], message: "focus moved")
+        #expect(plain.severity == .error)
+        #expect(plain.fix == FindingCatalogue.entry(for: .focusGhost).fix)
+        let refined = Finding(.announcementCut, elements: [], message: "cut\nby a swipe", severity: .note, fix: "none")
+        #expect(refined.severity == .note)
+        #expect(refined.fix == "none")
+        #expect(refined.message == "cut by a swipe")
+    }
+
+    @Test("docs/findings.md lists every code with its severity")
+    func documented() throws {
+        let path = FindingsTestSupport.repositoryRoot.appendingPathComponent("docs/findings.md").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        for entry in FindingCatalogue.entries {
+            #expect(text.contains("| `\(entry.code.rawValue)` | \(entry.severity.rawValue) |"), "\(entry.code.rawValue)")
+        }
+    }
+}

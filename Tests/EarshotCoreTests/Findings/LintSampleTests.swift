@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import EarshotCore
+
+/// The before/after sample pair in samples/lint: every static check fires on the "before" screen
+/// with the right elements, none fires on the fixed "after" screen, and both match their golden
+/// findings files.
+@Suite("Lint samples before and after the fix")
+struct LintSampleTests {
+    static let expectedBefore: [(FindingCode, [String])] = [
+        (.labelMissing, ["search"]),
+        (.labelFileName, ["cart"]),
+        (.focusFragmented, ["card-1", "card-1-name", "card-1-like", "card-1-rating", "card-1-price"]),
+        (.stopsDuplicateAdjacent, ["banner", "banner-caption"]),
+        (.labelRepeatsTrait, ["add-to-cart"]),
+    ]
+
+    @Test("every static check fires on the before screen with its elements, in reading order")
+    func beforeHasEveryProblem() throws {
+        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample("shop-before"))
+        #expect(findings.map(\.code) == Self.expectedBefore.map(\.0))
+        #expect(findings.map(\.elements) == Self.expectedBefore.map(\.1))
+        #expect(findings.allSatisfy { $0.screen == "추천 상품" && $0.time == nil })
+    }
+
+    @Test("the static checks cover every static code of the catalogue")
+    func checksCoverStaticCodes() {
+        let staticCodes = FindingCatalogue.entries.filter { $0.origin == .static }.map(\.code)
+        #expect(ScreenLinter.checks.map(\.code) == staticCodes)
+        #expect(Set(Self.expectedBefore.map(\.0)) == Set(staticCodes))
+    }
+
+    @Test("no check fires on the fixed after screen")
+    func afterIsClean() throws {
+        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample("shop-after"))
+        #expect(findings.isEmpty, "\(FindingReport.text(findings))")
+    }
+
+    @Test("each sample's findings equal its golden text and JSON files", arguments: ["shop-before", "shop-after"])
+    func goldenFiles(name: String) throws {
+        let source = "samples/lint/\(name).json"
+        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample(name), source: source)
+        let folder = FindingsTestSupport.lintSamples
+        let text = try String(contentsOf: folder.appendingPathComponent("\(name).findings.txt"), encoding: .utf8)
+        let json = try String(contentsOf: folder.appendingPathComponent("\(name).findings.json"), encoding: .utf8)
+        #expect(FindingReport.text(findings) == text)
+        #expect(FindingsJSON.encode(findings) == json)
+    }
+
+    @Test("the existing sample screens, which are correct, give no findings")
+    func correctSamplesAreClean() throws {
+        let folder = FindingsTestSupport.repositoryRoot.appendingPathComponent("samples/screens")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(files.count >= 8)
+        let linter = try FindingsTestSupport.linter()
+        for file in files {
+            let findings = linter.findings(for: try ScreenFile.load(path: folder.appendingPathComponent(file).path))
+            #expect(findings.isEmpty, "\(file): \(FindingReport.text(findings))")
+        }
+    }
+}
