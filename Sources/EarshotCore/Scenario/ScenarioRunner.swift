@@ -68,7 +68,7 @@ public struct ScenarioRunner {
         }
         return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
                               endTime: max(desk.now, transcript.endTime),
-                              incidents: FlowInspector.incidents(log: desk.flow, transcript: transcript))
+                              findings: FlowInspector.findings(log: desk.flow, transcript: transcript))
     }
 }
 
@@ -83,11 +83,11 @@ public struct ScenarioResult: Sendable {
     /// The end of the timeline in seconds: the last sound's end, or the last step's time.
     public var endTime: Double
     /// The dynamic problems of the flow (`FlowInspector`), in time order.
-    public var incidents: [FlowIncident]
+    public var findings: [Finding]
 
     public init(transcript: SpeechTranscript, expectations: [ExpectationResult], notes: [DeskCheckNote],
-                endTime: Double, incidents: [FlowIncident] = []) {
-        self.incidents = incidents
+                endTime: Double, findings: [Finding] = []) {
+        self.findings = findings
         self.transcript = transcript
         self.expectations = expectations
         self.notes = notes

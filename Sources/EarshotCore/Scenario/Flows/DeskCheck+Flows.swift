@@ -23,9 +23,9 @@ extension DeskCheck {
     /// What happened across screens so far.
     public var flow: FlowLog { lock.withLock { flowLog } }
 
-    /// The problems found so far (call after `finish()` for the complete list).
-    public func incidents() -> [FlowIncident] {
-        FlowInspector.incidents(log: flow, transcript: transcript)
+    /// The dynamic findings so far (call after `finish()` for the complete list).
+    public func flowFindings() -> [Finding] {
+        FlowInspector.findings(log: flow, transcript: transcript)
     }
 
     /// Changes a screen that may not be shown (a list refreshed from the server while the

@@ -4,25 +4,25 @@
 /// After each screen appears, the app has until the user's next gesture (or the next screen) to
 /// settle focus: that window is where a duplicate or missing screen-change sound and the
 /// outcome of a return are judged. Announcements are judged by their fates in the transcript.
+/// Severities and fixes come from `FindingCatalogue`.
 public enum FlowInspector {
-    /// The incidents of a finished run, in time order.
-    public static func incidents(log: FlowLog, transcript: SpeechTranscript) -> [FlowIncident] {
-        var found = transitionIncidents(log) + announcementIncidents(transcript)
+    /// The dynamic findings of a finished run, in time order.
+    public static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {
+        var found = transitionFindings(log) + announcementFindings(transcript)
         for event in log.entries {
             if case .ghost(let time, let element, let screen, let shown) = event {
-                found.append(FlowIncident(
-                    code: .ghostFocus, time: time, screen: screen, elements: [element],
-                    detail: "delayed focus move to \"\(element)\" on \"\(screen)\" ran while \"\(shown)\" was shown; cancel it when the screen disappears"))
+                found.append(Finding(
+                    .focusGhost, time: time, elements: [element],
+                    message: "A delayed focus move to \"\(element)\" on \"\(screen)\" ran while \"\(shown)\" was shown: VoiceOver read an element the user cannot see and focus on \"\(shown)\" was lost.",
+                    screen: screen))
             }
         }
-        return found.enumerated().sorted { a, b in
-            a.element.time < b.element.time - 1e-9 || (abs(a.element.time - b.element.time) <= 1e-9 && a.offset < b.offset)
-        }.map(\.element)
+        return found.sortedByTime()
     }
 
     /// Screen-change sounds and focus after each appearance.
-    static func transitionIncidents(_ log: FlowLog) -> [FlowIncident] {
-        var found: [FlowIncident] = []
+    static func transitionFindings(_ log: FlowLog) -> [Finding] {
+        var found: [Finding] = []
         let entries = log.entries
         for (index, event) in entries.enumerated() {
             guard case .appeared(let appearance) = event else { continue }
@@ -46,33 +46,34 @@ public enum FlowInspector {
             let screen = appearance.screen
             if appearance.kind.isSystemTransition {
                 for (time, element) in screenChanges {
-                    found.append(FlowIncident(
-                        code: .duplicateScreenChange, time: time, screen: screen, elements: element.map { [$0] } ?? [],
-                        detail: "screenChanged posted after the system's \(appearance.kind.rawValue) to \"\(screen)\": the screen-change sound plays twice; post layoutChanged"))
+                    found.append(Finding(
+                        .earconDuplicateScreenChange, time: time, elements: element.map { [$0] } ?? [],
+                        message: "The app posted screenChanged after the system's \(appearance.kind.rawValue) to \"\(screen)\", so the screen-change sound played twice.",
+                        screen: screen))
                 }
             } else if screenChanges.isEmpty {
-                found.append(FlowIncident(
-                    code: .missingScreenChange, time: appearance.time, screen: screen, elements: [],
-                    detail: "\"\(screen)\" was swapped in without screenChanged: no screen-change sound, focus stays lost; post screenChanged"))
+                found.append(Finding(
+                    .earconMissingScreenChange, time: appearance.time, elements: [],
+                    message: "\"\(screen)\" was swapped in inside its container without screenChanged: no screen-change sound, and nothing had focus.",
+                    screen: screen))
             }
-            found += returnIncidents(appearance, window: window, closedAt: closedAt)
+            found += returnFindings(appearance, window: window, closedAt: closedAt)
         }
         return found
     }
 
-    /// Where focus settled after a return, compared with the seed's rule.
-    /// The user acting before a scheduled restoration was due is not held against the app (a
-    /// restoration that then runs elsewhere is ghost focus, reported on its own).
-    static func returnIncidents(_ appearance: ScreenAppearance, window: [FlowEvent], closedAt: Double) -> [FlowIncident] {
+    /// Where focus settled after a return, compared with the seed's rule. The user acting
+    /// before a scheduled restoration was due is not held against the app (a restoration that
+    /// then runs elsewhere is ghost focus, reported on its own).
+    static func returnFindings(_ appearance: ScreenAppearance, window: [FlowEvent], closedAt: Double) -> [Finding] {
         let screen = appearance.screen
-        for event in window {
-            if case .restoreScheduled(_, let on, let due) = event, on == screen, due > closedAt + 1e-9 { return [] }
-        }
         var restores: [(time: Double, target: String?, by: RestorePlan.Key, repeated: Bool)] = []
         var appMoves: [(time: Double, element: String?)] = []
         var settled: String?
         for event in window {
             switch event {
+            case .restoreScheduled(_, let on, let due) where on == screen && due > closedAt + 1e-9:
+                return []
             case .restore(let time, let on, let target, let by, let repeated) where on == screen:
                 restores.append((time, target, by, repeated))
             case .focus(let time, let on, let element, let mover) where on == screen:
@@ -82,10 +83,11 @@ public enum FlowInspector {
             }
         }
         if let repeated = restores.first(where: \.repeated) {
-            return [FlowIncident(
-                code: .restoreRepeated, time: repeated.time, screen: screen,
-                elements: [repeated.target, settled == repeated.target ? nil : settled].compactMap { $0 },
-                detail: "focus restored again on this appearance (\(appearance.kind.rawValue)) for a return already restored; restore once per return")]
+            let target = repeated.target ?? "nothing"
+            return [Finding(
+                .focusRestoreRepeated, time: repeated.time, elements: repeated.target.map { [$0] } ?? [],
+                message: "On \"\(screen)\" appearing again (\(appearance.kind.rawValue)), the app restored focus to \(quoted(target)) a second time for a return it had already restored.",
+                screen: screen)]
         }
         guard let departure = appearance.departure, let expected = appearance.expected, settled != expected else {
             return []
@@ -93,58 +95,62 @@ public enum FlowInspector {
         let landed = settled ?? "nothing"
         if appearance.itemGone {
             guard !restores.isEmpty || !appMoves.isEmpty else {
-                return [notRestored(appearance, departure: departure, expected: expected, landed: landed)]
+                return [notRestored(appearance, expected: expected, landed: landed)]
             }
             let time = restores.first?.time ?? appMoves.first!.time
-            return [FlowIncident(
-                code: .noFallback, time: time, screen: screen, elements: [departure.item, expected],
-                detail: "\"\(departure.item)\" was deleted and focus went to \(quoted(landed)), not \"\(expected)\"; fall back to the previous item, then the next, then the create button")]
+            return [Finding(
+                .focusNoFallback, time: time, elements: [departure.item, expected],
+                message: "\"\(departure.item)\" was deleted; back on \"\(screen)\" focus went to \(quoted(landed)) instead of its neighbour \"\(expected)\".",
+                screen: screen)]
         }
         if let move = appMoves.last, move.element != expected {
             let key = restores.last.map { " by \($0.by.rawValue)" } ?? ""
-            return [FlowIncident(
-                code: .restoredWrongItem, time: move.time, screen: screen, elements: [move.element ?? "nothing", expected],
-                detail: "focus restored\(key) to \(quoted(move.element ?? "nothing")), not \"\(expected)\" where the user left; restore by the item's id")]
+            let wrong = move.element ?? "nothing"
+            return [Finding(
+                .focusRestoredWrongItem, time: move.time, elements: [wrong, expected],
+                message: "Back on \"\(screen)\" the app restored focus\(key) to \(quoted(wrong)), not to \"\(expected)\" that the user had opened.",
+                screen: screen)]
         }
-        return [notRestored(appearance, departure: departure, expected: expected, landed: landed)]
+        return [notRestored(appearance, expected: expected, landed: landed)]
     }
 
-    private static func notRestored(_ appearance: ScreenAppearance, departure: Departure, expected: String,
-                                    landed: String) -> FlowIncident {
-        FlowIncident(
-            code: .notRestored, time: appearance.time, screen: appearance.screen, elements: [expected, landed],
-            detail: "back on \"\(appearance.screen)\" (\(appearance.kind.rawValue)) focus is on \(quoted(landed)), not \"\(expected)\" where the user left; restore focus by id after about 1 s")
+    private static func notRestored(_ appearance: ScreenAppearance, expected: String, landed: String) -> Finding {
+        Finding(
+            .focusNotRestored, time: appearance.time, elements: [expected, landed],
+            message: "Back on \"\(appearance.screen)\" (\(appearance.kind.rawValue)) focus was on \(quoted(landed)), not on \"\(expected)\" where the user had left.",
+            screen: appearance.screen)
     }
 
     private static func quoted(_ id: String) -> String { id == "nothing" ? id : "\"\(id)\"" }
 
     /// Announcements the app posted that the user never heard in full.
-    static func announcementIncidents(_ transcript: SpeechTranscript) -> [FlowIncident] {
+    static func announcementFindings(_ transcript: SpeechTranscript) -> [Finding] {
         var byID: [Int: Utterance] = [:]
         for entry in transcript.entries { byID[entry.utterance.id] = entry.utterance }
-        var found: [FlowIncident] = []
+        var found: [Finding] = []
         for entry in transcript.entries {
             let u = entry.utterance
             guard u.kind == .announcement || u.kind == .layoutString else { continue }
+            let posted = u.source.map { " (\($0))" } ?? ""
             switch entry.fate {
             case .dropped(let at, let reason):
                 switch reason {
                 case .postedDuringGestureSpeech, .postedWithinGestureWindow:
-                    found.append(FlowIncident(
-                        code: .announcementDropped, time: at, screen: "", elements: [],
-                        detail: "\"\(u.text)\" was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken; post it about 1 s later, or queued"))
+                    found.append(Finding(
+                        .announcementDropped, time: at, elements: [],
+                        message: "\"\(u.text)\"\(posted) was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken."))
                 case .screenChanged, .layoutChanged:
-                    found.append(FlowIncident(
-                        code: .announcementDropped, time: at, screen: "", elements: [],
-                        detail: "\"\(u.text)\" was dropped by a \(reason.code) before it was spoken; post it after the focus move, or queued"))
+                    found.append(Finding(
+                        .announcementDropped, time: at, elements: [],
+                        message: "\"\(u.text)\"\(posted) was removed by a \(reason.code) before it was spoken."))
                 default: break
                 }
             case .cut(_, let at, let by):
                 // The user moving on is their choice; the app cutting its own words is not.
                 if let cutter = by.utteranceID.flatMap({ byID[$0] }), cutter.isGestureSpeech { continue }
-                found.append(FlowIncident(
-                    code: .announcementCut, time: at, screen: "", elements: [],
-                    detail: "\"\(u.text)\" was cut off at \(clockTime(at)) by \(by.cause); queue it (accessibilitySpeechQueueAnnouncement) or post it after"))
+                found.append(Finding(
+                    .announcementCut, time: at, elements: [],
+                    message: "\"\(u.text)\"\(posted) was cut off by \(by.cause) before its end."))
             case .spoken: break
             }
         }

@@ -29,8 +29,8 @@ struct AnnouncementFindingTests {
         #expect(result.codes == ["announcement.dropped"])
         let entry = try #require(result.transcript.entries.first { $0.utterance.text == "장바구니에 담았습니다" })
         #expect(entry.fate.dropCode == "postedDuringGestureSpeech")
-        #expect(near(result.incidents.first?.time, entry.fate.decidedAt))
-        #expect(result.incidents.first?.detail.contains("장바구니에 담았습니다") == true)
+        #expect(near(result.findings.first?.time, entry.fate.decidedAt))
+        #expect(result.findings.first?.message.contains("장바구니에 담았습니다") == true)
         // The set behaviour changed the cart before the re-read.
         #expect(runner.desk.screen.node("cart")?.value == "1개")
     }
@@ -40,7 +40,7 @@ struct AnnouncementFindingTests {
         for post in [#"{ "post": "announcement", "text": "장바구니에 담았습니다", "after": 1.5 }"#,
                      #"{ "post": "announcement", "text": "장바구니에 담았습니다", "queue": true }"#] {
             let (_, result) = try Self.run(post)
-            #expect(result.incidents.isEmpty, "\(post)")
+            #expect(result.findings.isEmpty, "\(post)")
             let entry = try #require(result.transcript.entries.first { $0.utterance.text == "장바구니에 담았습니다" })
             #expect(entry.fate.wasSpokenInFull)
         }
@@ -53,10 +53,10 @@ struct AnnouncementFindingTests {
         #expect(result.codes == ["announcement.cut"])
         let cut = try #require(result.transcript.entries.first { $0.utterance.text == "장바구니에 담았습니다" })
         #expect(cut.fate.isCut)
-        #expect(near(result.incidents.first?.time, cut.fate.end ?? -1))
+        #expect(near(result.findings.first?.time, cut.fate.end ?? -1))
         let (_, swiped) = try Self.run(#"{ "post": "announcement", "text": "장바구니에 담았습니다", "after": 1.5 }"#,
                                        extraSteps: [#"{ "gesture": "next", "after": 2.0 }"#])
         #expect(swiped.transcript.entries.first { $0.utterance.text == "장바구니에 담았습니다" }?.fate.isCut == true)
-        #expect(swiped.incidents.isEmpty)
+        #expect(swiped.findings.isEmpty)
     }
 }

@@ -22,14 +22,14 @@ struct DelayedWorkTests {
                                          steps: Self.quickReopen)
         #expect(runner.desk.currentScreen == "detail")
         #expect(result.codes.contains("focus.ghost"))
-        let ghost = try #require(result.incidents.first { $0.code == .ghostFocus })
+        let ghost = try #require(result.findings.first { $0.code == .focusGhost })
         #expect(ghost.elements == ["post-2"])
         #expect(ghost.screen == "board")
         // The pop came 1 s before; VoiceOver read the post the user can no longer see.
         let pop = try #require(result.transcript.entries.filter { $0.utterance.earcon == .screenChanged }.dropFirst().first)
         #expect(near(ghost.time, pop.utterance.requestedAt + 1))
         let ghostSpeech = try #require(result.transcript.entries.last { $0.utterance.text == "둘째 글, 버튼" })
-        #expect(near(ghostSpeech.utterance.requestedAt, ghost.time))
+        #expect(near(ghostSpeech.utterance.requestedAt, ghost.time ?? -1))
         // Focus on the shown detail is lost.
         #expect(runner.desk.focusedID == nil)
     }
@@ -40,7 +40,7 @@ struct DelayedWorkTests {
                                          steps: Self.quickReopen)
         #expect(!result.codes.contains("focus.ghost"))
         #expect(runner.desk.focusedID == "back")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     /// Open post 2 and return (restored), then open the filter sheet and close it.
@@ -55,10 +55,10 @@ struct DelayedWorkTests {
                                          steps: Self.modalAfterReturn)
         #expect(runner.desk.focusedID == "post-2")
         #expect(result.codes == ["focus.restore-repeated"])
-        let incident = try #require(result.incidents.first)
+        let finding = try #require(result.findings.first)
         let dismiss = try #require(result.transcript.entries.last { $0.utterance.earcon == .screenChanged })
-        #expect(near(incident.time, dismiss.utterance.requestedAt + 1))
-        #expect(incident.elements == ["post-2"])
+        #expect(near(finding.time, dismiss.utterance.requestedAt + 1))
+        #expect(finding.elements == ["post-2"])
     }
 
     @Test("restoring once per return leaves focus on the filter button after the modal closes")
@@ -66,6 +66,6 @@ struct DelayedWorkTests {
         let (runner, result) = try F.run(app: [F.boardApp(onAppear: Self.restore(once: true)), F.detailApp(), F.sheetApp],
                                          steps: Self.modalAfterReturn)
         #expect(runner.desk.focusedID == "filter")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 }

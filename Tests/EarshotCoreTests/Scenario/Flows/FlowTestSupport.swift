@@ -87,5 +87,5 @@ enum FlowTestSupport {
 }
 
 extension ScenarioResult {
-    var codes: [String] { incidents.map(\.code.rawValue) }
+    var codes: [String] { findings.map(\.code.rawValue) }
 }

@@ -24,7 +24,7 @@ struct RestorationTests {
                                          steps: Self.deleteSteps(alsoRemoved: []))
         #expect(runner.desk.focusedID == "post-1")
         #expect(!runner.desk.screen.contains("post-2"))
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
         #expect(result.transcript.entries.last { $0.utterance.kind == .element }?.utterance.text == "첫째 글, 버튼")
     }
 
@@ -33,7 +33,7 @@ struct RestorationTests {
         let (runner, result) = try F.run(app: [F.boardApp(onAppear: Self.restoreByID), F.detailApp()],
                                          steps: Self.deleteSteps(alsoRemoved: ["post-1"]))
         #expect(runner.desk.focusedID == "post-3")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test("with no posts left, focus lands on the create button")
@@ -41,7 +41,7 @@ struct RestorationTests {
         let (runner, result) = try F.run(app: [F.boardApp(onAppear: Self.restoreByID), F.detailApp()],
                                          steps: Self.deleteSteps(alsoRemoved: ["post-1", "post-3"]))
         #expect(runner.desk.focusedID == "compose")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test("restoring by id without a fallback after the post was deleted is reported as no fallback")
@@ -50,11 +50,11 @@ struct RestorationTests {
                                          steps: Self.deleteSteps(alsoRemoved: []))
         #expect(runner.desk.focusedID == "title")
         #expect(result.codes == ["focus.no-fallback"])
-        let incident = try #require(result.incidents.first)
-        #expect(incident.elements == ["post-2", "post-1"])
+        let finding = try #require(result.findings.first)
+        #expect(finding.elements == ["post-2", "post-1"])
         // Reported when the restoration ran and found nothing: one second after the pop.
         let pop = try #require(result.transcript.entries.last { $0.utterance.earcon == .screenChanged })
-        #expect(near(incident.time, pop.utterance.requestedAt + 1))
+        #expect(near(finding.time, pop.utterance.requestedAt + 1))
     }
 
     /// Open post 2; while it is open a new post arrives at the top of the list; come back.
@@ -69,7 +69,7 @@ struct RestorationTests {
         let (runner, result) = try F.run(app: [F.boardApp(onAppear: Self.restoreByID), F.detailApp()],
                                          steps: Self.refreshSteps)
         #expect(runner.desk.focusedID == "post-2")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test("a list refreshed while in the detail: restore by position lands on another post and is reported")
@@ -78,10 +78,10 @@ struct RestorationTests {
                                          steps: Self.refreshSteps)
         #expect(runner.desk.focusedID == "post-1")
         #expect(result.codes == ["focus.restored-wrong-item"])
-        let incident = try #require(result.incidents.first)
-        #expect(incident.elements == ["post-1", "post-2"])
+        let finding = try #require(result.findings.first)
+        #expect(finding.elements == ["post-1", "post-2"])
         let pop = try #require(result.transcript.entries.last { $0.utterance.earcon == .screenChanged })
-        #expect(near(incident.time, pop.utterance.requestedAt + 1))
+        #expect(near(finding.time, pop.utterance.requestedAt + 1))
     }
 
     @Test("the restore rule itself: id, then previous, next, create; position ignores ids")

@@ -15,7 +15,7 @@ struct TransitionTests {
         let earcon = try #require(result.transcript.entries.first { $0.utterance.earcon == .screenChanged })
         let first = try #require(result.transcript.entries.first { $0.utterance.text == "뒤로, 버튼" })
         #expect(near(first.fate.start, (earcon.fate.end ?? 0) + 0.05))
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test("a pop without restoration lands on the top of the list and is reported as not restored")
@@ -23,12 +23,12 @@ struct TransitionTests {
         let (runner, result) = try F.run(app: [F.boardApp(), F.detailApp()], steps: F.openPost2AndReturn)
         #expect(runner.desk.focusedID == "title")
         #expect(result.codes == ["focus.not-restored"])
-        let incident = try #require(result.incidents.first)
-        #expect(incident.elements == ["post-2", "title"])
-        #expect(incident.screen == "board")
+        let finding = try #require(result.findings.first)
+        #expect(finding.elements == ["post-2", "title"])
+        #expect(finding.screen == "board")
         // The pop happens when the back button's double tap comes: after the detail was read.
         let popEarcon = try #require(result.transcript.entries.last { $0.utterance.earcon == .screenChanged })
-        #expect(near(popEarcon.utterance.requestedAt, incident.time))
+        #expect(near(popEarcon.utterance.requestedAt, finding.time ?? -1))
     }
 
     @Test("a reader that remembers focus puts it back on the opened post by itself")
@@ -36,7 +36,7 @@ struct TransitionTests {
         let (runner, result) = try F.run(app: [F.boardApp(), F.detailApp()], steps: F.openPost2AndReturn,
                                          reader: #"{ "remembersFocus": true }"#)
         #expect(runner.desk.focusedID == "post-2")
-        #expect(result.incidents.isEmpty)
+        #expect(result.findings.isEmpty)
     }
 
     @Test("screenChanged posted on top of a pop is a duplicate screen-change sound; layoutChanged is not")
@@ -46,12 +46,12 @@ struct TransitionTests {
         #expect(before.codes == ["earcon.duplicate-screen-change"])
         let sounds = before.transcript.entries.filter { $0.utterance.earcon == .screenChanged }
         #expect(sounds.count == 3)  // push, pop, and the app's own
-        let incident = try #require(before.incidents.first)
-        #expect(near(incident.time, sounds[1].utterance.requestedAt + 1))
-        #expect(incident.elements == ["post-2"])
+        let finding = try #require(before.findings.first)
+        #expect(near(finding.time, sounds[1].utterance.requestedAt + 1))
+        #expect(finding.elements == ["post-2"])
         let after = try F.run(app: [F.boardApp(onAppear: #"{ "restoreFocus": { "list": "posts", "delay": 1 } }"#),
                                     F.detailApp()], steps: F.openPost2AndReturn)
-        #expect(after.1.incidents.isEmpty)
+        #expect(after.1.findings.isEmpty)
         #expect(after.0.desk.focusedID == "post-2")
         #expect(after.1.transcript.entries.filter { $0.utterance.earcon == .screenChanged }.count == 2)
     }
@@ -61,11 +61,11 @@ struct TransitionTests {
         let (_, before) = try F.run(app: [F.boardApp(), F.detailApp(back: "swap")],
                                     steps: [F.touch(F.post2), #"{ "show": "detail" }"#, #"{ "pause": 1 }"#])
         #expect(before.codes == ["earcon.missing-screen-change"])
-        #expect(before.incidents.first?.screen == "detail")
+        #expect(before.findings.first?.screen == "detail")
         #expect(before.transcript.entries.allSatisfy { $0.utterance.earcon != .screenChanged })
         let after = try F.run(app: [F.boardApp(), F.detailApp(back: "swap")],
                               steps: [F.touch(F.post2), #"{ "show": "detail" }"#, #"{ "post": "screenChanged" }"#])
-        #expect(after.1.incidents.isEmpty)
+        #expect(after.1.findings.isEmpty)
         #expect(after.0.desk.focusedID == "back")
     }
 }
