@@ -9,5 +9,10 @@ bash scripts/setup.sh
 scenario="${1:-samples/scenarios/cart-walkthrough.json}"
 name="$(basename "$scenario" .json)"
 mkdir -p out
-.build/debug/earshot check "$scenario" -o "out/$name.wav" --transcript "out/$name.vtt" --transcript "out/$name.jsonl"
+# Exit 1 means the desk check ran and reported a failed expectation or an error finding (the
+# walkthrough shows a dropped announcement on purpose); anything else is a real failure.
+status=0
+.build/debug/earshot check "$scenario" -o "out/$name.wav" --transcript "out/$name.vtt" --transcript "out/$name.jsonl" \
+  --findings "out/$name.findings.json" || status=$?
+if [ "$status" -gt 1 ]; then exit "$status"; fi
 echo "Listen: aplay out/$name.wav   Captions: out/$name.vtt"

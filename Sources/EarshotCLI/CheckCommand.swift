@@ -13,7 +13,8 @@ enum CheckCommand: Command {
         .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
         .flag("live", "Play the scenario in real time through ALSA, with the same decisions."),
         .value("device", "PCM", "ALSA device for --live. Default: default."),
-        .flag("quiet", short: "q", "Print only failed expectations and the summary, not the transcript."),
+        .flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript."),
+        .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array."),
         .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
     ]
 
@@ -59,12 +60,18 @@ enum CheckCommand: Command {
         for expectation in result.expectations where !expectation.passed || !quiet {
             print(expectation)
         }
+        let findings = result.findings
+        print("Findings: \(FindingReport.summary(findings))")
+        let shown = quiet ? findings.atLeast(.error) : findings
+        if !shown.isEmpty { print(FindingReport.text(shown), terminator: "") }
+        if let file = parsed.value("findings") { try FindingsJSON.write(findings, to: file) }
         let failed = result.failedExpectations.count
         var summary = "\(result.expectations.count) expectations, \(failed) failed; \(clockTime(result.endTime)) of audio"
         if let wav = parsed.value("output") { summary += "; wrote \(wav)" }
         for file in transcripts { summary += "; wrote \(file)" }
+        if let file = parsed.value("findings") { summary += "; wrote \(file)" }
         print(summary)
-        return failed == 0 ? .success : .failure
+        return failed == 0 && !findings.hasErrors ? .success : .failure
     }
 
     /// One plain line per utterance as it starts, is cut or is dropped, while playing live.
@@ -89,9 +96,14 @@ enum CheckCommand: Command {
         Runs the scenario's gestures and app notifications on a virtual clock, with durations
         from real speech, and prints one line per utterance: start time, the words (earcons in
         brackets), the fate (spoken, cut, dropped with its reason) and its cause and scenario
-        line. Then each expectation with file:line:column. Without -o nothing is written.
-        Exit codes: 0 all expectations held, 1 an expectation failed, 64 usage, 65 bad scenario
-        or screen file (file:line:column), 69 speech engine unavailable, 74 I/O.
+        line. Then each expectation with file:line:column, then the findings: the static checks
+        of each screen shown and what the flow did to the user (dropped or cut announcements,
+        screen-change sounds twice or missing, focus not restored, restored to the wrong item,
+        without fallback, repeated, ghost focus), two lines each with the fix (docs/findings.md,
+        docs/desk-checks.md). Without -o nothing is written.
+        Exit codes: 0 all expectations held and no error finding, 1 an expectation failed or an
+        error finding, 64 usage, 65 bad scenario or screen file (file:line:column), 69 speech
+        engine unavailable, 74 I/O.
         """
     )
 }

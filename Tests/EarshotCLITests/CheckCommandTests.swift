@@ -10,7 +10,7 @@ struct CheckCommandTests {
 
     static let sampleNames: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: scenarios.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        return files.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".findings.json") }.map { String($0.dropLast(5)) }.sorted()
     }()
 
     @Test("the samples include the seed's cart cases, a cut, a screenChanged and a list walk")
@@ -21,31 +21,41 @@ struct CheckCommandTests {
         }
     }
 
-    @Test("each sample scenario passes and its transcript equals the golden file beside it", arguments: sampleNames)
+    @Test("each sample's expectations hold, its transcript and findings equal the golden files beside it, and it exits 1 exactly when a finding is an error",
+          arguments: sampleNames)
     func golden(name: String) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("\(name).transcript.txt")
+        let findings = folder.appendingPathComponent("\(name).findings.json")
         let result = try CLIRunner.run(["check", "--quiet", Self.scenarios.appendingPathComponent("\(name).json").path,
-                                        "--transcript", output.path])
-        #expect(result.status == 0, "stdout: \(result.stdout) stderr: \(result.stderr)")
-        let golden = Self.scenarios.appendingPathComponent("\(name).transcript.txt")
-        if ProcessInfo.processInfo.environment["EARSHOT_RECORD_GOLDENS"] == "1" {
-            try FileManager.default.removeItem(at: golden)
-            try FileManager.default.copyItem(at: output, to: golden)
+                                        "--transcript", output.path, "--findings", findings.path])
+        #expect(result.stdout.contains("expectations, 0 failed;"), "stdout: \(result.stdout) stderr: \(result.stderr)")
+        for (written, goldenName) in [(output, "\(name).transcript.txt"), (findings, "\(name).findings.json")] {
+            let golden = Self.scenarios.appendingPathComponent(goldenName)
+            // Findings name the scenario file as given; the goldens hold it relative to samples/scenarios.
+            let text = try String(contentsOf: written, encoding: .utf8)
+                .replacingOccurrences(of: Self.scenarios.path + "/", with: "")
+            if ProcessInfo.processInfo.environment["EARSHOT_RECORD_GOLDENS"] == "1" {
+                try text.write(to: golden, atomically: true, encoding: .utf8)
+            }
+            let expected = try String(contentsOf: golden, encoding: .utf8)
+            #expect(text == expected, "\(goldenName)")
         }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(try String(contentsOf: output, encoding: .utf8) == expected)
+        let hasErrors = try String(contentsOf: findings, encoding: .utf8).contains(#""severity": "error""#)
+        #expect(result.status == (hasErrors ? 1 : 0), "stdout: \(result.stdout) stderr: \(result.stderr)")
     }
 
-    @Test("the printed transcript shows time, words and fate; exit 0 when expectations hold")
+    @Test("the printed transcript shows time, words and fate, then the findings with their fix; exit 1 for an error finding")
     func printsTranscript() throws {
         let result = try CLIRunner.run(["check", Self.scenarios.appendingPathComponent("cart-immediate.json").path])
-        #expect(result.status == 0)
+        // The expectations hold; the dropped announcement is an error finding: exit 1.
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("Findings: 1 finding (1 error)\nerror announcement.dropped at 1.913 s: "))
         #expect(result.stdout.contains(#"  "장바구니에 담았습니다"  dropped: postedDuringGestureSpeech  (announcement, line 12)"#))
         #expect(result.stdout.contains("[activation sound]  spoken to"))
         #expect(result.stdout.contains("cart-immediate.json:13:5: ok: \"장바구니에 담았습니다\" dropped (postedDuringGestureSpeech)"))
-        #expect(result.stdout.hasSuffix("5 expectations, 0 failed; 00:03.816 of audio\n"))
+        #expect(result.stdout.hasSuffix("5 expectations, 0 failed; 00:03.817 of audio\n"))
     }
 
     @Test("a failed expectation prints file:line:column, expected and actual, and exits 1")
@@ -114,7 +124,7 @@ struct CheckCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let audio = try WAVFile.read(path: wav)
         #expect(audio.sampleRate == 22050)
-        #expect(abs(Double(audio.samples.count) / 22050 - 15.055) < 0.001)
+        #expect(abs(Double(audio.samples.count) / 22050 - 14.959) < 0.001)
 
         let text = try String(contentsOfFile: vtt, encoding: .utf8)
         #expect(text.hasPrefix("WEBVTT\n\n"))

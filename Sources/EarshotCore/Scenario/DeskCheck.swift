@@ -50,6 +50,8 @@ public final class DeskCheck: @unchecked Sendable {
     var memories: [String: RestoreMemory] = [:]
     var pendingWork: [Int: PendingWork] = [:]
     var nextWorkID = 0
+    /// Each screen as it was when it was shown, in order (the static checks run on these).
+    var shownSoFar: [(name: String, screen: Screen)] = []
 
     /// The stops a read-all has left to speak.
     private struct ReadAll {
@@ -76,6 +78,7 @@ public final class DeskCheck: @unchecked Sendable {
         screenNames = screens.map(\.name)
         current = startScreen ?? screens[0].name
         stack = [current]
+        shownSoFar = [(current, navigators[current]!.screen)]
         let relay = ObserverRelay()
         scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
             relay.desk?.observe(record)

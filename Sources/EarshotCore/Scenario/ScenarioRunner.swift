@@ -68,7 +68,17 @@ public struct ScenarioRunner {
         }
         return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
                               endTime: max(desk.now, transcript.endTime),
-                              findings: FlowInspector.findings(log: desk.flow, transcript: transcript))
+                              findings: findings(transcript))
+    }
+}
+
+extension ScenarioRunner {
+    /// The static checks on each screen shown, then the flow's dynamic findings in time order;
+    /// each names the scenario file as its source.
+    func findings(_ transcript: SpeechTranscript) -> [Finding] {
+        var all = desk.staticFindings() + FlowInspector.findings(log: desk.flow, transcript: transcript)
+        for index in all.indices { all[index].source = scenario.path }
+        return all.sortedByTime()
     }
 }
 

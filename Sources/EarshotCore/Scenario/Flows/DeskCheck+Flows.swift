@@ -23,6 +23,24 @@ extension DeskCheck {
     /// What happened across screens so far.
     public var flow: FlowLog { lock.withLock { flowLog } }
 
+    /// The screens as they were when shown, in order (a screen shown twice is listed twice).
+    public var shownScreens: [(name: String, screen: Screen)] { lock.withLock { shownSoFar } }
+
+    /// The static checks (`ScreenLinter`) on every screen as it was shown, each finding once.
+    public func staticFindings(source: String? = nil) -> [Finding] {
+        let linter = ScreenLinter(generator: generator)
+        var seen = Set<String>()
+        var found: [Finding] = []
+        for (name, screen) in shownScreens {
+            for var finding in linter.findings(for: screen, source: source) {
+                finding.screen = name
+                let key = "\(finding.code.rawValue)|\(finding.screen ?? "")|\(finding.elements)|\(finding.message)"
+                if seen.insert(key).inserted { found.append(finding) }
+            }
+        }
+        return found
+    }
+
     /// The dynamic findings so far (call after `finish()` for the complete list).
     public func flowFindings() -> [Finding] {
         FlowInspector.findings(log: flow, transcript: transcript)
@@ -82,6 +100,7 @@ extension DeskCheck {
             stack.append(name)
         }
         try switchScreen(to: name)
+        shownSoFar.append((name, navigators[name]!.screen))
         var appearance = ScreenAppearance(time: now, screen: name, from: from, kind: kind, departure: nil,
                                           expected: nil, itemGone: false)
         if isReturn, let departure = departures[name] {
