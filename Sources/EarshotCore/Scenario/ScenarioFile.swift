@@ -73,8 +73,9 @@ public enum ScenarioFile {
         }
         var reader: ReaderSettings?
         if let readerNode = top["reader"] {
-            let object = try readerNode.object(allowing: ["remembersFocus"])
-            reader = ReaderSettings(remembersFocus: try object.bool("remembersFocus") ?? false)
+            let object = try readerNode.object(allowing: ["remembersFocus", "animation"])
+            reader = ReaderSettings(remembersFocus: try object.bool("remembersFocus") ?? false,
+                                    animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35)
         }
         try decoder.checkReferences()
         try checkTimes(steps)

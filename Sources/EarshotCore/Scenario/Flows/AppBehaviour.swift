@@ -111,16 +111,29 @@ public struct ReaderSettings: Sendable, Equatable {
     /// On a pop, focus goes back to the element focused when the screen was left (a reader that
     /// remembers focus) instead of the top (SEMANTICS §5).
     public var remembersFocus: Bool
+    /// Seconds between the double tap that navigates and the new screen (the push or swap
+    /// animation; the seed's ZStack swap waits 0.35 s). The activation sound and the start of
+    /// the re-read are heard before the screen changes.
+    public var animation: Double
 
-    public init(remembersFocus: Bool = false) {
+    public init(remembersFocus: Bool = false, animation: Double = 0.35) {
         self.remembersFocus = remembersFocus
+        self.animation = animation
     }
 
-    /// The profile's `transitions` section (`{"remembersFocus": true}`); absent: the defaults.
+    /// The profile's `transitions` section (`{"remembersFocus": false, "animation": 0.35}`);
+    /// absent keys take the defaults.
     public init(profile: VoiceProfile) throws {
         self.init()
         guard let section = profile.sections["transitions"] else { return }
-        let object = try section.object(allowing: ["remembersFocus"])
+        let object = try section.object(allowing: ["remembersFocus", "animation"])
         remembersFocus = try object.bool("remembersFocus") ?? false
+        if let seconds = try object.double("animation") {
+            guard (0...5).contains(seconds) else {
+                throw DataFileError("\"animation\" is in seconds, from 0 to 5, found \(seconds)",
+                                    at: object["animation"]!.location)
+            }
+            animation = seconds
+        }
     }
 }

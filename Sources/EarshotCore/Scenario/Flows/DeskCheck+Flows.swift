@@ -182,7 +182,10 @@ extension DeskCheck {
                 try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: source)
             case .navigate(let target, let kind):
                 if let activated { remember(activated, on: screen) }
-                try navigate(to: target, kind: kind, source: source)
+                schedule(after: reader.animation, from: screen, cancelOnDisappear: false) { desk in
+                    // The user may have gone elsewhere during the animation; the app still shows it.
+                    try desk.navigate(to: target, kind: kind, source: source)
+                }
             default: break
             }
         }
@@ -270,7 +273,7 @@ extension DeskCheck {
         }
     }
 
-    private func schedule(after delay: Double, from screen: String, cancelOnDisappear: Bool,
+    func schedule(after delay: Double, from screen: String, cancelOnDisappear: Bool,
                           _ body: @escaping @Sendable (DeskCheck) throws -> Void) {
         let id = nextWorkID
         nextWorkID += 1

@@ -10,10 +10,10 @@ struct DelayedWorkTests {
         #"{ "restoreFocus": { "list": "posts", "fallback": ["previous", "next", "create"], "delay": 1, "cancelOnDisappear": \#(cancel), "once": \#(once) } }"#
     }
 
-    /// Back to the board, then at once (0.2 s) open post 3: the 1 s restoration is still waiting.
+    /// Back to the board (after the 0.35 s animation), then at once open post 3: the 1 s restoration is still waiting.
     static let quickReopen = [
         F.touch(F.post2), F.activate, F.touch(F.backY), F.activate,
-        F.touch(F.post3, after: 0.2), #"{ "gesture": "activate", "after": 0.1 }"#, #"{ "pause": 3 }"#,
+        F.touch(F.post3, after: 0.6), #"{ "gesture": "activate", "after": 0.1 }"#, #"{ "pause": 3 }"#,
     ]
 
     @Test("an uncancelled delayed restoration that runs after the user left is ghost focus")
