@@ -78,6 +78,7 @@ public final class DeskCheck: @unchecked Sendable {
         screenNames = screens.map(\.name)
         current = startScreen ?? screens[0].name
         stack = [current]
+        flowLog = FlowLog(startScreen: current)
         shownSoFar = [(current, navigators[current]!.screen)]
         let relay = ObserverRelay()
         scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in

@@ -8,7 +8,11 @@
 public enum FlowInspector {
     /// The dynamic findings of a finished run, in time order.
     public static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {
-        var found = transitionFindings(log) + announcementFindings(transcript)
+        var announcements = announcementFindings(transcript)
+        for index in announcements.indices {
+            announcements[index].screen = announcements[index].time.flatMap(log.screen(at:))
+        }
+        var found = transitionFindings(log) + announcements
         for event in log.entries {
             if case .ghost(let time, let element, let screen, let shown) = event {
                 found.append(Finding(

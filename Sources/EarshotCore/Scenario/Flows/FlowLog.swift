@@ -3,9 +3,23 @@
 /// restorations and ghost focus. `FlowInspector` reads it to find the dynamic problems.
 public struct FlowLog: Sendable {
     public private(set) var entries: [FlowEvent] = []
+    /// The screen shown at the start.
+    public var startScreen: String?
 
-    public init(entries: [FlowEvent] = []) {
+    public init(entries: [FlowEvent] = [], startScreen: String? = nil) {
         self.entries = entries
+        self.startScreen = startScreen
+    }
+
+    /// The screen shown at `time` (the latest to appear by then).
+    public func screen(at time: Double) -> String? {
+        var shown = startScreen
+        for event in entries {
+            guard case .appeared(let appearance) = event else { continue }
+            if appearance.time > time + 1e-9 { break }
+            shown = appearance.screen
+        }
+        return shown
     }
 
     mutating func append(_ event: FlowEvent) { entries.append(event) }
