@@ -88,6 +88,8 @@ extension DeskCheck {
             }
         } else {
             leftFocus[from] = nil
+            // Left with nothing focused: there is no place to come back to.
+            departures[from] = nil
         }
         if isReturn { departures[from] = nil }
         for (id, work) in pendingWork where work.screen == from && work.cancelOnDisappear {

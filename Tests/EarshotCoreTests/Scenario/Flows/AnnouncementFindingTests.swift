@@ -31,6 +31,8 @@ struct AnnouncementFindingTests {
         #expect(entry.fate.dropCode == "postedDuringGestureSpeech")
         #expect(near(result.findings.first?.time, entry.fate.decidedAt))
         #expect(result.findings.first?.message.contains("장바구니에 담았습니다") == true)
+        #expect(result.findings.first?.screen == "shop")
+        #expect(result.findings.first?.severity == .error)
         // The set behaviour changed the cart before the re-read.
         #expect(runner.desk.screen.node("cart")?.value == "1개")
     }

@@ -39,6 +39,27 @@ struct TransitionTests {
         #expect(result.findings.isEmpty)
     }
 
+    @Test("the voice profile's transitions section sets a reader that remembers focus and the animation time")
+    func profileTransitions() throws {
+        let base = try ScreenTestSupport.profile("ko")
+        #expect(try ReaderSettings(profile: base) == ReaderSettings(remembersFocus: false, animation: 0.35))
+        var profile = base
+        profile.sections["transitions"] = try JSONDocument.parse(#"{ "remembersFocus": true, "animation": 0.2 }"#, file: "p.json")
+        #expect(try ReaderSettings(profile: profile) == ReaderSettings(remembersFocus: true, animation: 0.2))
+        profile.sections["transitions"] = try JSONDocument.parse(#"{ "animation": 9 }"#, file: "p.json")
+        #expect(throws: DataFileError.self) { try ReaderSettings(profile: profile) }
+        // With a profile that remembers focus, the pop lands on the opened post: nothing to report.
+        let runner = try ScenarioRunner(scenario: try F.scenario(app: [F.boardApp(), F.detailApp()], steps: F.openPost2AndReturn),
+                                        profile: {
+                                            var p = base
+                                            p.sections["transitions"] = try! JSONDocument.parse(#"{ "remembersFocus": true }"#, file: "p.json")
+                                            return p
+                                        }(), clock: VirtualClock(), device: TimedDevice())
+        let result = try runner.run()
+        #expect(runner.desk.focusedID == "post-2")
+        #expect(result.findings.isEmpty)
+    }
+
     @Test("screenChanged posted on top of a pop is a duplicate screen-change sound; layoutChanged is not")
     func duplicateScreenChange() throws {
         let before = try F.run(app: [F.boardApp(onAppear: #"{ "restoreFocus": { "list": "posts", "delay": 1, "notification": "screenChanged" } }"#),
