@@ -181,7 +181,7 @@ extension DeskCheck {
         for behaviour in behaviours {
             switch behaviour {
             case .post(let notification, let after, let cancel):
-                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: source)
+                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: appSource(screen, "onActivate", source))
             case .navigate(let target, let kind):
                 if let activated { remember(activated, on: screen) }
                 schedule(after: reader.animation, from: screen, cancelOnDisappear: false) { desk in
@@ -210,7 +210,7 @@ extension DeskCheck {
         for behaviour in app[screen]?.onAppear ?? [] {
             switch behaviour {
             case .post(let notification, let after, let cancel):
-                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: source)
+                try schedulePost(notification, after: after, cancelOnDisappear: cancel, from: screen, source: appSource(screen, "onAppear", source))
             case .restoreFocus(let plan):
                 guard var memory = memories[screen], !(plan.once && memory.restored) else { continue }
                 let repeated = memory.restored
@@ -219,7 +219,7 @@ extension DeskCheck {
                 let remembered = memory
                 flowLog.append(.restoreScheduled(time: clock.now, screen: screen, due: clock.now + plan.delay))
                 schedule(after: plan.delay, from: screen, cancelOnDisappear: plan.cancelOnDisappear) { desk in
-                    try desk.restore(plan, memory: remembered, on: screen, repeated: repeated, source: source)
+                    try desk.restore(plan, memory: remembered, on: screen, repeated: repeated, source: desk.appSource(screen, "restoreFocus", source))
                 }
             default: break
             }
@@ -260,6 +260,11 @@ extension DeskCheck {
             }
             return nil
         }
+    }
+
+    /// Stamped on what the app's behaviours say: `app "board" restoreFocus, after line 15`.
+    func appSource(_ screen: String, _ what: String, _ trigger: String?) -> String {
+        "app \"\(screen)\" \(what)" + (trigger.map { ", after \($0)" } ?? "")
     }
 
     // MARK: - Delayed work
