@@ -45,7 +45,7 @@ struct CheckCommandTests {
         #expect(result.stdout.contains(#"  "장바구니에 담았습니다"  dropped: postedDuringGestureSpeech  (announcement, line 12)"#))
         #expect(result.stdout.contains("[activation sound]  spoken to"))
         #expect(result.stdout.contains("cart-immediate.json:13:5: ok: \"장바구니에 담았습니다\" dropped (postedDuringGestureSpeech)"))
-        #expect(result.stdout.hasSuffix("5 expectations, 0 failed; 00:03.816 of audio\n"))
+        #expect(result.stdout.hasSuffix("5 expectations, 0 failed; 00:03.817 of audio\n"))
     }
 
     @Test("a failed expectation prints file:line:column, expected and actual, and exits 1")
@@ -114,7 +114,7 @@ struct CheckCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let audio = try WAVFile.read(path: wav)
         #expect(audio.sampleRate == 22050)
-        #expect(abs(Double(audio.samples.count) / 22050 - 15.055) < 0.001)
+        #expect(abs(Double(audio.samples.count) / 22050 - 14.959) < 0.001)
 
         let text = try String(contentsOfFile: vtt, encoding: .utf8)
         #expect(text.hasPrefix("WEBVTT\n\n"))
