@@ -94,45 +94,9 @@ private struct NormalizeBenchmarkOptions {
 
     /// The labels from `--corpus`, or from the shared corpus generator.
     func loadLabels() throws -> [String] {
-        let text: String
-        if let corpusPath {
-            do {
-                text = try String(contentsOfFile: corpusPath, encoding: .utf8)
-            } catch {
-                throw FileIOError(path: corpusPath, reason: "cannot read corpus (\(error.localizedDescription))")
-            }
-        } else {
-            text = try runCorpusGenerator()
-        }
-        let labels = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let labels = try corpusPath.map(BenchmarkCorpus.read(path:)) ?? BenchmarkCorpus.generated(count: count)
         guard !labels.isEmpty else { throw UsageError("the corpus has no labels") }
         return labels
-    }
-
-    /// Runs `shared/bench/mkcorpus.py`, found beside the repository (`../shared`) from the
-    /// working folder or the executable's folders.
-    func runCorpusGenerator() throws -> String {
-        var candidates = ["../shared/bench/mkcorpus.py", "shared/bench/mkcorpus.py"]
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(folder.appendingPathComponent("../shared/bench/mkcorpus.py").standardized.path)
-            folder.deleteLastPathComponent()
-        }
-        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw FileIOError(path: "../shared/bench/mkcorpus.py", reason: "corpus generator not found; pass --corpus FILE")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, String(count)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FileIOError(path: script, reason: "corpus generator exited with status \(process.terminationStatus)")
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

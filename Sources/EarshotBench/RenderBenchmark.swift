@@ -27,7 +27,6 @@ enum RenderBenchmark {
         guard arguments.count <= 1, let lines = arguments.first.map({ Int($0) }) ?? 2000, lines > 0 else {
             throw UsageError("usage: earshot-bench render [LINES]  (corpus lines, default 2000)")
         }
-        let root = repositoryRoot()
         let earshot = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("earshot").path
         guard FileManager.default.isExecutableFile(atPath: earshot) else {
@@ -37,8 +36,7 @@ enum RenderBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let corpus = (folder as NSString).appendingPathComponent("corpus.txt")
-        let script = root.deletingLastPathComponent().appendingPathComponent("shared/bench/mkcorpus.py").path
-        _ = try shell("python3 '\(script)' \(lines) > '\(corpus)'")
+        try AtomicFile.write(BenchmarkCorpus.generated(count: lines).joined(separator: "\n") + "\n", to: corpus)
         let profile = try VoiceLibrary.locate().profile("ko").engine
         let espeak = "espeak-ng -v \(profile.voice) -s \(profile.rate) -p \(profile.pitch) -a \(profile.volume)"
         print("render: corpus of \(lines) lines (mkcorpus.py \(lines)), voice ko, \(ProcessInfo.processInfo.activeProcessorCount) cores")
@@ -154,15 +152,5 @@ enum RenderBenchmark {
             throw FileIOError(path: "/bin/bash", reason: "command failed (status \(process.terminationStatus)): \(command)")
         }
         return process.terminationStatus
-    }
-
-    /// The package root, found upwards from this source file (the bench runs from the checkout).
-    static func repositoryRoot() -> URL {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
-            folder.deleteLastPathComponent()
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }
 }

@@ -15,7 +15,6 @@ extension Benchmark {
 }
 
 struct SynthBenchmark {
-    static let corpusScript = "/work/shared/bench/mkcorpus.py"
     static let latencyRequests = 20
 
     var count = 1000
@@ -95,19 +94,7 @@ struct SynthBenchmark {
     }
 
     private func corpus() throws -> [String] {
-        let text: String
-        if let corpusPath {
-            guard let data = FileManager.default.contents(atPath: corpusPath) else {
-                throw FileIOError(path: corpusPath, reason: "cannot read the corpus")
-            }
-            text = String(decoding: data, as: UTF8.self)
-        } else {
-            guard FileManager.default.fileExists(atPath: Self.corpusScript) else {
-                throw FileIOError(path: Self.corpusScript, reason: "corpus generator not found; pass --corpus FILE")
-            }
-            text = try output(of: "/usr/bin/env", ["python3", Self.corpusScript, String(count)])
-        }
-        let lines = text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let lines = try corpusPath.map(BenchmarkCorpus.read(path:)) ?? BenchmarkCorpus.generated(count: count)
         return Array(lines.prefix(count))
     }
 

@@ -18,6 +18,12 @@ let benchmarks: [Benchmark] = [
     RenderBenchmark.benchmark,
     ScenarioBenchmark.benchmark,
     LiveBenchmark.benchmark,
+    Benchmark(name: "speech-core",
+              summary: "the speech core's figures in one run: the live benchmark, then the scenario benchmark",
+              run: { arguments in
+                  try LiveBenchmark.benchmark.run(arguments)
+                  try ScenarioBenchmark.benchmark.run([])
+              }),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -16,7 +16,7 @@ public enum FindingReport {
     /// One finding's two lines.
     public static func lines(of finding: Finding) -> String {
         var head = "\(finding.severity.rawValue) \(finding.code.rawValue)"
-        if let time = finding.time { head += " at \(seconds(time)) s" }
+        if let time = finding.time { head += " at \(fixedDecimal(time, places: 3)) s" }
         if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
         return "\(head): \(finding.message)\n  Fix: \(finding.fix)\n"
     }
@@ -33,14 +33,6 @@ public enum FindingReport {
         return "\(total) (\(counts.joined(separator: ", ")))"
     }
 
-    /// Seconds with three decimals (milliseconds), as timelines print them.
-    static func seconds(_ value: Double) -> String {
-        let milli = Int((value * 1000).rounded())
-        let sign = milli < 0 ? "-" : ""
-        let magnitude = abs(milli)
-        let fraction = String(magnitude % 1000)
-        return "\(sign)\(magnitude / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
 }
 
 extension Finding: CustomStringConvertible {

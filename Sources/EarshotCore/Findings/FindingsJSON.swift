@@ -11,16 +11,16 @@ public enum FindingsJSON {
         guard !findings.isEmpty else { return "[]\n" }
         let objects = findings.map { finding in
             let fields: [String] = [
-                string(finding.code.rawValue),
-                string(finding.severity.rawValue),
-                finding.time.map(seconds) ?? "null",
-                "[" + finding.elements.map(string).joined(separator: ", ") + "]",
-                string(finding.message),
-                string(finding.fix),
-                finding.screen.map(string) ?? "null",
-                finding.source.map(string) ?? "null",
+                jsonString(finding.code.rawValue),
+                jsonString(finding.severity.rawValue),
+                finding.time.map { fixedDecimal($0, places: 6) } ?? "null",
+                "[" + finding.elements.map(jsonString).joined(separator: ", ") + "]",
+                jsonString(finding.message),
+                jsonString(finding.fix),
+                finding.screen.map(jsonString) ?? "null",
+                finding.source.map(jsonString) ?? "null",
             ]
-            return "  {" + zip(keys, fields).map { "\(string($0)): \($1)" }.joined(separator: ", ") + "}"
+            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
@@ -50,31 +50,5 @@ public enum FindingsJSON {
         }
     }
 
-    /// A JSON string literal; non-ASCII text (Korean) is written as is, in UTF-8.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 
-    /// Seconds with six decimals (as the transcript's JSON Lines write times).
-    static func seconds(_ value: Double) -> String {
-        let micro = Int((value * 1_000_000).rounded())
-        let sign = micro < 0 ? "-" : ""
-        let magnitude = abs(micro)
-        let fraction = String(magnitude % 1_000_000)
-        return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-    }
 }

@@ -25,15 +25,15 @@ extension SpeechTranscript {
             if let language = u.language { fields.append(("language", jsonString(language))) }
             fields += [("gesture", String(u.isGestureSpeech)), ("cause", jsonString(u.cause))]
             if let source = u.source { fields.append(("source", jsonString(source))) }
-            fields.append(("requestedAt", jsonTime(u.requestedAt)))
+            fields.append(("requestedAt", fixedDecimal(u.requestedAt, places: 6)))
             switch entry.fate {
             case .spoken(let start, let end):
-                fields += [("fate", jsonString("spoken")), ("start", jsonTime(start)), ("end", jsonTime(end))]
+                fields += [("fate", jsonString("spoken")), ("start", fixedDecimal(start, places: 6)), ("end", fixedDecimal(end, places: 6))]
             case .cut(let start, let at, let by):
-                fields += [("fate", jsonString("cut")), ("start", jsonTime(start)), ("end", jsonTime(at)),
+                fields += [("fate", jsonString("cut")), ("start", fixedDecimal(start, places: 6)), ("end", fixedDecimal(at, places: 6)),
                            ("cutBy", by.utteranceID.map(String.init) ?? "null"), ("cutCause", jsonString(by.cause))]
             case .dropped(let at, let reason):
-                fields += [("fate", jsonString("dropped")), ("at", jsonTime(at)), ("reason", jsonString(reason.code)),
+                fields += [("fate", jsonString("dropped")), ("at", fixedDecimal(at, places: 6)), ("reason", jsonString(reason.code)),
                            ("reasonText", jsonString(reason.description))]
             }
             lines.append(object(fields))
@@ -42,7 +42,7 @@ extension SpeechTranscript {
             lines.append(object([
                 ("type", jsonString("announcementDidFinish")), ("id", String(result.utteranceID)),
                 ("text", jsonString(result.text)), ("wasSuccessful", String(result.wasSuccessful)),
-                ("time", jsonTime(result.time)),
+                ("time", fixedDecimal(result.time, places: 6)),
             ]))
         }
         return lines.map { $0 + "\n" }.joined()
@@ -68,11 +68,3 @@ private func object(_ fields: [(String, String)]) -> String {
 }
 
 
-/// Seconds with six decimals, as a JSON number.
-private func jsonTime(_ seconds: Double) -> String {
-    let micro = Int((seconds * 1_000_000).rounded())
-    let sign = micro < 0 ? "-" : ""
-    let magnitude = abs(micro)
-    let fraction = String(magnitude % 1_000_000)
-    return "\(sign)\(magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
-}

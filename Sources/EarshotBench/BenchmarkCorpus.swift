@@ -1,0 +1,56 @@
+import EarshotCore
+import Foundation
+
+/// The benchmark corpus: app-like Korean labels from the shared deterministic generator
+/// (`../shared/bench/mkcorpus.py N`: the same N gives the same lines), or from a file.
+enum BenchmarkCorpus {
+    /// `count` lines from the generator, found beside the repository from the working folder,
+    /// the executable's folders or this source file.
+    static func generated(count: Int) throws -> [String] {
+        let script = try generatorPath()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, String(count)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FileIOError(path: script, reason: "corpus generator exited with status \(process.terminationStatus)")
+        }
+        return lines(of: String(decoding: data, as: UTF8.self))
+    }
+
+    /// The non-empty lines of a corpus file.
+    static func read(path: String) throws -> [String] {
+        do {
+            return lines(of: try String(contentsOfFile: path, encoding: .utf8))
+        } catch {
+            throw FileIOError(path: path, reason: "cannot read the corpus (\(error.localizedDescription))")
+        }
+    }
+
+    private static func lines(of text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+
+    private static func generatorPath() throws -> String {
+        let relative = "../shared/bench/mkcorpus.py"
+        var candidates = [relative]
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            candidates.append(folder.appendingPathComponent(relative).standardized.path)
+            folder.deleteLastPathComponent()
+        }
+        folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.appendingPathComponent(relative).standardized.path)
+            folder.deleteLastPathComponent()
+        }
+        guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw FileIOError(path: relative, reason: "corpus generator not found; pass --corpus FILE")
+        }
+        return script
+    }
+}
