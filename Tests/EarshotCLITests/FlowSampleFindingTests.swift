@@ -69,4 +69,22 @@ struct FlowSampleFindingTests {
             #expect(fixed.status == 0)
         }
     }
+
+    @Test("findings print after the transcript, two lines each; --quiet keeps only the errors")
+    func printedFindings() throws {
+        let path = Self.scenarios.appendingPathComponent("flow-uikit-container-before.json").path
+        let full = try CLIRunner.run(["check", path])
+        #expect(full.status == 1)
+        let lines = full.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex(of: "Findings: 3 findings (3 errors)"))
+        let lastUtterance = try #require(lines.lastIndex { $0.hasPrefix("00:") })
+        #expect(header > lastUtterance)
+        #expect(lines[header + 1].hasPrefix("error earcon.missing-screen-change at 6.369 s: \"detail\" was swapped in"))
+        #expect(lines[header + 2].hasPrefix("  Fix: After a screen swap inside one container post screenChanged"))
+        let warning = try CLIRunner.run(["check", "-q", Self.scenarios.appendingPathComponent("flow-uikit-navigation-before.json").path])
+        #expect(warning.status == 0)
+        #expect(warning.stdout.contains("Findings: 1 finding (1 warning)\n"))
+        #expect(!warning.stdout.contains("warning earcon.duplicate-screen-change"))
+        #expect(!warning.stdout.split(separator: "\n").contains { $0.hasPrefix("00:") })
+    }
 }
