@@ -41,7 +41,7 @@ public final class DeskCheck: @unchecked Sendable {
     /// The app's declared behaviours by screen, and the reader's transition settings.
     let app: [String: ScreenBehaviours]
     let reader: ReaderSettings
-    /// Flow state (DeskCheck+Flows.swift): the log, the navigation stack, where each screen was
+    /// Flow state (Flows/DeskCheck+Transitions.swift, DeskCheck+AppBehaviours.swift): the log, the navigation stack, where each screen was
     /// left, the app's remembered items and its delayed work.
     var flowLog = FlowLog()
     var stack: [String] = []
