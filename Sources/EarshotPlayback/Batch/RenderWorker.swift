@@ -30,7 +30,9 @@ public enum RenderWorker {
             return (error as? UserFacingError)?.exitCode ?? .unavailable
         }
         var profiles: [String: VoiceProfile] = [:]
+        let responses = ResponseWriter()
         while let line = readLine(strippingNewline: true) {
+            guard !responses.failed else { return .ioError }
             guard !line.isEmpty else { continue }
             let request: RenderRequest
             do {
@@ -48,13 +50,37 @@ public enum RenderWorker {
                     profiles[request.profile] = profile
                 }
             } catch {
-                guard writeLine(RenderResponse(job: request.job, outcome: .failed("\(error)")).jsonLine) else { return .ioError }
+                responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
                 continue
             }
             let audio = speak(request, settings: profile.engine, engine: engine)
-            guard writeLine(store(request, audio, inFlight: inFlight).jsonLine) else { return .ioError }
+            responses.send { store(request, audio, inFlight: inFlight) }
         }
-        return .success
+        responses.finish()
+        return responses.failed ? .ioError : .success
+    }
+
+    /// Writes, hashes and answers for finished files on a thread of their own, so that with a
+    /// spare core the next file is already being spoken; answers go out in the order sent.
+    private final class ResponseWriter: Sendable {
+        private let queue = DispatchQueue(label: "earshot.render-worker.responses")
+        /// At most two files wait to be written: their audio is all this holds in memory.
+        private let room = DispatchSemaphore(value: 2)
+        private let writeFailed = Atomic<Bool>(false)
+
+        var failed: Bool { writeFailed.load(ordering: .acquiring) }
+
+        func send(_ response: @escaping @Sendable () -> RenderResponse) {
+            room.wait()
+            queue.async { [self] in
+                if !writeLine(response().jsonLine) { writeFailed.store(true, ordering: .releasing) }
+                room.signal()
+            }
+        }
+
+        func finish() {
+            queue.sync {}
+        }
     }
 
     /// The speech of one file.
