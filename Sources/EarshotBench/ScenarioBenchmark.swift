@@ -31,11 +31,11 @@ enum ScenarioBenchmark {
 
         let speaker = try Speaker(voice: "ko")
         // One round lasts about 55 s of audio; a short probe run sizes the real one.
-        let probe = try ScenarioFile.parse(scenarioText(screen: screen, rounds: 1),
+        let probe = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: 1),
                                            path: folder.appendingPathComponent("probe.json").path)
         let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker).audioDuration
         let rounds = Int((minutes * 60 / roundSeconds).rounded(.up))
-        let scenario = try ScenarioFile.parse(scenarioText(screen: screen, rounds: rounds),
+        let scenario = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: rounds),
                                               path: folder.appendingPathComponent("long.json").path)
 
         // The fastest of a few rounds is the one least disturbed by other work on the machine;
@@ -88,27 +88,6 @@ enum ScenarioBenchmark {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    /// The benchmark's scenario: `rounds` walks over the product list.
-    static func scenarioText(screen: String, rounds: Int) -> String {
-        let round = """
-            { "gesture": "first" },
-            { "gesture": "next" },
-            { "post": "announcement", "text": "새 상품이 추가되었습니다", "after": 0.5 },
-            { "gesture": "next", "after": 0.4 },
-            { "gesture": "activate" },
-            { "post": "announcement", "text": "찜 목록에 추가했습니다", "after": 0.05 },
-            { "post": "announcement", "text": "찜 목록을 확인하세요", "queue": true, "after": 0.05 },
-            { "gesture": "next" },
-            { "gesture": "next" },
-            { "gesture": "next" },
-            { "post": "screenChanged", "after": 0.3 },
-            { "gesture": "readAll" },
-            { "pause": 1.5 }
-            """
-        let steps = Array(repeating: round, count: rounds).joined(separator: ",\n")
-        let quoted = screen.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "{ \"screen\": \"\(quoted)\", \"steps\": [\(steps)] }"
-    }
 
     /// A repository file, looked for from the working folder and the executable's folders.
     static func locate(_ relative: String) throws -> String {

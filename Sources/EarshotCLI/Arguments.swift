@@ -1,4 +1,4 @@
-import EarshotCore
+import EarshotPlayback
 
 /// A parsed command line: options by name, and positional arguments in order.
 ///
@@ -123,4 +123,26 @@ private func column(_ left: String, _ right: String) -> String {
     let width = 24
     if left.count >= width { return "  \(left)\n  \(String(repeating: " ", count: width)) \(right)" }
     return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0)) \(right)"
+}
+
+/// Options several commands share, with one wording.
+extension OptionSpec {
+    static let voice = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
+    static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
+    static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
+}
+
+extension ParsedArguments {
+    /// The ALSA device of `--device`.
+    var device: String { value("device") ?? "default" }
+
+    /// The profile of `--voice`, `ko` by default.
+    func voiceProfile() throws -> VoiceProfile {
+        try VoiceLibrary.locate().profile(value("voice") ?? "ko")
+    }
+
+    /// A speaker for `profile` on the engine with `--espeak-data`.
+    func speaker(for profile: VoiceProfile) throws -> Speaker {
+        try Speaker(profile: profile, engine: try SpeechEngine(dataPath: value("espeak-data")))
+    }
 }

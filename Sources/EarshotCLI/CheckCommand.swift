@@ -15,7 +15,7 @@ enum CheckCommand: Command {
         .value("device", "PCM", "ALSA device for --live. Default: default."),
         .flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript."),
         .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array."),
-        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+        .espeakData,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -43,7 +43,7 @@ enum CheckCommand: Command {
             if parsed.value("output") != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
             if !quiet, let title = scenario.title { print(title) }
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record) }
-            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.value("device") ?? "default",
+            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
                                                   transcriptPaths: transcripts, observer: observer)
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }

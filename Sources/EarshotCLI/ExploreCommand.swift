@@ -9,10 +9,10 @@ enum ExploreCommand: Command {
     static let name = "explore"
     static let summary = "Explore a screen file live: keys for gestures, typed notifications, speech through ALSA."
     static let options: [OptionSpec] = [
-        .value("voice", "NAME|PATH", "Voice profile name or .json path. Default: ko."),
-        .value("device", "PCM", "ALSA device to play on. Default: default."),
+        .voice,
+        .device,
         .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
-        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+        .espeakData,
     ]
 
     static let keyHelp: [(String, String)] = [
@@ -51,10 +51,10 @@ enum ExploreCommand: Command {
         if parsed.has("no-audio") && parsed.value("device") != nil {
             throw UsageError("--no-audio plays nothing: leave out --device")
         }
-        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let profile = try parsed.voiceProfile()
         let screen = try ScreenFile.load(path: path)
         let navigator = try FocusNavigator(screen: screen, profile: profile)
-        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        let speaker = try parsed.speaker(for: profile)
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
 
         let printer = LinePrinter()
@@ -63,7 +63,7 @@ enum ExploreCommand: Command {
         if parsed.has("no-audio") {
             output = LiveOutput(device: SilentSpeechDevice(speaker: speaker, earcons: earcons), live: nil)
         } else {
-            let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate,
+            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate,
                                     periodMilliseconds: 10)
             output = LiveOutput(device: nil, live: LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink))
         }
@@ -79,7 +79,7 @@ enum ExploreCommand: Command {
             ending.finish()
         }
 
-        let audio = parsed.has("no-audio") ? "no audio" : "ALSA device \(parsed.value("device") ?? "default")"
+        let audio = parsed.has("no-audio") ? "no audio" : "ALSA device \(parsed.device)"
         printer.line("earshot explore: \(path), voice \(profile.name), \(audio). Press ? for help, q to quit.")
         session.begin()
         if let terminal {

@@ -6,11 +6,11 @@ enum ReadCommand: Command {
     static let name = "read"
     static let summary = "Read every focus stop of a screen file, in VoiceOver's order."
     static let options: [OptionSpec] = [
-        .value("voice", "NAME|PATH", "Voice profile name or .json path. Default: ko."),
+        .voice,
         .flag("no-audio", "Print the focus stops only."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
-        .value("device", "PCM", "ALSA device to play on. Default: default."),
-        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+        .device,
+        .espeakData,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -22,13 +22,13 @@ enum ReadCommand: Command {
         guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
             throw UsageError(parsed.positionals.isEmpty ? "missing SCREEN.json" : "give exactly one screen file")
         }
-        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let profile = try parsed.voiceProfile()
         let screen = try ScreenFile.load(path: path)
         let report = try ReadReport(screen: screen, profile: profile)
         print(report.text, terminator: "")
         if parsed.has("no-audio") { return .success }
 
-        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        let speaker = try parsed.speaker(for: profile)
         let timing = try TimingSettings(profile: profile)
         if let folder = parsed.value("output") {
             try createFolder(folder)
@@ -44,7 +44,7 @@ enum ReadCommand: Command {
             print("wrote \(report.lines.count) WAV files to \(folder)")
             return .success
         }
-        let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate)
+        let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
         defer { sink.close() }
         let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
         for line in report.lines {

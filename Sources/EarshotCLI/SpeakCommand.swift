@@ -8,9 +8,9 @@ enum SpeakCommand: Command {
     static let summary = "Speak a text or one composed element through ALSA, or write it to WAV."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it."),
-        .value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko."),
+        .voice,
         .value("rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile."),
-        .value("device", "PCM", "ALSA device to play on. Default: default."),
+        .device,
         .flag("no-audio", "Print what would be spoken; play and write nothing."),
         .flag("phonemes", "Also print eSpeak NG's phonemes for the text."),
         .flag("show-normalized", "Also print the text as handed to the engine after normalization."),
@@ -18,7 +18,7 @@ enum SpeakCommand: Command {
         .value("value", "TEXT", "Compose an element: its accessibility value."),
         .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...)."),
         .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
-        .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's)."),
+        .espeakData,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -27,7 +27,7 @@ enum SpeakCommand: Command {
             return .success
         }
         let parsed = try parseArguments(arguments, options: options)
-        var profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        var profile = try parsed.voiceProfile()
         if let rate = try parsed.int("rate") {
             guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }
             profile.engine.rate = rate
@@ -44,7 +44,7 @@ enum SpeakCommand: Command {
         let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio")
         guard needsEngine else { return .success }
 
-        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: parsed.value("espeak-data")))
+        let speaker = try parsed.speaker(for: profile)
         if parsed.has("phonemes") {
             print("phonemes: \(try speaker.phonemes(utterance.text))")
         }
@@ -61,7 +61,7 @@ enum SpeakCommand: Command {
             print("wrote \(output) (\(String(format: "%.2f", audio.duration)) s)")
             return .success
         }
-        let sink = try AlsaSink(device: parsed.value("device") ?? "default", sampleRate: speaker.sampleRate)
+        let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
         defer { sink.close() }
         _ = try speaker.synthesize(utterance.text) { chunk in sink.enqueue(chunk.samples) }
         if let hint = utterance.hint {

@@ -110,7 +110,7 @@ struct TimelineRendererTests {
     func longScenarioBoundedMemory() throws {
         let folder = try PlaybackTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let scenario = try ScenarioFile.parse(PlaybackTestSupport.longScenarioText(rounds: 12),
+        let scenario = try ScenarioFile.parse(SoakScenario.text(screen: "../screens/product-list.json", rounds: 12),
                                               path: PlaybackTestSupport.scenariosDirectory.appendingPathComponent("long.json").path)
         let wav = folder.appendingPathComponent("long.wav").path
         let run = try ScenarioPlayback.run(scenario, speaker: try PlaybackTestSupport.speaker(), wavPath: wav)
