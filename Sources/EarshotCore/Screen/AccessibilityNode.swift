@@ -231,3 +231,17 @@ func nonEmpty(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
     return text
 }
+
+extension AccessibilityNode {
+    /// Flips the selected state as a double tap on a selectable element does: a MergedFocus
+    /// container toggles `isToggled` (which adds `selected`), anything else the `selected` trait.
+    public mutating func toggleSelected() {
+        if grouping == .merged {
+            isToggled.toggle()
+        } else if traits.contains(.selected) {
+            traits.remove(.selected)
+        } else {
+            traits.insert(.selected)
+        }
+    }
+}

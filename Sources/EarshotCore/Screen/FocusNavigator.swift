@@ -156,15 +156,7 @@ public struct FocusNavigator: Sendable {
             changed = true
         }
         if let node = screen.node(stop.id), node.activation == .toggleSelected {
-            try? screen.update(stop.id) { node in
-                if node.grouping == .merged {
-                    node.isToggled.toggle()
-                } else if node.traits.contains(.selected) {
-                    node.traits.remove(.selected)
-                } else {
-                    node.traits.insert(.selected)
-                }
-            }
+            try? screen.update(stop.id) { $0.toggleSelected() }
             changed = true
         }
         if changed { refresh() }

@@ -75,14 +75,8 @@ public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        switch self {
-        case .element: "element"
-        case .hint: "hint"
-        case .announcement: "announcement"
-        case .pageScroll: "pageScroll"
-        case .layoutString: "layoutString"
-        case .earcon(let name): "earcon \(name)"
-        }
+        if case .earcon(let name) = self { return "earcon \(name)" }
+        return code
     }
 }
 

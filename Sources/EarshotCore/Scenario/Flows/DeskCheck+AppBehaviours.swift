@@ -43,15 +43,7 @@ extension DeskCheck {
                 guard let id = element ?? activated else { continue }
                 try requireElement(id, on: navigator)
                 try? navigator.change { screen in
-                    try screen.update(id) { node in
-                        if node.grouping == .merged {
-                            node.isToggled.toggle()
-                        } else if node.traits.contains(.selected) {
-                            node.traits.remove(.selected)
-                        } else {
-                            node.traits.insert(.selected)
-                        }
-                    }
+                    try screen.update(id) { $0.toggleSelected() }
                 }
             case .set(let element, let change):
                 guard let id = element ?? activated else { continue }
