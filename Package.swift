@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: the CLI and benchmarks use playback, which uses the speech and
-// audio adapters, which use the pure core. Each C module is imported by exactly one Swift file.
+// audio adapters, which use the core (no audio, no speech; it hashes with OpenSSL's libcrypto).
+// Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
     products: [
@@ -24,7 +25,12 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "EarshotCore"),
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        .target(name: "EarshotCore", dependencies: ["CCrypto"]),
         .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "CEspeakNG"]),
         .target(name: "EarshotAudio", dependencies: ["EarshotCore", "CAlsa"]),
         .target(

@@ -20,10 +20,13 @@ public final class WAVStreamWriter {
     /// Bytes collected before each write to the file.
     private static let flushSize = 64 * 1024
 
-    public init(path: String, sampleRate: Int) throws {
+    /// `temporaryPath`, when given, is the name the file is written under until `finish()`
+    /// (a caller that must be able to remove it after a crash picks it); else a fresh hidden one.
+    public init(path: String, sampleRate: Int, temporaryPath chosenTemporary: String? = nil) throws {
         self.path = path
         self.sampleRate = sampleRate
-        temporaryPath = AtomicFile.temporaryPath(for: path)
+        let temporaryPath = chosenTemporary ?? AtomicFile.temporaryPath(for: path)
+        self.temporaryPath = temporaryPath
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporaryPath)
         else {

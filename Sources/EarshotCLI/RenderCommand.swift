@@ -1,15 +1,16 @@
 import EarshotPlayback
 import Foundation
 
-/// `earshot render`: many labels, string tables and screens to WAV files with a manifest, using
-/// worker processes, resumable and splittable into shards.
+/// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
+/// manifest, using worker processes, resumable and splittable into shards.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "Render labels, CSV tables, .strings files and screens to WAV files with a manifest."
+    static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv, strings or screen (default: by extension)."),
-        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko)."),
+        .value("format", "FORMAT", "Read every input as text, csv, strings, screen or scenario (default: by extension and content)."),
+        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
+        .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
         .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
@@ -24,10 +25,11 @@ enum RenderCommand: Command {
             print(helpText(
                 overview: summary,
                 usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
-                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings) or a screen (.json).")],
+                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
                 options: options,
                 notes: """
-                Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number.
+                Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
+                a scenario gives DIR/VOICE/INPUT/timeline.wav with its transcripts beside it.
                 A file whose text, voice profile and Earshot version are unchanged is skipped, so an
                 interrupted run resumes where it stopped. Exit status 1 if any item failed.
                 See docs/render.md for the manifest format and for running shards on CI or a cluster.
@@ -64,14 +66,24 @@ enum RenderCommand: Command {
             overrides[conversion] = value
         }
 
-        let voices = try loadVoices(parsed.all("voice").isEmpty ? ["ko"] : parsed.all("voice"), placeholders: overrides)
+        var transcriptFormats: [TranscriptFormat] = []
+        for name in parsed.all("transcript-format") {
+            guard let format = TranscriptFormat(extensionName: name) else {
+                throw UsageError("unknown --transcript-format \"\(name)\"; valid: txt, vtt, jsonl")
+            }
+            if !transcriptFormats.contains(format) { transcriptFormats.append(format) }
+        }
+        if transcriptFormats.isEmpty { transcriptFormats = [.text, .webVTT] }
+
+        let voiceNames = parsed.all("voice")
+        let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides)
         var problems: [DataFileError] = []
         var inputs: [BatchInputContents] = []
         var inputPaths: [String] = []
         var unreadable: [FileIOError] = []
         for path in parsed.positionals {
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
-                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings or screen")
+                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen or scenario")
             }
             do {
                 let contents = try format.read(path: path)
@@ -84,7 +96,17 @@ enum RenderCommand: Command {
                 unreadable.append(error)
             }
         }
-        let plan = RenderPlan(inputs: inputs, inputPaths: inputPaths, voices: voices, engine: engineIdentity)
+        // Without --voice a scenario speaks in its own voice; each is loaded once.
+        var ownVoices: [String: PlannedVoice] = [:]
+        let scenarioVoice: ((String?) throws -> PlannedVoice)? = voiceNames.isEmpty ? { name in
+            let name = name ?? "ko"
+            if let voice = ownVoices[name] { return voice }
+            let voice = try loadVoices([name], placeholders: overrides)[0]
+            ownVoices[name] = voice
+            return voice
+        } : nil
+        let plan = RenderPlan(inputs: inputs, inputPaths: inputPaths, voices: voices, engine: engineIdentity,
+                              transcriptFormats: transcriptFormats, scenarioVoice: scenarioVoice)
         problems += plan.problems
         for error in unreadable { standardError(error.description) }
         for problem in problems { standardError(problem.description) }
@@ -114,8 +136,8 @@ enum RenderCommand: Command {
         return anyFailed ? .failure : .success
     }
 
-    /// Names the speech engine in cache keys: a different engine means different audio.
-    static let engineIdentity = "espeak-ng"
+    /// Names the speech engine and its version in cache keys: another engine means other audio.
+    static var engineIdentity: String { SpeechEngine.identity }
 
     /// Loads each `--voice` with its file digest and the way it composes items.
     static func loadVoices(_ names: [String], placeholders overrides: [Character: String]) throws -> [PlannedVoice] {

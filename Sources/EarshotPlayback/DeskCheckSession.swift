@@ -65,16 +65,19 @@ public enum ScenarioPlayback {
 
     /// Runs `scenario` on a virtual clock. Writes the WAV timeline to `wavPath` and each of
     /// `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files appear only complete
-    /// (temporary name, then rename), and not at all if the run fails.
+    /// (temporary name, then rename), and not at all if the run fails. `wavTemporaryPath` names
+    /// the WAV's temporary file, for a caller that removes it if the process is stopped.
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
-                           transcriptPaths: [String] = []) throws -> Run {
+                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = []) throws -> Run {
         let formats = try transcriptPaths.map { path -> (String, TranscriptFormat) in
             guard let format = TranscriptFormat(path: path) else {
                 throw UsageError("transcript file \"\(path)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
             }
             return (path, format)
         }
-        let writer = try wavPath.map { try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate) }
+        let writer = try wavPath.map {
+            try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
+        }
         let renderer = try TimelineRenderer(speaker: speaker, output: writer)
         let result: ScenarioResult
         do {

@@ -20,6 +20,11 @@ final class ESpeakLibrary: Sendable {
 
     private init() {}
 
+    /// The library's version (`1.51`), which `espeak_Info` gives without initialising anything.
+    static var version: String {
+        espeak_Info(nil).map { String(cString: $0) } ?? "unknown"
+    }
+
     /// Runs `body` with exclusive use of the library, initialising it first on first use
     /// (`dataPath` nil: eSpeak's default data). See `ESpeakSession.load(dataPath:)`.
     func withSession<Result: Sendable>(

@@ -10,6 +10,10 @@ import EarshotCore
 /// detached task or a thread of your own. All engines of a process share one data folder: the
 /// first engine created chooses it, and asking later for a different one is an error.
 public final class SpeechEngine: Sendable {
+    /// The engine's name and version as render cache keys name it (`espeak-ng 1.51`): another
+    /// version may speak the same text differently.
+    public static var identity: String { "espeak-ng \(ESpeakLibrary.version)" }
+
     /// eSpeak's data folder as given (nil: eSpeak's default, e.g. /usr/lib/.../espeak-ng-data).
     public let dataPath: String?
     /// Samples per second of all audio this engine produces (22050 for eSpeak NG's voices).

@@ -248,8 +248,10 @@ struct RenderCommandTests {
         try complete.expectEveryFileComplete()
         try complete.expectNoTruncatedWAV()
         #expect(try complete.temporaryFiles().isEmpty)
+        // Files a worker finished after the parent's last read are on disk but not in the
+        // journal: at most the two requests each of the two workers holds.
         let skipped = Int(resumed.stderr.firstMatch(of: /skipped (\d+)/)?.1 ?? "") ?? 0
-        #expect(skipped >= finishedBefore - 2, "resumed run skipped \(skipped) of \(finishedBefore) finished files")
+        #expect(skipped >= finishedBefore - 4, "resumed run skipped \(skipped) of \(finishedBefore) finished files")
     }
 
     private func render(_ arguments: [String], in folder: URL) throws -> CLIRunner.Result {

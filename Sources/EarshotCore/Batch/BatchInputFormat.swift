@@ -10,14 +10,18 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
     case strings
     /// A screen file (`.json`, docs/screen-format.md): one file per focus stop plus a read-all.
     case screen
+    /// A scenario file (`.json` with `steps`, docs/scenario-format.md): the timeline WAV and
+    /// its transcripts.
+    case scenario
 
-    /// The format named by `path`'s extension, or nil if the extension says nothing.
+    /// The format named by `path`'s extension, or nil if the extension says nothing. A `.json`
+    /// file is a scenario if its top-level object has `steps`, else a screen.
     public static func detect(path: String) -> BatchInputFormat? {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "txt", "text", "labels": .text
         case "csv": .csv
         case "strings": .strings
-        case "json": .screen
+        case "json": isScenario(path: path) ? .scenario : .screen
         default: nil
         }
     }
@@ -29,6 +33,14 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
         case .screen: try ScreenBatchReader.read(path: path)
+        case .scenario: try ScenarioBatchReader.read(path: path)
         }
+    }
+
+    /// True if the file parses as JSON whose top level is an object with a `steps` key; a file
+    /// that does not parse is left to the screen reader, which reports where it is broken.
+    private static func isScenario(path: String) -> Bool {
+        guard let root = try? JSONDocument.load(path: path), case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "steps" }
     }
 }

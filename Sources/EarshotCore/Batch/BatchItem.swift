@@ -14,6 +14,8 @@ public struct BatchItem: Sendable, Equatable {
         /// A screen read from top to bottom (VoiceOver's read-all): every stop's description in
         /// focus order, with a pause between stops and without hints.
         case readAll([FocusStop])
+        /// A scenario file rendered whole: its timeline WAV and transcripts (docs/render.md).
+        case scenario(ScenarioSource)
     }
 
     /// The path of the input file, as given on the command line.
@@ -62,5 +64,23 @@ public struct BatchInputContents: Sendable {
     public init(items: [BatchItem] = [], problems: [DataFileError] = []) {
         self.items = items
         self.problems = problems
+    }
+}
+
+/// A scenario as a render input: where it is, which voice it asks for, and a digest of every
+/// file its audio depends on besides the voice profile.
+public struct ScenarioSource: Sendable, Equatable {
+    /// The scenario file, absolute, so a worker in any folder finds it and its screens.
+    public var path: String
+    /// The scenario's own `voice` (a profile name or a resolved path), used when `earshot render`
+    /// is given no `--voice`.
+    public var voice: String?
+    /// SHA-256 over the scenario file and the screen files it reads, in order (cache key part).
+    public var digest: String
+
+    public init(path: String, voice: String?, digest: String) {
+        self.path = path
+        self.voice = voice
+        self.digest = digest
     }
 }

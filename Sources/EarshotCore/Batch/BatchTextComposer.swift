@@ -44,6 +44,9 @@ public struct BatchTextComposer: Sendable {
         case .readAll(let stops):
             composed = stops.map { generator.describe($0).text }
             pause = timing.queueGap
+        case .scenario:
+            // What a scenario speaks is decided by running it (RenderPlan sends it whole).
+            composed = []
         }
         return ComposedSpeech(segments: composed.map { normalizer.normalize($0) }, pause: pause)
     }

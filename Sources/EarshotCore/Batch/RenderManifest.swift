@@ -5,7 +5,9 @@ import Foundation
 /// Fields, in this order: `input` (path as given), `line`, `key`, `voice`, `text` (what was
 /// spoken, after composition and normalization; segments of a read-all joined by a line break),
 /// `output` (path of the WAV relative to the output folder), `duration` (seconds, 3 decimals),
-/// `sha256` (of the whole WAV file, so `sha256sum` checks it), `cache` (the render cache key).
+/// `sha256` (of the whole WAV file, so `sha256sum` checks it), `cache` (the render cache key),
+/// and for a scenario `transcripts` (its transcript files, relative to the output folder; for a
+/// scenario `text` is what the listener heard, one utterance per line, in the order it began).
 public struct ManifestEntry: Sendable, Equatable {
     public var input: String
     public var line: Int
@@ -16,9 +18,10 @@ public struct ManifestEntry: Sendable, Equatable {
     public var duration: Double
     public var sha256: String
     public var cache: String
+    public var transcripts: [String]
 
     public init(input: String, line: Int, key: String, voice: String, text: String, output: String,
-                duration: Double, sha256: String, cache: String) {
+                duration: Double, sha256: String, cache: String, transcripts: [String] = []) {
         self.input = input
         self.line = line
         self.key = key
@@ -28,6 +31,7 @@ public struct ManifestEntry: Sendable, Equatable {
         self.duration = duration
         self.sha256 = sha256
         self.cache = cache
+        self.transcripts = transcripts
     }
 
     /// The entry as one line of JSON, without the line break; equal entries give equal bytes.
@@ -42,6 +46,9 @@ public struct ManifestEntry: Sendable, Equatable {
         fields.append("\"duration\":" + String(format: "%.3f", duration))
         fields.append("\"sha256\":" + jsonString(sha256))
         fields.append("\"cache\":" + jsonString(cache))
+        if !transcripts.isEmpty {
+            fields.append("\"transcripts\":[" + transcripts.map(jsonString).joined(separator: ",") + "]")
+        }
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -49,7 +56,7 @@ public struct ManifestEntry: Sendable, Equatable {
     /// of a journal cut off by a crash).
     public init?(jsonLine: Substring) {
         guard let node = try? JSONDocument.parse(String(jsonLine), file: "manifest"),
-              let object = try? node.object(allowing: ["input", "line", "key", "voice", "text", "output", "duration", "sha256", "cache"]),
+              let object = try? node.object(allowing: ["input", "line", "key", "voice", "text", "output", "duration", "sha256", "cache", "transcripts"]),
               let input = try? object.requiredString("input"),
               let line = try? object.int("line"),
               let key = try? object.requiredString("key"),
@@ -60,8 +67,14 @@ public struct ManifestEntry: Sendable, Equatable {
               let sha256 = try? object.requiredString("sha256"),
               let cache = try? object.requiredString("cache")
         else { return nil }
+        let transcripts: [String]
+        do {
+            transcripts = try object.strings("transcripts") ?? []
+        } catch {
+            return nil
+        }
         self.init(input: input, line: line, key: key, voice: voice, text: text, output: output,
-                  duration: duration, sha256: sha256, cache: cache)
+                  duration: duration, sha256: sha256, cache: cache, transcripts: transcripts)
     }
 
     /// Every complete entry of a manifest or journal file; a missing file has none.

@@ -26,18 +26,23 @@ public struct RenderJob: Sendable, Equatable {
     /// The voice profile file the worker loads.
     public var profilePath: String
     /// Text spoken, one WAV: segments follow each other with `pause` seconds of silence.
+    /// Empty for a scenario, whose speech comes from running it.
     public var segments: [String]
     public var pause: Double
+    /// The scenario file to run (absolute), for a scenario's timeline; nil for text.
+    public var scenario: String?
     /// The WAV's path relative to the output folder.
     public var output: String
+    /// Transcript files written beside a scenario's WAV, relative to the output folder.
+    public var transcripts: [String] = []
     public var cacheKey: String
 
-    /// The spoken text as the manifest shows it.
+    /// The spoken text as the manifest shows it (a scenario's comes from its run).
     public var text: String { segments.joined(separator: "\n") }
 
-    public func manifestEntry(duration: Double, sha256: String) -> ManifestEntry {
-        ManifestEntry(input: item.input, line: item.line, key: item.key, voice: voice, text: text,
-                      output: output, duration: duration, sha256: sha256, cache: cacheKey)
+    public func manifestEntry(duration: Double, sha256: String, spokenText: String? = nil) -> ManifestEntry {
+        ManifestEntry(input: item.input, line: item.line, key: item.key, voice: voice, text: spokenText ?? text,
+                      output: output, duration: duration, sha256: sha256, cache: cacheKey, transcripts: transcripts)
     }
 }
 
@@ -47,13 +52,20 @@ public struct RenderJob: Sendable, Equatable {
 /// order. Output paths are `VOICE/INPUT/NAME.wav`: the voice's profile name, the input file's
 /// name without extension and the item's name, each made safe and unique (`SafeFileName`,
 /// `UniqueNames`), so they do not depend on sharding or on which files already exist.
+///
+/// A scenario is one job per voice, `VOICE/INPUT/timeline.wav` plus a transcript per format
+/// (`timeline.txt`, `timeline.vtt`, `timeline.jsonl`). Given `scenarioVoice`, scenarios are
+/// spoken in the voice each names (default `ko`) instead of in `voices`: that is what
+/// `earshot render` does when no `--voice` is given.
 public struct RenderPlan: Sendable {
     public var jobs: [RenderJob] = []
     public var problems: [DataFileError] = []
 
-    public init(inputs: [BatchInputContents], inputPaths: [String], voices: [PlannedVoice], engine: String) {
-        var voiceFolders = UniqueNames()
-        let voiceNames = voices.map { voiceFolders.claim(SafeFileName.component(for: $0.profile.name)) }
+    public init(inputs: [BatchInputContents], inputPaths: [String], voices: [PlannedVoice], engine: String,
+                transcriptFormats: [TranscriptFormat] = [.text, .webVTT],
+                scenarioVoice: ((String?) throws -> PlannedVoice)? = nil) {
+        var voiceFolders = VoiceFolders()
+        let voiceNames = voices.map { voiceFolders.claim(for: $0.profile) }
         var inputFolders = UniqueNames()
         for (contents, path) in zip(inputs, inputPaths) {
             let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
@@ -61,6 +73,33 @@ public struct RenderPlan: Sendable {
             var names = UniqueNames()
             for item in contents.items {
                 let name = names.claim(SafeFileName.component(for: item.nameHint))
+                if case .scenario(let source) = item.content {
+                    var scenarioVoices = Array(zip(voices, voiceNames))
+                    if let scenarioVoice {
+                        do {
+                            let voice = try scenarioVoice(source.voice)
+                            scenarioVoices = [(voice, voiceFolders.folder(for: voice.profile))]
+                        } catch let error as DataFileError {
+                            problems.append(error)
+                            continue
+                        } catch {
+                            problems.append(DataFileError("voice \"\(source.voice ?? "ko")\": \(error)", at: item.location))
+                            continue
+                        }
+                    }
+                    for (voice, voiceFolder) in scenarioVoices {
+                        let base = "\(voiceFolder)/\(folder)/\(name)"
+                        let formatNames = transcriptFormats.map(\.rawValue).joined(separator: ",")
+                        jobs.append(RenderJob(
+                            index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
+                            segments: [], pause: 0, scenario: source.path, output: base + ".wav",
+                            transcripts: transcriptFormats.map { base + $0.fileExtension },
+                            cacheKey: RenderCacheKey.make(segments: ["scenario", source.digest, formatNames],
+                                                          profileDigest: voice.profileDigest, engine: engine)
+                        ))
+                    }
+                    continue
+                }
                 for (voice, voiceFolder) in zip(voices, voiceNames) {
                     let segments: [String]
                     let pause: Double
@@ -87,5 +126,23 @@ public struct RenderPlan: Sendable {
                 }
             }
         }
+    }
+}
+
+/// Output folders for voices: each `--voice` gets its own (voices that share a profile name get
+/// `ko`, `ko-2`, ... in order); a scenario's own voice reuses the first folder of the same
+/// profile file, or gets a new one.
+private struct VoiceFolders {
+    private var names = UniqueNames()
+    private var byPath: [String: String] = [:]
+
+    mutating func claim(for profile: VoiceProfile) -> String {
+        let folder = names.claim(SafeFileName.component(for: profile.name))
+        if byPath[profile.path] == nil { byPath[profile.path] = folder }
+        return folder
+    }
+
+    mutating func folder(for profile: VoiceProfile) -> String {
+        byPath[profile.path] ?? claim(for: profile)
     }
 }

@@ -12,34 +12,71 @@ public struct RenderRequest: Sendable, Equatable {
     public var segments: [String]
     /// Silence between segments, in seconds.
     public var pause: Double
+    /// A scenario file to run instead of speaking `segments`: the WAV is its timeline.
+    public var scenario: String?
     /// Where the finished WAV goes (absolute path), and the temporary name it is written under first.
     public var output: String
     public var temporary: String
+    /// A scenario's transcript files (the format is the extension), each with its temporary name.
+    public var transcripts: [OutputFile]
 
-    public init(job: Int, profile: String, segments: [String], pause: Double, output: String, temporary: String) {
+    /// A file the worker writes: its final path and the temporary name it is written under first.
+    public struct OutputFile: Sendable, Equatable {
+        public var output: String
+        public var temporary: String
+
+        public init(output: String, temporary: String) {
+            self.output = output
+            self.temporary = temporary
+        }
+    }
+
+    public init(job: Int, profile: String, segments: [String], pause: Double, scenario: String? = nil,
+                output: String, temporary: String, transcripts: [OutputFile] = []) {
         self.job = job
         self.profile = profile
         self.segments = segments
         self.pause = pause
+        self.scenario = scenario
         self.output = output
         self.temporary = temporary
+        self.transcripts = transcripts
     }
 
+    /// Every temporary file the request may leave behind if its worker is stopped.
+    public var temporaries: [String] { [temporary] + transcripts.map(\.temporary) }
+
     public var jsonLine: String {
-        "{\"job\":\(job),\"profile\":\(jsonString(profile)),\"segments\":[\(segments.map(jsonString).joined(separator: ","))],"
-            + "\"pause\":\(pause),\"output\":\(jsonString(output)),\"temporary\":\(jsonString(temporary))}"
+        var line = "{\"job\":\(job),\"profile\":\(jsonString(profile)),\"segments\":[\(segments.map(jsonString).joined(separator: ","))],"
+            + "\"pause\":\(pause),\"output\":\(jsonString(output)),\"temporary\":\(jsonString(temporary))"
+        if let scenario {
+            line += ",\"scenario\":\(jsonString(scenario))"
+        }
+        if !transcripts.isEmpty {
+            let files = transcripts.map { "{\"output\":\(jsonString($0.output)),\"temporary\":\(jsonString($0.temporary))}" }
+            line += ",\"transcripts\":[\(files.joined(separator: ","))]"
+        }
+        return line + "}"
     }
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render request")
-            .object(allowing: ["job", "profile", "segments", "pause", "output", "temporary"])
+            .object(allowing: ["job", "profile", "segments", "pause", "scenario", "output", "temporary", "transcripts"])
+        let transcripts = try object["transcripts"].map { list in
+            try list.arrayItems().map { node in
+                let file = try node.object(allowing: ["output", "temporary"])
+                return OutputFile(output: try file.requiredString("output"), temporary: try file.requiredString("temporary"))
+            }
+        }
         self.init(
             job: try object.required("job").intValue(),
             profile: try object.requiredString("profile"),
             segments: try object.strings("segments") ?? [],
             pause: try object.double("pause") ?? 0,
+            scenario: try object.string("scenario"),
             output: try object.requiredString("output"),
-            temporary: try object.requiredString("temporary")
+            temporary: try object.requiredString("temporary"),
+            transcripts: transcripts ?? []
         )
     }
 }
@@ -50,7 +87,9 @@ public struct RenderResponse: Sendable, Equatable {
     public var outcome: Outcome
 
     public enum Outcome: Sendable, Equatable {
-        case rendered(samples: Int, sampleRate: Int, sha256: String)
+        /// `text` is what a scenario's listener heard (one utterance per line); nil for text jobs,
+        /// whose text the parent already has.
+        case rendered(samples: Int, sampleRate: Int, sha256: String, text: String? = nil)
         case failed(String)
     }
 
@@ -61,8 +100,9 @@ public struct RenderResponse: Sendable, Equatable {
 
     public var jsonLine: String {
         switch outcome {
-        case .rendered(let samples, let sampleRate, let sha256):
-            "{\"job\":\(job),\"samples\":\(samples),\"sampleRate\":\(sampleRate),\"sha256\":\(jsonString(sha256))}"
+        case .rendered(let samples, let sampleRate, let sha256, let text):
+            "{\"job\":\(job),\"samples\":\(samples),\"sampleRate\":\(sampleRate),\"sha256\":\(jsonString(sha256))"
+                + (text.map { ",\"text\":\(jsonString($0))" } ?? "") + "}"
         case .failed(let message):
             "{\"job\":\(job),\"error\":\(jsonString(message))}"
         }
@@ -70,7 +110,7 @@ public struct RenderResponse: Sendable, Equatable {
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render response")
-            .object(allowing: ["job", "samples", "sampleRate", "sha256", "error"])
+            .object(allowing: ["job", "samples", "sampleRate", "sha256", "text", "error"])
         let job = try object.required("job").intValue()
         if let message = try object.string("error") {
             self.init(job: job, outcome: .failed(message))
@@ -78,7 +118,8 @@ public struct RenderResponse: Sendable, Equatable {
             self.init(job: job, outcome: .rendered(
                 samples: try object.required("samples").intValue(),
                 sampleRate: try object.required("sampleRate").intValue(),
-                sha256: try object.requiredString("sha256")))
+                sha256: try object.requiredString("sha256"),
+                text: try object.string("text")))
         }
     }
 }

@@ -43,11 +43,14 @@ public struct ScenarioScreen: Sendable {
     public var name: String
     public var screen: Screen
     public var location: SourceLocation
+    /// The screen file it was read from; nil for a screen written inline in the scenario.
+    public var file: String?
 
-    public init(name: String, screen: Screen, location: SourceLocation) {
+    public init(name: String, screen: Screen, location: SourceLocation, file: String? = nil) {
         self.name = name
         self.screen = screen
         self.location = location
+        self.file = file
     }
 }
 

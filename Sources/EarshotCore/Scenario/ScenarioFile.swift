@@ -91,7 +91,7 @@ public enum ScenarioFile {
                 throw DataFileError("screen file \"\(relative)\" not found (looked at \(file))", at: node.location)
             }
             let screen = try ScreenFile.load(path: file)
-            return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location)
+            return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location, file: file)
         }
         let screen = try ScreenFile.decode(node, defaultName: name ?? "screen")
         return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location)

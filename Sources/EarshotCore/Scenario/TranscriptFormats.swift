@@ -25,6 +25,21 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
 
     public static let fileExtensions = [".txt", ".jsonl", ".vtt"]
 
+    /// The extension files of this format end in.
+    public var fileExtension: String {
+        switch self {
+        case .text: ".txt"
+        case .jsonLines: ".jsonl"
+        case .webVTT: ".vtt"
+        }
+    }
+
+    /// The format named by its extension without the dot (`txt`, `jsonl`, `vtt`), as options take it.
+    public init?(extensionName: String) {
+        guard let format = Self.allCases.first(where: { $0.fileExtension == "." + extensionName.lowercased() }) else { return nil }
+        self = format
+    }
+
     /// The transcript in this format. `engineText` gives the text handed to the engine (for JSON Lines).
     public func render(_ transcript: SpeechTranscript, engineText: ((Utterance) -> String?)? = nil) -> String {
         switch self {

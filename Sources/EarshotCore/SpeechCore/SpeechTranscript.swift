@@ -33,6 +33,19 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
         entries.filter { $0.fate.wasSpokenInFull && !$0.utterance.kind.isEarcon }.map(\.utterance.text)
     }
 
+    /// Texts of the speech (not earcons) the listener heard in full or in part, in the order it
+    /// began: what a rendered timeline says.
+    public var heardTexts: [String] {
+        var heard: [(start: Double, order: Int, text: String)] = []
+        for (order, entry) in entries.enumerated() where !entry.utterance.kind.isEarcon {
+            switch entry.fate {
+            case .spoken(let start, _), .cut(let start, _, _): heard.append((start, order, entry.utterance.text))
+            case .dropped: continue
+            }
+        }
+        return heard.sorted { ($0.start, $0.order) < ($1.start, $1.order) }.map(\.text)
+    }
+
     /// One line per entry, then one per announcement report, e.g.
     /// `#2 announcement "저장됨": cut 0.300-0.500 by #3 (focus move (swipe right))`.
     public var description: String {

@@ -93,8 +93,10 @@ public final class BatchRenderer {
         let cache = options.force ? [:] : loadCache(manifestPath: manifestPath, journalPath: journalPath)
         for job in jobs {
             if let entry = cache[job.output], entry.cache == job.cacheKey,
-               Self.isCompleteWAV(absolute(job.output)) {
-                finished[job.index] = job.manifestEntry(duration: entry.duration, sha256: entry.sha256)
+               Self.isCompleteWAV(absolute(job.output)),
+               job.transcripts.allSatisfy({ FileManager.default.fileExists(atPath: absolute($0)) }) {
+                finished[job.index] = job.manifestEntry(duration: entry.duration, sha256: entry.sha256,
+                                                        spokenText: job.scenario == nil ? nil : entry.text)
                 summary.skipped += 1
             } else {
                 queue.append(job)
@@ -115,8 +117,13 @@ public final class BatchRenderer {
         }
         func request(for job: RenderJob) -> RenderRequest {
             let output = absolute(job.output)
+            let transcripts = job.transcripts.map { relative in
+                let path = absolute(relative)
+                return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
+            }
             return RenderRequest(job: job.index, profile: job.profilePath, segments: job.segments, pause: job.pause,
-                                 output: output, temporary: Self.temporaryPath(for: output))
+                                 scenario: job.scenario, output: output, temporary: Self.temporaryPath(for: output),
+                                 transcripts: transcripts)
         }
         let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })
         var requeued: [RenderJob] = []
@@ -154,7 +161,7 @@ public final class BatchRenderer {
                     // (if it crashed) and the rest never started.
                     let ending = pool.remove(worker)
                     let unanswered = worker.pending.compactMap { jobsByIndex[$0.job] }
-                    for request in worker.pending { unlink(request.temporary) }
+                    for request in worker.pending { request.temporaries.forEach { unlink($0) } }
                     guard interruption.signal == nil else { continue }
                     if ending.signal != 0, let first = unanswered.first {
                         fail(first, "the render worker stopped while speaking it (\(ending))")
@@ -183,9 +190,9 @@ public final class BatchRenderer {
                     worker.pending.remove(at: index)
                     worker.answeredAny = true
                     switch response.outcome {
-                    case .rendered(let samples, let sampleRate, let sha256):
+                    case .rendered(let samples, let sampleRate, let sha256, let text):
                         let duration = Double(samples) / Double(sampleRate)
-                        let entry = job.manifestEntry(duration: duration, sha256: sha256)
+                        let entry = job.manifestEntry(duration: duration, sha256: sha256, spokenText: text)
                         finished[job.index] = entry
                         journal.append(entry)
                         summary.rendered += 1
@@ -199,7 +206,7 @@ public final class BatchRenderer {
                 for worker in pool.workers {
                     worker.kill()
                     _ = pool.remove(worker)
-                    for request in worker.pending { unlink(request.temporary) }
+                    for request in worker.pending { request.temporaries.forEach { unlink($0) } }
                 }
             }
             progress.update(done: summary.skipped + summary.rendered + failed.count, rendered: summary.rendered)
@@ -270,8 +277,9 @@ public final class BatchRenderer {
     private func prepareFolders(for queue: [RenderJob]) throws {
         var namesByFolder: [String: Set<String>] = [:]
         for job in queue {
-            let output = absolute(job.output)
-            namesByFolder[(output as NSString).deletingLastPathComponent, default: []].insert((output as NSString).lastPathComponent)
+            for output in ([job.output] + job.transcripts).map(absolute) {
+                namesByFolder[(output as NSString).deletingLastPathComponent, default: []].insert((output as NSString).lastPathComponent)
+            }
         }
         for (folder, names) in namesByFolder {
             try Self.makeDirectory(folder)

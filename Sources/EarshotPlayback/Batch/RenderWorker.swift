@@ -53,6 +53,11 @@ public enum RenderWorker {
                 responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
                 continue
             }
+            if let scenario = request.scenario {
+                let response = renderScenario(scenario, request, profile: profile, engine: engine, inFlight: inFlight)
+                responses.send { response }
+                continue
+            }
             let audio = speak(request, settings: profile.engine, engine: engine)
             responses.send { store(request, audio, inFlight: inFlight) }
         }
@@ -103,20 +108,77 @@ public enum RenderWorker {
         case .success(let audio):
             spoken = audio
         }
-        inFlight.temporary.withLock { $0 = request.temporary }
-        defer { inFlight.temporary.withLock { $0 = nil } }
+        inFlight.temporaries.withLock { $0 = [request.temporary] }
+        defer { inFlight.temporaries.withLock { $0 = [] } }
         do {
-            // WAV data is little-endian 16-bit, as the samples already are in memory.
-            var bytes = [UInt8](WAVFile.header(sampleRate: spoken.sampleRate, sampleCount: spoken.samples.count))
-            spoken.samples.withUnsafeBytes { bytes += $0 }
-            let digest = SHA256.hex(bytes)
-            try writeFile(bytes, to: request.temporary)
+            // WAV data is little-endian 16-bit, as the samples already are in memory: the header
+            // and the samples are hashed and written as they are, without joining them.
+            let header = [UInt8](WAVFile.header(sampleRate: spoken.sampleRate, sampleCount: spoken.samples.count))
+            var hasher = SHA256()
+            hasher.update(header)
+            spoken.samples.withUnsafeBytes { hasher.update($0) }
+            let digest = hasher.hexDigest
+            try header.withUnsafeBytes { header in
+                try spoken.samples.withUnsafeBytes { samples in
+                    try writeFile([header, samples], to: request.temporary)
+                }
+            }
             try AtomicFile.commit(request.temporary, to: request.output)
             return RenderResponse(job: request.job, outcome: .rendered(samples: spoken.samples.count, sampleRate: spoken.sampleRate, sha256: digest))
         } catch {
             unlink(request.temporary)
             return RenderResponse(job: request.job, outcome: .failed("\(error)"))
         }
+    }
+
+    /// Runs a scenario on a virtual clock into its timeline WAV and transcripts, as `earshot
+    /// check -o` would; every file is written under the request's temporary name for it and
+    /// renamed into place when complete (the WAV when the timeline ends, then the transcripts).
+    private static func renderScenario(_ path: String, _ request: RenderRequest, profile: VoiceProfile,
+                                       engine: SpeechEngine, inFlight: InFlightRender) -> RenderResponse {
+        inFlight.temporaries.withLock { $0 = request.temporaries }
+        defer { inFlight.temporaries.withLock { $0 = [] } }
+        do {
+            let scenario = try ScenarioFile.load(path: path)
+            let speaker = try Speaker(profile: profile, engine: engine)
+            var transcripts: [(file: RenderRequest.OutputFile, format: TranscriptFormat)] = []
+            for file in request.transcripts {
+                guard let format = TranscriptFormat(path: file.output) else {
+                    throw UsageError("transcript file \"\(file.output)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
+                }
+                transcripts.append((file, format))
+            }
+            let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: request.output,
+                                               wavTemporaryPath: request.temporary)
+            let digest = try hashFile(request.output)
+            for (file, format) in transcripts {
+                let text = ScenarioPlayback.transcript(run.result.transcript, as: format, speaker: speaker)
+                try Array(text.utf8).withUnsafeBytes { try writeFile([$0], to: file.temporary) }
+            }
+            for (file, _) in transcripts {
+                try AtomicFile.commit(file.temporary, to: file.output)
+            }
+            let samples = Int((run.audioDuration * Double(speaker.sampleRate)).rounded())
+            return RenderResponse(job: request.job, outcome: .rendered(
+                samples: samples, sampleRate: speaker.sampleRate, sha256: digest,
+                text: run.result.transcript.heardTexts.joined(separator: "\n")))
+        } catch {
+            for temporary in request.temporaries { unlink(temporary) }
+            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+        }
+    }
+
+    /// SHA-256 of a file's bytes, read in pieces.
+    private static func hashFile(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw FileIOError(path: path, reason: "cannot read the file just written")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(chunk)
+        }
+        return hasher.hexDigest
     }
 
     /// Speaks the segments with the request's pause between them.
@@ -139,20 +201,22 @@ public enum RenderWorker {
         return .success(SpokenAudio(sampleRate: sampleRate, samples: samples))
     }
 
-    private static func writeFile(_ bytes: [UInt8], to path: String) throws {
+    private static func writeFile(_ parts: [UnsafeRawBufferPointer], to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+        for part in parts {
+            var written = 0
+            while written < part.count {
+                let count = write(descriptor, part.baseAddress! + written, part.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+                }
+                written += count
             }
-            written += count
         }
     }
 
@@ -177,8 +241,8 @@ public enum RenderWorker {
             while true {
                 usleep(50_000)
                 if getppid() != parent {
-                    inFlight.temporary.withLock { temporary in
-                        if let temporary { unlink(temporary) }
+                    inFlight.temporaries.withLock { temporaries in
+                        for temporary in temporaries { unlink(temporary) }
                     }
                     _exit(ExitCode.failure.rawValue)
                 }
@@ -188,7 +252,7 @@ public enum RenderWorker {
     }
 }
 
-/// The temporary file being written, shared with the thread that watches the parent.
+/// The temporary files being written, shared with the thread that watches the parent.
 private final class InFlightRender: Sendable {
-    let temporary = Mutex<String?>(nil)
+    let temporaries = Mutex<[String]>([])
 }

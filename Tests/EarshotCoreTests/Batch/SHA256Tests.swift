@@ -34,4 +34,17 @@ struct SHA256Tests {
         #expect(SHA256.hex(String(repeating: "a", count: 56)) == "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a")
         #expect(SHA256.hex(String(repeating: "a", count: 64)) == "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb")
     }
+
+    @Test("hashes a copy independently of the value it was copied from, and reading does not finish it")
+    func copiesAreIndependent() {
+        var first = SHA256()
+        first.update(Array("ab".utf8))
+        var second = first
+        second.update(Array("x".utf8))
+        #expect(first.hexDigest == SHA256.hex("ab"))
+        first.update(Array("c".utf8))
+        #expect(first.hexDigest == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(second.hexDigest == SHA256.hex("abx"))
+        #expect(first.digest.count == 32)
+    }
 }
