@@ -232,6 +232,7 @@ private struct JSONParser {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
+        var escaped = false
         func flushRun(_ end: Int) throws {
             if end > runStart {
                 guard let text = String(validating: bytes[runStart..<end], as: UTF8.self) else {
@@ -244,6 +245,14 @@ private struct JSONParser {
             guard index < bytes.count else { throw fail("unterminated string", at: start) }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if !escaped {
+                    // No escape: the string is its bytes, validated once.
+                    guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                        throw fail("invalid UTF-8 in string", at: start)
+                    }
+                    index += 1
+                    return text
+                }
                 try flushRun(index)
                 index += 1
                 return String(scalars)
@@ -253,6 +262,7 @@ private struct JSONParser {
             }
             if byte == UInt8(ascii: "\\") {
                 try flushRun(index)
+                escaped = true
                 index += 1
                 guard index < bytes.count else { throw fail("unterminated string", at: start) }
                 let escape = bytes[index]

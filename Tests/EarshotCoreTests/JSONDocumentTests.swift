@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import EarshotCore
 
@@ -54,5 +55,28 @@ struct JSONDocumentTests {
     func escapesDecode() throws {
         let node = try JSONDocument.parse(#""a\"b\\c\n\u00e9\ud83d\ude00""#, file: "f")
         #expect(try node.stringValue() == "a\"b\\c\né😀")
+    }
+
+    @Test("a string without escapes is its bytes; invalid UTF-8 in one is an error at the string")
+    func plainStrings() throws {
+        #expect(try JSONDocument.parse("\"찜하기, 버튼\"", file: "f").stringValue() == "찜하기, 버튼")
+        let broken: [UInt8] = Array("{\"k\": \"a".utf8) + [0xFF] + Array("b\"}".utf8)
+        let text = String(decoding: broken, as: UTF8.self)
+        // Decoding replaced the byte; a file read as bytes keeps it, so build the document from bytes.
+        #expect(text.contains("\u{FFFD}"))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-json-\(UUID().uuidString).json")
+        try Data(broken).write(to: folder)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: DataFileError.self) { try JSONDocument.load(path: folder.path) }
+    }
+
+    @Test("jsonString escapes what JSON requires and round-trips through the parser", arguments: [
+        "plain", "찜하기, 버튼", "quote \" and \\ backslash", "line\nbreak\ttab", "\u{01}\u{7F}", "a\u{2028}b\u{2029}c", "“curly” • dots…", "",
+    ])
+    func jsonStringRoundTrip(text: String) throws {
+        let literal = jsonString(text)
+        #expect(!literal.dropFirst().dropLast().contains("\n"))
+        #expect(!literal.contains("\u{2028}"))
+        #expect(try JSONDocument.parse(literal, file: "f").stringValue() == text)
     }
 }

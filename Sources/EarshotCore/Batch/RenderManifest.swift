@@ -43,7 +43,7 @@ public struct ManifestEntry: Sendable, Equatable {
         fields.append("\"voice\":" + jsonString(voice))
         fields.append("\"text\":" + jsonString(text))
         fields.append("\"output\":" + jsonString(output))
-        fields.append("\"duration\":" + String(format: "%.3f", duration))
+        fields.append("\"duration\":" + fixedDecimal(duration, places: 3))
         fields.append("\"sha256\":" + jsonString(sha256))
         fields.append("\"cache\":" + jsonString(cache))
         if !transcripts.isEmpty {
@@ -81,6 +81,6 @@ public struct ManifestEntry: Sendable, Equatable {
     public static func readAll(path: String) -> [ManifestEntry] {
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         let text = String(decoding: data, as: UTF8.self)
-        return text.split(separator: "\n").compactMap { ManifestEntry(jsonLine: $0) }
+        return text.utf8.split(separator: UInt8(ascii: "\n")).compactMap { ManifestEntry(jsonLine: Substring($0)) }
     }
 }
