@@ -25,14 +25,7 @@ struct CLIRunner {
 
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
                     currentDirectory: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        let process = prepared(arguments, environment: environment, currentDirectory: currentDirectory)
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -48,6 +41,28 @@ struct CLIRunner {
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Starts the binary without waiting, for a test that signals it; what it prints is discarded.
+    static func start(_ arguments: [String], currentDirectory: URL) throws -> Process {
+        let process = prepared(arguments, environment: [:], currentDirectory: currentDirectory)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// The binary with `arguments`, the repository's voices and `environment` on top of ours.
+    private static func prepared(_ arguments: [String], environment: [String: String], currentDirectory: URL?) -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
+        for (key, value) in environment { merged[key] = value }
+        process.environment = merged
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
+        return process
     }
 
     /// A fresh temporary folder for one test.

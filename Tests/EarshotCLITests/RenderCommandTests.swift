@@ -208,15 +208,7 @@ struct RenderCommandTests {
     private func interruptAndResume(signal: Int32) throws {
         let folder = try corpusFolder(lines: 60)
         let out = folder.appendingPathComponent("out")
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["render", "corpus.txt", "-o", "out", "-q", "--jobs", "2"]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try CLIRunner.start(["render", "corpus.txt", "-o", "out", "-q", "--jobs", "2"], currentDirectory: folder)
         // Wait until some files are finished, then stop the run in the middle.
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {

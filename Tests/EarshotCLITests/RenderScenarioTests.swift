@@ -139,15 +139,7 @@ struct RenderScenarioTests {
     func interruptedScenario() throws {
         let folder = try CLIRunner.temporaryFolder()
         try writeScenario(named: "long.json", voice: "ko", steps: 400, gesture: "readAll", in: folder)
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["render", "long.json", "-o", "out", "-q"]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try CLIRunner.start(["render", "long.json", "-o", "out", "-q"], currentDirectory: folder)
         // Wait until the worker has begun the timeline (its temporary WAV exists), then stop.
         let partFolder = folder.appendingPathComponent("out/ko/long")
         let deadline = Date().addingTimeInterval(30)
