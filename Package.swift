@@ -38,7 +38,8 @@ let package = Package(
             dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio"]
         ),
         .executableTarget(name: "EarshotCLI", dependencies: ["EarshotPlayback"]),
-        .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback"]),
+        // The live benchmark drives the same JACK dummy server and recorder as the device tests.
+        .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore"]),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"]),
         .target(name: "EarshotTestSupport", dependencies: ["EarshotAudio"], path: "Tests/EarshotTestSupport"),

@@ -1,4 +1,5 @@
 import EarshotPlayback
+import EarshotTestSupport
 import Foundation
 import Synchronization
 
@@ -41,23 +42,24 @@ enum LiveBenchmark {
             default: throw UsageError("unknown option \(option); valid: --trials N, --voice NAME")
             }
         }
-        let root = try packageRoot()
-        setenv("ALSA_CONFIG_PATH", "/usr/share/alsa/alsa.conf:\(root)/scripts/alsa-jack.conf", 1)
-        let startedJack = try startJack(root: root)
-        defer { if startedJack { _ = try? shell(root + "/scripts/jack-dummy.sh", ["stop"]) } }
+        let startedJack = !JackDummyServer.isRunning
+        try JackDummyServer.ensureRunning()
+        defer { if startedJack { try? JackDummyServer.stop() } }
 
         let profile = try VoiceLibrary.locate().profile(voice)
         let speaker = try Speaker(profile: profile, engine: try SpeechEngine())
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
         let log = Log()
         let client = "earshot-bench-\(getpid())"
-        let sink = try AlsaSink(device: "earshot_jack:CLIENT=\(client)", sampleRate: speaker.sampleRate,
+        let sink = try AlsaSink(device: AlsaTestConfiguration.jackDevice(client: client), sampleRate: speaker.sampleRate,
                                 periodMilliseconds: 10) { event in
             if case .chunkStarted(let id, let frame, let time) = event { log.chunkStarts.withLock { $0[id] = (frame, time) } }
         }
         defer { sink.close() }
         let port = client + ":out_000"
-        try waitForPort(port)
+        guard JackDummyServer.waitForPort(port) else {
+            throw BenchmarkFailure(reasons: ["the sink's JACK port \(port) did not appear"])
+        }
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink) { event in
             log.record(event)
         }
@@ -73,7 +75,7 @@ enum LiveBenchmark {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let recordingPath = folder + "/live.wav"
-        let recorder = try startRecording(port: port, seconds: trials * 2 + 2, path: recordingPath)
+        let recorder = try JackRecording.start(port: port, seconds: trials * 2 + 2, path: recordingPath)
 
         var fromSilence: [(toALSA: Double, toHeard: Double)] = []
         var interrupting: [(toALSA: Double, toHeard: Double)] = []
@@ -103,8 +105,7 @@ enum LiveBenchmark {
             while !scheduler.isIdle && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
             Thread.sleep(forTimeInterval: 0.3)
         }
-        recorder.process.waitUntilExit()
-        let recorded = try WAVFile.read(path: recordingPath).samples
+        let recorded = try recorder.finish().samples
 
         // Find each cut speech in the recording and how far past the cut it was heard.
         let rate = Double(sink.sampleRate)
@@ -276,94 +277,6 @@ enum LiveBenchmark {
             stops.withLock { $0[utterance.id] = (played, .now) }
             inner.stop(utterance, at: time)
         }
-    }
-
-    // MARK: - JACK
-
-    /// The repository: where scripts/jack-dummy.sh is, from the working folder or the binary's.
-    static func packageRoot() throws -> String {
-        let starts = [FileManager.default.currentDirectoryPath,
-                      URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path]
-        for start in starts {
-            var folder = URL(fileURLWithPath: start)
-            for _ in 0..<6 {
-                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("scripts/jack-dummy.sh").path) {
-                    return folder.path
-                }
-                folder.deleteLastPathComponent()
-            }
-        }
-        throw BenchmarkFailure(reasons: ["scripts/jack-dummy.sh not found: run from the Earshot repository"])
-    }
-
-    /// Starts the JACK dummy backend unless a JACK server runs; true if this run started it.
-    static func startJack(root: String) throws -> Bool {
-        let script = root + "/scripts/jack-dummy.sh"
-        let wasRunning = (try? shell("/usr/bin/env", ["JACK_NO_START_SERVER=1", "jack_lsp"])) == 0
-        guard try shell(script, ["start"]) == 0 else { throw BenchmarkFailure(reasons: ["\(script) start failed"]) }
-        return !wasRunning
-    }
-
-    /// Runs a program with no pipes (a server it starts must not hold one open) and returns its status.
-    @discardableResult
-    static func shell(_ executable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasSuffix(".sh") ? "/bin/bash" : executable)
-        process.arguments = executable.hasSuffix(".sh") ? [executable] + arguments : arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    static func connections(of port: String) -> [String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
-        process.arguments = ["-c"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return [] }
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let lines = text.split(separator: "\n")
-        guard let index = lines.firstIndex(where: { $0 == port }) else { return [] }
-        return lines[(index + 1)...].prefix { $0.hasPrefix(" ") }.map { $0.trimmingCharacters(in: .whitespaces) }
-    }
-
-    static func waitForPort(_ port: String) throws {
-        let end = Date(timeIntervalSinceNow: 5)
-        while Date() < end {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            if text.split(separator: "\n").contains(where: { $0 == port }) { return }
-            usleep(20_000)
-        }
-        throw BenchmarkFailure(reasons: ["the sink's JACK port \(port) did not appear"])
-    }
-
-    /// `jack_rec` on `port` for `seconds`, once it is connected.
-    static func startRecording(port: String, seconds: Int, path: String) throws -> (process: Process, path: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/jack_rec")
-        process.arguments = ["-f", path, "-d", String(seconds), port]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let end = Date(timeIntervalSinceNow: 5)
-        while Date() < end {
-            if connections(of: port).contains(where: { $0.hasPrefix("jackrec:") }) { return (process, path) }
-            usleep(10_000)
-        }
-        process.terminate()
-        throw BenchmarkFailure(reasons: ["jack_rec did not connect to \(port)"])
     }
 }
 

@@ -30,20 +30,35 @@ public enum AlsaTestConfiguration {
 }
 
 /// The JACK server on the dummy backend (22050 Hz, 256-frame periods), started if not running.
+/// Shared by the device tests and the live benchmark.
 public enum JackDummyServer {
+    /// True when a JACK server answers (without starting one).
+    public static var isRunning: Bool {
+        (try? runProgram("/usr/bin/env", ["JACK_NO_START_SERVER=1", "/usr/bin/jack_lsp"]).status) == 0
+    }
+
     public static func ensureRunning() throws {
+        try runScript("start")
+    }
+
+    /// Stops the server scripts/jack-dummy.sh started.
+    public static func stop() throws {
+        try runScript("stop")
+    }
+
+    private static func runScript(_ command: String) throws {
         let script = packageRoot + "/scripts/jack-dummy.sh"
         // No pipe here: jackd stays running after the script exits and would keep an inherited
         // pipe open, so reading the script's output to its end would never finish.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script, "start"]
+        process.arguments = [script, command]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw FileIOError(path: script, reason: "could not start the JACK dummy backend (exit \(process.terminationStatus))")
+            throw FileIOError(path: script, reason: "could not \(command) the JACK dummy backend (exit \(process.terminationStatus))")
         }
     }
 
