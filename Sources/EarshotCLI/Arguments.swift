@@ -20,6 +20,14 @@ struct ParsedArguments {
         return number
     }
 
+    /// The one input file a command takes (`SCREEN.json`); a usage error if none or several are given.
+    func singleInput(_ placeholder: String, kind: String) throws -> String {
+        guard positionals.count == 1, let path = positionals.first else {
+            throw UsageError(positionals.isEmpty ? "missing \(placeholder)" : "give exactly one \(kind)")
+        }
+        return path
+    }
+
     func int(_ name: String) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw UsageError("--\(name) expects a whole number, got \"\(text)\"") }

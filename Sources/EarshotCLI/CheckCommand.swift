@@ -19,14 +19,8 @@ enum CheckCommand: Command {
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(help, terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(parsed.positionals.isEmpty ? "missing SCENARIO.json" : "give exactly one scenario file")
-        }
+        let path = try parsed.singleInput("SCENARIO.json", kind: "scenario file")
         let transcripts = parsed.all("transcript")
         for file in transcripts where TranscriptFormat(path: file) == nil {
             throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")

@@ -40,14 +40,8 @@ enum ExploreCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(help, terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
-        guard parsed.positionals.count == 1, let path = parsed.positionals.first else {
-            throw UsageError(parsed.positionals.isEmpty ? "missing SCREEN.json" : "give exactly one screen file")
-        }
+        let path = try parsed.singleInput("SCREEN.json", kind: "screen file")
         if parsed.has("no-audio") && parsed.value("device") != nil {
             throw UsageError("--no-audio plays nothing: leave out --device")
         }

@@ -12,10 +12,6 @@ enum LintCommand: Command {
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(help, terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN.json") }
         let minimum = try severity(parsed.value("severity"))

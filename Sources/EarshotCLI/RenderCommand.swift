@@ -19,23 +19,21 @@ enum RenderCommand: Command {
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
     ]
 
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
+        arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
+        options: options,
+        notes: """
+        Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
+        a scenario gives DIR/VOICE/INPUT/timeline.wav with its transcripts beside it.
+        A file whose text, voice profile and Earshot version are unchanged is skipped, so an
+        interrupted run resumes where it stopped. Exit status 1 if any item failed.
+        See docs/render.md for the manifest format and for running shards on CI or a cluster.
+        """)
+
     static func run(_ arguments: [String]) throws -> ExitCode {
         if arguments.first == "--worker" { return RenderWorker.serve() }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(helpText(
-                overview: summary,
-                usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
-                arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
-                options: options,
-                notes: """
-                Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
-                a scenario gives DIR/VOICE/INPUT/timeline.wav with its transcripts beside it.
-                A file whose text, voice profile and Earshot version are unchanged is skipped, so an
-                interrupted run resumes where it stopped. Exit status 1 if any item failed.
-                See docs/render.md for the manifest format and for running shards on CI or a cluster.
-                """), terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
         guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
         guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }

@@ -22,10 +22,6 @@ enum SpeakCommand: Command {
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(help, terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
         var profile = try parsed.voiceProfile()
         if let rate = try parsed.int("rate") {

@@ -6,11 +6,9 @@ enum VoicesCommand: Command {
     static let summary = "List the voice profiles (--voice NAME)."
     static let options: [OptionSpec] = []
 
+    static var help: String { helpText(overview: summary, usage: ["earshot voices"], options: options) }
+
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(helpText(overview: summary, usage: ["earshot voices"], options: options), terminator: "")
-            return .success
-        }
         let parsed = try parseArguments(arguments, options: options)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
         let library = VoiceLibrary.locate()

@@ -5,6 +5,8 @@ import Foundation
 protocol Command {
     static var name: String { get }
     static var summary: String { get }
+    /// The text `earshot NAME --help` prints (OVERVIEW / USAGE / OPTIONS).
+    static var help: String { get }
     static func run(_ arguments: [String]) throws -> ExitCode
 }
 
@@ -66,6 +68,10 @@ func main() -> Int32 {
         if let near = nearestName(to: first, in: commands.map { $0.name }) { message += "; did you mean \"\(near)\"?" }
         standardError(message + "\nRun 'earshot --help' for the list of commands.")
         return ExitCode.usage.rawValue
+    }
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(command.help, terminator: "")
+        return ExitCode.success.rawValue
     }
     do {
         return try command.run(arguments).rawValue
