@@ -14,9 +14,14 @@ import Foundation
 /// scaling target.
 ///
 /// Targets: `--jobs 1` at least 2x the shell loop, `--jobs 2` at least 1.8x `--jobs 1`, under
-/// 50 MB per worker. Every `earshot render` run uses `--force` so that nothing is skipped. All
-/// output stays on disk until the end (about 2 GB per round for 2000 lines), so that no run
-/// pays for the file system reclaiming another run's files.
+/// 50 MB per worker. Every `earshot render` run uses `--force` so that nothing is skipped.
+///
+/// Every configuration writes its files to the same place: `/dev/shm` where it exists, so
+/// that the figures measure rendering rather than the disk (set `EARSHOT_BENCH_DIR` to measure
+/// a disk). On the development machine's disk (ext4 without a journal) creating files right
+/// after thousands were deleted scans the recently freed inodes, which made runs vary by a
+/// third; on a disk all output therefore stays until the end (about 2 GB per round for 2000
+/// lines), in memory each round's output is removed when the round ends.
 enum RenderBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "render",
@@ -44,7 +49,8 @@ enum RenderBenchmark {
         guard FileManager.default.isExecutableFile(atPath: earshot) else {
             throw FileIOError(path: earshot, reason: "the earshot binary is not built beside earshot-bench (swift build -c release)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-render-\(getpid())").path
+        let (base, inMemory) = outputBase()
+        let folder = (base as NSString).appendingPathComponent("earshot-bench-render-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let corpusLines = try BenchmarkCorpus.generated(count: lines)
@@ -55,7 +61,7 @@ enum RenderBenchmark {
         try AtomicFile.write(corpusLines.dropFirst(lines / 2).joined(separator: "\n") + "\n", to: halves[1])
         let profile = try VoiceLibrary.locate().profile("ko").engine
         let espeak = "espeak-ng -v \(profile.voice) -s \(profile.rate) -p \(profile.pitch) -a \(profile.volume)"
-        print("render: corpus of \(lines) lines (mkcorpus.py \(lines)), voice ko, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(runs) runs each, output under \(folder)")
+        print("render: corpus of \(lines) lines (mkcorpus.py \(lines)), voice ko, \(ProcessInfo.processInfo.activeProcessorCount) cores, \(runs) runs each, output under \(folder)\(inMemory ? " (tmpfs)" : "")")
 
         let names = ["earshot render --jobs 1", "earshot render --jobs 2", "two --jobs 1 on halves at once",
                      "shell loop of espeak-ng -w", "xargs -P 2 espeak-ng -w"]
@@ -101,6 +107,9 @@ enum RenderBenchmark {
                 _ = try shell("nl -ba -w1 -s'\t' '\(corpus)' | xargs -d '\\n' -P 2 -n 1 sh -c 'n=\"${1%%\t*}\"; t=\"${1#*\t}\"; [ -z \"$t\" ] || \(espeak) -w \"\(parallel)/$n.wav\" -- \"$t\"' _")
             }
             figures[4].append(try wavFigure(name: names[4], folder: parallel, wall: xargsWall))
+            // In memory nothing is left to reclaim; on a disk, deleting thousands of files would
+            // slow the file creation of the next round (see the type comment).
+            if inMemory { try? FileManager.default.removeItem(atPath: roundFolder) }
             let speeds = figures.map { String(format: "%.0f", $0.last!.speed) }.joined(separator: " / ")
             print("render: run \(round): audio s per wall s (jobs 1 / jobs 2 / pair / loop / xargs): \(speeds)")
         }
@@ -126,6 +135,26 @@ enum RenderBenchmark {
             (String(format: "peak worker memory %.1f MB (target < 50 MB)", Double(workerPeaks.max() ?? 0) / 1024), (workerPeaks.max() ?? 0) < 50 * 1024),
         ]
         for (text, met) in checks { print("render: \(met ? "met" : "NOT MET"): \(text)") }
+    }
+
+    /// Where the runs write: `EARSHOT_BENCH_DIR` if set, else /dev/shm (memory), else the
+    /// temporary folder; and whether that is a tmpfs.
+    static func outputBase() -> (path: String, inMemory: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates = [environment["EARSHOT_BENCH_DIR"], "/dev/shm", NSTemporaryDirectory()].compactMap { $0 }
+        let path = candidates.first { FileManager.default.isWritableFile(atPath: $0) } ?? NSTemporaryDirectory()
+        // The file system of the longest mount point that contains the path (/proc/mounts).
+        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var best: (point: String, type: String) = ("", "")
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            let point = String(fields[1])
+            let contains = resolved == point || resolved.hasPrefix(point.hasSuffix("/") ? point : point + "/")
+            if contains && point.count > best.point.count { best = (point, String(fields[2])) }
+        }
+        return (path, best.type == "tmpfs")
     }
 
     /// Seconds of audio a render's manifest lists.

@@ -107,6 +107,8 @@ public final class BatchRenderer {
         let journal = JournalFile(path: journalPath, keeping: finished.values.sorted { $0.output < $1.output })
         let progress = RenderProgress(style: options.progress, total: jobs.count)
         var failed: [Int: RenderFailure] = [:]
+        /// Manifest lines of the files rendered in this run, as journaled (made once).
+        var manifestLines: [Int: String] = [:]
         let interruption = InterruptionSignals()
         defer { interruption.restore() }
 
@@ -193,8 +195,10 @@ public final class BatchRenderer {
                     case .rendered(let samples, let sampleRate, let sha256, let text):
                         let duration = Double(samples) / Double(sampleRate)
                         let entry = job.manifestEntry(duration: duration, sha256: sha256, spokenText: text)
+                        let line = entry.jsonLine
                         finished[job.index] = entry
-                        journal.append(entry)
+                        manifestLines[job.index] = line
+                        journal.append(line: line)
                         summary.rendered += 1
                         summary.renderedAudioSeconds += duration
                     case .failed(let message):
@@ -216,7 +220,7 @@ public final class BatchRenderer {
         summary.entries = jobs.compactMap { finished[$0.index] }
         summary.failures = jobs.compactMap { failed[$0.index] }
         summary.interruptedBy = interruption.signal
-        let text = summary.entries.map { $0.jsonLine + "\n" }.joined()
+        let text = jobs.compactMap { job in manifestLines[job.index] ?? finished[job.index]?.jsonLine }.map { $0 + "\n" }.joined()
         try AtomicFile.write(text, to: manifestPath)
         journal.remove()
         return summary
@@ -317,9 +321,9 @@ private final class JournalFile {
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
     }
 
-    func append(_ entry: ManifestEntry) {
+    func append(line: String) {
         guard descriptor >= 0 else { return }
-        let bytes = Array((entry.jsonLine + "\n").utf8)
+        let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
     }
 

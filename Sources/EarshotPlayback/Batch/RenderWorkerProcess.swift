@@ -11,6 +11,8 @@ final class RenderWorkerProcess {
     private(set) var responseDescriptor: Int32
     /// Jobs sent and not yet answered, oldest first (the worker answers in order).
     var pending: [RenderRequest] = []
+    /// Where each read lands; kept, since a run reads thousands of times.
+    private var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Whether the worker has answered at least one request (it started its engine).
     var answeredAny = false
     private var received: [UInt8] = []
@@ -81,11 +83,10 @@ final class RenderWorkerProcess {
 
     /// Reads what is available; returns the complete response lines, or nil at end of output.
     func readResponses() -> [String]? {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = buffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
+        let count = readBuffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
         if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         if count == 0 { return nil }
-        received += buffer[0..<count]
+        received += readBuffer[0..<count]
         var lines: [String] = []
         while let newline = received.firstIndex(of: 0x0A) {
             lines.append(String(decoding: received[0..<newline], as: UTF8.self))
