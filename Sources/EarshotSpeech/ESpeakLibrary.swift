@@ -318,7 +318,12 @@ struct ESpeakSession: ~Copyable {
     // MARK: Phonemes
 
     /// eSpeak's phonemes for `text` in the current voice, clause by clause joined with spaces.
+    ///
+    /// A synthesis stopped part-way leaves the word it was reading in eSpeak's translator, and
+    /// the next translation would begin with it ("작" of a cancelled "작성자" before "버튼"):
+    /// the filler that clears the phoneme lists before a synthesis takes it up here too.
     func phonemes(_ text: String, ipa: Bool) -> String {
+        clearCarriedPhonemes()
         var clauses: [String] = []
         let mode: Int32 = ipa ? Int32(espeakPHONEMES_IPA) : 0
         text.withCString { start in

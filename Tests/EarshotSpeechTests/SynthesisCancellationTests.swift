@@ -50,6 +50,22 @@ struct SynthesisCancellationTests {
         #expect(next.words.map(\.word) == ["버튼", "선택됨"])
     }
 
+    @Test("phonemes after a cancelled synthesis are those of the text alone, not the rest of the cancelled one")
+    func phonemesAfterCancel() throws {
+        let engine = try SpeechEngine()
+        let expected = try engine.phonemes("버튼, 선택됨", settings: korean)
+        for stopAt in 1...4 {
+            let cancellation = SynthesisCancellation()
+            var chunks = 0
+            let stopped = try engine.synthesize(longText, settings: korean, cancellation: cancellation) { _ in
+                chunks += 1
+                if chunks == stopAt { cancellation.cancel() }
+            }
+            #expect(stopped.wasCancelled)
+            #expect(try engine.phonemes("버튼, 선택됨", settings: korean) == expected, "cancelled at chunk \(stopAt)")
+        }
+    }
+
     @Test("a cancellation made before the call gives no audio")
     func cancelledBeforeStart() throws {
         let engine = try SpeechEngine()
