@@ -67,7 +67,7 @@ enum ExploreCommand: Command {
 
         let terminal = KeyTerminal()
         let ending = SessionEnding(terminal: terminal, session: session, output: output)
-        let signals = ending.watchSignals()
+        let signals = ending.watchSignals(printer: printer)
         defer {
             signals.forEach { $0.cancel() }
             ending.finish()
@@ -167,7 +167,7 @@ enum ExploreCommand: Command {
 
         When standard input is not a terminal, commands are read one per line (a leading ':' is
         optional); at the end of input explore waits for speech to end, then quits. q, Ctrl-C and
-        errors restore the terminal and close the audio device.
+        errors restore the terminal and close the audio device; Ctrl-Z suspends (fg resumes).
         """
     )
 }
@@ -212,9 +212,43 @@ final class SessionEnding: @unchecked Sendable {
         output.close()
     }
 
-    /// On SIGINT, SIGTERM or SIGHUP: finish, then exit with 128 + the signal number.
-    func watchSignals() -> [DispatchSourceSignal] {
-        [SIGINT, SIGTERM, SIGHUP].map { number in
+    /// Stops the process by SIGTSTP's own default action, so the shell sees the job stopped
+    /// by the terminal as usual, then puts back the handler that brought the signal here.
+    private static func stopAsIfByControlZ() {
+        var watching = sigaction()
+        var stopping = sigaction()
+        stopping.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stopping.sa_mask)
+        sigaction(SIGTSTP, &stopping, &watching)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        kill(getpid(), SIGTSTP)
+        // Here again after SIGCONT.
+        sigaction(SIGTSTP, &watching, nil)
+    }
+
+    /// On SIGINT, SIGTERM or SIGHUP: finish, then exit with 128 + the signal number. On Ctrl-Z
+    /// (SIGTSTP): give the shell its terminal back, then stop; on `fg` (SIGCONT): take it again.
+    func watchSignals(printer: LinePrinter) -> [DispatchSourceSignal] {
+        let suspension = [SIGTSTP, SIGCONT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
+            source.setEventHandler { [self] in
+                if number == SIGTSTP {
+                    terminal?.suspend()
+                    FileHandle.standardOutput.write(Data("\n".utf8))
+                    Self.stopAsIfByControlZ()
+                } else if let terminal {
+                    terminal.resume()
+                    printer.line("explore resumed; press ? for help, q to quit")
+                }
+            }
+            source.resume()
+            return source
+        }
+        return suspension + [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
             source.setEventHandler { [self] in

@@ -134,6 +134,30 @@ struct ExploreTests {
         #expect(shown.contains("icanon echo stty-checked"), "line editing and echo are back on: \(shown)")
     }
 
+    @Test("Ctrl-Z gives the shell its terminal back while explore is stopped; fg resumes key mode where it was")
+    func suspendAndResume() throws {
+        let pane = try TmuxPane.start()
+        defer { pane.close() }
+        try pane.type(Self.exploreThenStty())
+        try pane.waitFor("speaking #2 element")
+        try pane.press("C-z")
+        // bash goes on with the rest of the command line while the job is stopped.
+        var shown = try pane.waitFor("stty-checked")
+        #expect(shown.contains("Stopped"), "\(shown)")
+        #expect(shown.contains("exit=148"), "\(shown)")
+        #expect(shown.contains("icanon echo stty-checked"), "the stopped job left line editing and echo on: \(shown)")
+
+        try pane.type("fg")
+        try pane.waitFor("explore resumed; press ? for help, q to quit")
+        try pane.press("Right")
+        shown = try pane.waitFor("swipe right: card-1, 2 of 5")
+        #expect(!shown.contains("^[[C"), "keys are read unechoed again: \(shown)")
+        try pane.press("q")
+        try pane.type("stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; printf 'stty-%s\\n' again")
+        shown = try pane.waitFor("stty-again")
+        #expect(shown.contains("icanon echo stty-again"), "restored after quitting: \(shown)")
+    }
+
     @Test("commands read from standard input drive the same session, one line per utterance and fate")
     func scriptedSession() throws {
         let script = """
