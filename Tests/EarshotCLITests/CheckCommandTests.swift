@@ -51,7 +51,7 @@ struct CheckCommandTests {
         let result = try CLIRunner.run(["check", Self.scenarios.appendingPathComponent("cart-immediate.json").path])
         // The expectations hold; the dropped announcement is an error finding: exit 1.
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Findings: 1 finding (1 error)\nerror announcement.dropped at 1.913 s: "))
+        #expect(result.stdout.contains("Findings: 1 finding (1 error)\nerror announcement.dropped at 1.913 s [add-to-cart]: "))
         #expect(result.stdout.contains(#"  "장바구니에 담았습니다"  dropped: postedDuringGestureSpeech  (announcement, line 12)"#))
         #expect(result.stdout.contains("[activation sound]  spoken to"))
         #expect(result.stdout.contains("cart-immediate.json:13:5: ok: \"장바구니에 담았습니다\" dropped (postedDuringGestureSpeech)"))

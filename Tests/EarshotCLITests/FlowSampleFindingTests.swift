@@ -20,7 +20,7 @@ struct FlowSampleFindingTests {
     }
 
     static let cases: [Case] = [
-        Case(code: "announcement.dropped", sample: "cart", elements: [], lineAtTime: #""장바구니에 담았습니다"  dropped: postedDuringGestureSpeech"#),
+        Case(code: "announcement.dropped", sample: "cart", elements: ["add-to-cart"], lineAtTime: #""장바구니에 담았습니다"  dropped: postedDuringGestureSpeech"#),
         Case(code: "announcement.cut", sample: "flow-announcement-cut", elements: [], lineAtTime: #""쿠폰이 도착했습니다"  spoken"#),
         Case(code: "earcon.duplicate-screen-change", sample: "flow-uikit-navigation", elements: ["post-102"], lineAtTime: "[screen change sound]"),
         // The swap is silent: 0.35 s (the animation) after the back button's activation sound at 10.650.

@@ -127,6 +127,21 @@ public enum FlowInspector {
 
     private static func quoted(_ id: String) -> String { id == "nothing" ? id : "\"\(id)\"" }
 
+    /// The speech a user's gesture caused that began last at or before `time` (what was being
+    /// read, or had just been read, when an announcement was dropped for it).
+    private static func gestureSpeech(before time: Double, in transcript: SpeechTranscript) -> Utterance? {
+        var latest: (start: Double, utterance: Utterance)?
+        for entry in transcript.entries where entry.utterance.isGestureSpeech && !entry.utterance.kind.isEarcon {
+            let start: Double
+            switch entry.fate {
+            case .spoken(let begin, _), .cut(let begin, _, _): start = begin
+            case .dropped: continue
+            }
+            if start <= time, start >= (latest?.start ?? -.infinity) { latest = (start, entry.utterance) }
+        }
+        return latest?.utterance
+    }
+
     /// Announcements the app posted that the user never heard in full.
     static func announcementFindings(_ transcript: SpeechTranscript) -> [Finding] {
         var byID: [Int: Utterance] = [:]
@@ -140,8 +155,10 @@ public enum FlowInspector {
             case .dropped(let at, let reason):
                 switch reason {
                 case .postedDuringGestureSpeech, .postedWithinGestureWindow:
+                    // The element whose reading swallowed it: where the app posts it (its action).
+                    let reading = gestureSpeech(before: at, in: transcript)?.elementID
                     found.append(Finding(
-                        .announcementDropped, time: at, elements: [],
+                        .announcementDropped, time: at, elements: reading.map { [$0] } ?? [],
                         message: "\"\(u.text)\"\(posted) was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken."))
                 case .screenChanged, .layoutChanged:
                     found.append(Finding(
@@ -151,9 +168,10 @@ public enum FlowInspector {
                 }
             case .cut(_, let at, let by):
                 // The user moving on is their choice; the app cutting its own words is not.
-                if let cutter = by.utteranceID.flatMap({ byID[$0] }), cutter.isGestureSpeech { continue }
+                let cutter = by.utteranceID.flatMap { byID[$0] }
+                if let cutter, cutter.isGestureSpeech { continue }
                 found.append(Finding(
-                    .announcementCut, time: at, elements: [],
+                    .announcementCut, time: at, elements: cutter?.elementID.map { [$0] } ?? [],
                     message: "\"\(u.text)\"\(posted) was cut off by \(by.cause) before its end."))
             case .spoken: break
             }

@@ -33,6 +33,8 @@ struct AnnouncementFindingTests {
         #expect(result.findings.first?.message.contains("장바구니에 담았습니다") == true)
         #expect(result.findings.first?.screen == "shop")
         #expect(result.findings.first?.severity == .error)
+        // The element whose re-read swallowed it: the double-tapped button that posts it.
+        #expect(result.findings.first?.elements == ["add"])
         // The set behaviour changed the cart before the re-read.
         #expect(runner.desk.screen.node("cart")?.value == "1개")
     }
