@@ -52,7 +52,11 @@ struct AlsaSinkJackTests {
         let mismatches = checked.filter { abs(Int(recorded[offset + $0]) - Int(speech.samples[$0])) > 2 }
         #expect(mismatches.isEmpty, "the recording holds the speech's own samples")
 
-        #expect(heardAtInterrupt > rate * 35 / 100 && heardAtInterrupt <= rate / 2, "about 0.5 s of speech was heard before the interrupt")
+        // About 0.5 s: on a loaded machine the sleep can wake late and the dummy backend catches
+        // up on late cycles back to back, so a little more may have played; what follows is
+        // measured from the frames actually played at the interrupt.
+        #expect(heardAtInterrupt > rate * 35 / 100 && heardAtInterrupt <= rate * 65 / 100,
+                "about 0.5 s of speech was heard before the interrupt (\(milliseconds(heardAtInterrupt)) ms)")
         let beforeInterrupt = PCMBuffer(sampleRate: rate, samples: Array(recorded[max(0, offset)..<offset + heardAtInterrupt]))
         #expect(beforeInterrupt.rms() > 500, "the speech is heard until the interrupt")
 
