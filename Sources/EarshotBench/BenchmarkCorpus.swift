@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 
 /// The benchmark corpus: app-like Korean labels from the shared deterministic generator
@@ -8,18 +9,11 @@ enum BenchmarkCorpus {
     /// the executable's folders or this source file.
     static func generated(count: Int) throws -> [String] {
         let script = try generatorPath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, String(count)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FileIOError(path: script, reason: "corpus generator exited with status \(process.terminationStatus)")
+        let (status, output) = try runProgram("/usr/bin/env", ["python3", script, String(count)])
+        guard status == 0 else {
+            throw FileIOError(path: script, reason: "corpus generator exited with status \(status)")
         }
-        return lines(of: String(decoding: data, as: UTF8.self))
+        return lines(of: output)
     }
 
     /// The non-empty lines of a corpus file.

@@ -121,7 +121,7 @@ enum LiveBenchmark {
             let heardUntil = heardEnd(of: sound, in: recorded, at: offset)
             let leftover = max(0, heardUntil - heardAtStop)
             leftovers.append(leftover)
-            let untilStop = (cut.stopTime - cut.eventTime).inSeconds
+            let untilStop = (cut.stopTime - cut.eventTime).seconds
             silences.append((untilStop + Double(leftover + jackPeriodFrames) / rate) * 1000)
             searchFrom = offset + heardUntil
         }
@@ -137,7 +137,7 @@ enum LiveBenchmark {
             }
             let chunk = try firstChunk.map { id in try waitForChunk(id, log: log) }
             guard let chunk else { throw BenchmarkFailure(reasons: ["speak produced no audio"]) }
-            speakLatencies.append((chunk.time - requested).inSeconds * 1000)
+            speakLatencies.append((chunk.time - requested).seconds * 1000)
             sink.interrupt()
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -189,7 +189,7 @@ enum LiveBenchmark {
         }
         guard let heard else { throw BenchmarkFailure(reasons: ["utterance \(utterance.id) was never heard"]) }
         return FirstSample(utteranceID: utterance.id, startFrame: start.frame,
-                           latency: ((start.time - posted).inSeconds * 1000, (heard - posted).inSeconds * 1000))
+                           latency: ((start.time - posted).seconds * 1000, (heard - posted).seconds * 1000))
     }
 
     static func waitForChunk(_ id: Int, log: Log) throws -> (frame: Int64, time: ContinuousClock.Instant) {
@@ -278,8 +278,4 @@ enum LiveBenchmark {
             inner.stop(utterance, at: time)
         }
     }
-}
-
-private extension Duration {
-    var inSeconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -118,18 +118,6 @@ struct SynthBenchmark {
         return Double(max(bytes - 44, 0) / 2) / 22050
     }
 
-    private func output(of executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
     private func report(_ name: String, audio: Double, wall: Duration) {
         print(String(format: "%@: %.1f s of audio in %.2f s wall = %.1f s audio per wall second",
                      name.padding(toLength: 20, withPad: " ", startingAt: 0), audio, seconds(wall), audio / seconds(wall)))

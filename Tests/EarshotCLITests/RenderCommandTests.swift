@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -254,15 +255,8 @@ struct RenderCommandTests {
     private func corpusFolder(lines: Int) throws -> URL {
         let folder = try CLIRunner.temporaryFolder()
         let script = CLIRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/mkcorpus.py").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, String(lines)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try data.write(to: folder.appendingPathComponent("corpus.txt"))
+        let corpus = try runProgram("/usr/bin/env", ["python3", script, String(lines)]).output
+        try corpus.write(to: folder.appendingPathComponent("corpus.txt"), atomically: true, encoding: .utf8)
         return folder
     }
 }
