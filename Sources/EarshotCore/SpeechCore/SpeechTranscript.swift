@@ -38,10 +38,7 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
     public var heardTexts: [String] {
         var heard: [(start: Double, order: Int, text: String)] = []
         for (order, entry) in entries.enumerated() where !entry.utterance.kind.isEarcon {
-            switch entry.fate {
-            case .spoken(let start, _), .cut(let start, _, _): heard.append((start, order, entry.utterance.text))
-            case .dropped: continue
-            }
+            if let start = entry.fate.startTime { heard.append((start, order, entry.utterance.text)) }
         }
         return heard.sorted { ($0.start, $0.order) < ($1.start, $1.order) }.map(\.text)
     }

@@ -132,12 +132,8 @@ public enum FlowInspector {
     private static func gestureSpeech(before time: Double, in transcript: SpeechTranscript) -> Utterance? {
         var latest: (start: Double, utterance: Utterance)?
         for entry in transcript.entries where entry.utterance.isGestureSpeech && !entry.utterance.kind.isEarcon {
-            let start: Double
-            switch entry.fate {
-            case .spoken(let begin, _), .cut(let begin, _, _): start = begin
-            case .dropped: continue
-            }
-            if start <= time, start >= (latest?.start ?? -.infinity) { latest = (start, entry.utterance) }
+            guard let start = entry.fate.startTime, start <= time, start >= (latest?.start ?? -.infinity) else { continue }
+            latest = (start, entry.utterance)
         }
         return latest?.utterance
     }
