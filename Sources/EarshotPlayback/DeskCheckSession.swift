@@ -69,12 +69,7 @@ public enum ScenarioPlayback {
     /// the WAV's temporary file, for a caller that removes it if the process is stopped.
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil, transcriptPaths: [String] = []) throws -> Run {
-        let formats = try transcriptPaths.map { path -> (String, TranscriptFormat) in
-            guard let format = TranscriptFormat(path: path) else {
-                throw UsageError("transcript file \"\(path)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
-            }
-            return (path, format)
-        }
+        let formats = try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
@@ -103,12 +98,7 @@ public enum ScenarioPlayback {
     public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
                                transcriptPaths: [String] = [],
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws -> ScenarioResult {
-        let formats = try transcriptPaths.map { path -> (String, TranscriptFormat) in
-            guard let format = TranscriptFormat(path: path) else {
-                throw UsageError("transcript file \"\(path)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
-            }
-            return (path, format)
-        }
+        let formats = try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate)
         defer { sink.close() }
         let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)

@@ -25,6 +25,15 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
 
     public static let fileExtensions = [".txt", ".jsonl", ".vtt"]
 
+    /// The format of a transcript file to write; a usage error naming the valid endings if its
+    /// name asks for none.
+    public static func forFile(_ path: String) throws -> TranscriptFormat {
+        guard let format = TranscriptFormat(path: path) else {
+            throw UsageError("transcript file \"\(path)\" must end in \(fileExtensions.joined(separator: ", "))")
+        }
+        return format
+    }
+
     /// The extension files of this format end in.
     public var fileExtension: String {
         switch self {

@@ -154,13 +154,7 @@ public enum RenderWorker {
         do {
             let scenario = try ScenarioFile.load(path: path)
             let speaker = try Speaker(profile: profile, engine: engine)
-            var transcripts: [(file: RenderRequest.OutputFile, format: TranscriptFormat)] = []
-            for file in request.transcripts {
-                guard let format = TranscriptFormat(path: file.output) else {
-                    throw UsageError("transcript file \"\(file.output)\" must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
-                }
-                transcripts.append((file, format))
-            }
+            let transcripts = try request.transcripts.map { (file: $0, format: try TranscriptFormat.forFile($0.output)) }
             let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: request.output,
                                                wavTemporaryPath: request.temporary)
             let digest = try hashFile(request.output)
