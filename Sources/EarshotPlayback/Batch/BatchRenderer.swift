@@ -89,14 +89,18 @@ public final class BatchRenderer {
         var summary = BatchRenderSummary()
         summary.manifestPath = manifestPath
         var finished: [Int: ManifestEntry] = [:]
+        /// The manifest line of every finished file, made once: journaled, then the manifest.
+        var manifestLines: [Int: String] = [:]
         var queue: [RenderJob] = []
         let cache = options.force ? [:] : loadCache(manifestPath: manifestPath, journalPath: journalPath)
         for job in jobs {
             if let entry = cache[job.output], entry.cache == job.cacheKey,
                Self.isCompleteWAV(absolute(job.output)),
                job.transcripts.allSatisfy({ FileManager.default.fileExists(atPath: absolute($0)) }) {
-                finished[job.index] = job.manifestEntry(duration: entry.duration, sha256: entry.sha256,
-                                                        spokenText: job.scenario == nil ? nil : entry.text)
+                let current = job.manifestEntry(duration: entry.duration, sha256: entry.sha256,
+                                                spokenText: job.scenario == nil ? nil : entry.text)
+                finished[job.index] = current
+                manifestLines[job.index] = current.jsonLine
                 summary.skipped += 1
             } else {
                 queue.append(job)
@@ -104,11 +108,9 @@ public final class BatchRenderer {
         }
         try prepareFolders(for: queue)
 
-        let journal = JournalFile(path: journalPath, keeping: finished.values.sorted { $0.output < $1.output })
+        let journal = JournalFile(path: journalPath, keeping: jobs.compactMap { manifestLines[$0.index] })
         let progress = RenderProgress(style: options.progress, total: jobs.count)
         var failed: [Int: RenderFailure] = [:]
-        /// Manifest lines of the files rendered in this run, as journaled (made once).
-        var manifestLines: [Int: String] = [:]
         let interruption = InterruptionSignals()
         defer { interruption.restore() }
 
@@ -220,7 +222,7 @@ public final class BatchRenderer {
         summary.entries = jobs.compactMap { finished[$0.index] }
         summary.failures = jobs.compactMap { failed[$0.index] }
         summary.interruptedBy = interruption.signal
-        let text = jobs.compactMap { job in manifestLines[job.index] ?? finished[job.index]?.jsonLine }.map { $0 + "\n" }.joined()
+        let text = jobs.compactMap { manifestLines[$0.index] }.map { $0 + "\n" }.joined()
         try AtomicFile.write(text, to: manifestPath)
         journal.remove()
         return summary
@@ -311,11 +313,12 @@ private final class JournalFile {
     private let path: String
     private var descriptor: Int32
 
-    init(path: String, keeping entries: [ManifestEntry]) {
+    /// `lines`: the manifest lines of the files skipped as current.
+    init(path: String, keeping lines: [String]) {
         self.path = path
         // Entries skipped as current are written first, so they survive a kill of this run too.
         let temporary = AtomicFile.temporaryPath(for: path)
-        if FileManager.default.createFile(atPath: temporary, contents: Data(entries.map { $0.jsonLine + "\n" }.joined().utf8)) {
+        if FileManager.default.createFile(atPath: temporary, contents: Data(lines.map { $0 + "\n" }.joined().utf8)) {
             try? AtomicFile.commit(temporary, to: path)
         }
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
