@@ -71,7 +71,7 @@ enum RenderCommand: Command {
             }
             if !transcriptFormats.contains(format) { transcriptFormats.append(format) }
         }
-        if transcriptFormats.isEmpty { transcriptFormats = [.text, .webVTT] }
+        if transcriptFormats.isEmpty { transcriptFormats = RenderPlan.defaultTranscriptFormats }
 
         let voiceNames = parsed.all("voice")
         let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides)

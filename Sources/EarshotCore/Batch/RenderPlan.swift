@@ -61,8 +61,11 @@ public struct RenderPlan: Sendable {
     public var jobs: [RenderJob] = []
     public var problems: [DataFileError] = []
 
+    /// The transcripts written beside a scenario's WAV unless others are asked for.
+    public static let defaultTranscriptFormats: [TranscriptFormat] = [.text, .webVTT]
+
     public init(inputs: [BatchInputContents], inputPaths: [String], voices: [PlannedVoice], engine: String,
-                transcriptFormats: [TranscriptFormat] = [.text, .webVTT],
+                transcriptFormats: [TranscriptFormat] = defaultTranscriptFormats,
                 scenarioVoice: ((String?) throws -> PlannedVoice)? = nil) {
         var voiceFolders = VoiceFolders()
         let voiceNames = voices.map { voiceFolders.claim(for: $0.profile) }
