@@ -76,8 +76,7 @@ enum RenderBenchmark {
                     peak = try runSamplingWorkers(earshot, ["render", corpus, "-o", out, "--jobs", "\(jobs)", "--force", "-q"])
                 }
                 workerPeaks[jobs - 1] = max(workerPeaks[jobs - 1], peak)
-                figures[jobs - 1].append(Figure(name: names[jobs - 1], wallSeconds: wall,
-                                                audioSeconds: manifestSeconds(out), files: ManifestEntry.readAll(path: out + "/manifest.jsonl").count))
+                figures[jobs - 1].append(manifestFigure(name: names[jobs - 1], folders: [out], wall: wall))
             }
 
             let pair = ["pair-1", "pair-2"].map { (roundFolder as NSString).appendingPathComponent($0) }
@@ -91,8 +90,7 @@ enum RenderBenchmark {
                 }
                 for process in processes { process.waitUntilExit() }
             }
-            figures[2].append(Figure(name: names[2], wallSeconds: pairWall, audioSeconds: pair.map(manifestSeconds).reduce(0, +),
-                                     files: pair.map { ManifestEntry.readAll(path: $0 + "/manifest.jsonl").count }.reduce(0, +)))
+            figures[2].append(manifestFigure(name: names[2], folders: pair, wall: pairWall))
 
             let loop = (roundFolder as NSString).appendingPathComponent("loop")
             try FileManager.default.createDirectory(atPath: loop, withIntermediateDirectories: true)
@@ -157,9 +155,10 @@ enum RenderBenchmark {
         return (path, best.type == "tmpfs")
     }
 
-    /// Seconds of audio a render's manifest lists.
-    static func manifestSeconds(_ folder: String) -> Double {
-        ManifestEntry.readAll(path: (folder as NSString).appendingPathComponent("manifest.jsonl")).reduce(0) { $0 + $1.duration }
+    /// The files and seconds of audio listed by the manifests `earshot render` wrote in `folders`.
+    static func manifestFigure(name: String, folders: [String], wall: Double) -> Figure {
+        let entries = folders.flatMap { ManifestEntry.readAll(path: ($0 as NSString).appendingPathComponent("manifest.jsonl")) }
+        return Figure(name: name, wallSeconds: wall, audioSeconds: entries.reduce(0) { $0 + $1.duration }, files: entries.count)
     }
 
     /// Runs `earshot` and samples the peak resident memory (VmHWM, kB) of its worker processes
