@@ -22,7 +22,19 @@ public enum ScreenFile {
         try decode(try JSONDocument.parse(text, file: file), defaultName: defaultName(for: file))
     }
 
+    /// Decodes screen JSON text, and where each element's id is written (for tools that point
+    /// at elements by line, such as the render manifest).
+    public static func parseLocatingElements(_ text: String, file: String) throws
+        -> (screen: Screen, idLocations: [String: SourceLocation]) {
+        try decodeLocatingElements(try JSONDocument.parse(text, file: file), defaultName: defaultName(for: file))
+    }
+
     public static func decode(_ root: JSONNode, defaultName: String) throws -> Screen {
+        try decodeLocatingElements(root, defaultName: defaultName).screen
+    }
+
+    private static func decodeLocatingElements(_ root: JSONNode, defaultName: String) throws
+        -> (screen: Screen, idLocations: [String: SourceLocation]) {
         let top = try root.object(allowing: topLevelKeys)
         _ = try top.string("description")
         var decoder = ElementDecoder()
@@ -34,8 +46,9 @@ public enum ScreenFile {
         } else {
             direction = .ltr
         }
-        return try Screen(name: try top.string("screen") ?? defaultName, layoutDirection: direction,
-                          language: try top.string("language"), roots: elements)
+        let screen = try Screen(name: try top.string("screen") ?? defaultName, layoutDirection: direction,
+                                language: try top.string("language"), roots: elements)
+        return (screen, decoder.idLocations)
     }
 
     /// Decodes one element object with its subtree (an element a scenario inserts), with the
