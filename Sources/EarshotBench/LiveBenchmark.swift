@@ -201,41 +201,6 @@ enum LiveBenchmark {
         throw BenchmarkFailure(reasons: ["chunk \(id) never reached ALSA"])
     }
 
-    /// Recording index of sample 0 of `sound`, found by its first loud samples after `from`.
-    static func locate(_ sound: [Int16], in recorded: [Int16], from: Int) -> Int? {
-        guard let onset = sound.firstIndex(where: { abs(Int($0)) > 200 }) else { return nil }
-        let probe = 400
-        var index = from + onset
-        while index + probe < recorded.count, onset + probe < sound.count {
-            if abs(Int(recorded[index])) > 200,
-               (0..<probe).allSatisfy({ abs(Int(recorded[index + $0]) - Int(sound[onset + $0])) <= 2 }) {
-                return index - onset
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Index in `sound` just past the last loud stretch of it (32 samples in a row equal within
-    /// 2, the float round trip through JACK) that the recording holds at `offset`.
-    static func heardEnd(of sound: [Int16], in recorded: [Int16], at offset: Int) -> Int {
-        var end = 0
-        var run = 0
-        var loud = false
-        for index in 0..<sound.count where offset + index >= 0 && offset + index < recorded.count {
-            let sample = recorded[offset + index]
-            if abs(Int(sample) - Int(sound[index])) <= 2 {
-                run += 1
-                if abs(Int(sample)) > 200 { loud = true }
-                if run >= 32 && loud && abs(Int(sample)) > 200 { end = index + 1 }
-            } else {
-                run = 0
-                loud = false
-            }
-        }
-        return end
-    }
-
     static func summary(_ milliseconds: [Double]) -> String {
         let sorted = milliseconds.sorted()
         guard !sorted.isEmpty else { return "no data" }

@@ -96,43 +96,6 @@ struct LiveSpeechDeviceTests {
         }
     }
 
-    /// Recording index of sample 0 of `sound`, found by its first loud samples after `from`.
-    func locate(_ sound: [Int16], in recorded: [Int16], from: Int = 0) -> Int? {
-        guard let onset = firstLoud(sound) else { return nil }
-        let probe = 400
-        var index = from + onset
-        while index + probe < recorded.count {
-            if abs(Int(recorded[index])) > 200,
-               (0..<probe).allSatisfy({ abs(Int(recorded[index + $0]) - Int(sound[onset + $0])) <= 2 }) {
-                return index - onset
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Index in `sound` just past the last loud stretch of it that the recording holds at
-    /// `offset`: 32 samples in a row equal within 2 (the float round trip through JACK), so a
-    /// lone sample of other sound that happens to agree does not count.
-    func heardEnd(of sound: [Int16], in recorded: [Int16], at offset: Int) -> Int {
-        let window = 32
-        var end = 0
-        var run = 0
-        var loudInRun = false
-        for index in 0..<sound.count where offset + index >= 0 && offset + index < recorded.count {
-            let sample = recorded[offset + index]
-            if abs(Int(sample) - Int(sound[index])) <= 2 {
-                run += 1
-                if abs(Int(sample)) > 200 { loudInRun = true }
-                if run >= window && loudInRun && abs(Int(sample)) > 200 { end = index + 1 }
-            } else {
-                run = 0
-                loudInRun = false
-            }
-        }
-        return end
-    }
-
     /// Index just past the last loud sample of `sound`.
     func lastLoud(_ sound: [Int16]) -> Int {
         (sound.lastIndex { abs(Int($0)) > 200 } ?? -1) + 1
