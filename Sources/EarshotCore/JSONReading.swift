@@ -127,3 +127,26 @@ public func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[b.count]
 }
+
+extension JSONNode {
+    /// The one member of this object whose key says what it does (a step's `gesture`, a
+    /// behaviour's `navigate`), from `actions`. Not an object: a type error naming `thing`. No
+    /// such key: an error listing them, or naming the nearest to the first other key (keys in
+    /// `ignoring`, such as timing, are not taken for a misspelt action). Two: an error at the second.
+    func singleAction(from actions: [String], ignoring: [String] = [], thing: String, unknownWord: String) throws -> JSONMember {
+        guard case .object(let members) = value else { throw typeError(expected: "\(thing) object") }
+        let found = members.filter { actions.contains($0.key) }
+        guard let action = found.first else {
+            if let unknown = members.first(where: { !ignoring.contains($0.key) }),
+               let near = nearestName(to: unknown.key, in: actions) {
+                throw DataFileError("unknown \(unknownWord) \"\(unknown.key)\"; did you mean \"\(near)\"?", at: unknown.keyLocation)
+            }
+            throw DataFileError("\(thing) needs one of: \(actions.joined(separator: ", "))", at: location)
+        }
+        if found.count > 1 {
+            throw DataFileError("\(thing) does one thing: found both \"\(found[0].key)\" and \"\(found[1].key)\"",
+                                at: found[1].keyLocation)
+        }
+        return action
+    }
+}

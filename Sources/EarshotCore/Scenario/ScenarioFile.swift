@@ -171,21 +171,8 @@ struct StepDecoder {
     }
 
     mutating func step(_ node: JSONNode) throws -> ScenarioStep {
-        guard case .object(let members) = node.value else { throw node.typeError(expected: "a step object") }
-        let actions = members.filter { ScenarioFile.actionKeys.contains($0.key) }
-        guard let actionMember = actions.first else {
-            var message = "a step needs one of: \(ScenarioFile.actionKeys.joined(separator: ", "))"
-            if let unknown = members.first(where: { !ScenarioFile.timingKeys.contains($0.key) }),
-               let near = nearestName(to: unknown.key, in: ScenarioFile.actionKeys) {
-                message = "unknown key \"\(unknown.key)\"; did you mean \"\(near)\"?"
-                throw DataFileError(message, at: unknown.keyLocation)
-            }
-            throw DataFileError(message, at: node.location)
-        }
-        if actions.count > 1 {
-            throw DataFileError("a step does one thing: found both \"\(actions[0].key)\" and \"\(actions[1].key)\"",
-                                at: actions[1].keyLocation)
-        }
+        let actionMember = try node.singleAction(from: ScenarioFile.actionKeys, ignoring: ScenarioFile.timingKeys,
+                                                 thing: "a step", unknownWord: "key")
         let value = actionMember.node
         let action: ScenarioAction
         let object: JSONObjectReader

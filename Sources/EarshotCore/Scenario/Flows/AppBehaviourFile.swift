@@ -41,20 +41,7 @@ enum AppBehaviourFile {
 
     static func behaviour(_ node: JSONNode, screens: [ScenarioScreen], decoder: inout StepDecoder,
                           onAppear: Bool) throws -> AppBehaviour {
-        guard case .object(let members) = node.value else { throw node.typeError(expected: "a behaviour object") }
-        let kinds = members.filter { behaviourKeys.contains($0.key) }
-        guard let kind = kinds.first else {
-            var message = "a behaviour needs one of: \(behaviourKeys.joined(separator: ", "))"
-            if let unknown = members.first, let near = nearestName(to: unknown.key, in: behaviourKeys) {
-                message = "unknown behaviour \"\(unknown.key)\"; did you mean \"\(near)\"?"
-                throw DataFileError(message, at: unknown.keyLocation)
-            }
-            throw DataFileError(message, at: node.location)
-        }
-        if kinds.count > 1 {
-            throw DataFileError("a behaviour does one thing: found both \"\(kinds[0].key)\" and \"\(kinds[1].key)\"",
-                                at: kinds[1].keyLocation)
-        }
+        let kind = try node.singleAction(from: behaviourKeys, thing: "a behaviour", unknownWord: "behaviour")
         let value = kind.node
         switch kind.key {
         case "navigate":
