@@ -12,6 +12,15 @@ struct SpeechEngineErrorTests {
             .first { FileManager.default.fileExists(atPath: $0 + "/phontab") }
     }
 
+    /// A folder whose `phontab` passes the up-front check while the rest of eSpeak's data
+    /// (`phonindex` first) is missing, which only eSpeak notices.
+    static func dataFolderWithOnlyPhontab() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-espeak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data([0, 0, 0, 0]).write(to: folder.appendingPathComponent("phontab"))
+        return folder
+    }
+
     @Test("a data path without eSpeak data is a typed error with exit code 69, not an exit")
     func bogusDataPath() throws {
         let path = "/nonexistent/espeak-data-\(UInt32.random(in: 0...UInt32.max))"
@@ -45,11 +54,8 @@ struct SpeechEngineErrorTests {
             #expect(text.contains("1 test"), "child ran no test:\n\(text)")
             return
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-espeak-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.dataFolderWithOnlyPhontab()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // phontab passes the up-front check; phonindex is missing, which only eSpeak notices.
-        try Data([0, 0, 0, 0]).write(to: folder.appendingPathComponent("phontab"))
         var thrown: SpeechEngineError?
         do { _ = try SpeechEngine(dataPath: folder.path) } catch let error as SpeechEngineError { thrown = error }
         guard case let .initializationFailed(_, message)? = thrown else {
@@ -80,10 +86,8 @@ struct SpeechEngineErrorTests {
     @Test("another data folder while eSpeak runs is a typed error, not a restart")
     func dataFolderConflict() throws {
         _ = try SpeechEngine()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-espeak-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try Self.dataFolderWithOnlyPhontab()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data([0, 0, 0, 0]).write(to: folder.appendingPathComponent("phontab"))
         var thrown: SpeechEngineError?
         do { _ = try SpeechEngine(dataPath: folder.path) } catch let error as SpeechEngineError { thrown = error }
         guard case let .dataFolderConflict(requested, inUse)? = thrown else {
