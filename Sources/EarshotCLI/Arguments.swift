@@ -138,6 +138,8 @@ extension OptionSpec {
     static let voice = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
+    static let screenFormat = OptionSpec.value(
+        "format", "FORMAT", "Read the screen as \(ScreenInputFormat.names) (default: recognised by content).")
 }
 
 extension ParsedArguments {
@@ -149,8 +151,32 @@ extension ParsedArguments {
         try VoiceLibrary.locate().profile(value("voice") ?? "ko")
     }
 
+    /// The format `--format` forces on screen inputs, nil to recognise each by its content.
+    func screenFormat() throws -> ScreenInputFormat? {
+        guard let name = value("format") else { return nil }
+        guard let format = ScreenInputFormat(rawValue: name) else {
+            var message = "unknown --format \"\(name)\""
+            if let near = nearestName(to: name, in: ScreenInputFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+            throw UsageError(message + " (valid: \(ScreenInputFormat.names))")
+        }
+        return format
+    }
+
+    /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
+    /// error, once each, what a dump could not say.
+    func loadScreen(_ path: String) throws -> LoadedScreen {
+        let loaded = try ScreenLoader.load(path: path, format: try screenFormat())
+        printNotes(loaded.notes, file: path)
+        return loaded
+    }
+
     /// A speaker for `profile` on the engine with `--espeak-data`.
     func speaker(for profile: VoiceProfile) throws -> Speaker {
         try Speaker(profile: profile, engine: try SpeechEngine(dataPath: value("espeak-data")))
     }
+}
+
+/// `FILE: note: TEXT` lines on standard error, for what an input could not say.
+func printNotes(_ notes: [String], file: String) {
+    for note in notes { standardError("\(file): note: \(note)") }
 }

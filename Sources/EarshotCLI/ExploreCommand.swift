@@ -13,6 +13,7 @@ enum ExploreCommand: Command {
         .device,
         .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
         .espeakData,
+        .screenFormat,
     ]
 
     static let keyHelp: [(String, String)] = [
@@ -41,12 +42,12 @@ enum ExploreCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
-        let path = try parsed.singleInput("SCREEN.json", kind: "screen file")
+        let path = try parsed.singleInput("SCREEN", kind: "screen file")
         if parsed.has("no-audio") && parsed.value("device") != nil {
             throw UsageError("--no-audio plays nothing: leave out --device")
         }
         let profile = try parsed.voiceProfile()
-        let screen = try ScreenFile.load(path: path)
+        let screen = try parsed.loadScreen(path).screen
         let navigator = try FocusNavigator(screen: screen, profile: profile)
         let speaker = try parsed.speaker(for: profile)
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
@@ -153,10 +154,10 @@ enum ExploreCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: [
-            "earshot explore [options] SCREEN.json",
-            "earshot explore --no-audio SCREEN.json < commands.txt",
+            "earshot explore [options] SCREEN",
+            "earshot explore --no-audio SCREEN < commands.txt",
         ],
-        arguments: [("SCREEN.json", "A screen file (see docs/screen-format.md).")],
+        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app (docs/import.md).")],
         options: options,
         notes: """
         Starts as VoiceOver does on a new screen: the screen-change sound, then the first element.

@@ -9,11 +9,12 @@ enum LintCommand: Command {
         .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
         .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note."),
+        .screenFormat,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
-        guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN.json") }
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN") }
         let minimum = try severity(parsed.value("severity"))
         let linter = try ScreenLinter(profile: try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko"))
 
@@ -23,7 +24,7 @@ enum LintCommand: Command {
             if index > 0 { print("") }
             let screen: Screen
             do {
-                screen = try ScreenFile.load(path: path)
+                screen = try parsed.loadScreen(path).screen
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
@@ -50,8 +51,8 @@ enum LintCommand: Command {
 
     static let help = helpText(
         overview: summary,
-        usage: ["earshot lint [options] SCREEN.json..."],
-        arguments: [("SCREEN.json", "One or more screen files (see docs/screen-format.md).")],
+        usage: ["earshot lint [options] SCREEN..."],
+        arguments: [("SCREEN", "One or more screen files (docs/screen-format.md) or accessibility dumps of real apps (docs/import.md).")],
         options: options,
         notes: """
         Prints, for each file, a summary line and then two lines per finding: severity, code,

@@ -11,13 +11,14 @@ enum ReadCommand: Command {
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
         .espeakData,
+        .screenFormat,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
-        let path = try parsed.singleInput("SCREEN.json", kind: "screen file")
+        let path = try parsed.singleInput("SCREEN", kind: "screen file")
         let profile = try parsed.voiceProfile()
-        let screen = try ScreenFile.load(path: path)
+        let screen = try parsed.loadScreen(path).screen
         let report = try ReadReport(screen: screen, profile: profile)
         print(report.text, terminator: "")
         if parsed.has("no-audio") { return .success }
@@ -66,8 +67,8 @@ enum ReadCommand: Command {
 
     static let help = helpText(
         overview: summary,
-        usage: ["earshot read [options] SCREEN.json"],
-        arguments: [("SCREEN.json", "A screen file (see docs/screen-format.md).")],
+        usage: ["earshot read [options] SCREEN"],
+        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON (docs/import.md).")],
         options: options,
         notes: """
         Prints one line per focus stop: position/count, element id, what VoiceOver says, and the

@@ -8,7 +8,7 @@ enum RenderCommand: Command {
     static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv, strings, screen or scenario (default: by extension and content)."),
+        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json (default: by extension and content)."),
         .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
         .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
@@ -81,10 +81,11 @@ enum RenderCommand: Command {
         var unreadable: [FileIOError] = []
         for path in parsed.positionals {
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
-                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen or scenario")
+                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json")
             }
             do {
                 let contents = try format.read(path: path)
+                printNotes(contents.notes, file: path)
                 problems += contents.problems
                 inputs.append(contents)
                 inputPaths.append(path)

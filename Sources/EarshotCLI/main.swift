@@ -17,6 +17,7 @@ let commands: [any Command.Type] = [
     CheckCommand.self,
     ExploreCommand.self,
     LintCommand.self,
+    ImportCommand.self,
     RenderCommand.self,
     VoicesCommand.self,
 ]

@@ -8,8 +8,13 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
     case csv
     /// An Apple string table (`.strings`).
     case strings
-    /// A screen file (`.json`, docs/screen-format.md): one file per focus stop plus a read-all.
+    /// A screen file (`.json`, docs/screen-format.md) or an accessibility dump (`.xml`, or `.json`
+    /// recognised by content, docs/import.md): one file per focus stop plus a read-all.
     case screen
+    /// An accessibility dump in the named format, not recognised by content (docs/import.md).
+    case wdaXML = "wda-xml"
+    case wdaJSON = "wda-json"
+    case idbJSON = "idb-json"
     /// A scenario file (`.json` with `steps`, docs/scenario-format.md): the timeline WAV and
     /// its transcripts.
     case scenario
@@ -22,6 +27,7 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case "csv": .csv
         case "strings": .strings
         case "json": isScenario(path: path) ? .scenario : .screen
+        case "xml": .screen
         default: nil
         }
     }
@@ -33,6 +39,9 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
         case .screen: try ScreenBatchReader.read(path: path)
+        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML)
+        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON)
+        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON)
         case .scenario: try ScenarioBatchReader.read(path: path)
         }
     }

@@ -60,10 +60,13 @@ public struct ElementFields: Sendable, Equatable {
 public struct BatchInputContents: Sendable {
     public var items: [BatchItem]
     public var problems: [DataFileError]
+    /// What the input could not say (an accessibility dump without hints), for the user.
+    public var notes: [String]
 
-    public init(items: [BatchItem] = [], problems: [DataFileError] = []) {
+    public init(items: [BatchItem] = [], problems: [DataFileError] = [], notes: [String] = []) {
         self.items = items
         self.problems = problems
+        self.notes = notes
     }
 }
 

@@ -1,13 +1,15 @@
-/// Reads a screen file (docs/screen-format.md) as batch items: one per focus stop, in focus
-/// order, keyed by the element id, then one `read-all` item for the whole screen.
+/// Reads a screen file (docs/screen-format.md) or an accessibility dump (docs/import.md) as
+/// batch items: one per focus stop, in focus order, keyed by the element id, then one `read-all`
+/// item for the whole screen.
 public enum ScreenBatchReader {
     public static let readAllKey = "read-all"
 
-    public static func read(path: String) throws -> BatchInputContents {
-        let text = try TextFileDecoding.read(path: path)
-        let (screen, idLocations) = try ScreenFile.parseLocatingElements(text, file: path)
-        let stops = FocusOrder(screen: screen).stops
-        var contents = BatchInputContents()
+    /// `format` nil recognises the file by its content.
+    public static func read(path: String, format: ScreenInputFormat? = nil) throws -> BatchInputContents {
+        let loaded = try ScreenLoader.load(path: path, format: format)
+        let idLocations = loaded.idLocations
+        let stops = FocusOrder(screen: loaded.screen).stops
+        var contents = BatchInputContents(notes: loaded.notes)
         for stop in stops {
             contents.items.append(BatchItem(input: path, line: idLocations[stop.id]?.line ?? 1, key: stop.id, content: .focusStop(stop)))
         }

@@ -90,7 +90,7 @@ public enum ScenarioFile {
             guard FileManager.default.fileExists(atPath: file) else {
                 throw DataFileError("screen file \"\(relative)\" not found (looked at \(file))", at: node.location)
             }
-            let screen = try ScreenFile.load(path: file)
+            let screen = try ScreenLoader.load(path: file).screen
             return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location, file: file)
         }
         let screen = try ScreenFile.decode(node, defaultName: name ?? "screen")

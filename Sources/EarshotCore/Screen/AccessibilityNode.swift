@@ -14,11 +14,14 @@ public enum ElementKind: String, CaseIterable, Sendable {
     case cell
     case tabBar
     case tab
+    /// A scroll view (UIScrollView, UITableView, UICollectionView): a group whose stops keep file
+    /// order and which is met where its visible content starts (see FocusOrder).
+    case scrollView
 
     /// Traits the kind has before the file adds any (a UISwitch has `button` and the switch role).
     var defaultTraits: AccessibilityTraits {
         switch self {
-        case .view, .cell: []
+        case .view, .cell, .scrollView: []
         case .label: .staticText
         case .button: .button
         case .image: .image
@@ -91,6 +94,14 @@ public struct Frame: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var area: Double { width * height }
+
+    /// The part both frames cover, or nil when they do not overlap.
+    public func intersection(_ other: Frame) -> Frame? {
+        let left = max(x, other.x), top = max(y, other.y)
+        let right = min(x + width, other.x + other.width), bottom = min(y + height, other.y + other.height)
+        guard right > left, bottom > top else { return nil }
+        return Frame(x: left, y: top, width: right - left, height: bottom - top)
+    }
 
     public var description: String { "[\(x), \(y), \(width), \(height)]" }
 }
@@ -213,7 +224,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         if let explicit = isAccessibilityElement { return explicit }
         if adjustable != nil { return true }
         switch kind {
-        case .view, .tabBar: return false
+        case .view, .tabBar, .scrollView: return false
         case .label: return hasOwnText
         case .image: return nonEmpty(attributedLabel) != nil || nonEmpty(label) != nil
         case .button, .textField, .secureTextField, .searchField, .textView, .switch, .slider, .cell, .tab:

@@ -4,7 +4,11 @@
 /// their subtrees are skipped; an element is a leaf; an explicit `accessibilityElements` order is
 /// kept as written; of modal siblings only the last is reachable; otherwise items are sorted by
 /// frame origin (8-point row rule, right-to-left aware); groups are placed by their first child
-/// and kept together. Plain containers are flattened into their parent's sort.
+/// and kept together. Plain containers are flattened into their parent's sort. A scroll view is a
+/// group whose stops keep file order (the order a table or collection view reports, which holds
+/// for content scrolled out of sight, where frames in a dump can be stale) and which is placed
+/// where its first stop inside its own frame is, clipped to that frame: VoiceOver meets a scroll
+/// view where its visible content starts, then scrolls to reach the rest.
 ///
 /// Building is linear in the number of nodes plus the sorts; the only quadratic step is the
 /// MergedFocus containment check, which stays inside one container.
@@ -51,13 +55,20 @@ public struct FocusOrder: Sendable {
 /// or a group that keeps its stops together. Small, so sorting moves no stop data.
 private enum OrderItem {
     case stop(index: Int, frame: Frame)
-    case group(id: String, items: [OrderItem], isTabBar: Bool)
+    /// `viewport` is a scroll view's own frame.
+    case group(id: String, items: [OrderItem], isTabBar: Bool, viewport: Frame?)
 
-    /// The frame the item is sorted by: a group is placed by its first child.
+    /// The frame the item is sorted by: a group is placed by its first child, a scroll view by
+    /// its first child that shows inside it (clipped to it), or by itself when none does.
     var placement: Frame? {
         switch self {
-        case .stop(_, let frame): frame
-        case .group(_, let items, _): items.first?.placement
+        case .stop(_, let frame): return frame
+        case .group(_, let items, _, nil): return items.first?.placement
+        case .group(_, let items, _, let viewport?):
+            for item in items {
+                if let frame = item.placement, let visible = frame.intersection(viewport) { return visible }
+            }
+            return viewport
         }
     }
 }
@@ -102,7 +113,8 @@ private struct Builder {
             return
         }
         let isTabBar = node.kind == .tabBar || node.traits.contains(.tabBar)
-        let isGroup = node.accessibilityElements != nil || node.grouping == .contain || isTabBar
+        let isScrollView = node.kind == .scrollView
+        let isGroup = node.accessibilityElements != nil || node.grouping == .contain || isTabBar || isScrollView
         guard isGroup else {
             // A plain container: its children join the parent's sort.
             appendItems(ofChildren: node.children, explicitOrder: nil, in: node, context: context, into: &items)
@@ -111,8 +123,8 @@ private struct Builder {
         var inner: [OrderItem] = []
         appendItems(ofChildren: node.children, explicitOrder: node.accessibilityElements, in: node, context: context,
                     into: &inner)
-        let ordered = node.accessibilityElements != nil ? inner : sorted(inner)
-        items.append(.group(id: node.id, items: ordered, isTabBar: isTabBar))
+        let ordered = node.accessibilityElements != nil || isScrollView ? inner : sorted(inner)
+        items.append(.group(id: node.id, items: ordered, isTabBar: isTabBar, viewport: isScrollView ? context.frame : nil))
     }
 
     /// The listed descendants in list order, each with the context its own ancestors give it.
@@ -159,7 +171,7 @@ private struct Builder {
             case .stop(let index, _):
                 stops.append(pending[index])
                 if !groupIDs.isEmpty { stops[stops.count - 1].groupIDs = groupIDs }
-            case .group(let id, let inner, let isTabBar):
+            case .group(let id, let inner, let isTabBar, _):
                 let first = stops.count
                 flatten(inner, groupIDs: groupIDs + [id], into: &stops)
                 if isTabBar {

@@ -33,7 +33,7 @@ public enum ScreenFile {
         try decodeLocatingElements(root, defaultName: defaultName).screen
     }
 
-    private static func decodeLocatingElements(_ root: JSONNode, defaultName: String) throws
+    static func decodeLocatingElements(_ root: JSONNode, defaultName: String) throws
         -> (screen: Screen, idLocations: [String: SourceLocation]) {
         let top = try root.object(allowing: topLevelKeys)
         _ = try top.string("description")

@@ -1,0 +1,52 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot import`: turns an accessibility dump of a real app into Earshot's own screen file,
+/// ready to be edited by hand (hints, grouping, custom actions the dump could not capture).
+enum ImportCommand: Command {
+    static let name = "import"
+    static let summary = "Turn an accessibility dump of a real app into an editable screen file."
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output)."),
+        .screenFormat,
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try parseArguments(arguments, options: options)
+        let path = try parsed.singleInput("DUMP", kind: "dump")
+        let loaded = try parsed.loadScreen(path)
+        let source = (path as NSString).lastPathComponent
+        var description = "Imported by earshot import from \(source) (\(loaded.format.title))."
+        if !loaded.notes.isEmpty { description += " Notes: " + loaded.notes.joined(separator: "; ") + "." }
+        let text = ScreenFileWriter.text(of: loaded.screen, description: description)
+        guard let output = parsed.value("output"), output != "-" else {
+            print(text, terminator: "")
+            return .success
+        }
+        if sameFile(output, path) { throw UsageError("-o \(output) would overwrite the dump it reads") }
+        try AtomicFile.write(text, to: output)
+        let stops = FocusOrder(screen: loaded.screen).count
+        print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) focus stops, from \(loaded.format.title)")
+        return .success
+    }
+
+    /// Whether two paths name the same existing file.
+    static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot import [options] DUMP [-o SCREEN.json]"],
+        arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, or idb ui describe-all JSON (recognised by content).")],
+        options: options,
+        notes: """
+        Keeps each element's identifier and frame, the focus stops and their traits; drops the
+        wrappers VoiceOver never stops on. Reading the written file gives the same focus stops as
+        reading the dump. What the dump could not say (hints, custom actions) is printed as notes
+        and recorded in the file's description. The rules: docs/import.md.
+        """
+    )
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The kinds of file a screen can be read from: Earshot's own screen JSON, or an accessibility
+/// dump captured from a real app.
+public enum ScreenInputFormat: String, CaseIterable, Sendable {
+    /// Earshot's screen file (docs/screen-format.md).
+    case screen
+    /// WebDriverAgent / Appium XCUITest page source XML.
+    case wdaXML = "wda-xml"
+    /// WebDriverAgent JSON source (`/source?format=json`, `mobile: source`).
+    case wdaJSON = "wda-json"
+    /// `idb ui describe-all` JSON (flat or `--nested`).
+    case idbJSON = "idb-json"
+
+    /// How the format is named to people.
+    public var title: String {
+        switch self {
+        case .screen: "Earshot screen file"
+        case .wdaXML: "WebDriverAgent page source (XML)"
+        case .wdaJSON: "WebDriverAgent JSON source"
+        case .idbJSON: "idb ui describe-all JSON"
+        }
+    }
+
+    public var isDump: Bool { self != .screen }
+
+    /// The names `--format` accepts.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+/// A screen read from a file, with where its elements are written and what the file could not
+/// say (notes for the user, empty for Earshot's own files).
+public struct LoadedScreen: Sendable {
+    public var screen: Screen
+    public var format: ScreenInputFormat
+    /// Plain sentences about what the source could not say (`page source has no hints; ...`).
+    public var notes: [String]
+    /// Where each element's id (in a screen file) or node (in a dump) is written.
+    public var idLocations: [String: SourceLocation]
+}
+
+/// Reads a screen from any supported file, recognising the format by content unless told.
+///
+/// Recognition: a file whose first character is `<` is page source XML; JSON is a screen file
+/// when it has `elements`, WebDriverAgent JSON when it has `type` with `rect` or
+/// `rawIdentifier` (or sits in a `{"value": …}` envelope), idb JSON when its objects have `AX…`
+/// keys. Anything else is an error that says which formats were tried.
+public enum ScreenLoader {
+    public static func load(path: String, format: ScreenInputFormat? = nil) throws -> LoadedScreen {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "file not found"
+            throw FileIOError(path: path, reason: reason)
+        }
+        return try parse(data, file: path, format: format)
+    }
+
+    public static func parse(_ data: Data, file: String, format forced: ScreenInputFormat? = nil) throws -> LoadedScreen {
+        let defaultName = defaultName(for: file)
+        var json: JSONNode?
+        func parsedJSON() throws -> JSONNode {
+            if let json { return json }
+            let root = try JSONDocument.parse(try TextFileDecoding.decode(data, file: file), file: file)
+            json = root
+            return root
+        }
+        let format = try forced ?? (startsWithAngleBracket(data) ? .wdaXML : detect(try parsedJSON()))
+        switch format {
+        case .screen:
+            let (screen, locations) = try ScreenFile.decodeLocatingElements(try parsedJSON(), defaultName: defaultName)
+            return LoadedScreen(screen: screen, format: .screen, notes: [], idLocations: locations)
+        case .wdaXML:
+            return try interpret(try PageSourceXMLReader.read(data, file: file), defaultName: defaultName)
+        case .wdaJSON:
+            return try interpret(try WebDriverAgentJSONReader.read(try parsedJSON()), defaultName: defaultName)
+        case .idbJSON:
+            return try interpret(try IdbJSONReader.read(try parsedJSON()), defaultName: defaultName)
+        }
+    }
+
+    /// The format of a parsed JSON document, or an error naming what was tried.
+    static func detect(_ root: JSONNode) throws -> ScreenInputFormat {
+        if case .object(let members) = root.value {
+            if members.contains(where: { $0.key == "elements" }) { return .screen }
+            if members.contains(where: { $0.key == "steps" }) {
+                throw DataFileError("this is a scenario (it has \"steps\"), not a screen: use earshot check", at: root.location)
+            }
+        }
+        if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
+        if IdbJSONReader.recognises(root) { return .idbJSON }
+        throw DataFileError(
+            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source XML starts with '<'. Use --format \(ScreenInputFormat.names) to force one",
+            at: root.location)
+    }
+
+    private static func interpret(_ dump: Dump, defaultName: String) throws -> LoadedScreen {
+        var interpreter = DumpInterpreter()
+        let screen = try interpreter.screen(from: dump, defaultName: defaultName)
+        return LoadedScreen(screen: screen, format: dump.format, notes: dump.notes + interpreter.notes,
+                            idLocations: interpreter.idLocations)
+    }
+
+    /// Whether the first character is `<`, past white space and a UTF-8 or UTF-16 byte order mark.
+    private static func startsWithAngleBracket(_ data: Data) -> Bool {
+        data.first(where: { !PageSourceXMLReader.isXMLSpace($0) && $0 != 0xFF && $0 != 0xFE && $0 != 0 }) == UInt8(ascii: "<")
+    }
+
+    /// The file name without its folder and extension: `dumps/settings.xml` → `settings`.
+    static func defaultName(for path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+}
