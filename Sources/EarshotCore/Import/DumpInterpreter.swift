@@ -130,6 +130,8 @@ struct DumpInterpreter {
             if node.type == "Button", node.value == "1" { traits.insert(.selected) }
         }
         traits.formUnion(DumpTypes.roles(ofType: readType))
+        // idb marks search and secure fields as text entry too; VoiceOver names the one role.
+        if !traits.isDisjoint(with: [.searchField, .secureTextField]) { traits.remove(.textField) }
         if context.backButton == node.location { traits.formUnion([.backButton, .button]) }
         if node.isEnabled == false { traits.insert(.notEnabled) }
 

@@ -128,29 +128,36 @@ enum PageSourceXMLReader {
             parser.abortParsing()
         }
 
+        /// Where the reading has got to: events come in document order, so finding each tag
+        /// starts from the previous one and the whole file is walked once.
+        private var cursor = (line: 1, column: 1, offset: 0)
+
         /// libxml2 reports a start tag at its closing `>` (columns in characters); the node is
         /// located at its `<`, found by walking back (a `<` cannot occur inside an attribute).
         private func startOfTag(endingAt line: Int, column: Int) -> SourceLocation {
-            guard line >= 1, line <= lineStarts.count else { return SourceLocation(file: file, line: max(1, line), column: 1) }
-            var offset = lineStarts[line - 1]
-            var characters = 1
-            while offset < bytes.count, characters < column {
-                offset += 1
-                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
-                characters += 1
+            guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else {
+                return SourceLocation(file: file, line: max(1, line), column: 1)
             }
+            if line != cursor.line || column < cursor.column {
+                cursor = (line, 1, lineStarts[line - 1])
+            }
+            while cursor.offset < bytes.count - 1, cursor.column < column {
+                cursor.offset += 1
+                while cursor.offset < bytes.count, bytes[cursor.offset] & 0xC0 == 0x80 { cursor.offset += 1 }
+                cursor.column += 1
+            }
+            // Back to the '<', counting the characters passed and the lines crossed.
+            var offset = min(cursor.offset, bytes.count - 1)
             var lineIndex = line - 1
-            offset = min(offset, bytes.count - 1)
+            var back = 0
             while offset > 0, bytes[offset] != UInt8(ascii: "<") {
                 offset -= 1
+                if bytes[offset] & 0xC0 != 0x80 { back += 1 }
                 if lineIndex > 0, offset < lineStarts[lineIndex] { lineIndex -= 1 }
             }
+            if lineIndex == line - 1 { return SourceLocation(file: file, line: line, column: max(1, cursor.column - back)) }
             var startColumn = 1
-            var index = lineStarts[lineIndex]
-            while index < offset {
-                if bytes[index] & 0xC0 != 0x80 { startColumn += 1 }
-                index += 1
-            }
+            for index in lineStarts[lineIndex]..<offset where bytes[index] & 0xC0 != 0x80 { startColumn += 1 }
             return SourceLocation(file: file, line: lineIndex + 1, column: startColumn)
         }
 
