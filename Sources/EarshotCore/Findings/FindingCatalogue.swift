@@ -7,6 +7,7 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case labelFileName = "label.file-name"
     case stopsDuplicateAdjacent = "stops.duplicate-adjacent"
     case focusFragmented = "focus.fragmented"
+    case fieldLabelSeparate = "field.label-separate"
     // Dynamic: found while a scenario plays (`earshot check`).
     case announcementDropped = "announcement.dropped"
     case announcementCut = "announcement.cut"
@@ -74,6 +75,11 @@ public enum FindingCatalogue {
                   meaning: "One visual card (name, rating, price, like button) is split into four or more focus stops, so the user swipes several times to hear one item and may lose which item a part belongs to.",
                   fix: "Make the card one focus stop with MergedFocus (UIKit) or .accessibilityElement(children: .combine) (SwiftUI), and offer secondary buttons such as 찜하기 as custom actions.",
                   seed: "merged-focus-uikit")
+        case .fieldLabelSeparate:
+            Entry(code: code, severity: .warning, origin: .static, title: "Field and its label read apart",
+                  meaning: "A text in front of a text field names it, but the field has no label of its own: the user hears the text, swipes, and hears only \"텍스트 필드\" or the placeholder, and hears nothing at all when touching the field directly.",
+                  fix: "Give the field the text as its accessibilityLabel (SwiftUI: TextField(\"이메일\", text:) or .accessibilityLabel) and hide the separate text from VoiceOver (isAccessibilityElement = false / .accessibilityHidden(true)).",
+                  seed: "swiftui-accessibility-traits (accessibilityLabel), merged-focus-uikit (one stop per meaning)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",

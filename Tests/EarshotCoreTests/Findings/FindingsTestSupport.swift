@@ -20,6 +20,11 @@ enum FindingsTestSupport {
         try ScreenFile.load(path: lintSamples.appendingPathComponent("\(name).json").path)
     }
 
+    /// A lint sample captured as page source (`samples/lint/NAME.xml`).
+    static func dumpSample(_ name: String) throws -> Screen {
+        try ScreenLoader.load(path: lintSamples.appendingPathComponent("\(name).xml").path).screen
+    }
+
     /// A screen from inline JSON text: `{"elements": [...]}` around the given element list.
     static func screen(_ elements: String) throws -> Screen {
         try ScreenFile.parse(#"{"screen": "inline", "elements": [\#(elements)]}"#, file: "inline.json")

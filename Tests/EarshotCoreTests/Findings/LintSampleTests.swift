@@ -15,6 +15,24 @@ struct LintSampleTests {
         (.labelRepeatsTrait, ["add-to-cart"]),
     ]
 
+    /// The sign-up form captured as page source (samples/lint/signup-before.xml): what lint finds
+    /// in a dump of a real app.
+    static let expectedDumpBefore: [(FindingCode, [String])] = [
+        (.labelMissing, ["navBack"]),
+        (.fieldLabelSeparate, ["staticText-이메일", "emailField"]),
+        (.labelMissing, ["passwordField"]),
+        (.labelFileName, ["button-common-visibility-off"]),
+    ]
+
+    @Test("lint on a dump finds the unlabeled button, the icon read by its asset name, the field with no label and the caption read apart from its field")
+    func dumpBeforeHasEveryFieldProblem() throws {
+        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.dumpSample("signup-before"))
+        #expect(findings.map(\.code) == Self.expectedDumpBefore.map(\.0))
+        #expect(findings.map(\.elements) == Self.expectedDumpBefore.map(\.1))
+        let after = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.dumpSample("signup-after"))
+        #expect(after.isEmpty, "\(FindingReport.text(after))")
+    }
+
     @Test("every static check fires on the before screen with its elements, in reading order")
     func beforeHasEveryProblem() throws {
         let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample("shop-before"))
@@ -27,7 +45,7 @@ struct LintSampleTests {
     func checksCoverStaticCodes() {
         let staticCodes = FindingCatalogue.entries.filter { $0.origin == .static }.map(\.code)
         #expect(ScreenLinter.checks.map(\.code) == staticCodes)
-        #expect(Set(Self.expectedBefore.map(\.0)) == Set(staticCodes))
+        #expect(Set(Self.expectedBefore.map(\.0) + Self.expectedDumpBefore.map(\.0)) == Set(staticCodes))
     }
 
     @Test("no check fires on the fixed after screen")
@@ -36,11 +54,18 @@ struct LintSampleTests {
         #expect(findings.isEmpty, "\(FindingReport.text(findings))")
     }
 
-    @Test("each sample's findings equal its golden text and JSON files", arguments: ["shop-before", "shop-after"])
-    func goldenFiles(name: String) throws {
-        let source = "samples/lint/\(name).json"
-        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample(name), source: source)
+    @Test("each sample's findings equal its golden text and JSON files",
+          arguments: ["shop-before.json", "shop-after.json", "signup-before.xml", "signup-after.xml"])
+    func goldenFiles(file: String) throws {
+        let name = String(file.prefix { $0 != "." })
+        let source = "samples/lint/\(file)"
+        let screen = try ScreenLoader.load(path: FindingsTestSupport.lintSamples.appendingPathComponent(file).path).screen
+        let findings = try FindingsTestSupport.linter().findings(for: screen, source: source)
         let folder = FindingsTestSupport.lintSamples
+        if ProcessInfo.processInfo.environment["EARSHOT_RECORD_GOLDENS"] == "1" {
+            try FindingReport.text(findings).write(to: folder.appendingPathComponent("\(name).findings.txt"), atomically: true, encoding: .utf8)
+            try FindingsJSON.encode(findings).write(to: folder.appendingPathComponent("\(name).findings.json"), atomically: true, encoding: .utf8)
+        }
         let text = try String(contentsOf: folder.appendingPathComponent("\(name).findings.txt"), encoding: .utf8)
         let json = try String(contentsOf: folder.appendingPathComponent("\(name).findings.json"), encoding: .utf8)
         #expect(FindingReport.text(findings) == text)

@@ -18,6 +18,30 @@ enum AssetNamePattern {
     ]
     static let prefixes = ["icon", "ic", "image", "img", "button", "btn", "bg", "asset", "logo", "thumb"]
 
+    /// Words an icon set puts at the end of a name to say which variant it is (`visibility off`,
+    /// `heart filled`, `arrow 24`).
+    static let variantWords: Set<String> = [
+        "off", "on", "fill", "filled", "outline", "outlined", "line", "solid", "small", "large", "normal", "pressed",
+        "selected", "disabled", "active", "inactive", "default", "round", "rounded", "sharp",
+    ]
+    /// Namespaces asset catalogues put first (`common visibility off`).
+    static let namespaceWords: Set<String> = ["common", "ic", "icon", "icons", "img", "image", "btn", "asset", "assets", "bg", "ico"]
+
+    /// An asset name read with its separators turned into spaces, as UIKit does for an image
+    /// button without a label (`common_visibility_off` is heard as "common visibility off"): two
+    /// or more lower-case ASCII words, the first a namespace (`common`, `ic`, `icon`, `img`...), or
+    /// three or more ending in a variant word (`off`, `filled`, `outline`) or a size (`24`).
+    /// Only asked for images and buttons, whose labels people write capitalised or in Korean.
+    static func looksLikeSpacedAssetName(_ text: String) -> Bool {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count >= 2, words.allSatisfy({ word in
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber) }
+        }) else { return false }
+        if namespaceWords.contains(String(words[0])) { return true }
+        guard words.count >= 3, let last = words.last else { return false }
+        return variantWords.contains(String(last)) || last.allSatisfy(\.isNumber)
+    }
+
     static func looksLikeFileName(_ text: String) -> Bool {
         let characters = Array(text)
         guard characters.count >= 3,

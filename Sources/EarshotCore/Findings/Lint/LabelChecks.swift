@@ -35,7 +35,10 @@ enum LabelChecks {
         linted.stops.compactMap { stop in
             guard let label = trimmed(stop.label) else { return nil }
             let parts = label.split(separator: ",").compactMap { trimmed(String($0)) }
-            guard let name = parts.first(where: AssetNamePattern.looksLikeFileName) else { return nil }
+            let isIconLike = !stop.traits.isDisjoint(with: [.button, .image])
+            guard let name = parts.first(where: {
+                AssetNamePattern.looksLikeFileName($0) || (isIconLike && AssetNamePattern.looksLikeSpacedAssetName($0))
+            }) else { return nil }
             var elements = [stop.id]
             if let origin = linted.screen.node(stop.id).flatMap({ Self.node(in: $0, saying: name) }), origin != stop.id {
                 elements.append(origin)

@@ -29,6 +29,7 @@ public struct ScreenLinter: Sendable {
         (.labelFileName, LabelChecks.labelsThatAreFileNames),
         (.stopsDuplicateAdjacent, LabelChecks.duplicateAdjacentStops),
         (.focusFragmented, FragmentedFocusCheck.fragmentedCards),
+        (.fieldLabelSeparate, FieldChecks.separateLabels),
     ]
 
     public let generator: DescriptionGenerator
