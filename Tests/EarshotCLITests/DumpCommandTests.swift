@@ -1,0 +1,100 @@
+import EarshotAudio
+import Foundation
+import Testing
+
+/// Dumps of real apps through the built binary: read, import, lint, render, and their errors.
+@Suite("Real app dumps on the command line", .serialized)
+struct DumpCommandTests {
+    static let dumps = CLIRunner.repositoryRoot.appendingPathComponent("samples/dumps")
+    static let keyboards = dumps.appendingPathComponent("settings-keyboards.xml").path
+
+    @Test("read --no-audio prints the dump's golden read-out and says each gap once on standard error")
+    func readPrintsGoldenAndNotes() throws {
+        let result = try CLIRunner.run(["read", "--no-audio", Self.keyboards])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == (try String(contentsOfFile: Self.keyboards.replacingOccurrences(of: ".xml", with: ".read.txt"), encoding: .utf8)))
+        let note = "\(Self.keyboards): note: page source has no hints (XCTest does not expose accessibilityHint); hints are not heard"
+        #expect(result.stderr.components(separatedBy: "\n").filter { $0 == note }.count == 1, "\(result.stderr)")
+    }
+
+    @Test("import writes a screen file that reads as the dump does, keeping identifiers and frames")
+    func importThenRead() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["settings-top", "settings-keyboards", "calendar-day-ja", "sleeplockscreen-ios26-traits"] {
+            let dump = Self.dumps.appendingPathComponent("\(name).xml").path
+            let output = folder.appendingPathComponent("\(name).json").path
+            let imported = try CLIRunner.run(["import", dump, "-o", output])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("wrote \(output): "))
+            let fromDump = try CLIRunner.run(["read", "--no-audio", dump])
+            let fromFile = try CLIRunner.run(["read", "--no-audio", output])
+            #expect(fromFile.stdout == fromDump.stdout, "\(name)")
+            #expect(fromFile.stderr.isEmpty, "an Earshot screen file has no notes")
+        }
+        let text = try String(contentsOfFile: folder.appendingPathComponent("sleeplockscreen-ios26-traits.json").path, encoding: .utf8)
+        #expect(text.contains(#"{ "id": "UIA.Snooze.Button", "kind": "button", "label": "稍后提醒", "identifier": "UIA.Snooze.Button", "traits": ["notEnabled"], "frame": [16, 400, 370, 52] }"#))
+        #expect(text.contains("Imported by earshot import from sleeplockscreen-ios26-traits.xml (WebDriverAgent page source (XML))."))
+    }
+
+    @Test("import refuses to write over the dump it reads, and --format names the valid formats")
+    func importGuards() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("dump.xml").path
+        try FileManager.default.copyItem(atPath: Self.keyboards, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let overwrite = try CLIRunner.run(["import", copy, "-o", copy])
+        #expect(overwrite.status == 64)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+        let bogus = try CLIRunner.run(["read", "--no-audio", "--format", "wda-yaml", copy])
+        #expect(bogus.status == 64)
+        #expect(bogus.stderr.contains("wda-xml, wda-json, idb-json"))
+        let forced = try CLIRunner.run(["read", "--no-audio", "--format", "wda-json", copy])
+        #expect(forced.status == 65, "XML read as JSON is bad data")
+        #expect(forced.stderr.contains("\(copy):1:1: error:"), "\(forced.stderr)")
+    }
+
+    @Test("a malformed dump exits 65 naming file, line and column")
+    func malformedDump() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("cut.xml").path
+        let text = try String(contentsOfFile: Self.keyboards, encoding: .utf8)
+        // Cut the file inside the second cell's start tag: the XML ends too early.
+        let lines = text.components(separatedBy: "\n")
+        try (lines.prefix(29).joined(separator: "\n") + "\n" + lines[29].prefix(40)).write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["lint", path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(path):30:"), "\(result.stderr)")
+        #expect(result.stderr.contains("malformed XML"))
+    }
+
+    @Test("render speaks every stop of a dump with real synthesis, keyed by the element's identifier and line")
+    func renderDump() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = Self.dumps.appendingPathComponent("sleeplockscreen-ios26-traits.xml").path
+        let result = try CLIRunner.run(["render", "--quiet", "-o", folder.path, dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].contains(#""line":22,"key":"UIA.Snooze.Button","voice":"ko","text":"稍后提醒, 흐리게 표시됨, 버튼""#), "\(lines[1])")
+        let snooze = try WAVFile.read(path: folder.appendingPathComponent("ko/sleeplockscreen-ios26-traits/UIA.Snooze.Button.wav").path)
+        #expect(snooze.duration > 1, "real speech, not silence")
+        #expect(snooze.samples.contains { abs(Int($0)) > 1000 })
+    }
+
+    @Test("lint on the bundled dumps of real apps finds nothing; on the sign-up form it finds the four problems")
+    func lintDumps() throws {
+        let real = try CLIRunner.run(["lint"] + ["settings-top", "settings-keyboards", "calendar-day-ja", "sleeplockscreen-ios26-traits"]
+            .map { Self.dumps.appendingPathComponent("\($0).xml").path })
+        #expect(real.status == 0, "\(real.stdout)")
+        #expect(real.stdout.components(separatedBy: ": no findings").count == 5)
+        let form = CLIRunner.repositoryRoot.appendingPathComponent("samples/lint/signup-before.xml").path
+        let before = try CLIRunner.run(["lint", form])
+        #expect(before.status == 1)
+        #expect(before.stdout.hasPrefix("\(form): 4 findings (2 errors, 2 warnings)"), "\(before.stdout)")
+    }
+}
