@@ -14,6 +14,7 @@ struct Benchmark {
 let benchmarks: [Benchmark] = [
     normalizeBenchmark,
     ScreensBenchmark.benchmark,
+    ImportBenchmark.benchmark,
     .synth,
     RenderBenchmark.benchmark,
     ScenarioBenchmark.benchmark,

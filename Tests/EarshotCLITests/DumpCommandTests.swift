@@ -97,4 +97,14 @@ struct DumpCommandTests {
         #expect(before.status == 1)
         #expect(before.stdout.hasPrefix("\(form): 4 findings (2 errors, 2 warnings)"), "\(before.stdout)")
     }
+
+    @Test("explore walks a dump: a switch row, then activating it turns it on")
+    func exploreDump() throws {
+        let script = "next\nidle\nnext\nidle\nlast\nidle\nactivate\nidle\n"
+        let result = try CLIRunner.run(["explore", "--no-audio", Self.keyboards], input: Data(script.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("speaking #3 element: Keyboards, 머리말"), "\(result.stdout)")
+        #expect(result.stdout.contains("element: Smart Fullwidth Space, 스위치 버튼, 켬"), "\(result.stdout)")
+        #expect(result.stdout.contains("element: Smart Fullwidth Space, 스위치 버튼, 끔"), "activating flips it: \(result.stdout)")
+    }
 }

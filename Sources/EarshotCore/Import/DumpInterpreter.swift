@@ -66,8 +66,8 @@ struct DumpInterpreter {
             return []
         }
         if !DumpTypes.known.contains(node.type) { unknownTypes.insert(node.type) }
-        if node.isVisible == false, node.isEnabled == false { return [] }
-        if isElement(node) { return [element(node, context: context)] }
+        if Self.isDecoration(node) { return [] }
+        if Self.isElement(node) { return [element(node, context: context)] }
 
         var inner = context
         if node.type == "NavigationBar" {
@@ -91,23 +91,27 @@ struct DumpInterpreter {
         return [container]
     }
 
-    /// Whether VoiceOver focuses the node itself: the dump's own answer when it has one.
-    private func isElement(_ node: DumpNode) -> Bool {
+    /// Whether VoiceOver focuses the node itself: the dump's own answer when it has one, else
+    /// the type's (texts, cells and images when they say something; a labelled `Other` when no
+    /// element is inside it).
+    private static func isElement(_ node: DumpNode) -> Bool {
         if let accessible = node.isAccessible { return accessible }
-        let speaks = nonEmpty(node.label) != nil || nonEmpty(node.value) != nil
+        let labelled = nonEmpty(node.label) != nil
         switch node.type {
-        case "StaticText", "Heading", "Cell", "Image", "Icon": return speaks && (node.type != "Image" || nonEmpty(node.label) != nil)
-        case "Other": return nonEmpty(node.label) != nil && !node.children.contains(where: Self.hasElement)
+        case "StaticText", "Heading", "Cell": return labelled || nonEmpty(node.value) != nil
+        case "Image": return labelled
+        case "Other": return labelled && !node.children.contains(where: hasElement)
         default: return DumpTypes.elements.contains(node.type)
         }
     }
 
     private static func hasElement(_ node: DumpNode) -> Bool {
-        if node.isVisible == false, node.isEnabled == false { return false }
-        if let accessible = node.isAccessible { return accessible || node.children.contains(where: hasElement) }
-        if DumpTypes.elements.contains(node.type) { return true }
-        if ["StaticText", "Heading", "Cell", "Image", "Other"].contains(node.type), nonEmpty(node.label) != nil { return true }
-        return node.children.contains(where: hasElement)
+        !isDecoration(node) && (isElement(node) || node.children.contains(where: hasElement))
+    }
+
+    /// Neither visible nor enabled: a row's chevron, drawn for the eye only.
+    private static func isDecoration(_ node: DumpNode) -> Bool {
+        node.isVisible == false && node.isEnabled == false
     }
 
     private mutating func element(_ node: DumpNode, context: Context) -> AccessibilityNode {
