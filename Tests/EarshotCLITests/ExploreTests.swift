@@ -204,7 +204,7 @@ struct ExploreTests {
     func badArguments() throws {
         let missing = try CLIRunner.run(["explore", "--no-audio"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.contains("missing SCREEN.json"))
+        #expect(missing.stderr.contains("error: missing SCREEN\n"), "a screen file or a dump: \(missing.stderr)")
         let absent = try CLIRunner.run(["explore", "--no-audio", "/nonexistent/screen.json"])
         #expect(absent.status == 74, "\(absent.stderr)")
         let both = try CLIRunner.run(["explore", "--no-audio", "--device", "default", Self.screen])

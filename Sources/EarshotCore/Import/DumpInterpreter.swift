@@ -242,19 +242,31 @@ struct DumpInterpreter {
     }
 
     /// Letters, digits and `.:_` kept, runs of anything else one `-`, at most 32 characters.
+    /// (Scalars, not characters: ids are made for every stop of a large dump.)
     static func slug(_ text: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
+        var count = 0
         var pendingDash = false
-        for character in text {
-            if character.isLetter || character.isNumber || ".:_".contains(character) {
-                if pendingDash, !result.isEmpty { result.append("-") }
-                pendingDash = false
-                result.append(character)
-                if result.count >= 32 { break }
-            } else {
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            let kept = scalar.isASCII
+                ? (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
+                    || value == 0x2E || value == 0x3A || value == 0x5F
+                : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || scalar.properties.generalCategory == .nonspacingMark
+            guard kept else {
                 pendingDash = true
+                continue
             }
+            if pendingDash, count > 0 {
+                result.append("-")
+                count += 1
+            }
+            pendingDash = false
+            result.append(scalar)
+            count += 1
+            if count >= 32 { break }
         }
-        return result
+        return String(result)
     }
 }

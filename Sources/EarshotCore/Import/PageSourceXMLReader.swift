@@ -138,24 +138,31 @@ enum PageSourceXMLReader {
             guard line >= 1, line <= lineStarts.count, !bytes.isEmpty else {
                 return SourceLocation(file: file, line: max(1, line), column: 1)
             }
-            if line != cursor.line || column < cursor.column {
-                cursor = (line, 1, lineStarts[line - 1])
-            }
-            while cursor.offset < bytes.count - 1, cursor.column < column {
+            let lineStart = lineStarts[line - 1]
+            if line != cursor.line || column < cursor.column { cursor = (line, 1, lineStart) }
+            let end = min(lineStarts.count > line ? lineStarts[line] : bytes.count, bytes.count) - 1
+            // Characters to bytes: one byte each until the first non-ASCII byte.
+            while cursor.offset < end, cursor.column < column {
                 cursor.offset += 1
                 while cursor.offset < bytes.count, bytes[cursor.offset] & 0xC0 == 0x80 { cursor.offset += 1 }
                 cursor.column += 1
             }
-            // Back to the '<', counting the characters passed and the lines crossed.
+            // Back to the '<' on this line, counting the characters passed.
             var offset = min(cursor.offset, bytes.count - 1)
-            var lineIndex = line - 1
             var back = 0
-            while offset > 0, bytes[offset] != UInt8(ascii: "<") {
+            while offset > lineStart, bytes[offset] != UInt8(ascii: "<") {
                 offset -= 1
                 if bytes[offset] & 0xC0 != 0x80 { back += 1 }
+            }
+            if bytes[offset] == UInt8(ascii: "<") {
+                return SourceLocation(file: file, line: line, column: max(1, cursor.column - back))
+            }
+            // A start tag whose attributes span lines: find its '<' on an earlier line.
+            var lineIndex = line - 1
+            while offset > 0, bytes[offset] != UInt8(ascii: "<") {
+                offset -= 1
                 if lineIndex > 0, offset < lineStarts[lineIndex] { lineIndex -= 1 }
             }
-            if lineIndex == line - 1 { return SourceLocation(file: file, line: line, column: max(1, cursor.column - back)) }
             var startColumn = 1
             for index in lineStarts[lineIndex]..<offset where bytes[index] & 0xC0 != 0x80 { startColumn += 1 }
             return SourceLocation(file: file, line: lineIndex + 1, column: startColumn)
