@@ -139,33 +139,38 @@ enum PageSourceXMLReader {
                 return SourceLocation(file: file, line: max(1, line), column: 1)
             }
             let lineStart = lineStarts[line - 1]
-            if line != cursor.line || column < cursor.column { cursor = (line, 1, lineStart) }
-            let end = min(lineStarts.count > line ? lineStarts[line] : bytes.count, bytes.count) - 1
-            // Characters to bytes: one byte each until the first non-ASCII byte.
-            while cursor.offset < end, cursor.column < column {
-                cursor.offset += 1
-                while cursor.offset < bytes.count, bytes[cursor.offset] & 0xC0 == 0x80 { cursor.offset += 1 }
-                cursor.column += 1
+            var (cursorLine, cursorColumn, cursorOffset) = cursor
+            if line != cursorLine || column < cursorColumn { (cursorLine, cursorColumn, cursorOffset) = (line, 1, lineStart) }
+            let location: SourceLocation = bytes.withUnsafeBufferPointer { bytes in
+                let lineEnd = (line < lineStarts.count ? lineStarts[line] : bytes.count) - 1
+                // Characters to bytes (UTF-8 continuation bytes are not characters).
+                while cursorOffset < lineEnd, cursorColumn < column {
+                    cursorOffset += 1
+                    while cursorOffset < bytes.count, bytes[cursorOffset] & 0xC0 == 0x80 { cursorOffset += 1 }
+                    cursorColumn += 1
+                }
+                // Back to the '<' on this line, counting the characters passed.
+                var offset = min(cursorOffset, bytes.count - 1)
+                var back = 0
+                while offset > lineStart, bytes[offset] != UInt8(ascii: "<") {
+                    offset -= 1
+                    if bytes[offset] & 0xC0 != 0x80 { back += 1 }
+                }
+                if bytes[offset] == UInt8(ascii: "<") {
+                    return SourceLocation(file: file, line: line, column: max(1, cursorColumn - back))
+                }
+                // A start tag whose attributes span lines: find its '<' on an earlier line.
+                var lineIndex = line - 1
+                while offset > 0, bytes[offset] != UInt8(ascii: "<") {
+                    offset -= 1
+                    if lineIndex > 0, offset < lineStarts[lineIndex] { lineIndex -= 1 }
+                }
+                var startColumn = 1
+                for index in lineStarts[lineIndex]..<offset where bytes[index] & 0xC0 != 0x80 { startColumn += 1 }
+                return SourceLocation(file: file, line: lineIndex + 1, column: startColumn)
             }
-            // Back to the '<' on this line, counting the characters passed.
-            var offset = min(cursor.offset, bytes.count - 1)
-            var back = 0
-            while offset > lineStart, bytes[offset] != UInt8(ascii: "<") {
-                offset -= 1
-                if bytes[offset] & 0xC0 != 0x80 { back += 1 }
-            }
-            if bytes[offset] == UInt8(ascii: "<") {
-                return SourceLocation(file: file, line: line, column: max(1, cursor.column - back))
-            }
-            // A start tag whose attributes span lines: find its '<' on an earlier line.
-            var lineIndex = line - 1
-            while offset > 0, bytes[offset] != UInt8(ascii: "<") {
-                offset -= 1
-                if lineIndex > 0, offset < lineStarts[lineIndex] { lineIndex -= 1 }
-            }
-            var startColumn = 1
-            for index in lineStarts[lineIndex]..<offset where bytes[index] & 0xC0 != 0x80 { startColumn += 1 }
-            return SourceLocation(file: file, line: lineIndex + 1, column: startColumn)
+            cursor = (cursorLine, cursorColumn, cursorOffset)
+            return location
         }
 
         private func node(type: String, attributes: [String: String], at location: SourceLocation) throws -> DumpNode {
