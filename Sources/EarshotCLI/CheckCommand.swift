@@ -29,6 +29,12 @@ enum CheckCommand: Command {
             throw UsageError("-o \(wav): the name must end in .wav")
         }
         let scenario = try ScenarioFile.load(path: path)
+        var outputs = transcripts.map { (option: "--transcript", path: $0) }
+        if let wav = parsed.value("output") { outputs.append(("-o", wav)) }
+        if let findings = parsed.value("findings") { outputs.append(("--findings", findings)) }
+        let inputs = [path] + scenario.screens.compactMap(\.file) + [scenario.voice, parsed.value("voice")].compactMap { $0 }
+        try OutputSafety.check(outputs: outputs, inputs: inputs)
+        if let wav = parsed.value("output") { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                    espeakData: parsed.value("espeak-data"))
         let quiet = parsed.has("quiet")

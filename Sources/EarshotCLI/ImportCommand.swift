@@ -14,6 +14,7 @@ enum ImportCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("DUMP", kind: "dump")
+        try OutputSafety.check(outputs: parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
         let loaded = try parsed.loadScreen(path)
         let source = (path as NSString).lastPathComponent
         var description = "Imported by earshot import from \(source) (\(loaded.format.title))."
@@ -23,18 +24,10 @@ enum ImportCommand: Command {
             print(text, terminator: "")
             return .success
         }
-        if sameFile(output, path) { throw UsageError("-o \(output) would overwrite the dump it reads") }
         try AtomicFile.write(text, to: output)
         let stops = FocusOrder(screen: loaded.screen).count
         print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) focus stops, from \(loaded.format.title)")
         return .success
-    }
-
-    /// Whether two paths name the same existing file.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 
     static let help = helpText(

@@ -16,6 +16,7 @@ enum LintCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN") }
         let minimum = try severity(parsed.value("severity"))
+        try OutputSafety.check(outputs: parsed.value("findings").map { [("--findings", $0)] } ?? [], inputs: parsed.positionals)
         let linter = try ScreenLinter(profile: try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko"))
 
         var all: [Finding] = []

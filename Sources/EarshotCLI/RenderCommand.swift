@@ -37,6 +37,8 @@ enum RenderCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
         guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }
+        try OutputSafety.check(outputs: [("--manifest", parsed.value("manifest") ?? (output as NSString).appendingPathComponent("manifest.jsonl"))],
+                               inputs: parsed.positionals)
         let jobs = try parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1, got \(jobs)") }
         var shard = Shard.whole

@@ -23,6 +23,10 @@ enum SpeakCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
+        if let output = parsed.value("output") {
+            try OutputSafety.check(outputs: [("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
+            try OutputSafety.checkReplacingWAV(output, option: "-o")
+        }
         var profile = try parsed.voiceProfile()
         if let rate = try parsed.int("rate") {
             guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }

@@ -3,6 +3,10 @@ import Foundation
 /// Writes files through a temporary name in the same folder and a rename, so a reader (or a
 /// resumed batch run) never sees a half-written file, and an interrupted write loses nothing
 /// that was already complete.
+///
+/// A symbolic link is written through: the file it points to is replaced and the link stays. A
+/// device, FIFO, socket or folder is never replaced (as root, `-o /dev/null` would otherwise
+/// swap the device node for a regular file).
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String) throws {
         let temporary = temporaryPath(for: path)
@@ -16,9 +20,10 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
-    /// A hidden sibling name unique to this process and call.
+    /// A hidden sibling name unique to this process and call, beside the file that `path`
+    /// really names (a link's target).
     public static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
+        let url = URL(fileURLWithPath: destination(of: path))
         let folder = url.deletingLastPathComponent().path
         let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
@@ -26,10 +31,27 @@ public enum AtomicFile {
 
     /// Renames a finished temporary file over its final name; removes it if the rename fails.
     public static func commit(_ temporary: String, to path: String) throws {
-        if rename(temporary, path) != 0 {
+        let target = destination(of: path)
+        if let kind = OutputSafety.specialKind(of: target) {
+            unlink(temporary)
+            throw FileIOError(path: path, reason: "is \(kind), not a regular file: not replaced")
+        }
+        if rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileIOError(path: path, reason: "cannot rename finished file into place (\(reason))")
         }
+    }
+
+    /// The file a write to `path` replaces: the target of a symbolic link (followed to the end),
+    /// else `path` itself.
+    public static func destination(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            current = link.hasPrefix("/") ? link : (URL(fileURLWithPath: current).deletingLastPathComponent().path as NSString)
+                .appendingPathComponent(link)
+        }
+        return current
     }
 }
