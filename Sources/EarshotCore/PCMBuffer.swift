@@ -14,12 +14,22 @@ public struct PCMBuffer: Sendable, Equatable {
 
     /// Silence of the given length.
     public static func silence(seconds: Double, sampleRate: Int) -> PCMBuffer {
-        PCMBuffer(sampleRate: sampleRate, samples: [Int16](repeating: 0, count: Int((seconds * Double(sampleRate)).rounded())))
+        PCMBuffer(sampleRate: sampleRate, samples: [Int16](repeating: 0, count: sampleCount(seconds: seconds, sampleRate: sampleRate)))
     }
 
     /// The sample index nearest to a time in seconds.
     public func sampleIndex(at seconds: Double) -> Int {
-        Int((seconds * Double(sampleRate)).rounded())
+        Self.sampleCount(seconds: seconds, sampleRate: sampleRate)
+    }
+
+    /// The number of samples nearest to `seconds`: the one place a time becomes a sample count.
+    /// Inputs are bounded where they are read (a scenario's times to a day); this conversion
+    /// still cannot trap: negative and NaN give 0, and it stops at 2^40 samples (about 1.6 years
+    /// at 22,050 Hz).
+    public static func sampleCount(seconds: Double, sampleRate: Int) -> Int {
+        let samples = (seconds * Double(sampleRate)).rounded()
+        guard samples > 0 else { return 0 }
+        return Int(min(samples, 1_099_511_627_776))
     }
 
     /// Root mean square level of a range, 0 to 32768.

@@ -43,7 +43,7 @@ public final class TimelineRenderer: SpeechDevice {
 
     /// The sample at clock time `time`.
     public func sampleIndex(at time: Double) -> Int {
-        Int((time * Double(sampleRate)).rounded())
+        PCMBuffer.sampleCount(seconds: time, sampleRate: sampleRate)
     }
 
     public func start(_ utterance: Utterance, at time: Double) throws -> Double? {

@@ -115,6 +115,10 @@ public enum ScenarioFile {
     /// Times must not go backwards: `at` may not be earlier than the earliest time the steps
     /// before it can have. (Steps timed "when idle" can only be placed at run time; the runner
     /// checks those.)
+    /// The longest timeline a scenario may ask for, and the largest single time: a day. Longer
+    /// is a typo (`1e12`); a day of 22,050 Hz 16-bit audio still fits in one WAV file (4 GiB).
+    public static let longestTimeline = 86_400.0
+
     private static func checkTimes(_ steps: [ScenarioStep]) throws {
         var earliest = 0.0
         for step in steps {
@@ -130,6 +134,11 @@ public enum ScenarioFile {
             case .whenIdle, .withPrevious: break
             }
             if case .pause(let seconds) = step.action { earliest += seconds }
+            if earliest > longestTimeline {
+                throw DataFileError(
+                    "the steps reach \(plainNumber(earliest)) s, past the longest timeline Earshot plays (\(plainNumber(longestTimeline)) s, a day)",
+                    at: step.location)
+            }
         }
     }
 }
@@ -254,6 +263,10 @@ struct StepDecoder {
         let value = try node.doubleValue()
         guard value >= 0, value.isFinite else {
             throw DataFileError("a time is in seconds and cannot be negative, found \(plainNumber(value))",
+                                at: node.location)
+        }
+        guard value <= ScenarioFile.longestTimeline else {
+            throw DataFileError("a time can be at most \(plainNumber(ScenarioFile.longestTimeline)) s (a day), found \(plainNumber(value))",
                                 at: node.location)
         }
         return value

@@ -165,7 +165,7 @@ public enum RenderWorker {
             for (file, _) in transcripts {
                 try AtomicFile.commit(file.temporary, to: file.output)
             }
-            let samples = Int((run.audioDuration * Double(speaker.sampleRate)).rounded())
+            let samples = PCMBuffer.sampleCount(seconds: run.audioDuration, sampleRate: speaker.sampleRate)
             return RenderResponse(job: request.job, outcome: .rendered(
                 samples: samples, sampleRate: speaker.sampleRate, sha256: digest,
                 text: run.result.transcript.heardTexts.joined(separator: "\n")))
@@ -198,7 +198,7 @@ public enum RenderWorker {
                 let synthesis = try engine.synthesize(segment, settings: settings)
                 sampleRate = synthesis.audio.sampleRate
                 if index > 0 {
-                    samples += repeatElement(0, count: Int((request.pause * Double(sampleRate)).rounded()))
+                    samples += repeatElement(0, count: PCMBuffer.sampleCount(seconds: request.pause, sampleRate: sampleRate))
                 }
                 samples += synthesis.audio.samples
             }
