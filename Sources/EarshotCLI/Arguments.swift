@@ -172,7 +172,9 @@ extension ParsedArguments {
 
     /// A speaker for `profile` on the engine with `--espeak-data`.
     func speaker(for profile: VoiceProfile) throws -> Speaker {
-        try Speaker(profile: profile, engine: try SpeechEngine(dataPath: value("espeak-data")))
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: value("espeak-data")))
+        try speaker.checkEngine()
+        return speaker
     }
 }
 

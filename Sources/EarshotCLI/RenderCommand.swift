@@ -140,9 +140,12 @@ enum RenderCommand: Command {
     /// Names the speech engine and its version in cache keys: another engine means other audio.
     static var engineIdentity: String { SpeechEngine.identity }
 
-    /// Loads each `--voice` with its file digest and the way it composes items.
+    /// Loads each `--voice` with its file digest and the way it composes items, and asks the
+    /// engine for each voice once: a voice eSpeak NG lacks ends the run with exit 69 and the
+    /// engine's message before any work, not as every item failing in the workers.
     static func loadVoices(_ names: [String], placeholders overrides: [Character: String]) throws -> [PlannedVoice] {
         let library = VoiceLibrary.locate()
+        let engine = try SpeechEngine(dataPath: nil)
         return try names.map { name in
             var profile = try library.profile(name)
             if !profile.path.hasPrefix("/") {
@@ -151,6 +154,7 @@ enum RenderCommand: Command {
             guard let bytes = FileManager.default.contents(atPath: profile.path) else {
                 throw FileIOError(path: profile.path, reason: "cannot read voice profile")
             }
+            try Speaker(profile: profile, engine: engine).checkEngine()
             let composer = try BatchTextComposer(profile: profile, placeholderOverrides: overrides)
             return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.speech(for: $0) }
         }

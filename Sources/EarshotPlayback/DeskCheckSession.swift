@@ -60,7 +60,9 @@ public enum ScenarioPlayback {
     public static func speaker(for scenario: Scenario, voice: String? = nil,
                                library: VoiceLibrary = .locate(), espeakData: String? = nil) throws -> Speaker {
         let profile = try library.profile(voice ?? scenario.voice ?? "ko")
-        return try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
+        try speaker.checkEngine()
+        return speaker
     }
 
     /// Runs `scenario` on a virtual clock. Writes the WAV timeline to `wavPath` and each of
@@ -79,6 +81,7 @@ public enum ScenarioPlayback {
             let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: VirtualClock(),
                                             device: renderer)
             result = try runner.run()
+            if let failure = renderer.engineFailure { throw failure }
             try renderer.finish(at: result.endTime)
         } catch {
             renderer.discard()

@@ -38,6 +38,13 @@ public final class Speaker: Sendable {
                               cancellation: cancellation, onChunk: onChunk)
     }
 
+    /// Selects the profile's engine settings once (voice, rate, pitch), so that a voice eSpeak NG
+    /// lacks or data it cannot load fails here, with the engine's message (exit 69), before any
+    /// work: never as every utterance of a run dropped.
+    public func checkEngine() throws {
+        _ = try engine.phonemes("", settings: profile.engine)
+    }
+
     /// eSpeak's phonemes for the normalized text.
     public func phonemes(_ text: String) throws -> String {
         try engine.phonemes(engineText(for: text), settings: profile.engine)

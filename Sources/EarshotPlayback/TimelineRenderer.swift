@@ -24,6 +24,9 @@ public final class TimelineRenderer: SpeechDevice {
     public private(set) var peakBufferedSamples = 0
     /// The first write failure; reported by `finish` (the scheduler's device calls cannot throw it).
     private var writeError: Error?
+    /// The first failure of the speech engine itself (exit 69): a run that met one has no
+    /// meaningful transcript, and its caller reports this instead of the dropped utterances.
+    public private(set) var engineFailure: UserFacingError?
     private var finished = false
     private let silenceBlock = [Int16](repeating: 0, count: 4096)
 
@@ -56,7 +59,12 @@ public final class TimelineRenderer: SpeechDevice {
             }
             samples = buffer.samples
         } else {
-            samples = try speaker.synthesize(utterance.text).audio.samples
+            do {
+                samples = try speaker.synthesize(utterance.text).audio.samples
+            } catch let failure as UserFacingError where failure.exitCode == .unavailable {
+                engineFailure = engineFailure ?? failure
+                throw failure
+            }
         }
         held = (utterance.id, startSample, samples)
         peakBufferedSamples = max(peakBufferedSamples, samples.count)

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// A speech engine that cannot speak ends every command with exit 69 and the engine's own
+/// message, before any work: never as a run whose utterances are all "dropped: deviceFailed",
+/// nor as a render whose items each fail with exit 1.
+@Suite("Engine failures are said", .serialized)
+struct EngineFailureTests {
+    /// A copy of the Korean profile whose engine voice eSpeak NG does not have.
+    static func profileWithUnknownVoice(in folder: URL) throws -> String {
+        let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices")
+        let copy = folder.appendingPathComponent("voices")
+        try FileManager.default.copyItem(at: voices, to: copy)
+        let path = copy.appendingPathComponent("ko.json").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""voice": "ko""#, with: #""voice": "zz-nonexistent""#)
+        #expect(broken != text, "the profile names its engine voice as \"voice\": \"ko\"")
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("check, render, speak and read with an engine voice eSpeak NG lacks: exit 69, the cause printed, nothing written")
+    func unknownVoice() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = try Self.profileWithUnknownVoice(in: folder)
+        let samples = CLIRunner.repositoryRoot.appendingPathComponent("samples")
+        let labels = folder.appendingPathComponent("labels.txt")
+        try "확인\n취소\n".write(to: labels, atomically: true, encoding: .utf8)
+        let runs: [[String]] = [
+            ["check", "--voice", profile, "-o", folder.appendingPathComponent("t.wav").path,
+             samples.appendingPathComponent("scenarios/cart-immediate.json").path],
+            ["render", "--quiet", "--voice", profile, "-o", folder.appendingPathComponent("out").path, labels.path],
+            ["speak", "--voice", profile, "-o", folder.appendingPathComponent("s.wav").path, "확인"],
+            ["read", "--voice", profile, "-o", folder.appendingPathComponent("stops").path,
+             samples.appendingPathComponent("screens/product-list.json").path],
+        ]
+        for arguments in runs {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 69, "\(arguments[0]): \(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains(#"eSpeak NG has no voice "zz-nonexistent""#), "\(arguments[0]): \(result.stderr)")
+            #expect(!result.stdout.contains("deviceFailed"), "\(arguments[0])")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(written == ["labels.txt", "voices"], "no WAV, folder or manifest was left: \(written)")
+    }
+}
