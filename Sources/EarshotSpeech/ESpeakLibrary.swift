@@ -154,8 +154,10 @@ struct ESpeakSession: ~Copyable {
     /// utterance depend on everything spoken before, and they change the pitch of every cycle
     /// (hence also the length, as voiced sounds end on a cycle boundary). Their effect vanishes
     /// with `flutter 0` and with a roughness past eSpeak's table (`roughness 8`), which no API
-    /// call can set: only a voice file can. The copy lives in the temporary folder, named after
-    /// the voice, and is written again (atomically) on every voice change.
+    /// call can set: only a voice file can. eSpeak reads the file once when it is selected, so the
+    /// copy lives only for that moment, in a folder private to this process and call (mode
+    /// 0700, an unpredictable name under `$XDG_RUNTIME_DIR`, else `$TMPDIR`, else `/tmp`),
+    /// removed right after: no other user can read, swap or block it.
     private func selectSteadyCopy(of name: String) throws {
         guard let current = espeak_GetCurrentVoice(), let identifier = current.pointee.identifier,
               let folder = Self.dataHome() else {
@@ -174,16 +176,39 @@ struct ESpeakSession: ~Copyable {
                 .joined(separator: "\n")
         }
         text += "\nflutter 0\nroughness 8\n"
-        let copies = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-espeak-voices").path
-        let path = copies + "/" + name.replacingOccurrences(of: "/", with: "_") + ".steady"
-        do {
-            try FileManager.default.createDirectory(atPath: copies, withIntermediateDirectories: true)
-            try AtomicFile.write(text, to: path)
-        } catch {
-            throw SpeechEngineError.engineFailure(operation: "write the steady copy of voice \"\(name)\"", code: 0,
-                                                  message: "\(error)")
+        let privateFolder = try Self.privateFolder(for: name)
+        let path = privateFolder + "/" + name.replacingOccurrences(of: "/", with: "_") + ".steady"
+        defer {
+            unlink(path)
+            rmdir(privateFolder)
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw SpeechEngineError.engineFailure(operation: "write the steady copy of voice \"\(name)\"", code: Int(errno),
+                                                  message: "\(path): \(String(cString: strerror(errno)))")
         }
         try Self.check(espeak_ng_SetVoiceByFile(path), operation: "select the steady copy of voice \"\(name)\"")
+    }
+
+    /// A new folder only this process can enter: mode 0700, a random name (64 bits), made by
+    /// `mkdir`, which fails rather than reuse a folder someone else made. The whole path is lower
+    /// case because `espeak_ng_SetVoiceByFile` lower-cases the name it is given (eSpeak NG 1.51),
+    /// which rules out `mkdtemp`'s mixed-case names and a base folder with capitals.
+    private static func privateFolder(for voice: String) throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        var isFolder: ObjCBool = false
+        let base = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }
+            .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
+            .first { !$0.isEmpty && $0 == $0.lowercased()
+                && FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue } ?? "/tmp"
+        var lastError: Int32 = 0
+        for _ in 0..<8 {
+            let path = base + "/earshot-voice-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            if mkdir(path, 0o700) == 0 { return path }
+            lastError = errno
+            if lastError != EEXIST { break }
+        }
+        throw SpeechEngineError.engineFailure(operation: "make a private folder for the steady copy of voice \"\(voice)\"",
+                                              code: Int(lastError), message: "\(base): \(String(cString: strerror(lastError)))")
     }
 
     private static func voiceFileText(_ candidates: [String], voice: String) throws -> String {

@@ -44,4 +44,31 @@ struct EngineFailureTests {
         let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(written == ["labels.txt", "voices"], "no WAV, folder or manifest was left: \(written)")
     }
+
+    @Test("two users synthesize one after the other: the engine's working files are private to each run",
+          .enabled(if: getuid() == 0, "needs root to run the second user with setpriv"))
+    func twoUsers() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chmod(folder.path, 0o777) == 0)
+        let asRoot = folder.appendingPathComponent("root.wav").path
+        let root = try CLIRunner.run(["speak", "-o", asRoot, "안녕하세요"])
+        #expect(root.status == 0, "\(root.stderr)")
+        let asNobody = folder.appendingPathComponent("nobody.wav").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin",
+                             "HOME=\(folder.path)", CLIRunner.binary.path, "speak", "-o", asNobody, "안녕하세요"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "the second user could synthesize: \(message)")
+        let first = try Data(contentsOf: URL(fileURLWithPath: asRoot)), second = try Data(contentsOf: URL(fileURLWithPath: asNobody))
+        #expect(first.count > 44 && first == second, "same text, same samples, whoever speaks it")
+        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("earshot-voice-") }
+        #expect(left.isEmpty, "no working folder is left behind: \(left)")
+    }
 }
