@@ -36,7 +36,11 @@ public struct BatchTextComposer: Sendable {
         case .text(let text):
             composed = [text]
         case .formatString(let format):
-            composed = [placeholders.fill(format)]
+            do {
+                composed = [try placeholders.fill(format)]
+            } catch let error as PlaceholderError {
+                throw DataFileError(error.message, at: item.location)
+            }
         case .element(let fields):
             composed = spoken(try Self.focusStop(for: fields, key: item.key, at: item.location))
         case .focusStop(let stop):

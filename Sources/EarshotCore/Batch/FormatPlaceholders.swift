@@ -8,8 +8,12 @@ import Foundation
 /// `f` for floating point (`f F e E g G a A`). Numbers keep the placeholder's precision
 /// (`%.2f` with 4.5 gives `4.50`); a field width is ignored, as padding is not heard and tables
 /// such as FluentUI's write `%1d` meaning a position. `%%` is a percent sign.
-/// An unknown conversion is left as written.
+/// An unknown conversion is left as written. A precision above `maximumPrecision` is an error for
+/// that entry (`%.99999d` would be an hour of zeros; `%.99999999999f` crashed the formatter).
 public struct FormatPlaceholders: Sendable, Equatable {
+    /// The largest precision filled in; more digits are never meant to be heard.
+    public static let maximumPrecision = 64
+
     /// Sample values by conversion character or kind (`@`, `d`, `f`).
     public var samples: [Character: String]
 
@@ -49,8 +53,9 @@ public struct FormatPlaceholders: Sendable, Equatable {
         }
     }
 
-    /// `format` with every placeholder replaced by its sample.
-    public func fill(_ format: String) -> String {
+    /// `format` with every placeholder replaced by its sample; a precision over the maximum
+    /// throws `PlaceholderError` naming the placeholder and where it starts.
+    public func fill(_ format: String) throws -> String {
         var output = ""
         var characters = Array(format)
         characters.append("\0")
@@ -71,6 +76,10 @@ public struct FormatPlaceholders: Sendable, Equatable {
                 output.append(character)
                 index += 1
                 continue
+            }
+            let digits = placeholder.precision.dropFirst()
+            if digits.count > 2 || (Int(digits) ?? 0) > Self.maximumPrecision {
+                throw PlaceholderError(placeholder: String(characters[index..<placeholder.end]), offset: index)
             }
             output += sample(for: placeholder)
             index = placeholder.end
@@ -152,5 +161,17 @@ private struct Placeholder {
         placeholder.conversion = conversion
         placeholder.end = index + 1
         return placeholder
+    }
+}
+
+/// A placeholder whose precision is past `FormatPlaceholders.maximumPrecision`.
+public struct PlaceholderError: Error, Equatable {
+    /// The placeholder as written (`%.99999d`).
+    public var placeholder: String
+    /// Its position in the string, in characters from 0.
+    public var offset: Int
+
+    public var message: String {
+        "placeholder \(placeholder) asks for more than \(FormatPlaceholders.maximumPrecision) digits of precision; nothing is rendered for this entry"
     }
 }
