@@ -52,6 +52,10 @@ public enum JSONDocument {
         } catch {
             throw FileIOError(path: path, reason: "cannot read file (\(error.localizedDescription))")
         }
+        // A byte order mark: UTF-16 (or marked UTF-8) text, decoded first.
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return try parse(TextFileDecoding.decode(data, file: path), file: path)
+        }
         return try parse(data, file: path)
     }
 
@@ -339,6 +343,8 @@ private struct JSONParser {
         }
         let text = String(decoding: bytes[first..<index], as: UTF8.self)
         guard let value = Double(text) else { throw fail("invalid number", at: start) }
+        // JSON has no infinity: a number too large for a double (1e999) is refused, not taken as one.
+        guard value.isFinite else { throw fail("number \(text) is too large (at most about 1.8e308)", at: start) }
         return value
     }
 }

@@ -3,8 +3,10 @@ import Foundation
 /// Turns the bytes of a text input into a string, honouring byte order marks.
 ///
 /// Xcode writes `.strings` files as UTF-16 with a byte order mark or as UTF-8; spreadsheets
-/// export CSV as UTF-8, often with a mark. Without a mark, UTF-8 is expected, but a file whose
-/// first bytes look like UTF-16 (a zero byte beside ASCII) is read as UTF-16.
+/// export CSV as UTF-8, often with a mark. UTF-16 is read only with its byte order mark: without
+/// one the file is UTF-8 (guessing UTF-16 from zero bytes once turned a label with a NUL into
+/// Chinese). A control character other than tab and line ends (a NUL, an escape) is an error at
+/// its line and column, so what is spoken and what the manifest records never disagree.
 public enum TextFileDecoding {
     public static func read(path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -17,13 +19,36 @@ public enum TextFileDecoding {
     public static func decode(_ data: Data, file: String) throws -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), file: file) }
-        if bytes.starts(with: [0xFF, 0xFE]) { return try utf16(bytes.dropFirst(2), bigEndian: false, file: file) }
-        if bytes.starts(with: [0xFE, 0xFF]) { return try utf16(bytes.dropFirst(2), bigEndian: true, file: file) }
-        if bytes.count >= 2, bytes.count % 2 == 0 {
-            if bytes[0] != 0, bytes[1] == 0 { return try utf16(bytes[...], bigEndian: false, file: file) }
-            if bytes[0] == 0, bytes[1] != 0 { return try utf16(bytes[...], bigEndian: true, file: file) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return try checked(utf16(bytes.dropFirst(2), bigEndian: false, file: file), file: file) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return try checked(utf16(bytes.dropFirst(2), bigEndian: true, file: file), file: file) }
+        return try checked(utf8(bytes[...], file: file), file: file)
+    }
+
+    /// The text, or an error at its first control character (tab, line feed and carriage
+    /// return are text).
+    static func checked(_ text: String, file: String) throws -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F }) else {
+            return text
         }
-        return try utf8(bytes[...], file: file)
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D || value == 0x7F {
+                let hex = String(value, radix: 16, uppercase: true)
+                var message = "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in the text"
+                if value == 0 {
+                    message += " (a NUL: if this is UTF-16 without a byte order mark, convert it to UTF-8)"
+                }
+                throw DataFileError(message, at: SourceLocation(file: file, line: line, column: column))
+            }
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return text
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>, file: String) throws -> String {
