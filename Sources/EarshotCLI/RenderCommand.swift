@@ -120,6 +120,7 @@ enum RenderCommand: Command {
         ))
         let summary = try renderer.run()
         for failure in summary.failures { standardError(failure.description) }
+        if let error = summary.manifestError { standardError(error.description) }
         if !quiet {
             var line = "rendered \(summary.rendered), skipped \(summary.skipped) (current)"
             let failed = summary.failures.count + problems.count + unreadable.count
@@ -133,6 +134,7 @@ enum RenderCommand: Command {
             Glibc.signal(signal, SIG_DFL)
             raise(signal)
         }
+        if summary.manifestError != nil { return .ioError }
         let anyFailed = !summary.failures.isEmpty || !problems.isEmpty || !unreadable.isEmpty
         return anyFailed ? .failure : .success
     }

@@ -44,8 +44,8 @@ struct CLIRunner {
     }
 
     /// Starts the binary without waiting, for a test that signals it; what it prints is discarded.
-    static func start(_ arguments: [String], currentDirectory: URL) throws -> Process {
-        let process = prepared(arguments, environment: [:], currentDirectory: currentDirectory)
+    static func start(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:]) throws -> Process {
+        let process = prepared(arguments, environment: environment, currentDirectory: currentDirectory)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

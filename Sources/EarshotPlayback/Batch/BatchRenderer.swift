@@ -58,6 +58,9 @@ public struct BatchRenderSummary: Sendable {
     public var interruptedBy: Int32?
     /// Seconds of audio rendered in this run (skipped files not counted).
     public var renderedAudioSeconds = 0.0
+    /// The manifest could not be written (a full disk): the failures are still reported, the
+    /// journal is kept so the next run resumes, and the command exits 74.
+    public var manifestError: FileIOError?
     public var manifestPath = ""
 }
 
@@ -69,7 +72,16 @@ public struct BatchRenderSummary: Sendable {
 /// even a killed run resumes without redoing finished files; on SIGINT, SIGTERM or SIGHUP the
 /// parent stops sending work, lets workers finish their current file for up to two seconds,
 /// kills the rest, removes their temporary files and writes the manifest of what was finished.
+///
+/// A worker that has work and says nothing for `stallLimit` seconds (120; `EARSHOT_WORKER_STALL`
+/// overrides) is killed: its current file fails with that reason, the rest go to another worker.
+/// A file that fails keeps its previous manifest line when its previous WAV is still complete
+/// (even with `--force`), so a failed run never empties a manifest.
 public final class BatchRenderer {
+    public static var stallLimit: Double {
+        ProcessInfo.processInfo.environment["EARSHOT_WORKER_STALL"].flatMap(Double.init).map { max(0.1, $0) } ?? 120
+    }
+
     private let plan: RenderPlan
     private let options: BatchRenderOptions
     private let jobs: [RenderJob]
@@ -92,7 +104,8 @@ public final class BatchRenderer {
         /// The manifest line of every finished file, made once: journaled, then the manifest.
         var manifestLines: [Int: String] = [:]
         var queue: [RenderJob] = []
-        let cache = options.force ? [:] : loadCache(manifestPath: manifestPath, journalPath: journalPath)
+        let previous = loadCache(manifestPath: manifestPath, journalPath: journalPath)
+        let cache = options.force ? [:] : previous
         for job in jobs {
             if let entry = cache[job.output], entry.cache == job.cacheKey,
                Self.isCompleteWAV(absolute(job.output)),
@@ -208,6 +221,18 @@ public final class BatchRenderer {
                     }
                 }
             }
+            let stalled = pool.workers.filter { !$0.pending.isEmpty && Date().timeIntervalSince($0.lastProgress) > Self.stallLimit }
+            for worker in stalled where interruption.signal == nil {
+                worker.kill()
+                _ = pool.remove(worker)
+                for request in worker.pending { request.temporaries.forEach { unlink($0) } }
+                let unanswered = worker.pending.compactMap { jobsByIndex[$0.job] }
+                if let first = unanswered.first {
+                    fail(first, String(format: "the render worker made no progress for %.0f s and was stopped", Self.stallLimit))
+                }
+                requeued.insert(contentsOf: unanswered.dropFirst(), at: 0)
+                if nextJob < queue.count || !requeued.isEmpty { pool.add() }
+            }
             if pool.shutdownDeadlinePassed() {
                 for worker in pool.workers {
                     worker.kill()
@@ -215,16 +240,23 @@ public final class BatchRenderer {
                     for request in worker.pending { request.temporaries.forEach { unlink($0) } }
                 }
             }
-            progress.update(done: summary.skipped + summary.rendered + failed.count, rendered: summary.rendered)
+            progress.update(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count)
         }
-        progress.finish(done: summary.skipped + summary.rendered + failed.count, rendered: summary.rendered)
+        progress.finish(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count)
 
         summary.entries = jobs.compactMap { finished[$0.index] }
         summary.failures = jobs.compactMap { failed[$0.index] }
         summary.interruptedBy = interruption.signal
+        for job in jobs where manifestLines[job.index] == nil {
+            if let old = previous[job.output], Self.isCompleteWAV(absolute(job.output)) { manifestLines[job.index] = old.jsonLine }
+        }
         let text = jobs.compactMap { manifestLines[$0.index] }.map { $0 + "\n" }.joined()
-        try AtomicFile.write(text, to: manifestPath)
-        journal.remove()
+        do {
+            try AtomicFile.write(text, to: manifestPath)
+            journal.remove()
+        } catch let error as FileIOError {
+            summary.manifestError = error
+        }
         return summary
     }
 

@@ -29,38 +29,39 @@ public final class RenderProgress {
     }
 
     /// Reports progress; `rendered` counts files rendered in this run (the rate's basis), `done`
-    /// also counts files skipped as current and items that failed.
-    public func update(done: Int, rendered: Int, force: Bool = false) {
+    /// also counts files skipped as current; `failed` files are not done and are shown apart.
+    public func update(done: Int, rendered: Int, failed: Int = 0, force: Bool = false) {
         let now = Date()
         switch style {
         case .quiet:
             return
         case .terminal:
             guard force || now.timeIntervalSince(lastShown) >= 0.2 else { return }
-            write("\r\u{1B}[K" + line(done: done, rendered: rendered, now: now))
+            write("\r\u{1B}[K" + line(done: done, rendered: rendered, failed: failed, now: now))
         case .plain(let every):
             guard force || now.timeIntervalSince(lastShown) >= every else { return }
-            write("render: " + line(done: done, rendered: rendered, now: now) + "\n")
+            write("render: " + line(done: done, rendered: rendered, failed: failed, now: now) + "\n")
         }
         lastShown = now
         shownOnce = true
     }
 
     /// Ends the progress display (the terminal line is kept, followed by a line break).
-    public func finish(done: Int, rendered: Int) {
+    public func finish(done: Int, rendered: Int, failed: Int = 0) {
         if case .quiet = style { return }
-        update(done: done, rendered: rendered, force: true)
+        update(done: done, rendered: rendered, failed: failed, force: true)
         if case .terminal = style, shownOnce { write("\n") }
     }
 
-    func line(done: Int, rendered: Int, now: Date) -> String {
+    func line(done: Int, rendered: Int, failed: Int = 0, now: Date) -> String {
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         let rate = Double(rendered) / elapsed
         var text = "\(done)/\(total) files"
+        if failed > 0 { text += ", \(failed) failed" }
         if rendered > 0 {
             text += String(format: ", %.1f files/s", rate)
-            let left = Double(total - done) / rate
-            if done < total { text += ", " + Self.duration(left) + " left" }
+            let left = Double(total - done - failed) / rate
+            if done + failed < total { text += ", " + Self.duration(left) + " left" }
         }
         return text
     }

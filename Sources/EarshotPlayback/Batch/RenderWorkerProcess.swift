@@ -15,6 +15,9 @@ final class RenderWorkerProcess {
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Whether the worker has answered at least one request (it started its engine).
     var answeredAny = false
+    /// When the worker was last given work or last answered: a worker with work that stays
+    /// silent past the renderer's stall limit is stopped (a SIGSTOPped or hung worker).
+    var lastProgress = Date()
     private var received: [UInt8] = []
 
     /// Starts `command` (the `earshot` binary and its worker arguments) in a process group of
@@ -77,6 +80,7 @@ final class RenderWorkerProcess {
             }
             written += count
         }
+        if pending.isEmpty { lastProgress = Date() }
         pending.append(request)
         return true
     }
@@ -86,6 +90,7 @@ final class RenderWorkerProcess {
         let count = readBuffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
         if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         if count == 0 { return nil }
+        lastProgress = Date()
         received += readBuffer[0..<count]
         var lines: [String] = []
         while let newline = received.firstIndex(of: 0x0A) {

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Render failures are reported one by one and never cost the manifest: a full disk, a worker
+/// that stops answering, a forced run that fails.
+@Suite("Render failures are reported one by one", .serialized)
+struct RenderFailureTests {
+    static func labels(_ count: Int, in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent("labels.txt")
+        try (1...count).map { "\($0)번째 항목을 장바구니에 담았습니다" }.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test("a full disk: every file that could not be written is named, progress does not count it as done",
+          .enabled(if: getuid() == 0, "needs root to mount a small tmpfs"))
+    func fullDisk() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = try Self.labels(20, in: folder)
+        let disk = folder.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        #expect(try run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]) == 0)
+        defer { _ = try? run("/bin/umount", [disk.path]) }
+        let result = try CLIRunner.run(["render", "--jobs", "1", "-o", disk.path, labels.path])
+        #expect(result.status == 1 || result.status == 74, "\(result.stderr)")
+        let failures = result.stderr.split(separator: "\n").filter { $0.hasPrefix("\(labels.path):") && $0.contains(": error: ") }
+        let wavs = try FileManager.default.subpathsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".wav") }
+        #expect(failures.count > 0 && failures.count + wavs.count == 20, "\(failures.count) named failures, \(wavs.count) WAVs: \(result.stderr)")
+        #expect(!result.stderr.contains("20/20 files"), "failed files are not counted as done: \(result.stderr)")
+        #expect(result.stderr.contains("\(failures.count) failed"), "\(result.stderr)")
+        let temporaries = try FileManager.default.subpathsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".tmp") }
+        #expect(temporaries.isEmpty, "\(temporaries)")
+    }
+
+    @Test("a stopped worker is noticed, killed and reported; its other files are rendered by another; a forced run that fails keeps the previous manifest lines")
+    func stoppedWorker() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = try Self.labels(600, in: folder)
+        let output = folder.appendingPathComponent("out")
+        let first = try CLIRunner.run(["render", "--quiet", "--jobs", "1", "-o", output.path, labels.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let manifest = output.appendingPathComponent("manifest.jsonl")
+        let before = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(before.split(separator: "\n").count == 600)
+
+        // Again with --force: stop the worker part-way; the parent must notice within the stall limit.
+        let process = try CLIRunner.start(["render", "--quiet", "--force", "--jobs", "1", "-o", output.path, labels.path],
+                                          currentDirectory: folder, environment: ["EARSHOT_WORKER_STALL": "1"])
+        let parent = String(process.processIdentifier)
+        let deadline = Date().addingTimeInterval(5)
+        while try run("/usr/bin/pgrep", ["-P", parent, "-f", "render --worker"]) != 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(try run("/usr/bin/pkill", ["-STOP", "-P", parent, "-f", "render --worker"]) == 0, "a worker was running")
+        let started = Date()
+        process.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(process.terminationStatus == 1)
+        let after = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(after.split(separator: "\n").count == 600, "the failed file keeps its previous line")
+        #expect(after == before, "the same WAVs and lines: the forced run rendered the same audio")
+
+    }
+
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
