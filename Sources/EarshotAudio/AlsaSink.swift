@@ -10,6 +10,10 @@ import Foundation
 /// Every call may come from any thread; one lock guards the queue and the device, and no ALSA
 /// call ever waits for the device, so the lock is only held for short moments.
 ///
+/// A device that takes no audio for `stallLimit` (one second) while audio waits for it has
+/// stopped (a JACK or PulseAudio server that died, a hung driver): the sink fails with an
+/// `AudioDeviceError` (exit 69) instead of waiting for ever, both while feeding and in `drain`.
+///
 /// Positions are counted in device frames since the sink opened ("frames written"); an
 /// `Event.chunkStarted` gives the frame where each enqueued chunk begins and `status()` the frame
 /// being heard now, so a caller can tell which sample of which chunk is audible.
@@ -56,6 +60,9 @@ public final class AlsaSink: Sendable {
     public var bufferMilliseconds: Double { Double(bufferFrames) * 1000 / Double(sampleRate) }
 
     private let feeder: Feeder
+
+    /// How long the device may take no audio while audio waits before the sink fails.
+    public static let stallLimit = Duration.seconds(1)
 
     /// Opens `device` for mono 16-bit playback at `sampleRate` with periods of about
     /// `periodMilliseconds` (the device may choose another size) and a buffer of four periods.
@@ -148,6 +155,11 @@ private final class Feeder: @unchecked Sendable {
     private var closed = false
     private var feederRunning = false
     private var feederThread: Thread?
+    /// When the device last took audio (a write, room freed, a frame played), and what it
+    /// reported then: for telling a slow device from a stopped one.
+    private var lastProgress = ContinuousClock.now
+    private var lastAvailable = -1
+    private var lastPlayed: Int64 = -1
 
     init(pcm: AlsaPCM, onEvent: (@Sendable (AlsaSink.Event) -> Void)?) {
         self.pcm = pcm
@@ -195,9 +207,18 @@ private final class Feeder: @unchecked Sendable {
                 continue
             }
             // The silence written behind the audio need not be waited for.
-            let unheard = audioEndFrame - (framesWritten - Int64(pcm.delay()))
+            let played = framesWritten - Int64(pcm.delay())
+            let unheard = audioEndFrame - played
             guard unheard > 0, pcm.state == .running else { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: seconds(frames: Int(unheard))))
+            if played != lastPlayed {
+                lastPlayed = played
+                lastProgress = .now
+            } else if ContinuousClock.now - lastProgress > AlsaSink.stallLimit {
+                fail(stalled())
+                break
+            }
+            let wait = min(seconds(frames: Int(unheard)), 0.25)
+            _ = condition.wait(until: Date(timeIntervalSinceNow: wait))
         }
         if let failure { throw failure }
     }
@@ -293,6 +314,7 @@ private final class Feeder: @unchecked Sendable {
         }
         switch outcome {
         case .wrote(let count):
+            if count > 0 { lastProgress = .now }
             if chunk.offset == 0 && count > 0 {
                 events.append(.chunkStarted(id: chunk.id, frame: framesWritten, time: handedOver))
             }
@@ -344,6 +366,12 @@ private final class Feeder: @unchecked Sendable {
     /// period is free.
     private func waitForRoom() throws -> Wake {
         let free = try pcm.available()
+        if free != lastAvailable {
+            lastAvailable = free
+            lastProgress = .now
+        } else if ContinuousClock.now - lastProgress > AlsaSink.stallLimit {
+            throw stalled()
+        }
         let missing = max(pcm.periodFrames - free, pcm.periodFrames / 4, 1)
         return .at(Date(timeIntervalSinceNow: seconds(frames: missing)))
     }
@@ -380,6 +408,11 @@ private final class Feeder: @unchecked Sendable {
         guard framesWritten == silence.upperBound else { return }
         let unplayed = min(pcm.rewindable(), Int(silence.upperBound - silence.lowerBound))
         framesWritten -= Int64(pcm.rewind(unplayed))
+    }
+
+    private func stalled() -> AudioDeviceError {
+        AudioDeviceError(kind: .stopped, device: pcm.device, operation: "play",
+                         alsaMessage: "it took no audio for 1 s", code: 0)
     }
 
     private func fail(_ error: AudioDeviceError) {

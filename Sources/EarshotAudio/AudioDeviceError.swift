@@ -12,6 +12,9 @@ public struct AudioDeviceError: UserFacingError, Equatable {
         case unsupportedParameters
         /// A write, start or stop failed on an open device.
         case ioFailed
+        /// The device stopped taking audio (its sound server died): unavailable, like a
+        /// missing device.
+        case stopped
     }
 
     public var kind: Kind
@@ -34,7 +37,7 @@ public struct AudioDeviceError: UserFacingError, Equatable {
 
     public var exitCode: ExitCode {
         switch kind {
-        case .deviceNotFound, .deviceBusy, .unsupportedParameters: .unavailable
+        case .deviceNotFound, .deviceBusy, .unsupportedParameters, .stopped: .unavailable
         case .ioFailed: .ioError
         }
     }
@@ -45,6 +48,7 @@ public struct AudioDeviceError: UserFacingError, Equatable {
         case .deviceBusy: "the audio device is in use by another program; close it or pass another with --device NAME"
         case .unsupportedParameters: "the audio device cannot play mono 16-bit PCM this way; try --device plug:\(device) or `default`"
         case .ioFailed: "the audio device failed while playing"
+        case .stopped: "the audio device stopped playing; start its sound server again or pass another with --device NAME"
         }
         return "audio device \"\(device)\": error: cannot \(operation): \(alsaMessage) (\(advice))"
     }

@@ -43,8 +43,13 @@ enum CheckCommand: Command {
             if parsed.value("output") != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
             if !quiet, let title = scenario.title { print(title) }
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record) }
+            // A device that fails ends the run at once (exit 69) rather than after the remaining
+            // steps' times; no file is half-written (transcripts are written at the end).
             result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
-                                                  transcriptPaths: transcripts, observer: observer)
+                                                  transcriptPaths: transcripts, observer: observer) { error in
+                standardError(error.description)
+                exit(error.exitCode.rawValue)
+            }
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
             result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),

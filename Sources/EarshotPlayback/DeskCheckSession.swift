@@ -98,11 +98,17 @@ public enum ScenarioPlayback {
     /// rendering, on a `LiveClock` with a `LiveSpeechDevice`, so every decision is the one the
     /// rendered timeline shows; a cut silences the sink at once. `observer` hears each start and
     /// fate as it happens (for printing along). Transcript files are written as after a render.
+    ///
+    /// `deviceFailed` is called on the sink's thread the moment the device fails (a sound server
+    /// that died): the live clock would otherwise go on waiting for the remaining steps.
     public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
                                transcriptPaths: [String] = [],
-                               observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws -> ScenarioResult {
+                               observer: (@Sendable (SpeechRecord) -> Void)? = nil,
+                               deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
         let formats = try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }
-        let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate)
+        let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
+            if case .failed(let error) = event { deviceFailed?(error) }
+        }
         defer { sink.close() }
         let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// A sound server that dies mid-utterance ends playback with exit 69 and the device's message
+/// within two seconds; before, `speak` and `check --live` waited for ever. Each test runs its own
+/// JACK server (dummy backend, its own name) so that killing it leaves the shared one alone.
+@Suite("A dying audio server ends playback cleanly", .serialized)
+struct DeviceStopTests {
+    final class PrivateJack {
+        let name = "earshot-stop-\(UUID().uuidString.prefix(8).lowercased())"
+        let process = Process()
+
+        init() throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/jackd")
+            process.arguments = ["-n", name, "--no-realtime", "-d", "dummy", "-r", "22050", "-p", "256"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["JACK_NO_AUDIO_RESERVATION": "1"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                let probe = Process()
+                probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
+                probe.environment = ["JACK_DEFAULT_SERVER": name, "JACK_NO_START_SERVER": "1"]
+                probe.standardOutput = FileHandle.nullDevice
+                probe.standardError = FileHandle.nullDevice
+                try probe.run()
+                probe.waitUntilExit()
+                if probe.terminationStatus == 0 { return }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            throw CocoaError(.featureUnsupported)
+        }
+
+        func kill() {
+            Foundation.kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Starts `arguments` playing into a private server, kills the server after 1.5 s, and
+    /// returns the exit status, the seconds from the kill to the exit, and standard error.
+    func playAndKillServer(_ arguments: [String]) throws -> (status: Int32, seconds: Double, stderr: String) {
+        let jack = try PrivateJack()
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["JACK_DEFAULT_SERVER"] = jack.name
+        environment["ALSA_CONFIG_PATH"] = "/usr/share/alsa/alsa.conf:" + CLIRunner.repositoryRoot.appendingPathComponent("scripts/alsa-jack.conf").path
+        environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "still playing when the server dies")
+        jack.kill()
+        let killed = Date()
+        let deadline = killed.addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let seconds = Date().timeIntervalSince(killed)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (process.terminationStatus, seconds, stderr)
+    }
+
+    @Test("speak: exit 69 within 2 s of the server's death, naming the device")
+    func speak() throws {
+        let text = String(repeating: "안녕하세요 반갑습니다. ", count: 10)
+        let result = try playAndKillServer(["speak", "--device", "earshot_jack:CLIENT=stopspeak", text])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.seconds < 2, "ended \(result.seconds) s after the server died")
+        #expect(result.stderr.contains(#"audio device "earshot_jack:CLIENT=stopspeak""#), "\(result.stderr)")
+    }
+
+    @Test("check --live: exit 69 within 2 s, not after the scenario's remaining steps")
+    func checkLive() throws {
+        let scenario = CLIRunner.repositoryRoot.appendingPathComponent("samples/scenarios/cart-walkthrough.json").path
+        let result = try playAndKillServer(["check", "--live", "--quiet", "--device", "earshot_jack:CLIENT=stopcheck", scenario])
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.seconds < 2, "ended \(result.seconds) s after the server died")
+    }
+}
