@@ -61,6 +61,35 @@ public final class SpeechEngine: Sendable {
         }
     }
 
+    /// Synthesizes `text` like `synthesize`, handing every engine buffer to `onChunk` and keeping
+    /// nothing (no samples, no word boundaries), so memory stays bounded for a text of any
+    /// length; returns the number of samples produced. An error thrown by `onChunk` (a full
+    /// disk) stops the synthesis and is rethrown.
+    @discardableResult
+    public func stream(_ text: String, settings: VoiceProfile.Engine,
+                       onChunk: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> Int {
+        var failure: Error?
+        let cancellation = SynthesisCancellation()
+        let count = try withoutActuallyEscaping(onChunk) { handler in
+            let recorder = SynthesisRecorder(text: "", cancellation: cancellation, onChunk: { chunk in
+                guard failure == nil else { return }
+                do {
+                    try chunk.samples.withUnsafeBufferPointer(handler)
+                } catch {
+                    failure = error
+                    cancellation.cancel()
+                }
+            }, keeps: false)
+            return try library.withSession(dataPath: dataPath) { session in
+                try session.apply(settings)
+                _ = try session.synthesize(text, receiver: recorder)
+                return recorder.sampleCount
+            }
+        }
+        if let failure { throw failure }
+        return count
+    }
+
     /// eSpeak NG's phonemes for `text` in the voice of `settings` (what `espeak-ng -x` prints):
     /// one group per clause, joined with spaces. `ipa` gives IPA symbols instead of eSpeak's
     /// ASCII phoneme names.

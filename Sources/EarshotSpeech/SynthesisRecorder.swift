@@ -7,17 +7,25 @@ final class SynthesisRecorder {
     private let characterOfScalar: [Int]
     private let cancellation: SynthesisCancellation?
     private let onChunk: ((SynthesisChunk) -> Void)?
+    /// False for streaming: samples and words go to `onChunk` only, so memory stays bounded
+    /// whatever the text's length.
+    private let keeps: Bool
 
     private(set) var samples: [Int16] = []
+    /// Samples produced so far, kept or not.
+    private(set) var sampleCount = 0
     private(set) var words: [WordBoundary] = []
     private(set) var wasCancelled = false
 
-    init(text: String, cancellation: SynthesisCancellation?, onChunk: ((SynthesisChunk) -> Void)?) {
-        characters = Array(text)
+    init(text: String, cancellation: SynthesisCancellation?, onChunk: ((SynthesisChunk) -> Void)?, keeps: Bool = true) {
+        self.keeps = keeps
+        characters = keeps ? Array(text) : []
         var map: [Int] = []
         map.reserveCapacity(text.unicodeScalars.count)
-        for (index, character) in characters.enumerated() {
-            map.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
+        if keeps {
+            for (index, character) in characters.enumerated() {
+                map.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
+            }
         }
         characterOfScalar = map
         self.cancellation = cancellation
@@ -31,7 +39,12 @@ final class SynthesisRecorder {
             wasCancelled = true
             return false
         }
-        let start = samples.count
+        let start = sampleCount
+        sampleCount += buffer.count
+        guard keeps else {
+            onChunk?(SynthesisChunk(samples: Array(buffer), startSample: start, words: []))
+            return true
+        }
         samples.append(contentsOf: buffer)
         let newWords = events.compactMap(boundary(for:))
         words.append(contentsOf: newWords)

@@ -45,4 +45,62 @@ struct RunawayInputTests {
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.wav").path))
     }
+
+    /// A folder in memory when the machine has one (a long label is hundreds of megabytes of WAV).
+    static func scratchFolder() throws -> URL {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
+            : FileManager.default.temporaryDirectory
+        let url = base.appendingPathComponent("earshot-long-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("a long label is spoken straight into its file: the same bytes as speak -o")
+    func streamedLabelMatchesSpeak() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = String(repeating: "장바구니에 담았습니다. ", count: 500)  // 15.5 KB: past the streaming threshold
+        let labels = folder.appendingPathComponent("long.txt")
+        try (text + "\n").write(to: labels, atomically: true, encoding: .utf8)
+        let render = try CLIRunner.run(["render", "--quiet", "-o", folder.appendingPathComponent("out").path, labels.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let speak = try CLIRunner.run(["speak", "-o", folder.appendingPathComponent("speak.wav").path, text])
+        #expect(speak.status == 0, "\(speak.stderr)")
+        let rendered = try Data(contentsOf: folder.appendingPathComponent("out/ko/long/line-0001.wav"))
+        #expect(rendered.count > 1_000_000)
+        #expect(rendered == (try Data(contentsOf: folder.appendingPathComponent("speak.wav"))))
+    }
+
+    @Test("a 100 KB label (hours of speech) renders with flat memory: under 100 MB at the peak")
+    func longLabelMemory() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = folder.appendingPathComponent("huge.txt")
+        try (String(repeating: "장바구니에 담았습니다. ", count: 3_250) + "\n").write(to: labels, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: labels.path)[.size] as? Int ?? 0 > 100_000)
+        // A fresh process reports the peak of its own children (the render parent and its worker).
+        let script = """
+        import resource, subprocess, sys
+        status = subprocess.run(sys.argv[1:]).returncode
+        print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        """
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", script, CLIRunner.binary.path, "render", "--quiet", "--jobs", "1",
+                           "-o", folder.appendingPathComponent("out").path, labels.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        probe.environment = environment
+        let output = Pipe()
+        probe.standardOutput = output
+        try probe.run()
+        probe.waitUntilExit()
+        let fields = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: " ")
+        #expect(fields.first == "0", "render succeeded: \(fields)")
+        let peakMegabytes = (Double(fields.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? .infinity) / 1024
+        #expect(peakMegabytes < 100, "peak \(peakMegabytes) MB")
+        let wav = folder.appendingPathComponent("out/ko/huge/line-0001.wav").path
+        let size = try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int ?? 0
+        #expect(size > 200_000_000, "hours of speech: \(size) bytes")
+    }
 }

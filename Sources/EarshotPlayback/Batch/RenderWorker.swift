@@ -58,6 +58,13 @@ public enum RenderWorker {
                 responses.send { response }
                 continue
             }
+            if request.segments.reduce(0, { $0 + $1.utf8.count }) > streamingThreshold {
+                let response = streamToFile(request, settings: profile.engine, engine: engine, inFlight: inFlight) { line in
+                    responses.sendLine(line)
+                }
+                responses.send { response }
+                continue
+            }
             let audio = speak(request, settings: profile.engine, engine: engine)
             responses.send { store(request, audio, inFlight: inFlight) }
         }
@@ -80,6 +87,13 @@ public enum RenderWorker {
             queue.async { [self] in
                 if !writeLine(response().jsonLine) { writeFailed.store(true, ordering: .releasing) }
                 room.signal()
+            }
+        }
+
+        /// A line that is not an answer (a sign of life), in order with the answers.
+        func sendLine(_ line: String) {
+            queue.async { [self] in
+                if !writeLine(line) { writeFailed.store(true, ordering: .releasing) }
             }
         }
 
@@ -186,6 +200,55 @@ public enum RenderWorker {
             hasher.update(chunk)
         }
         return hasher.hexDigest
+    }
+
+    /// Texts longer than this many UTF-8 bytes (about 4,000 Hangul syllables, four minutes of
+    /// speech) are spoken straight into their file: memory stays bounded whatever the length (a
+    /// 1 MB label is hours of audio), at the price of reading the file back for its digest.
+    static let streamingThreshold = 12_288
+
+    /// Speaks a long text into the request's temporary file as the engine produces it, then
+    /// renames it into place and hashes it.
+    private static func streamToFile(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine,
+                                     inFlight: InFlightRender, signOfLife: (String) -> Void) -> RenderResponse {
+        inFlight.temporaries.withLock { $0 = [request.temporary] }
+        defer { inFlight.temporaries.withLock { $0 = [] } }
+        do {
+            let writer = try WAVStreamWriter(path: request.output, sampleRate: engine.sampleRate,
+                                             temporaryPath: request.temporary)
+            var samples = 0
+            // A long text takes minutes: say every second that speech is still coming, so
+            // the parent does not take this worker for a stalled one (it ignores the line).
+            var lastSign = ContinuousClock.now
+            func heartbeat() {
+                guard ContinuousClock.now - lastSign > .seconds(1) else { return }
+                lastSign = .now
+                signOfLife("{\"job\":\(request.job),\"speaking\":\(samples)}")
+            }
+            do {
+                for (index, segment) in request.segments.enumerated() {
+                    if index > 0 {
+                        let pause = PCMBuffer.sampleCount(seconds: request.pause, sampleRate: engine.sampleRate)
+                        try writer.append(repeatElement(Int16(0), count: pause))
+                        samples += pause
+                    }
+                    try engine.stream(segment, settings: settings) { chunk in
+                        try writer.append(chunk)
+                        samples += chunk.count
+                        heartbeat()
+                    }
+                }
+                try writer.finish()
+            } catch {
+                writer.discard()
+                throw error
+            }
+            return RenderResponse(job: request.job, outcome: .rendered(
+                samples: samples, sampleRate: engine.sampleRate, sha256: try hashFile(request.output)))
+        } catch {
+            unlink(request.temporary)
+            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+        }
     }
 
     /// Speaks the segments with the request's pause between them.

@@ -15,8 +15,9 @@ final class RenderWorkerProcess {
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
     /// Whether the worker has answered at least one request (it started its engine).
     var answeredAny = false
-    /// When the worker was last given work or last answered: a worker with work that stays
-    /// silent past the renderer's stall limit is stopped (a SIGSTOPped or hung worker).
+    /// When the worker was last given work or last wrote anything (an answer, or the sign of
+    /// life a long synthesis sends every second): a worker with work that stays silent
+    /// past the renderer's stall limit is stopped (a SIGSTOPped or hung worker).
     var lastProgress = Date()
     private var received: [UInt8] = []
 
