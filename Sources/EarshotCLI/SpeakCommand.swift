@@ -52,13 +52,21 @@ enum SpeakCommand: Command {
 
         let hintPause = try TimingSettings(profile: profile).hintPause
         if let output = parsed.value("output") {
-            var audio = try speaker.synthesize(utterance.text).audio
-            if let hint = utterance.hint {
-                audio.samples += PCMBuffer.silence(seconds: hintPause, sampleRate: audio.sampleRate).samples
-                audio.samples += try speaker.synthesize(hint).audio.samples
+            // Streamed into the file: memory stays flat however long the text is.
+            let writer = try WAVStreamWriter(path: output, sampleRate: speaker.sampleRate)
+            do {
+                try speaker.stream(utterance.text) { try writer.append($0) }
+                if let hint = utterance.hint {
+                    try writer.append(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
+                    try speaker.stream(hint) { try writer.append($0) }
+                }
+                try writer.finish()
+            } catch {
+                writer.discard()
+                throw error
             }
-            try WAVFile.write(audio, to: output)
-            print("wrote \(output) (\(String(format: "%.2f", audio.duration)) s)")
+            let seconds = Double(writer.sampleCount) / Double(speaker.sampleRate)
+            print("wrote \(output) (\(String(format: "%.2f", seconds)) s)")
             return .success
         }
         let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)

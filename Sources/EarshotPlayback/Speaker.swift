@@ -45,6 +45,13 @@ public final class Speaker: Sendable {
         _ = try engine.phonemes("", settings: profile.engine)
     }
 
+    /// Synthesizes `text` after normalization, handing each engine buffer to `onChunk` and
+    /// keeping nothing: memory stays flat for a text of any length. Returns the sample count.
+    @discardableResult
+    public func stream(_ text: String, onChunk: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> Int {
+        try engine.stream(engineText(for: text), settings: profile.engine, onChunk: onChunk)
+    }
+
     /// eSpeak's phonemes for the normalized text.
     public func phonemes(_ text: String) throws -> String {
         try engine.phonemes(engineText(for: text), settings: profile.engine)
