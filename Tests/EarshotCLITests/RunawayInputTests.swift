@@ -59,7 +59,7 @@ struct RunawayInputTests {
     func streamedLabelMatchesSpeak() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = String(repeating: "장바구니에 담았습니다. ", count: 500)  // 15.5 KB: past the streaming threshold
+        let text = String(repeating: "장바구니에 담았습니다. ", count: 100)  // 3.1 KB: past the streaming threshold
         let labels = folder.appendingPathComponent("long.txt")
         try (text + "\n").write(to: labels, atomically: true, encoding: .utf8)
         let render = try CLIRunner.run(["render", "--quiet", "-o", folder.appendingPathComponent("out").path, labels.path])

@@ -202,10 +202,11 @@ public enum RenderWorker {
         return hasher.hexDigest
     }
 
-    /// Texts longer than this many UTF-8 bytes (about 4,000 Hangul syllables, four minutes of
-    /// speech) are spoken straight into their file: memory stays bounded whatever the length (a
-    /// 1 MB label is hours of audio), at the price of reading the file back for its digest.
-    static let streamingThreshold = 12_288
+    /// Texts longer than this many UTF-8 bytes (about 680 Hangul syllables, forty seconds of
+    /// speech; labels are far shorter) are spoken straight into their file: memory stays flat
+    /// whatever the length (a 1 MB label is hours of audio), at the price of reading the file
+    /// back for its digest.
+    static let streamingThreshold = 2_048
 
     /// Speaks a long text into the request's temporary file as the engine produces it, then
     /// renames it into place and hashes it.
