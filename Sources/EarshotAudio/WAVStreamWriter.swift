@@ -47,7 +47,7 @@ public final class WAVStreamWriter {
         guard sampleCount + samples.count <= WAVFile.maximumSampleCount else {
             throw WAVFormatError(path: path, problem: "more than \(WAVFile.maximumSampleCount) samples do not fit in a WAV file")
         }
-        pending.append(contentsOf: WAVFile.littleEndianBytes(samples))
+        WAVFile.appendLittleEndian(samples, to: &pending)
         sampleCount += samples.count
         if pending.count >= Self.flushSize { try flush() }
     }
