@@ -138,7 +138,7 @@ struct RenderScenarioTests {
     @Test("Ctrl-C while a long scenario renders leaves no partial WAV, transcript or temporary file")
     func interruptedScenario() throws {
         let folder = try CLIRunner.temporaryFolder()
-        try writeScenario(named: "long.json", voice: "ko", steps: 400, gesture: "readAll", in: folder)
+        try writeScenario(named: "long.json", voice: "ko", steps: 2000, gesture: "readAll", in: folder)
         let process = try CLIRunner.start(["render", "long.json", "-o", "out", "-q"], currentDirectory: folder)
         // Wait until the worker has begun the timeline (its temporary WAV exists), then stop.
         let partFolder = folder.appendingPathComponent("out/ko/long")
