@@ -19,6 +19,13 @@ enum PageSourceXMLReader {
         guard data.contains(where: { !isXMLSpace($0) }) else {
             throw DataFileError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1))
         }
+        // libxml2 hands names in bytes that are not UTF-8 through as they are, and Foundation's
+        // XMLParser then traps building a String from them (found by fuzzing: `<\u{E5}nn>`):
+        // the text is checked first, UTF-8 (or UTF-16 with its byte order mark, which libxml2
+        // converts itself).
+        if !data.starts(with: [0xFF, 0xFE]), !data.starts(with: [0xFE, 0xFF]) {
+            _ = try TextFileDecoding.decode(data, file: file)
+        }
         let builder = TreeBuilder(data: data, file: file)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

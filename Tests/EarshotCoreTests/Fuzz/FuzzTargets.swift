@@ -1,0 +1,73 @@
+#if !FUZZING
+@testable import EarshotCore
+#endif
+import Foundation
+
+/// What the fuzzer (scripts/fuzz.sh) and its regression corpus (Tests/FuzzCorpus) feed bytes to:
+/// each reader a user can hand a file to, then what is built from a file that reads (focus
+/// order, descriptions, lint, a scenario run on a virtual clock). A thrown error is a correct
+/// answer to bad input; a crash, a trap or a hang is a bug.
+///
+/// Compiled twice: into the core's tests, and by scripts/fuzz.sh into a libFuzzer binary with
+/// the core's sources (`-D FUZZING`, one module, so it does not import it).
+enum FuzzTarget: String, CaseIterable {
+    case screen
+    case dump
+    case scenario
+    case strings
+    case labels
+
+    /// The voice profiles used to describe and lint: `EARSHOT_VOICES`, else the repository's.
+    static let profile: VoiceProfile? = {
+        let folder = ProcessInfo.processInfo.environment["EARSHOT_VOICES"]
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices").path
+        return try? VoiceLibrary(directory: folder).profile("ko")
+    }()
+
+    static let linter: ScreenLinter? = profile.flatMap { try? ScreenLinter(profile: $0) }
+
+    func run(_ data: Data) {
+        switch self {
+        case .screen:
+            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.json", format: .screen) { Self.exercise(loaded.screen) }
+        case .dump:
+            for format in [ScreenInputFormat.wdaXML, .wdaJSON, .idbJSON] {
+                if let loaded = try? ScreenLoader.parse(data, file: "fuzz.dump", format: format) { Self.exercise(loaded.screen) }
+            }
+        case .scenario:
+            guard let text = try? TextFileDecoding.decode(data, file: "fuzz.json"),
+                  let scenario = try? ScenarioFile.parse(text, path: "/nonexistent/fuzz.json"),
+                  let profile = Self.profile,
+                  let runner = try? ScenarioRunner(scenario: scenario, profile: profile, clock: VirtualClock(),
+                                                   device: FixedLengthDevice()) else { return }
+            _ = try? runner.run()
+        case .strings:
+            guard let text = try? TextFileDecoding.decode(data, file: "fuzz.strings") else { return }
+            let placeholders = FormatPlaceholders.defaults(language: "ko")
+            for item in StringsTableReader.parse(text, file: "fuzz.strings").items {
+                if case .formatString(let format) = item.content { _ = try? placeholders.fill(format) }
+            }
+        case .labels:
+            guard let text = try? TextFileDecoding.decode(data, file: "fuzz.csv") else { return }
+            _ = LabelTableReader.parse(text, file: "fuzz.csv")
+            _ = PlainTextReader.parse(text, file: "fuzz.txt")
+        }
+    }
+
+    /// Everything built from a screen: stops, descriptions, lint, and the written screen file.
+    static func exercise(_ screen: Screen) {
+        let stops = FocusOrder(screen: screen).stops
+        if let profile, let generator = try? DescriptionGenerator(profile: profile) {
+            for stop in stops.prefix(2000) { _ = generator.describe(stop) }
+        }
+        if screen.nodeCount < 5000 { _ = linter?.findings(for: screen) }
+        _ = ScreenFileWriter.text(of: screen)
+    }
+}
+
+/// A speech device that plays every utterance for 0.5 s: scenario runs without an engine.
+final class FixedLengthDevice: SpeechDevice {
+    func start(_ utterance: Utterance, at time: Double) throws -> Double? { 0.5 }
+    func stop(_ utterance: Utterance, at time: Double) {}
+}

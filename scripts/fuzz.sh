@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# A bounded, seeded fuzz run of every reader a user can hand a file to (screens, dumps,
+# scenarios, .strings, label lists), with libFuzzer and AddressSanitizer from the Swift toolchain.
+# Usage: scripts/fuzz.sh [SECONDS]   (default 60, shared by the targets)
+# Seeds: the samples and Tests/FuzzCorpus. A crash, trap or hang (over 10 s on one input) fails
+# the run; its input is copied into Tests/FuzzCorpus/TARGET/ so the tests replay it from then on.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${1:-60}"
+targets=(screen dump scenario strings labels)
+per_target=$(( seconds / ${#targets[@]} ))
+[ "$per_target" -ge 1 ] || per_target=1
+out=.build/fuzz
+mkdir -p "$out"
+
+sources=$(find Sources/EarshotCore -name '*.swift' | sort)
+binary="$out/earshot-fuzz"
+if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
+  echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"
+  # shellcheck disable=SC2086
+  swiftc -O -sanitize=fuzzer,address -parse-as-library -D FUZZING -module-name EarshotCore \
+    -I Sources/CCrypto -lcrypto \
+    $sources Tests/EarshotCoreTests/Fuzz/FuzzTargets.swift Tests/Fuzz/FuzzEntry.swift -o "$binary"
+fi
+
+status=0
+for target in "${targets[@]}"; do
+  work="$out/corpus-$target"
+  rm -rf "$work" "$out/crashes-$target"
+  mkdir -p "$work" "$out/crashes-$target"
+  cp Tests/FuzzCorpus/"$target"/* "$work"/ 2>/dev/null || true
+  case "$target" in
+    screen) cp samples/screens/*.json samples/lint/*.json "$work"/ ;;
+    dump) cp samples/dumps/*.xml samples/dumps/formats/* samples/lint/*.xml "$work"/ ;;
+    scenario) cp samples/scenarios/*.json "$work"/ ;;
+    strings) for f in ../shared/corpora/*.strings; do [ -f "$f" ] && head -c 20000 "$f" > "$work/$(basename "$f")"; done ;;
+    labels) printf '확인\n취소\n' > "$work/labels.txt"; printf 'id,label,value,traits,hint\ncart,장바구니,3개,button,담긴 상품\n' > "$work/table.csv" ;;
+  esac
+  log="$out/fuzz-$target.log"
+  set +e
+  EARSHOT_FUZZ_TARGET="$target" EARSHOT_VOICES="$PWD/voices" ASAN_OPTIONS=detect_leaks=0 \
+    "$binary" "$work" -seed=1 -max_total_time="$per_target" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$out/crashes-$target/" -print_final_stats=1 >"$log" 2>&1
+  result=$?
+  set -e
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  echo "fuzz: $target: $runs inputs in $per_target s ($(( runs / per_target )) per second), exit $result"
+  found=$(find "$out/crashes-$target" -type f | head -20)
+  if [ "$result" -ne 0 ] || [ -n "$found" ]; then
+    status=1
+    echo "fuzz: $target: FAILED; last lines of $log:"
+    tail -n 30 "$log"
+    for file in $found; do
+      cp "$file" "Tests/FuzzCorpus/$target/"
+      echo "fuzz: $target: kept $(basename "$file") in Tests/FuzzCorpus/$target/ for the tests to replay"
+    done
+  fi
+done
+exit $status
