@@ -7,7 +7,9 @@ import Testing
 @Suite("A dying audio server ends playback cleanly", .serialized)
 struct DeviceStopTests {
     final class PrivateJack {
-        let name = "earshot-stop-\(UUID().uuidString.prefix(8).lowercased())"
+        // One name for every run: JACK reclaims a dead server's registry entry only for the same
+        // name, and its registry holds eight servers, so unique names would fill it up.
+        let name = "earshot-stop-test"
         let process = Process()
 
         init() throws {
@@ -17,7 +19,8 @@ struct DeviceStopTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let deadline = Date().addingTimeInterval(5)
+            // A loaded machine (a sanitizer build, the suite in parallel) starts jackd slowly.
+            let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
                 let probe = Process()
                 probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")

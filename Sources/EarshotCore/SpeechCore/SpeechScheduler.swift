@@ -163,7 +163,9 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// Schedules `event` on the clock at `time` (a scenario step); returns the clock's handle.
     @discardableResult
     public func schedule(_ event: SpeechEvent, at time: Double, source: String? = nil) -> ScheduledWork {
-        clock.schedule(at: time) { [self] in handle(event, source: source) }
+        // Weak: work left on the clock when a run ends early (an error) must not keep the
+        // scheduler, its device and the device's audio alive (LeakSanitizer found the cycle).
+        clock.schedule(at: time) { [weak self] in self?.handle(event, source: source) }
     }
 
     /// The device reports that `utteranceID` played to its end (devices that returned no
@@ -344,7 +346,8 @@ public final class SpeechScheduler: @unchecked Sendable {
         while playing == nil, let head = waiting.first {
             let due = lastEnd + head.gap
             if !force && due > now {
-                startTimer = clock.schedule(at: due) { [self] in
+                startTimer = clock.schedule(at: due) { [weak self] in
+                    guard let self else { return }
                     locked {
                         startTimer = nil
                         pump(now: clock.now, force: true)
@@ -374,7 +377,8 @@ public final class SpeechScheduler: @unchecked Sendable {
             let end = now + max(0, duration)
             current.end = end
             let id = u.id
-            current.endTimer = clock.schedule(at: end) { [self] in
+            current.endTimer = clock.schedule(at: end) { [weak self] in
+                guard let self else { return }
                 locked {
                     guard playing?.utterance.id == id else { return }
                     finishPlaying(at: end)
