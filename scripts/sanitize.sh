@@ -15,7 +15,7 @@ export EARSHOT_SANITIZER="$kind"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
 # TSan cannot see Synchronization.Mutex on Linux (it reports false races on state it guards);
 # halt_on_error=0 keeps the run going so every report is seen, and the exit code still fails.
-export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1"
+export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp"
 start=$(date +%s)
 swift build --build-tests --sanitize="$kind" --scratch-path "$scratch"
 skip=()
