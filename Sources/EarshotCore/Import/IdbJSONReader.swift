@@ -43,12 +43,11 @@ enum IdbJSONReader {
             let role = try fields["type"]?.looseString() ?? (try fields["role"]?.looseString()).map { $0.hasPrefix("AX") ? String($0.dropFirst(2)) : $0 }
             guard let role else { throw DataFileError("an element without \"type\" or \"role\"", at: json.location) }
             var type = typeNames[role] ?? role
-            if let subrole = try fields["subrole"]?.looseString(), ["Switch", "SearchField", "SecureTextField"].contains(subrole) {
-                type = subrole
-            }
+            let subrole = try fields["subrole"]?.looseString()
+            if let subrole, ["Switch", "SearchField", "SecureTextField"].contains(subrole) { type = subrole }
             var traits = try fields["traits"]?.looseNames()
             if traits == ["None"] { traits = [] }
-            if try fields["subrole"]?.looseString() == "TabButton" { traits = (traits ?? []) + ["TabButton"] }
+            if subrole == "TabButton" { traits = (traits ?? []) + ["TabButton"] }
             sawTraits = sawTraits || fields["traits"].map { !$0.isNull } == true
             var frame = try fields["frame"]?.dumpRect()
             if frame == nil, let text = try fields["AXFrame"]?.looseString() { frame = Frame(rectString: text) }

@@ -22,8 +22,6 @@ public enum ScreenInputFormat: String, CaseIterable, Sendable {
         }
     }
 
-    public var isDump: Bool { self != .screen }
-
     /// The names `--format` accepts.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }

@@ -22,17 +22,12 @@ public enum ScreenFile {
         try decode(try JSONDocument.parse(text, file: file), defaultName: defaultName(for: file))
     }
 
-    /// Decodes screen JSON text, and where each element's id is written (for tools that point
-    /// at elements by line, such as the render manifest).
-    public static func parseLocatingElements(_ text: String, file: String) throws
-        -> (screen: Screen, idLocations: [String: SourceLocation]) {
-        try decodeLocatingElements(try JSONDocument.parse(text, file: file), defaultName: defaultName(for: file))
-    }
-
     public static func decode(_ root: JSONNode, defaultName: String) throws -> Screen {
         try decodeLocatingElements(root, defaultName: defaultName).screen
     }
 
+    /// Decodes a screen and where each element's id is written (`ScreenLoader` hands these on,
+    /// for tools that point at elements by line, such as the render manifest).
     static func decodeLocatingElements(_ root: JSONNode, defaultName: String) throws
         -> (screen: Screen, idLocations: [String: SourceLocation]) {
         let top = try root.object(allowing: topLevelKeys)
