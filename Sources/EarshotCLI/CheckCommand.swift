@@ -45,10 +45,12 @@ enum CheckCommand: Command {
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record) }
             // A device that fails ends the run at once (exit 69) rather than after the remaining
             // steps' times; no file is half-written (transcripts are written at the end).
-            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
-                                                  transcriptPaths: transcripts, observer: observer) { error in
-                standardError(error.description)
-                exit(error.exitCode.rawValue)
+            result = try StopOnSignal.watching {
+                try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
+                                             transcriptPaths: transcripts, observer: observer) { error in
+                    standardError(error.description)
+                    exit(error.exitCode.rawValue)
+                }
             }
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }

@@ -28,29 +28,38 @@ enum ReadCommand: Command {
         if let folder = parsed.value("output") {
             try createFolder(folder)
             for line in report.lines {
-                var audio = try speaker.synthesize(line.speech.text).audio
-                if let hint = line.speech.hint {
-                    audio.samples += PCMBuffer.silence(seconds: timing.hintPause, sampleRate: audio.sampleRate).samples
-                    audio.samples += try speaker.synthesize(hint).audio.samples
-                }
+                // Streamed into the file, as `speak -o` does: memory stays flat for any label.
                 let file = (folder as NSString).appendingPathComponent(stopFileName(line))
-                try WAVFile.write(audio, to: file)
+                let writer = try WAVStreamWriter(path: file, sampleRate: speaker.sampleRate)
+                do {
+                    try speaker.stream(line.speech.text) { try writer.append($0) }
+                    if let hint = line.speech.hint {
+                        try writer.append(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
+                        try speaker.stream(hint) { try writer.append($0) }
+                    }
+                    try writer.finish()
+                } catch {
+                    writer.discard()
+                    throw error
+                }
             }
             print("wrote \(report.lines.count) WAV files to \(folder)")
             return .success
         }
-        let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
-        defer { sink.close() }
-        let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
-        for line in report.lines {
-            _ = try speaker.synthesize(line.speech.text) { chunk in sink.enqueue(chunk.samples) }
-            if let hint = line.speech.hint {
-                sink.enqueue(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
-                _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+        try StopOnSignal.watching {
+            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
+            defer { sink.close() }
+            let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
+            for line in report.lines {
+                _ = try speaker.synthesize(line.speech.text) { chunk in sink.enqueue(chunk.samples) }
+                if let hint = line.speech.hint {
+                    sink.enqueue(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
+                    _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+                }
+                sink.enqueue(gap)
             }
-            sink.enqueue(gap)
+            try sink.drain()
         }
-        try sink.drain()
         return .success
     }
 

@@ -69,14 +69,16 @@ enum SpeakCommand: Command {
             print("wrote \(output) (\(String(format: "%.2f", seconds)) s)")
             return .success
         }
-        let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
-        defer { sink.close() }
-        _ = try speaker.synthesize(utterance.text) { chunk in sink.enqueue(chunk.samples) }
-        if let hint = utterance.hint {
-            sink.enqueue(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
-            _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+        try StopOnSignal.watching {
+            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
+            defer { sink.close() }
+            _ = try speaker.synthesize(utterance.text) { chunk in sink.enqueue(chunk.samples) }
+            if let hint = utterance.hint {
+                sink.enqueue(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
+                _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
+            }
+            try sink.drain()
         }
-        try sink.drain()
         return .success
     }
 

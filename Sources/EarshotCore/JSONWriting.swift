@@ -35,7 +35,9 @@ private func needsEscape(_ byte: UInt8) -> Bool {
 public func fixedDecimal(_ value: Double, places: Int) -> String {
     var scale = 1
     for _ in 0..<places { scale *= 10 }
-    let scaled = Int((value * Double(scale)).rounded())
+    // Times and durations are bounded where they are read; this still cannot trap on any Double.
+    let product = (value * Double(scale)).rounded()
+    let scaled = product.isNaN ? 0 : Int(max(-1e15, min(1e15, product)))
     let sign = scaled < 0 ? "-" : ""
     let magnitude = abs(scaled)
     guard places > 0 else { return "\(sign)\(magnitude)" }

@@ -35,16 +35,39 @@ struct DeviceStopTests {
             throw CocoaError(.featureUnsupported)
         }
 
+        /// Waits until `client` has its output port on this server: it is playing.
+        func waitForClient(_ client: String, timeout: Double = 20) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let probe = Process()
+                probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
+                probe.environment = ["JACK_DEFAULT_SERVER": name, "JACK_NO_START_SERVER": "1"]
+                let output = Pipe()
+                probe.standardOutput = output
+                probe.standardError = FileHandle.nullDevice
+                guard (try? probe.run()) != nil else { return false }
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                probe.waitUntilExit()
+                if text.contains("\(client):") { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+
         func kill() {
+            guard process.isRunning else { return }
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
 
-    /// Starts `arguments` playing into a private server, kills the server after 1.5 s, and
-    /// returns the exit status, the seconds from the kill to the exit, and standard error.
-    func playAndKillServer(_ arguments: [String]) throws -> (status: Int32, seconds: Double, stderr: String) {
+    /// Starts `arguments` playing into a private server; after 1.5 s either kills the server or
+    /// sends the player SIGINT; returns the exit status, the seconds from that moment to the
+    /// exit, and standard error.
+    func playAndKillServer(_ arguments: [String], interruptInstead: Bool = false) throws
+        -> (status: Int32, seconds: Double, stderr: String) {
         let jack = try PrivateJack()
+        defer { jack.kill() }
         let process = Process()
         process.executableURL = CLIRunner.binary
         process.arguments = arguments
@@ -57,12 +80,20 @@ struct DeviceStopTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        Thread.sleep(forTimeInterval: 1.5)
-        #expect(process.isRunning, "still playing when the server dies")
-        jack.kill()
+        // Mid-utterance: once the player's JACK client exists (a loaded machine takes a while
+        // to get there), and a little after.
+        let client = arguments.first { $0.hasPrefix("earshot_jack:CLIENT=") }.map { String($0.dropFirst(20)) } ?? ""
+        #expect(jack.waitForClient(client), "the player connected to the server")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning, "still playing")
+        if interruptInstead {
+            kill(process.processIdentifier, SIGINT)
+        } else {
+            jack.kill()
+        }
         let killed = Date()
         let deadline = killed.addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
         let seconds = Date().timeIntervalSince(killed)
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
@@ -85,5 +116,13 @@ struct DeviceStopTests {
         let result = try playAndKillServer(["check", "--live", "--quiet", "--device", "earshot_jack:CLIENT=stopcheck", scenario])
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.seconds < 2, "ended \(result.seconds) s after the server died")
+    }
+
+    @Test("Ctrl-C (SIGINT) stops speak within 100 ms while it plays")
+    func interrupt() throws {
+        let text = String(repeating: "안녕하세요 반갑습니다. ", count: 10)
+        let result = try playAndKillServer(["speak", "--device", "earshot_jack:CLIENT=stopint", text], interruptInstead: true)
+        #expect(result.status == SIGINT, "ended by the signal: \(result.stderr)")
+        #expect(result.seconds < 0.1, "ended \(result.seconds) s after SIGINT")
     }
 }

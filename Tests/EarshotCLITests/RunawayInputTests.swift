@@ -71,15 +71,15 @@ struct RunawayInputTests {
         #expect(rendered == (try Data(contentsOf: folder.appendingPathComponent("speak.wav"))))
     }
 
-    @Test("a 100 KB label (hours of speech) renders with flat memory: under 100 MB at the peak",
+    @Test("a 1 MB label (eleven hours of speech) renders with flat memory: under 100 MB at the peak",
           .enabled(if: ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] == nil,
                    "a sanitizer's shadow memory makes resident size meaningless"))
     func longLabelMemory() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let labels = folder.appendingPathComponent("huge.txt")
-        try (String(repeating: "장바구니에 담았습니다. ", count: 3_250) + "\n").write(to: labels, atomically: true, encoding: .utf8)
-        #expect(try FileManager.default.attributesOfItem(atPath: labels.path)[.size] as? Int ?? 0 > 100_000)
+        try (String(repeating: "장바구니에 담았습니다. ", count: 32_300) + "\n").write(to: labels, atomically: true, encoding: .utf8)
+        #expect(try FileManager.default.attributesOfItem(atPath: labels.path)[.size] as? Int ?? 0 > 1_000_000)
         // A fresh process reports the peak of its own children (the render parent and its worker).
         let script = """
         import resource, subprocess, sys
@@ -103,6 +103,6 @@ struct RunawayInputTests {
         #expect(peakMegabytes < 100, "peak \(peakMegabytes) MB")
         let wav = folder.appendingPathComponent("out/ko/huge/line-0001.wav").path
         let size = try FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int ?? 0
-        #expect(size > 200_000_000, "hours of speech: \(size) bytes")
+        #expect(size > 2_000_000_000, "hours of speech: \(size) bytes")
     }
 }

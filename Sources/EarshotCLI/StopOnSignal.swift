@@ -1,0 +1,29 @@
+import Foundation
+
+/// Makes Ctrl-C (SIGINT), SIGTERM and SIGHUP end playback at once, whatever disposition and
+/// signal mask the process inherited: a shell starts background jobs with SIGINT ignored, and
+/// test harnesses start children with it blocked; a player that takes no signal can only be
+/// stopped by SIGKILL. The process dies of the signal (its exit status says so), which silences
+/// the device within a period.
+enum StopOnSignal {
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Runs `body` with the signals unblocked and ending the process, then restores the default.
+    static func watching<T>(_ body: () throws -> T) rethrows -> T {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals {
+            sigaddset(&set, number)
+            signal(number, dieOfSignal)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        defer { for number in signals { signal(number, SIG_DFL) } }
+        return try body()
+    }
+}
+
+/// The handler: async-signal-safe, it only restores the default action and raises again.
+private func dieOfSignal(_ number: Int32) {
+    signal(number, SIG_DFL)
+    raise(number)
+}
