@@ -275,8 +275,10 @@ private struct JSONParser {
                 case UInt8(ascii: "\""): scalars.append("\"")
                 case UInt8(ascii: "\\"): scalars.append("\\")
                 case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                // Text Earshot reads is spoken and written to manifests: a control character
+                // (a NUL would end the text eSpeak NG is given) is refused where it is written.
+                case UInt8(ascii: "b"): throw fail("control character U+0008 (\\b) in a string; only \\t, \\n and \\r are allowed")
+                case UInt8(ascii: "f"): throw fail("control character U+000C (\\f) in a string; only \\t, \\n and \\r are allowed")
                 case UInt8(ascii: "n"): scalars.append("\n")
                 case UInt8(ascii: "r"): scalars.append("\r")
                 case UInt8(ascii: "t"): scalars.append("\t")
@@ -293,6 +295,10 @@ private struct JSONParser {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw fail("invalid \\u escape") }
+                    if (code < 0x20 && code != 0x09 && code != 0x0A && code != 0x0D) || code == 0x7F {
+                        let hex = String(code, radix: 16, uppercase: true)
+                        throw fail("control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string; only \\t, \\n and \\r are allowed")
+                    }
                     scalars.append(scalar)
                 default:
                     throw fail("invalid escape '\\\(Character(Unicode.Scalar(escape)))'")

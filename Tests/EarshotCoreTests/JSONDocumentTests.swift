@@ -71,12 +71,20 @@ struct JSONDocumentTests {
     }
 
     @Test("jsonString escapes what JSON requires and round-trips through the parser", arguments: [
-        "plain", "찜하기, 버튼", "quote \" and \\ backslash", "line\nbreak\ttab", "\u{01}\u{7F}", "a\u{2028}b\u{2029}c", "“curly” • dots…", "",
+        "plain", "찜하기, 버튼", "quote \" and \\ backslash", "line\nbreak\ttab", "a\u{2028}b\u{2029}c", "“curly” • dots…", "",
     ])
     func jsonStringRoundTrip(text: String) throws {
         let literal = jsonString(text)
         #expect(!literal.dropFirst().dropLast().contains("\n"))
         #expect(!literal.contains("\u{2028}"))
         #expect(try JSONDocument.parse(literal, file: "f").stringValue() == text)
+    }
+
+    /// Text Earshot reads is spoken, and a NUL would end what the engine is given.
+    @Test("control characters are written as escapes, never raw, and the reader refuses them")
+    func controlCharactersEscapedThenRefused() {
+        let literal = jsonString("\u{01}\u{7F}")
+        #expect(literal == #""\u0001\u007f""#)
+        #expect(throws: DataFileError.self) { try JSONDocument.parse(literal, file: "f") }
     }
 }

@@ -42,4 +42,16 @@ struct TextInputTests {
         #expect(error.location.column == 70, "\(error)")
         #expect(error.message.contains("too large"))
     }
+
+    @Test("a control character written as an escape in JSON (\\u0000, \\b) is refused at its line")
+    func controlEscapes() throws {
+        for escape in [#"\u0000"#, #"\u001b"#, #"\b"#, #"\u007f"#] {
+            let text = "{\"elements\": [\n{\"id\": \"a\", \"kind\": \"label\", \"text\": \"a\(escape)b\"}]}"
+            let error = try #require(throws: DataFileError.self) { try ScreenFile.parse(text, file: "s.json") }
+            #expect(error.location.line == 2 && error.message.contains("control character"), "\(escape): \(error)")
+        }
+        // Tab, line feed and carriage return stay text.
+        let kept = try ScreenFile.parse(#"{"elements": [{"id": "a", "kind": "label", "text": "a\tb\nc"}]}"#, file: "s.json")
+        #expect(kept.node("a")?.text == "a\tb\nc")
+    }
 }
