@@ -18,7 +18,7 @@ binary="$out/earshot-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
   echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"
   # shellcheck disable=SC2086
-  swiftc -O -sanitize=fuzzer,address -parse-as-library -D FUZZING -module-name EarshotCore \
+  swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -D FUZZING -module-name EarshotCore \
     -I Sources/CCrypto -lcrypto \
     $sources Tests/EarshotCoreTests/Fuzz/FuzzTargets.swift Tests/Fuzz/FuzzEntry.swift -o "$binary"
 fi
