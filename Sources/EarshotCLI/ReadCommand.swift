@@ -28,20 +28,8 @@ enum ReadCommand: Command {
         if let folder = parsed.value("output") {
             try createFolder(folder)
             for line in report.lines {
-                // Streamed into the file, as `speak -o` does: memory stays flat for any label.
                 let file = (folder as NSString).appendingPathComponent(stopFileName(line))
-                let writer = try WAVStreamWriter(path: file, sampleRate: speaker.sampleRate)
-                do {
-                    try speaker.stream(line.speech.text) { try writer.append($0) }
-                    if let hint = line.speech.hint {
-                        try writer.append(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
-                        try speaker.stream(hint) { try writer.append($0) }
-                    }
-                    try writer.finish()
-                } catch {
-                    writer.discard()
-                    throw error
-                }
+                try speaker.write(line.speech.text, hint: line.speech.hint, hintPause: timing.hintPause, to: file)
             }
             print("wrote \(report.lines.count) WAV files to \(folder)")
             return .success

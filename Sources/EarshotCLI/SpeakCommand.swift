@@ -52,20 +52,7 @@ enum SpeakCommand: Command {
 
         let hintPause = try TimingSettings(profile: profile).hintPause
         if let output = parsed.value("output") {
-            // Streamed into the file: memory stays flat however long the text is.
-            let writer = try WAVStreamWriter(path: output, sampleRate: speaker.sampleRate)
-            do {
-                try speaker.stream(utterance.text) { try writer.append($0) }
-                if let hint = utterance.hint {
-                    try writer.append(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
-                    try speaker.stream(hint) { try writer.append($0) }
-                }
-                try writer.finish()
-            } catch {
-                writer.discard()
-                throw error
-            }
-            let seconds = Double(writer.sampleCount) / Double(speaker.sampleRate)
+            let seconds = try speaker.write(utterance.text, hint: utterance.hint, hintPause: hintPause, to: output)
             print("wrote \(output) (\(String(format: "%.2f", seconds)) s)")
             return .success
         }

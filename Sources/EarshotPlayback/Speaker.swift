@@ -52,6 +52,26 @@ public final class Speaker: Sendable {
         try engine.stream(engineText(for: text), settings: profile.engine, onChunk: onChunk)
     }
 
+    /// Speaks `text`, then after `hintPause` seconds `hint`, straight into a WAV file (temporary
+    /// name, then a rename; nothing is left if it fails): memory stays flat for any length.
+    /// Returns the file's length in seconds.
+    @discardableResult
+    public func write(_ text: String, hint: String?, hintPause: Double, to path: String) throws -> Double {
+        let writer = try WAVStreamWriter(path: path, sampleRate: sampleRate)
+        do {
+            try stream(text) { try writer.append($0) }
+            if let hint {
+                try writer.append(PCMBuffer.silence(seconds: hintPause, sampleRate: sampleRate).samples)
+                try stream(hint) { try writer.append($0) }
+            }
+            try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
+        }
+        return Double(writer.sampleCount) / Double(sampleRate)
+    }
+
     /// eSpeak's phonemes for the normalized text.
     public func phonemes(_ text: String) throws -> String {
         try engine.phonemes(engineText(for: text), settings: profile.engine)

@@ -22,33 +22,31 @@ struct DeviceStopTests {
             // A loaded machine (a sanitizer build, the suite in parallel) starts jackd slowly.
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
-                let probe = Process()
-                probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
-                probe.environment = ["JACK_DEFAULT_SERVER": name, "JACK_NO_START_SERVER": "1"]
-                probe.standardOutput = FileHandle.nullDevice
-                probe.standardError = FileHandle.nullDevice
-                try probe.run()
-                probe.waitUntilExit()
-                if probe.terminationStatus == 0 { return }
+                if ports() != nil { return }
                 Thread.sleep(forTimeInterval: 0.1)
             }
             throw CocoaError(.featureUnsupported)
+        }
+
+        /// The server's ports as `jack_lsp` lists them; nil while the server does not answer.
+        func ports() -> String? {
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
+            probe.environment = ["JACK_DEFAULT_SERVER": name, "JACK_NO_START_SERVER": "1"]
+            let output = Pipe()
+            probe.standardOutput = output
+            probe.standardError = FileHandle.nullDevice
+            guard (try? probe.run()) != nil else { return nil }
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            probe.waitUntilExit()
+            return probe.terminationStatus == 0 ? text : nil
         }
 
         /// Waits until `client` has its output port on this server: it is playing.
         func waitForClient(_ client: String, timeout: Double = 20) -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
             while Date() < deadline {
-                let probe = Process()
-                probe.executableURL = URL(fileURLWithPath: "/usr/bin/jack_lsp")
-                probe.environment = ["JACK_DEFAULT_SERVER": name, "JACK_NO_START_SERVER": "1"]
-                let output = Pipe()
-                probe.standardOutput = output
-                probe.standardError = FileHandle.nullDevice
-                guard (try? probe.run()) != nil else { return false }
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                probe.waitUntilExit()
-                if text.contains("\(client):") { return true }
+                if ports()?.contains("\(client):") == true { return true }
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return false
