@@ -45,11 +45,7 @@ public struct LoadedScreen: Sendable {
 /// keys. Anything else is an error that says which formats were tried.
 public enum ScreenLoader {
     public static func load(path: String, format: ScreenInputFormat? = nil) throws -> LoadedScreen {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "file not found"
-            throw FileIOError(path: path, reason: reason)
-        }
-        return try parse(data, file: path, format: format)
+        try parse(try TextFileDecoding.contents(path: path), file: path, format: format)
     }
 
     public static func parse(_ data: Data, file: String, format forced: ScreenInputFormat? = nil) throws -> LoadedScreen {
