@@ -55,10 +55,16 @@ struct EngineFailureTests {
         let root = try CLIRunner.run(["speak", "-o", asRoot, "안녕하세요"])
         #expect(root.status == 0, "\(root.stderr)")
         let asNobody = folder.appendingPathComponent("nobody.wav").path
+        // The checkout may sit in a folder only root can enter (mktemp -d makes them 0700): the
+        // second user runs a copy of the binary and of the voices from the shared folder.
+        let binary = folder.appendingPathComponent("earshot").path
+        try FileManager.default.copyItem(atPath: CLIRunner.binary.path, toPath: binary)
+        let voices = folder.appendingPathComponent("voices").path
+        try FileManager.default.copyItem(atPath: CLIRunner.repositoryRoot.appendingPathComponent("voices").path, toPath: voices)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin",
-                             "HOME=\(folder.path)", CLIRunner.binary.path, "speak", "-o", asNobody, "안녕하세요"]
+                             "HOME=\(folder.path)", "EARSHOT_VOICES=\(voices)", binary, "speak", "-o", asNobody, "안녕하세요"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
