@@ -23,9 +23,9 @@ enum LintCommand: Command {
         var firstFileError: UserFacingError?
         for (index, path) in parsed.positionals.enumerated() {
             if index > 0 { print("") }
-            let screen: Screen
+            let loaded: LoadedScreen
             do {
-                screen = try parsed.loadScreen(path).screen
+                loaded = try parsed.loadScreen(path)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
@@ -33,7 +33,8 @@ enum LintCommand: Command {
                 firstFileError = firstFileError ?? error
                 continue
             }
-            let findings = linter.findings(for: screen, source: path).atLeast(minimum)
+            let findings = linter.findings(for: loaded.screen, source: path, locations: loaded.idLocations,
+                                           fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             print("\(path): \(FindingReport.summary(findings))")
             if !findings.isEmpty { print(FindingReport.text(findings), terminator: "") }
             all += findings

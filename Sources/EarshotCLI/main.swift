@@ -29,6 +29,7 @@ let topLevelHelp: String = {
         "USAGE:",
         "  earshot <command> [options]",
         "  earshot <command> --help",
+        "  earshot help <command>",
         "",
         "COMMANDS:",
     ]
@@ -56,6 +57,17 @@ func main() -> Int32 {
         return ExitCode.usage.rawValue
     }
     if first == "--help" || first == "-h" || first == "help" {
+        // `earshot help read` is `earshot read --help`.
+        if first == "help", arguments.count > 1 {
+            guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                var message = "error: unknown command \"\(arguments[1])\""
+                if let near = nearestName(to: arguments[1], in: commands.map { $0.name }) { message += "; did you mean \"\(near)\"?" }
+                standardError(message + "\nRun 'earshot --help' for the list of commands.")
+                return ExitCode.usage.rawValue
+            }
+            print(command.help, terminator: "")
+            return ExitCode.success.rawValue
+        }
         print(topLevelHelp, terminator: "")
         return ExitCode.success.rawValue
     }
@@ -70,7 +82,9 @@ func main() -> Int32 {
         standardError(message + "\nRun 'earshot --help' for the list of commands.")
         return ExitCode.usage.rawValue
     }
-    if arguments.contains("--help") || arguments.contains("-h") {
+    // Options end at `--`: a text after it that looks like `--help` is a text.
+    let options = arguments.prefix { $0 != "--" }
+    if options.contains("--help") || options.contains("-h") {
         print(command.help, terminator: "")
         return ExitCode.success.rawValue
     }

@@ -40,9 +40,23 @@ public struct Finding: Sendable, Equatable {
     public var screen: String?
     /// Where it was found: the screen file for `lint`, the scenario file for `check`.
     public var source: String?
+    /// Where the cause is written: for a static finding, its first element in the screen file
+    /// (or dump) that holds it; for a dynamic finding, the scenario step that led to it (the
+    /// step that posted a dropped announcement, the gesture before a bad return). Nil when
+    /// nothing was read from a file.
+    public var location: SourceLocation?
+    /// For a dynamic finding, its first element's place in its screen file (nil otherwise).
+    public var elementLocation: SourceLocation?
+    /// True when a scenario's `expect: {finding: …}` (or `findings: […]`) names this finding:
+    /// it is still reported, but does not fail the run.
+    public var expected = false
+    /// What the transcript names as the cause of the utterance behind a dynamic finding
+    /// (`line 12`, `app "board" onAppear, after line 14`), for finding the step's place.
+    public var cause: String?
 
     public init(_ code: FindingCode, time: Double? = nil, elements: [String], message: String,
-                severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil) {
+                severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil,
+                cause: String? = nil) {
         let entry = FindingCatalogue.entry(for: code)
         self.code = code
         self.severity = severity ?? entry.severity
@@ -52,6 +66,7 @@ public struct Finding: Sendable, Equatable {
         self.fix = Finding.oneLine(fix ?? entry.fix)
         self.screen = screen
         self.source = source
+        self.cause = cause
     }
 
     /// The catalogue entry for this finding's code.
@@ -69,6 +84,9 @@ extension Array where Element == Finding {
 
     /// Whether any finding is an error (the run fails).
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Whether any error finding is not one a scenario said to expect (the run fails).
+    public var hasUnexpectedErrors: Bool { contains { $0.severity == .error && !$0.expected } }
 
     /// Findings in time order (static ones, without a time, first); ties keep their order.
     public func sortedByTime() -> [Finding] {

@@ -1,11 +1,15 @@
 /// Findings as plain text for a terminal, two lines each so a screen reader reads the problem
 /// and the fix as separate lines:
 ///
-///     warning focus.fragmented [card-1, card-1-name, card-1-like, card-1-rating, card-1-price]: "card-1" is one card read as 4 focus stops; …
+///     samples/lint/shop-before.json:40:13: warning focus.fragmented [card-1, card-1-name, …]: "card-1" is one card read as 4 focus stops; …
 ///       Fix: Make the card one focus stop with MergedFocus (UIKit) or …
 ///
-/// Severity first, then the code, the time (`at 1.250 s`) for dynamic findings, the elements in
-/// brackets, and the message. No findings prints `no findings`.
+/// The place of the cause first as `FILE:LINE:COLUMN:` (the form compilers print, which
+/// editors and CI systems turn into links), then the severity (`error (expected)` for a
+/// finding the scenario expects), the code, the time (`at 1.250 s`) for dynamic findings, the
+/// elements in brackets, and the message. A dynamic finding whose element has a place in a
+/// screen file gets a third line between them, `  Element: FILE:LINE:COLUMN`. No findings
+/// prints `no findings`.
 public enum FindingReport {
     /// All findings, each as its two lines, ending with a line break.
     public static func text(_ findings: [Finding]) -> String {
@@ -15,10 +19,12 @@ public enum FindingReport {
 
     /// One finding's two lines.
     public static func lines(of finding: Finding) -> String {
-        var head = "\(finding.severity.rawValue) \(finding.code.rawValue)"
+        var head = finding.location.map { "\($0): " } ?? ""
+        head += finding.severity.rawValue + (finding.expected ? " (expected)" : "") + " \(finding.code.rawValue)"
         if let time = finding.time { head += " at \(fixedDecimal(time, places: 3)) s" }
         if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
-        return "\(head): \(finding.message)\n  Fix: \(finding.fix)\n"
+        let element = finding.elementLocation.map { "  Element: \($0)\n" } ?? ""
+        return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n"
     }
 
     /// "3 findings (1 error, 2 warnings)" or "no findings".
@@ -30,7 +36,8 @@ public enum FindingReport {
             return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
         }
         let total = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
-        return "\(total) (\(counts.joined(separator: ", ")))"
+        let expected = findings.filter(\.expected).count
+        return "\(total) (\(counts.joined(separator: ", "))\(expected > 0 ? "; \(expected) expected" : ""))"
     }
 
 }

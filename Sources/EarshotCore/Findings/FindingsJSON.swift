@@ -1,10 +1,13 @@
 /// Findings as a JSON array (the `--findings FILE.json` file), and back.
 ///
 /// Every object has the same keys in the same order — `code`, `severity`, `time`, `elements`,
-/// `message`, `fix`, `screen`, `source` — with `null` for what is not known, and times with six
-/// decimals, so the same findings always give the same bytes and files diff cleanly.
+/// `message`, `fix`, `screen`, `source`, `location`, `elementLocation`, `expected` — with
+/// `null` for what is not known, and times with six decimals, so the same findings always give
+/// the same bytes and files diff cleanly. A location is `{"file": …, "line": …, "column": …}`
+/// (lines and columns count from 1; the file as the command was given it).
 public enum FindingsJSON {
-    static let keys = ["code", "severity", "time", "elements", "message", "fix", "screen", "source"]
+    static let keys = ["code", "severity", "time", "elements", "message", "fix", "screen", "source", "location",
+                       "elementLocation", "expected"]
 
     /// The array, one finding per line, ending with a line break.
     public static func encode(_ findings: [Finding]) -> String {
@@ -19,10 +22,25 @@ public enum FindingsJSON {
                 jsonString(finding.fix),
                 finding.screen.map(jsonString) ?? "null",
                 finding.source.map(jsonString) ?? "null",
+                finding.location.map(locationJSON) ?? "null",
+                finding.elementLocation.map(locationJSON) ?? "null",
+                finding.expected ? "true" : "false",
             ]
             return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// `{"file": "a.json", "line": 3, "column": 5}`.
+    static func locationJSON(_ location: SourceLocation) -> String {
+        "{\"file\": \(jsonString(location.file)), \"line\": \(location.line), \"column\": \(location.column)}"
+    }
+
+    static func location(_ node: JSONNode?) throws -> SourceLocation? {
+        guard let node, !node.isNull else { return nil }
+        let object = try node.object(allowing: ["file", "line", "column"])
+        return SourceLocation(file: try object.requiredString("file"), line: try object.required("line").intValue(),
+                              column: try object.required("column").intValue())
     }
 
     /// Writes the array through a temporary file and a rename (exit 74 when it cannot).
@@ -42,11 +60,15 @@ public enum FindingsJSON {
             let code = try ScreenFile.enumValue(try object.required("code"), FindingCode.self, what: "finding code")
             let severity = try ScreenFile.enumValue(try object.required("severity"), FindingSeverity.self,
                                                     what: "severity")
-            return Finding(
+            var finding = Finding(
                 code, time: try object.double("time"), elements: try object.strings("elements") ?? [],
                 message: try object.requiredString("message"), severity: severity,
                 fix: try object.string("fix"), screen: try object.string("screen"),
                 source: try object.string("source"))
+            finding.location = try location(object["location"])
+            finding.elementLocation = try location(object["elementLocation"])
+            finding.expected = try object.bool("expected") ?? false
+            return finding
         }
     }
 

@@ -131,6 +131,24 @@ public final class DeskCheck: @unchecked Sendable {
 
     public func wait(seconds: Double) { wait(until: clock.now + max(0, seconds)) }
 
+    /// Lets time pass until everything asked for so far has been said, but not past `time`:
+    /// true when that happened first, false when `time` came first (the clock is then at or
+    /// before `time`, with everything due by then done).
+    public func waitUntilIdle(before time: Double) -> Bool {
+        if let virtual = clock as? VirtualClock {
+            while !isIdle, let due = virtual.nextDueTime {
+                if due > time + 1e-9 { return false }
+                virtual.advance(to: due)
+            }
+            return isIdle
+        }
+        while !isIdle {
+            if clock.now >= time { return false }
+            Thread.sleep(forTimeInterval: min(0.005, max(0.0005, time - clock.now)))
+        }
+        return true
+    }
+
     /// Lets time pass until everything asked for so far has been said (or cut or dropped).
     public func waitUntilIdle() {
         if let virtual = clock as? VirtualClock {

@@ -1,8 +1,10 @@
 /// What a scenario expects VoiceOver to have said, checked against the transcript after the run
-/// (fates are only known at the end), except `focus`, which is checked when its step comes.
+/// (fates are only known at the end); `focus` is checked against where focus was at its point.
 ///
-/// Each expectation looks from its *point*: the time of its step (by default the time of the
-/// step before it).
+/// Each expectation of speech or focus looks from its *point*: the time of its step (by default
+/// the time of the step before it; any `at` from the start on: an expectation never moves the
+/// clock). The last four are about the whole run and have no point: the findings the desk
+/// check reported and the earcons it played.
 public enum Expectation: Sendable, Equatable {
     /// The next speech (earcons skipped) to start playing at or after the point has this text;
     /// with `fate`, it also ended that way.
@@ -16,6 +18,35 @@ public enum Expectation: Sendable, Equatable {
     /// The first `announcementDidFinish` for this text, of an announcement posted at or after the
     /// point, reports this.
     case announcementDidFinish(String, wasSuccessful: Bool)
+    /// The run reports a finding with this code (involving at least these elements); such a
+    /// finding is expected and does not fail the run.
+    case finding(FindingCode, elements: [String])
+    /// The run reports no finding with this code.
+    case noFinding(FindingCode)
+    /// The run reports exactly these findings' codes, in any order (`[]`: none at all); they are
+    /// all expected.
+    case findings([FindingCode])
+    /// The run plays each named earcon this many times (started: spoken or cut).
+    case earcons([EarconCount])
+
+    /// Whether the expectation is about the whole run rather than a point in time.
+    public var isWholeRun: Bool {
+        switch self {
+        case .finding, .noFinding, .findings, .earcons: true
+        default: false
+        }
+    }
+}
+
+/// How many times an earcon is expected to play.
+public struct EarconCount: Sendable, Equatable {
+    public var earcon: EarconName
+    public var count: Int
+
+    public init(_ earcon: EarconName, _ count: Int) {
+        self.earcon = earcon
+        self.count = count
+    }
 }
 
 /// An expected fate: its kind and, for dropped utterances, optionally the reason code.
@@ -74,6 +105,59 @@ extension Expectation {
         case .focus(let id): "focus on \"\(id)\""
         case .announcementDidFinish(let text, let success):
             "announcementDidFinish \"\(text)\" wasSuccessful: \(success)"
+        case .finding(let code, let elements):
+            "finding \(code.rawValue)" + (elements.isEmpty ? "" : " [\(elements.joined(separator: ", "))]")
+        case .noFinding(let code): "no finding \(code.rawValue)"
+        case .findings(let codes):
+            codes.isEmpty ? "no findings" : "findings \(codes.map(\.rawValue).joined(separator: ", "))"
+        case .earcons(let counts):
+            "earcons " + counts.map { "\($0.earcon) \($0.count)" }.joined(separator: ", ")
+        }
+    }
+
+    /// Whether this expectation makes `finding` an expected one.
+    func expects(_ finding: Finding) -> Bool {
+        switch self {
+        case .finding(let code, let elements):
+            finding.code == code && elements.allSatisfy(finding.elements.contains)
+        case .findings(let codes): codes.contains(finding.code)
+        default: false
+        }
+    }
+
+    /// Checks a whole-run expectation against the run's findings and transcript.
+    func evaluate(findings: [Finding], transcript: SpeechTranscript, location: SourceLocation) -> ExpectationResult {
+        func result(_ passed: Bool, _ actual: String) -> ExpectationResult {
+            ExpectationResult(expectation: self, location: location, time: 0, passed: passed, actual: actual)
+        }
+        func listed(_ found: [Finding]) -> String {
+            found.map { finding in
+                finding.code.rawValue + (finding.elements.isEmpty ? "" : " [\(finding.elements.joined(separator: ", "))]")
+            }.joined(separator: "; ")
+        }
+        switch self {
+        case .finding(let code, let elements):
+            let sameCode = findings.filter { $0.code == code }
+            if sameCode.contains(where: expects) { return result(true, "it was reported") }
+            if sameCode.isEmpty { return result(false, "no \(code.rawValue) was reported") }
+            return result(false, "\(code.rawValue) was reported for other elements: \(listed(sameCode)); none involves \(elements.joined(separator: ", "))")
+        case .noFinding(let code):
+            let found = findings.filter { $0.code == code }
+            return result(found.isEmpty, found.isEmpty ? "none was reported" : "it was reported: \(listed(found))")
+        case .findings(let codes):
+            let actual = findings.map(\.code.rawValue).sorted()
+            let passed = actual == codes.map(\.rawValue).sorted()
+            return result(passed, actual.isEmpty ? "there were none" : "the findings were \(listed(findings))")
+        case .earcons(let counts):
+            var played: [EarconName: Int] = [:]
+            for entry in transcript.entries where entry.fate.startTime != nil {
+                if let name = entry.utterance.earcon { played[name, default: 0] += 1 }
+            }
+            let wrong = counts.filter { played[$0.earcon, default: 0] != $0.count }
+            let actual = counts.map { "\($0.earcon) \(played[$0.earcon, default: 0])" }.joined(separator: ", ")
+            return result(wrong.isEmpty, "it played \(actual)")
+        default:
+            preconditionFailure("a point-in-time expectation is evaluated against its point")
         }
     }
 
@@ -122,6 +206,8 @@ extension Expectation {
             }
             return result(report.wasSuccessful == success,
                           "it reported wasSuccessful: \(report.wasSuccessful) at \(clockTime(report.time))")
+        case .finding, .noFinding, .findings, .earcons:
+            preconditionFailure("a whole-run expectation is evaluated against the run's findings")
         }
     }
 }

@@ -18,6 +18,11 @@ public struct Scenario: Sendable {
     public var app: [String: ScreenBehaviours]
     /// The `reader` section: overrides the voice profile's `transitions` settings.
     public var reader: ReaderSettings?
+    /// Where each element that a step inserts is written.
+    public var insertedLocations: [String: SourceLocation] = [:]
+    /// The files the scenario is made of besides its own (`include`, `extends`, and theirs),
+    /// in the order read.
+    public var includedFiles: [String] = []
 
     public init(path: String, title: String? = nil, voice: String? = nil, screens: [ScenarioScreen],
                 startScreen: String? = nil, steps: [ScenarioStep], app: [String: ScreenBehaviours] = [:],
@@ -45,12 +50,21 @@ public struct ScenarioScreen: Sendable {
     public var location: SourceLocation
     /// The screen file it was read from; nil for a screen written inline in the scenario.
     public var file: String?
+    /// Where each element is written (its id in a screen file, its node in a dump).
+    public var elementLocations: [String: SourceLocation]
 
-    public init(name: String, screen: Screen, location: SourceLocation, file: String? = nil) {
+    public init(name: String, screen: Screen, location: SourceLocation, file: String? = nil,
+                elementLocations: [String: SourceLocation] = [:]) {
         self.name = name
         self.screen = screen
         self.location = location
         self.file = file
+        self.elementLocations = elementLocations
+    }
+
+    /// Where the screen starts: line 1 of its file, or its node in the scenario.
+    public var startLocation: SourceLocation {
+        file.map { SourceLocation(file: $0, line: 1, column: 1) } ?? location
     }
 }
 
@@ -66,8 +80,13 @@ public struct ScenarioStep: Sendable {
         self.location = location
     }
 
-    /// Stamped on the utterances the step causes, e.g. `line 12`.
-    public var source: String { "line \(location.line)" }
+    /// The file the step is written in, when it is not the scenario's own (a step of the base
+    /// scenario it `extends`): its name, for `source`.
+    public var fileLabel: String?
+
+    /// Stamped on the utterances the step causes, e.g. `line 12` (`base.json line 4` for a step
+    /// of a base scenario).
+    public var source: String { (fileLabel.map { "\($0) " } ?? "") + "line \(location.line)" }
 }
 
 /// When a step happens.

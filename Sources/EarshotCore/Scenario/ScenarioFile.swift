@@ -8,7 +8,8 @@ import Foundation
 /// time earlier than one before it. Screen files named by path are read relative to the
 /// scenario's folder and report their own errors with their own path.
 public enum ScenarioFile {
-    static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps", "app", "reader"]
+    static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps", "app", "reader",
+                               "include", "extends"]
     static let timingKeys = ["at", "after", "note"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
 
@@ -21,7 +22,10 @@ public enum ScenarioFile {
         "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
         "adjustableIndex",
     ]
-    static let expectKeys = ["spoken", "text", "fate", "reason", "earcon", "focus", "announcementDidFinish"]
+    static let expectKeys = ["spoken", "text", "fate", "reason", "earcon", "focus", "announcementDidFinish", "finding",
+                             "elements", "noFinding", "findings", "earcons"]
+    static let expectKinds = ["spoken", "text", "earcon", "focus", "announcementDidFinish", "finding", "noFinding",
+                              "findings", "earcons"]
 
     public static func load(path: String) throws -> Scenario {
         try decode(try JSONDocument.load(path: path), path: path)
@@ -33,15 +37,31 @@ public enum ScenarioFile {
     }
 
     public static func decode(_ root: JSONNode, path: String) throws -> Scenario {
+        var composition: ScenarioComposition?
+        do {
+            composition = try ScenarioComposition(root, path: path)
+            var scenario = try decodeComposed(composition!.root, path: path)
+            scenario.includedFiles = composition!.files
+            return scenario
+        } catch let error as DataFileError {
+            throw composition?.located(error) ?? error
+        }
+    }
+
+    /// The folder relative paths in `file` are read from.
+    static func folder(of file: String) -> String {
+        (file as NSString).deletingLastPathComponent
+    }
+
+    private static func decodeComposed(_ root: JSONNode, path: String) throws -> Scenario {
         let top = try root.object(allowing: topLevelKeys)
         _ = try top.string("description")
-        let folder = (path as NSString).deletingLastPathComponent
         var screens: [ScenarioScreen] = []
         if let single = top["screen"] {
             if top.has("screens") {
                 throw DataFileError("give either \"screen\" or \"screens\", not both", at: single.location)
             }
-            screens.append(try screen(single, name: nil, folder: folder))
+            screens.append(try screen(single, name: nil))
         } else if let many = top["screens"] {
             guard case .object(let members) = many.value else { throw many.typeError(expected: "an object") }
             guard !members.isEmpty else {
@@ -51,7 +71,7 @@ public enum ScenarioFile {
                 if screens.contains(where: { $0.name == member.key }) {
                     throw DataFileError("screen \"\(member.key)\" is named twice", at: member.keyLocation)
                 }
-                screens.append(try screen(member.node, name: member.key, folder: folder))
+                screens.append(try screen(member.node, name: member.key))
             }
         } else {
             throw DataFileError("missing \"screen\" (a screen file path or an inline screen) or \"screens\"",
@@ -59,13 +79,13 @@ public enum ScenarioFile {
         }
         var voice = try top.string("voice")
         if let name = voice, name.contains("/") || name.hasSuffix(".json") {
-            voice = resolve(name, folder: folder)
+            voice = resolve(name, folder: folder(of: top["voice"]!.location.file))
         }
         var start: String?
         if let startNode = top["start"] {
             start = try screenName(startNode, in: screens)
         }
-        var decoder = StepDecoder(screens: screens)
+        var decoder = StepDecoder(screens: screens, scenarioFile: path)
         let steps = try top.required("steps").arrayItems().map { try decoder.step($0) }
         var app: [String: ScreenBehaviours] = [:]
         if let appNode = top["app"] {
@@ -79,22 +99,26 @@ public enum ScenarioFile {
         }
         try decoder.checkReferences()
         try checkTimes(steps)
-        return Scenario(path: path, title: try top.string("title"), voice: voice, screens: screens,
-                        startScreen: start, steps: steps, app: app, reader: reader)
+        var scenario = Scenario(path: path, title: try top.string("title"), voice: voice, screens: screens,
+                                startScreen: start, steps: steps, app: app, reader: reader)
+        scenario.insertedLocations = decoder.insertedLocations
+        return scenario
     }
 
-    /// A screen given by path (relative to the scenario) or written inline.
-    private static func screen(_ node: JSONNode, name: String?, folder: String) throws -> ScenarioScreen {
+    /// A screen given by path (relative to the file that names it) or written inline.
+    private static func screen(_ node: JSONNode, name: String?) throws -> ScenarioScreen {
         if case .string(let relative) = node.value {
-            let file = resolve(relative, folder: folder)
+            let file = ScenarioComposition.standardized(resolve(relative, folder: folder(of: node.location.file)))
             guard FileManager.default.fileExists(atPath: file) else {
                 throw DataFileError("screen file \"\(relative)\" not found (looked at \(file))", at: node.location)
             }
-            let screen = try ScreenLoader.load(path: file).screen
-            return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location, file: file)
+            let loaded = try ScreenLoader.load(path: file)
+            return ScenarioScreen(name: name ?? loaded.screen.name, screen: loaded.screen, location: node.location,
+                                  file: file, elementLocations: loaded.idLocations)
         }
-        let screen = try ScreenFile.decode(node, defaultName: name ?? "screen")
-        return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location)
+        let (screen, locations) = try ScreenFile.decodeLocatingElements(node, defaultName: name ?? "screen")
+        return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location,
+                              elementLocations: locations)
     }
 
     static func resolve(_ path: String, folder: String) -> String {
@@ -114,7 +138,7 @@ public enum ScenarioFile {
 
     /// Times must not go backwards: `at` may not be earlier than the earliest time the steps
     /// before it can have. (Steps timed "when idle" can only be placed at run time; the runner
-    /// checks those.)
+    /// checks those.) Expectations are left out: they may look at any time from the start.
     /// The longest timeline a scenario may ask for, and the largest single time: a day. Longer
     /// is a typo (`1e12`); a day of 22,050 Hz 16-bit audio still fits in one WAV file (4 GiB).
     public static let longestTimeline = 86_400.0
@@ -122,6 +146,8 @@ public enum ScenarioFile {
     private static func checkTimes(_ steps: [ScenarioStep]) throws {
         var earliest = 0.0
         for step in steps {
+            // An expectation looks at the timeline; it does not move time.
+            if case .expect = step.action { continue }
             switch step.timing {
             case .at(let time):
                 if time < earliest - timeTolerance {
@@ -147,11 +173,16 @@ public enum ScenarioFile {
 /// (and inserted by no step) are reported where they were written.
 struct StepDecoder {
     let screens: [ScenarioScreen]
+    /// The scenario's own file: steps written elsewhere (a base scenario) name their file.
+    let scenarioFile: String
     var knownIDs: Set<String>
     var references: [(id: String, node: JSONNode)] = []
+    /// Where each element a step inserts is written.
+    var insertedLocations: [String: SourceLocation] = [:]
 
-    init(screens: [ScenarioScreen]) {
+    init(screens: [ScenarioScreen], scenarioFile: String) {
         self.screens = screens
+        self.scenarioFile = scenarioFile
         var ids = Set<String>()
         for entry in screens { Self.collectIDs(entry.screen.roots, into: &ids) }
         knownIDs = ids
@@ -237,6 +268,11 @@ struct StepDecoder {
             action = .expect(try expectation(value))
         }
         _ = try object.string("note")
+        if case .expect(let expectation) = action, expectation.isWholeRun,
+           let timed = object["at"] ?? object["after"] {
+            throw DataFileError("\"\(object.has("at") ? "at" : "after")\" has no meaning here: this expectation is about the whole run (every finding, every earcon), not a moment",
+                                at: timed.location)
+        }
         let timing: StepTiming
         if let at = object["at"] {
             if object.has("after") {
@@ -250,7 +286,9 @@ struct StepDecoder {
         } else {
             timing = .whenIdle
         }
-        return ScenarioStep(action: action, timing: timing, location: node.location)
+        var step = ScenarioStep(action: action, timing: timing, location: node.location)
+        if node.location.file != scenarioFile { step.fileLabel = (node.location.file as NSString).lastPathComponent }
+        return step
     }
 
     /// An edit of the shown screen, or of the screen named by `"screen"`.
@@ -316,8 +354,9 @@ struct StepDecoder {
     mutating func edit(_ object: JSONObjectReader) throws -> ScreenEdit {
         if let id = object["remove"] { return .remove(id: try elementID(id)) }
         if let element = object["insert"] {
-            let node = try ScreenFile.element(element)
+            let (node, locations) = try ScreenFile.elementLocating(element)
             StepDecoder.collectIDs([node], into: &knownIDs)
+            insertedLocations.merge(locations) { first, _ in first }
             let parent = try object["into"].flatMap { $0.isNull ? nil : try elementID($0) }
             var index: Int?
             if let indexNode = object["index"] {
@@ -394,12 +433,15 @@ struct StepDecoder {
 
     mutating func expectation(_ node: JSONNode) throws -> Expectation {
         let object = try node.object(allowing: ScenarioFile.expectKeys)
-        let kinds = ["spoken", "text", "earcon", "focus", "announcementDidFinish"].filter(object.has)
+        let kinds = ScenarioFile.expectKinds.filter(object.has)
         guard kinds.count == 1 else {
             let message = kinds.isEmpty
-                ? "an expectation needs one of: spoken, text (with fate), earcon, focus, announcementDidFinish"
+                ? "an expectation needs one of: spoken, text (with fate), earcon, focus, announcementDidFinish, finding, noFinding, findings, earcons"
                 : "an expectation checks one thing: found both \"\(kinds[0])\" and \"\(kinds[1])\""
             throw DataFileError(message, at: node.location)
+        }
+        if let elements = object["elements"], kinds[0] != "finding" {
+            throw DataFileError("\"elements\" goes with \"finding\"", at: elements.location)
         }
         var fate: FateExpectation?
         if let fateNode = object["fate"] {
@@ -431,6 +473,30 @@ struct StepDecoder {
                 return .earcon(EarconName(name))
             case "focus":
                 return .focus(try elementID(object["focus"]!))
+            case "finding":
+                let elements = try (object.array("elements") ?? []).map { try elementID($0) }
+                return .finding(try ScreenFile.enumValue(object["finding"]!, FindingCode.self, what: "finding code"),
+                                elements: elements)
+            case "noFinding":
+                return .noFinding(try ScreenFile.enumValue(object["noFinding"]!, FindingCode.self, what: "finding code"))
+            case "findings":
+                return .findings(try object["findings"]!.arrayItems().map {
+                    try ScreenFile.enumValue($0, FindingCode.self, what: "finding code")
+                })
+            case "earcons":
+                guard case .object(let members) = object["earcons"]!.value, !members.isEmpty else {
+                    throw DataFileError("\"earcons\" is an object of earcon names and counts, e.g. {\"screenChanged\": 2}",
+                                        at: object["earcons"]!.location)
+                }
+                return .earcons(try members.map { member in
+                    let name = try ScenarioFile.enumName(JSONNode(.string(member.key), at: member.keyLocation),
+                                                         EarconName.all.map(\.rawValue), what: "earcon")
+                    let count = try member.node.intValue()
+                    guard count >= 0 else {
+                        throw DataFileError("an earcon count cannot be negative, found \(count)", at: member.node.location)
+                    }
+                    return EarconCount(EarconName(name), count)
+                })
             default:
                 let report = try object["announcementDidFinish"]!.object(allowing: ["text", "wasSuccessful"])
                 guard let success = try report.bool("wasSuccessful") else {

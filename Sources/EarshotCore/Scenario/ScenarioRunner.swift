@@ -3,8 +3,10 @@
 /// Timing (docs/scenario-format.md): `at` is seconds from the start, `after` is seconds after
 /// the previous step (after the end of a pause); a gesture or app event without either happens
 /// once everything said so far has been said (the tester listens to the end), never before the
-/// previous step; an expectation without either looks from the time of the previous step.
-/// A step whose time falls before the previous step's is an error at that step's position.
+/// previous step. A step whose time falls before the previous step's is an error at that
+/// step's position. An expectation does not move time: it may name any time from the start
+/// (without `at` or `after` it looks from the time of the previous step) and is checked
+/// against the finished timeline; a `focus` expectation against where focus was at its time.
 public struct ScenarioRunner {
     public let scenario: Scenario
     public let desk: DeskCheck
@@ -21,8 +23,20 @@ public struct ScenarioRunner {
     /// Performs every step, lets the speech finish, and evaluates the expectations.
     public func run() throws -> ScenarioResult {
         var cursor = 0.0
-        var pending: [(step: ScenarioStep, expectation: Expectation, time: Double, focus: String?)] = []
+        var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
+        var focusSamples = FocusSamples()
+        var performed: [(time: Double, step: ScenarioStep)] = []
         for step in scenario.steps {
+            if case .expect(let expectation) = step.action {
+                let time: Double = switch step.timing {
+                case .at(let at): at
+                case .after(let delay): cursor + delay
+                case .withPrevious, .whenIdle: cursor
+                }
+                pending.append((step, expectation, time))
+                if case .focus = expectation { focusSamples.add(index: pending.count - 1, at: time) }
+                continue
+            }
             let time: Double
             switch step.timing {
             case .at(let at):
@@ -35,9 +49,10 @@ public struct ScenarioRunner {
             case .after(let delay): time = cursor + delay
             case .withPrevious: time = cursor
             case .whenIdle:
-                desk.waitUntilIdle()
+                focusSamples.takeWhileIdle(desk)
                 time = max(cursor, desk.now)
             }
+            focusSamples.take(until: time, desk)
             desk.wait(until: time)
             do {
                 switch step.action {
@@ -48,36 +63,106 @@ public struct ScenarioRunner {
                 case .show(let screen): try desk.show(screen: screen)
                 case .transition(let screen, let focus, let kind):
                     try desk.transition(to: screen, kind: kind, focus: focus, source: step.source)
-                case .pause: break
-                case .expect(let expectation):
-                    pending.append((step, expectation, time, desk.focusedID))
+                case .pause, .expect: break
                 }
             } catch let error as DeskCheckError {
                 throw DataFileError("\(error.description) at \(clockTime(time))", at: step.location)
             }
-            if case .expect = step.action { continue }
+            performed.append((time, step))
             cursor = time
             if case .pause(let seconds) = step.action { cursor += seconds }
         }
+        focusSamples.takeWhileIdle(desk)
+        focusSamples.take(until: cursor, desk)
         desk.waitUntilIdle()
         desk.wait(until: cursor)
+        focusSamples.takeRest(desk)
         let transcript = desk.finish()
-        let results = pending.map { item in
-            item.expectation.evaluate(transcript: transcript, at: item.time, focusedID: item.focus,
-                                      location: item.step.location)
+        var findings = findings(transcript, performed: performed)
+        let expectations = pending.map(\.expectation)
+        for index in findings.indices where expectations.contains(where: { $0.expects(findings[index]) }) {
+            findings[index].expected = true
+        }
+        let results = pending.enumerated().map { index, item in
+            item.expectation.isWholeRun
+                ? item.expectation.evaluate(findings: findings, transcript: transcript, location: item.step.location)
+                : item.expectation.evaluate(transcript: transcript, at: item.time,
+                                            focusedID: focusSamples.focus[index] ?? nil, location: item.step.location)
         }
         return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
-                              endTime: max(desk.now, transcript.endTime),
-                              findings: findings(transcript))
+                              endTime: max(desk.now, transcript.endTime), findings: findings)
+    }
+}
+
+/// Where focus was at the times `focus` expectations look at, taken as the run passes them.
+///
+/// The clock only moves forward, so each sample is taken when the run reaches its time: before
+/// a step at a later time, on the way to idle before a step that waits for the speech to end,
+/// and at the end for times past the last step (focus does not change once the run is over).
+struct FocusSamples {
+    private var due: [(index: Int, time: Double)] = []
+    /// The focused element by expectation index (a nil value: nothing had focus).
+    private(set) var focus: [Int: String?] = [:]
+
+    mutating func add(index: Int, at time: Double) {
+        due.append((index, time))
+        due.sort { $0.time < $1.time }
+    }
+
+    /// Takes the samples due at or before `time`, advancing the clock to each.
+    mutating func take(until time: Double, _ desk: DeskCheck) {
+        while let first = due.first, first.time <= time + timeTolerance {
+            desk.wait(until: first.time)
+            focus[first.index] = .some(desk.focusedID)
+            due.removeFirst()
+        }
+    }
+
+    /// Lets the speech finish, stopping at each sample due before it has.
+    mutating func takeWhileIdle(_ desk: DeskCheck) {
+        while let first = due.first, !desk.waitUntilIdle(before: first.time) {
+            take(until: first.time, desk)
+        }
+        desk.waitUntilIdle()
+    }
+
+    mutating func takeRest(_ desk: DeskCheck) {
+        for item in due { focus[item.index] = .some(desk.focusedID) }
+        due.removeAll()
     }
 }
 
 extension ScenarioRunner {
     /// The static checks on each screen shown, then the flow's dynamic findings in time order;
-    /// each names the scenario file as its source.
-    func findings(_ transcript: SpeechTranscript) -> [Finding] {
+    /// each names the scenario file as its source and where its cause is written: a static
+    /// finding its element in the screen file, a dynamic one the step that led to it (the step
+    /// that posted an announcement, else the last step performed at or before its time) and
+    /// its element's place.
+    func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
         var all = desk.staticFindings() + FlowInspector.findings(log: desk.flow, transcript: transcript)
-        for index in all.indices { all[index].source = scenario.path }
+        let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func elementLocation(_ finding: Finding) -> SourceLocation? {
+            for id in finding.elements {
+                if let name = finding.screen, let location = screens[name]?.elementLocations[id] { return location }
+                if let location = scenario.insertedLocations[id] { return location }
+                if let location = scenario.screens.lazy.compactMap({ $0.elementLocations[id] }).first { return location }
+            }
+            return nil
+        }
+        for index in all.indices {
+            all[index].source = scenario.path
+            let element = elementLocation(all[index])
+            guard let time = all[index].time else {
+                all[index].location = element ?? all[index].screen.flatMap { screens[$0]?.startLocation }
+                continue
+            }
+            let cause = all[index].cause.flatMap { cause in
+                performed.last { cause == $0.step.source || cause.hasSuffix(", after \($0.step.source)") }?.step
+            }
+            let before = performed.last { $0.time <= time + timeTolerance }?.step
+            all[index].location = (cause ?? before ?? performed.first?.step)?.location
+            all[index].elementLocation = element
+        }
         return all.sortedByTime()
     }
 }

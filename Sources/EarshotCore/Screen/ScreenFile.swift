@@ -49,10 +49,15 @@ public enum ScreenFile {
     /// Decodes one element object with its subtree (an element a scenario inserts), with the
     /// same checks as elements in a screen file.
     public static func element(_ node: JSONNode) throws -> AccessibilityNode {
+        try elementLocating(node).element
+    }
+
+    /// An inserted element and where each id in its subtree is written.
+    static func elementLocating(_ node: JSONNode) throws -> (element: AccessibilityNode, idLocations: [String: SourceLocation]) {
         var decoder = ElementDecoder()
         let element = try decoder.element(node)
         try decoder.checkOrders([element])
-        return element
+        return (element, decoder.idLocations)
     }
 
     private static func defaultName(for path: String) -> String {

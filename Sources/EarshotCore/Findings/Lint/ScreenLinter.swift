@@ -40,12 +40,16 @@ public struct ScreenLinter: Sendable {
     public init(profile: VoiceProfile) throws { self.generator = try DescriptionGenerator(profile: profile) }
 
     /// Every static finding of the screen, in reading order; `source` names the file in each.
-    public func findings(for screen: Screen, source: String? = nil) -> [Finding] {
+    /// `locations` (a loaded screen's `idLocations`) gives each finding the place of its first
+    /// element that has one, else `fallback` (where the screen itself is written).
+    public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
+                         fallback: SourceLocation? = nil) -> [Finding] {
         let linted = LintedScreen(screen: screen, generator: generator)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name
             findings[index].source = source
+            findings[index].location = findings[index].elements.lazy.compactMap { locations[$0] }.first ?? fallback
         }
         return Self.inReadingOrder(findings, stops: linted.stops)
     }

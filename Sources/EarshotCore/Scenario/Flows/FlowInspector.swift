@@ -155,11 +155,13 @@ public enum FlowInspector {
                     let reading = gestureSpeech(before: at, in: transcript)?.elementID
                     found.append(Finding(
                         .announcementDropped, time: at, elements: reading.map { [$0] } ?? [],
-                        message: "\"\(u.text)\"\(posted) was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken."))
+                        message: "\"\(u.text)\"\(posted) was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken.",
+                        cause: u.source))
                 case .screenChanged, .layoutChanged:
                     found.append(Finding(
                         .announcementDropped, time: at, elements: [],
-                        message: "\"\(u.text)\"\(posted) was removed by a \(reason.code) before it was spoken."))
+                        message: "\"\(u.text)\"\(posted) was removed by a \(reason.code) before it was spoken.",
+                        cause: u.source))
                 default: break
                 }
             case .cut(_, let at, let by):
@@ -168,7 +170,8 @@ public enum FlowInspector {
                 if let cutter, cutter.isGestureSpeech { continue }
                 found.append(Finding(
                     .announcementCut, time: at, elements: cutter?.elementID.map { [$0] } ?? [],
-                    message: "\"\(u.text)\"\(posted) was cut off by \(by.cause) before its end."))
+                    message: "\"\(u.text)\"\(posted) was cut off by \(by.cause) before its end.",
+                    cause: u.source))
             case .spoken: break
             }
         }
