@@ -6,6 +6,10 @@ import Foundation
 /// Samples go to a hidden temporary file beside `path`; `finish()` fills in the RIFF and data
 /// sizes and renames the file into place, so `path` only ever holds a complete file. The bytes
 /// are the same as `WAVFile.write` gives for the same samples.
+///
+/// `path` `-` streams to standard output instead, as a pipe cannot be rewound to fill in the
+/// sizes: the RIFF and data sizes say 0xFFFFFFFF ("until the end of the stream"), the
+/// convention sox, ffmpeg and aplay read; the samples are the same.
 public final class WAVStreamWriter {
     public let path: String
     public let sampleRate: Int
@@ -25,6 +29,14 @@ public final class WAVStreamWriter {
     public init(path: String, sampleRate: Int, temporaryPath chosenTemporary: String? = nil) throws {
         self.path = path
         self.sampleRate = sampleRate
+        if path == "-" {
+            temporaryPath = ""
+            handle = FileHandle.standardOutput
+            var header = WAVFile.header(sampleRate: sampleRate, sampleCount: 0)
+            for offset in [4, 40] { header.replaceSubrange(offset..<(offset + 4), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
+            pending.append(contentsOf: header)
+            return
+        }
         let temporaryPath = chosenTemporary ?? AtomicFile.temporaryPath(for: path)
         self.temporaryPath = temporaryPath
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
@@ -56,6 +68,12 @@ public final class WAVStreamWriter {
     public func finish() throws {
         precondition(!finished, "finish() called twice or after discard()")
         guard let handle else { return }
+        if path == "-" {
+            try flush()
+            self.handle = nil
+            finished = true
+            return
+        }
         do {
             try flush()
             try handle.seek(toOffset: 0)
@@ -75,6 +93,12 @@ public final class WAVStreamWriter {
 
     /// Abandons the file: removes the temporary file and leaves `path` untouched.
     public func discard() {
+        if path == "-" {
+            handle = nil
+            finished = true
+            pending = []
+            return
+        }
         try? handle?.close()
         handle = nil
         finished = true

@@ -8,46 +8,50 @@ enum CheckCommand: Command {
     static let name = "check"
     static let summary = "Desk-check a scenario: transcript with fates, expectations, WAV and captions."
     static let options: [OptionSpec] = [
-        .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file."),
-        .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable."),
+        .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file (- for standard output)."),
+        .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable; - for standard output."),
+        .value("transcript-format", "txt|jsonl|vtt", "The format of --transcript - (default txt)."),
         .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
         .flag("live", "Play the scenario in real time through ALSA, with the same decisions."),
         .value("device", "PCM", "ALSA device for --live. Default: default."),
         .flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript."),
-        .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array."),
+        .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array (- for standard output)."),
         .espeakData,
-    ]
+    ] + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCENARIO.json", kind: "scenario file")
-        let transcripts = parsed.all("transcript")
-        for file in transcripts where TranscriptFormat(path: file) == nil {
-            throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", "))")
-        }
-        if let wav = parsed.value("output"), !wav.lowercased().hasSuffix(".wav") {
+        let transcripts = try transcriptOutputs(parsed)
+        if let wav = parsed.value("output"), wav != "-", !wav.lowercased().hasSuffix(".wav") {
             throw UsageError("-o \(wav): the name must end in .wav")
         }
-        let scenario = try ScenarioFile.load(path: path)
-        var outputs = transcripts.map { (option: "--transcript", path: $0) }
+        let reports = ReportOutputs(parsed)
+        var outputs = transcripts.map { (option: "--transcript", path: $0.path) }
         if let wav = parsed.value("output") { outputs.append(("-o", wav)) }
         if let findings = parsed.value("findings") { outputs.append(("--findings", findings)) }
-        let inputs = [path] + scenario.screens.compactMap(\.file) + [scenario.voice, parsed.value("voice")].compactMap { $0 }
-        try OutputSafety.check(outputs: outputs, inputs: inputs)
+        try reports.check(inputs: [path], otherOutputs: outputs)
+        // With an output on standard output, the lines a person reads go to standard error.
+        let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
+        let scenario = try ScenarioFile.load(path: path)
+        let inputs = [path] + scenario.includedFiles + scenario.screens.compactMap(\.file)
+            + [scenario.voice, parsed.value("voice")].compactMap { $0 }
+        try reports.check(inputs: inputs, otherOutputs: outputs)
         if let wav = parsed.value("output") { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                    espeakData: parsed.value("espeak-data"))
         let quiet = parsed.has("quiet")
+        let started = Date()
         let result: ScenarioResult
         if parsed.has("live") {
             if parsed.value("output") != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
-            if !quiet, let title = scenario.title { print(title) }
-            let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record) }
+            if !quiet, let title = scenario.title { out.line(title) }
+            let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record, out) }
             // A device that fails ends the run at once (exit 69) rather than after the remaining
             // steps' times; no file is half-written (transcripts are written at the end).
             result = try StopOnSignal.watching {
                 try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
-                                             transcriptPaths: transcripts, observer: observer) { error in
+                                             transcripts: transcripts, observer: observer) { error in
                     standardError(error.description)
                     exit(error.exitCode.rawValue)
                 }
@@ -55,42 +59,61 @@ enum CheckCommand: Command {
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
             result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),
-                                              transcriptPaths: transcripts).result
+                                              transcripts: transcripts).result
         }
         if parsed.has("live") {
-            for note in result.notes where !quiet { print(note) }
+            for note in result.notes where !quiet { out.line("\(note)") }
         } else if !quiet {
-            if let title = scenario.title { print(title) }
-            print(result.transcript.readableText, terminator: "")
-            for note in result.notes { print(note) }
+            if let title = scenario.title { out.line(title) }
+            out.text(result.transcript.readableText)
+            for note in result.notes { out.line("\(note)") }
         }
         for expectation in result.expectations where !expectation.passed || !quiet {
-            print(expectation)
+            out.line("\(expectation)")
         }
         let findings = result.findings
-        print("Findings: \(FindingReport.summary(findings))")
-        let shown = quiet ? findings.atLeast(.error) : findings
-        if !shown.isEmpty { print(FindingReport.text(shown), terminator: "") }
+        out.line("Findings: \(FindingReport.summary(findings))")
+        let shown = quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings
+        if !shown.isEmpty { out.text(FindingReport.text(shown)) }
         if let file = parsed.value("findings") { try FindingsJSON.write(findings, to: file) }
+        try reports.write([SuiteRecord.scenario(path, result: result, time: Date().timeIntervalSince(started))],
+                          name: "earshot check")
         let failed = result.failedExpectations.count
         var summary = "\(result.expectations.count) expectations, \(failed) failed; \(clockTime(result.endTime)) of audio"
-        if let wav = parsed.value("output") { summary += "; wrote \(wav)" }
-        for file in transcripts { summary += "; wrote \(file)" }
-        if let file = parsed.value("findings") { summary += "; wrote \(file)" }
-        print(summary)
-        return failed == 0 && !findings.hasErrors ? .success : .failure
+        let written = outputs.map(\.path) + reports.outputs.map(\.path)
+        for file in written where file != "-" { summary += "; wrote \(file)" }
+        out.line(summary)
+        return failed == 0 && !findings.hasUnexpectedErrors ? .success : .failure
+    }
+
+    /// The `--transcript` files with their formats: by extension, `-` by `--transcript-format`.
+    static func transcriptOutputs(_ parsed: ParsedArguments) throws -> [(path: String, format: TranscriptFormat)] {
+        var standardFormat = TranscriptFormat.text
+        if let name = parsed.value("transcript-format") {
+            guard let format = TranscriptFormat(path: "-." + name) else {
+                throw UsageError("--transcript-format expects txt, jsonl or vtt, got \"\(name)\"")
+            }
+            standardFormat = format
+        }
+        return try parsed.all("transcript").map { file in
+            if file == "-" { return (file, standardFormat) }
+            guard let format = TranscriptFormat(path: file) else {
+                throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", ")), or be - with --transcript-format")
+            }
+            return (file, format)
+        }
     }
 
     /// One plain line per utterance as it starts, is cut or is dropped, while playing live.
-    static func printLive(_ record: SpeechRecord) {
+    static func printLive(_ record: SpeechRecord, _ out: TextOutput) {
         switch record {
         case .started(let utterance, let time):
-            print("\(clockTime(time))  \(utterance.kind.isEarcon ? "[\(utterance.text)]" : "\"\(utterance.text)\"")")
+            out.line("\(clockTime(time))  \(utterance.kind.isEarcon ? "[\(utterance.text)]" : "\"\(utterance.text)\"")")
         case .finished(let entry):
             if case .spoken = entry.fate { return }
-            print("          \(entry)")
+            out.line("          \(entry)")
         case .announcementDidFinish(let result):
-            print("          \(result)")
+            out.line("          \(result)")
         }
     }
 
@@ -108,9 +131,15 @@ enum CheckCommand: Command {
         screen-change sounds twice or missing, focus not restored, restored to the wrong item,
         without fallback, repeated, ghost focus), two lines each with the fix (docs/findings.md,
         docs/desk-checks.md). Without -o nothing is written.
-        Exit codes: 0 all expectations held and no error finding, 1 an expectation failed or an
-        error finding, 64 usage, 65 bad scenario or screen file (file:line:column), 69 speech
-        engine unavailable, 74 I/O.
+        Each finding starts with FILE:LINE:COLUMN of its cause (the step; an Element: line
+        gives the element's place in its screen file). A finding the scenario expects
+        (expect: {finding: CODE}) is marked "(expected)" and does not fail the check.
+        SCENARIO.json may be - (standard input; relative paths then start at the current
+        folder); any output may be - (standard output; this text then goes to standard error).
+        --junit and --sarif write CI reports (docs/ci-reports.md).
+        Exit codes: 0 all expectations held and no unexpected error finding, 1 an expectation
+        failed or an unexpected error finding, 64 usage, 65 bad scenario or screen file
+        (file:line:column), 69 speech engine unavailable, 74 I/O.
         """
     )
 }

@@ -10,36 +10,44 @@ enum LintCommand: Command {
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
         .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note."),
         .screenFormat,
-    ]
+    ] + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN") }
         let minimum = try severity(parsed.value("severity"))
-        try OutputSafety.check(outputs: parsed.value("findings").map { [("--findings", $0)] } ?? [], inputs: parsed.positionals)
+        let reports = ReportOutputs(parsed)
+        let findingsOutput = parsed.value("findings").map { [(option: "--findings", path: $0)] } ?? []
+        try reports.check(inputs: parsed.positionals, otherOutputs: findingsOutput)
+        let out = TextOutput(toStandardError: reports.usesStandardOutput || parsed.value("findings") == "-")
+        var records: [SuiteRecord] = []
         let linter = try ScreenLinter(profile: try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko"))
 
         var all: [Finding] = []
         var firstFileError: UserFacingError?
         for (index, path) in parsed.positionals.enumerated() {
-            if index > 0 { print("") }
+            if index > 0 { out.line("") }
+            let started = Date()
             let loaded: LoadedScreen
             do {
                 loaded = try parsed.loadScreen(path)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
-                print("\(path): not checked (\(error.exitCode == .ioError ? "cannot read it" : "bad screen file"))")
+                out.line("\(path): not checked (\(error.exitCode == .ioError ? "cannot read it" : "bad screen file"))")
                 firstFileError = firstFileError ?? error
+                records.append(.unreadable(path, error: error))
                 continue
             }
             let findings = linter.findings(for: loaded.screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
-            print("\(path): \(FindingReport.summary(findings))")
-            if !findings.isEmpty { print(FindingReport.text(findings), terminator: "") }
+            out.line("\(path): \(FindingReport.summary(findings))")
+            if !findings.isEmpty { out.text(FindingReport.text(findings)) }
             all += findings
+            records.append(.lint(path, findings: findings, time: Date().timeIntervalSince(started)))
         }
         if let output = parsed.value("findings") { try FindingsJSON.write(all, to: output) }
+        try reports.write(records, name: "earshot lint")
         if let firstFileError { return firstFileError.exitCode }
         return all.hasErrors ? .failure : .success
     }
@@ -57,8 +65,11 @@ enum LintCommand: Command {
         arguments: [("SCREEN", "One or more screen files (docs/screen-format.md) or accessibility dumps of real apps (docs/import.md).")],
         options: options,
         notes: """
-        Prints, for each file, a summary line and then two lines per finding: severity, code,
-        elements and what is wrong, then the fix. Codes and fixes: docs/findings.md.
+        Prints, for each file, a summary line and then two lines per finding: FILE:LINE:COLUMN
+        of the element, severity, code, elements and what is wrong, then the fix. Codes and
+        fixes: docs/findings.md. SCREEN may be - (standard input); --findings, --junit and
+        --sarif may be - (standard output; the lines then go to standard error). CI reports:
+        docs/ci-reports.md.
         Exit 0 when no error-level finding is reported, 1 when one is, 65 for a bad screen
         file, 74 when a file cannot be read or the findings file cannot be written.
         """

@@ -8,6 +8,7 @@ enum ReadCommand: Command {
     static let options: [OptionSpec] = [
         .voice,
         .flag("no-audio", "Print the focus stops only."),
+        .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
         .espeakData,
@@ -18,8 +19,13 @@ enum ReadCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
         let profile = try parsed.voiceProfile()
-        let screen = try parsed.loadScreen(path).screen
-        let report = try ReadReport(screen: screen, profile: profile)
+        let loaded = try parsed.loadScreen(path)
+        let report = try ReadReport(screen: loaded.screen, profile: profile)
+        if parsed.has("json") {
+            if parsed.value("output") != nil { throw UsageError("--json prints the stops; -o writes WAV files: give one of them") }
+            print(report.jsonLines(locations: loaded.idLocations), terminator: "")
+            return .success
+        }
         print(report.text, terminator: "")
         if parsed.has("no-audio") { return .success }
 
@@ -65,11 +71,15 @@ enum ReadCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot read [options] SCREEN"],
-        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON (docs/import.md).")],
+        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON (docs/import.md); - reads standard input.")],
         options: options,
         notes: """
         Prints one line per focus stop: position/count, element id, what VoiceOver says, and the
         hint in parentheses. Then speaks the stops in order (or writes NNN-id.wav files with -o).
+        --json prints instead one JSON object per stop and line, for scripts:
+          {"index": 1, "count": 5, "id": "back", "text": "뒤로, 버튼", "hint": null,
+           "traits": ["button"], "frame": [0, 44, 80, 44], "source": {"file": "cart.json", "line": 9, "column": 13}}
+        (source: where the element is written in the input; null when unknown).
         """
     )
 }

@@ -7,7 +7,7 @@ enum SpeakCommand: Command {
     static let name = "speak"
     static let summary = "Speak a text or one composed element through ALSA, or write it to WAV."
     static let options: [OptionSpec] = [
-        .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it."),
+        .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it (- for standard output)."),
         .voice,
         .value("rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile."),
         .device,
@@ -33,27 +33,28 @@ enum SpeakCommand: Command {
             profile.engine.rate = rate
         }
         let utterance = try composeUtterance(parsed, profile: profile)
+        let out = TextOutput(toStandardError: parsed.value("output") == "-")
 
-        print(utterance.text)
-        if let hint = utterance.hint { print("hint: \(hint)") }
+        out.line(utterance.text)
+        if let hint = utterance.hint { out.line("hint: \(hint)") }
         let normalizer = try profile.textNormalizerOrIdentity()
         if parsed.has("show-normalized") {
-            print("normalized: \(normalizer.normalize(utterance.text))")
-            if let hint = utterance.hint { print("normalized hint: \(normalizer.normalize(hint))") }
+            out.line("normalized: \(normalizer.normalize(utterance.text))")
+            if let hint = utterance.hint { out.line("normalized hint: \(normalizer.normalize(hint))") }
         }
         let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio")
         guard needsEngine else { return .success }
 
         let speaker = try parsed.speaker(for: profile)
         if parsed.has("phonemes") {
-            print("phonemes: \(try speaker.phonemes(utterance.text))")
+            out.line("phonemes: \(try speaker.phonemes(utterance.text))")
         }
         if parsed.has("no-audio") { return .success }
 
         let hintPause = try TimingSettings(profile: profile).hintPause
         if let output = parsed.value("output") {
             let seconds = try speaker.write(utterance.text, hint: utterance.hint, hintPause: hintPause, to: output)
-            print("wrote \(output) (\(String(format: "%.2f", seconds)) s)")
+            out.line("wrote \(output == "-" ? "standard output" : output) (\(String(format: "%.2f", seconds)) s)")
             return .success
         }
         try StopOnSignal.watching {
@@ -75,6 +76,13 @@ enum SpeakCommand: Command {
         if !composes {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("nothing to speak: give TEXT or --label/--value/--traits/--hint")
+            }
+            if parsed.positionals == ["-"] {
+                // The text from standard input: a file or a pipe, its last line break dropped.
+                var text = try TextFileDecoding.read(path: "-")
+                while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+                guard !text.isEmpty else { throw UsageError("nothing to speak: standard input is empty") }
+                return (text, nil)
             }
             return (parsed.positionals.joined(separator: " "), nil)
         }
@@ -102,12 +110,16 @@ enum SpeakCommand: Command {
             "earshot speak [options] TEXT",
             "earshot speak [options] --label L [--value V] [--traits T1,T2] [--hint H]",
         ],
-        arguments: [("TEXT", "What to say (Korean, English or mixed).")],
+        arguments: [("TEXT", "What to say (Korean, English or mixed); - reads it from standard input.")],
         options: options,
         notes: """
         Prints what is spoken first (and the hint on its own line), then plays it or writes the
-        WAV file (16-bit mono PCM at the engine's 22050 Hz). Exit codes: 0 success, 64 usage,
-        65 bad data (a voice profile), 69 speech engine or audio device unavailable, 74 I/O.
+        WAV file (16-bit mono PCM at the engine's 22050 Hz). With -o - the WAV goes to standard
+        output (its sizes say "to the end of the stream") and the printed lines to standard error.
+        A text that starts with - would be read as an option: put -- before it, which ends the
+        options (earshot speak -- "-5도, 흐림"); - alone reads the text from standard input.
+        Exit codes: 0 success, 64 usage, 65 bad data (a voice profile), 69 speech engine or
+        audio device unavailable, 74 I/O.
         """
     )
 }

@@ -15,6 +15,7 @@ let commands: [any Command.Type] = [
     SpeakCommand.self,
     ReadCommand.self,
     CheckCommand.self,
+    TestCommand.self,
     ExploreCommand.self,
     LintCommand.self,
     ImportCommand.self,

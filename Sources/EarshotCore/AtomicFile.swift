@@ -20,6 +20,21 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
+    /// Writes an output a command names: standard output when `path` is `-`, else a file
+    /// through a temporary name and a rename.
+    public static func writeOutput(_ data: Data, to path: String) throws {
+        guard path == "-" else { return try write(data, to: path) }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            throw FileIOError(path: "standard output", reason: "cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    public static func writeOutput(_ text: String, to path: String) throws {
+        try writeOutput(Data(text.utf8), to: path)
+    }
+
     /// A hidden sibling name unique to this process and call, beside the file that `path`
     /// really names (a link's target).
     public static func temporaryPath(for path: String) -> String {

@@ -15,7 +15,7 @@ public protocol UserFacingError: Error, CustomStringConvertible {
 }
 
 /// A place in a text file, 1-based, counted in characters (not bytes).
-public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Codable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int

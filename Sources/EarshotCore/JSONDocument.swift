@@ -44,19 +44,16 @@ public struct JSONMember: Sendable {
 }
 
 public enum JSONDocument {
-    /// Reads and parses a JSON file; a missing file is an I/O error, bad JSON a data error.
+    /// Reads and parses a JSON file (`-`: standard input, named `<stdin>`); a missing file is an
+    /// I/O error, bad JSON a data error.
     public static func load(path: String) throws -> JSONNode {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw FileIOError(path: path, reason: "cannot read file (\(error.localizedDescription))")
-        }
+        let data = try TextFileDecoding.contents(path: path)
+        let file = StandardInput.label(for: path)
         // A byte order mark: UTF-16 (or marked UTF-8) text, decoded first.
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return try parse(TextFileDecoding.decode(data, file: path), file: path)
+            return try parse(TextFileDecoding.decode(data, file: file), file: file)
         }
-        return try parse(data, file: path)
+        return try parse(data, file: file)
     }
 
     /// Parses UTF-8 JSON text. `file` is only used to name the source in errors.

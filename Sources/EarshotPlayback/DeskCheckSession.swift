@@ -71,7 +71,14 @@ public enum ScenarioPlayback {
     /// the WAV's temporary file, for a caller that removes it if the process is stopped.
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil, transcriptPaths: [String] = []) throws -> Run {
-        let formats = try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }
+        try run(scenario, speaker: speaker, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
+                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) })
+    }
+
+    /// As above, with each transcript's format given (`-`: standard output).
+    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
+                           wavTemporaryPath: String? = nil,
+                           transcripts formats: [(path: String, format: TranscriptFormat)]) throws -> Run {
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
@@ -88,7 +95,7 @@ public enum ScenarioPlayback {
             throw error
         }
         for (path, format) in formats {
-            try AtomicFile.write(transcript(result.transcript, as: format, speaker: speaker), to: path)
+            try AtomicFile.writeOutput(transcript(result.transcript, as: format, speaker: speaker), to: path)
         }
         return Run(result: result, audioDuration: Double(renderer.timelineSamples) / Double(renderer.sampleRate),
                    peakBufferedSamples: renderer.peakBufferedSamples)
@@ -102,10 +109,9 @@ public enum ScenarioPlayback {
     /// `deviceFailed` is called on the sink's thread the moment the device fails (a sound server
     /// that died): the live clock would otherwise go on waiting for the remaining steps.
     public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
-                               transcriptPaths: [String] = [],
+                               transcripts formats: [(path: String, format: TranscriptFormat)] = [],
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil,
                                deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
-        let formats = try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
             if case .failed(let error) = event { deviceFailed?(error) }
         }
@@ -119,7 +125,7 @@ public enum ScenarioPlayback {
         let result = try runner.run()
         try sink.drain()
         for (path, format) in formats {
-            try AtomicFile.write(transcript(result.transcript, as: format, speaker: speaker), to: path)
+            try AtomicFile.writeOutput(transcript(result.transcript, as: format, speaker: speaker), to: path)
         }
         return result
     }

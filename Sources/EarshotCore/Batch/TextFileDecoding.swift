@@ -9,11 +9,13 @@ import Foundation
 /// its line and column, so what is spoken and what the manifest records never disagree.
 public enum TextFileDecoding {
     public static func read(path: String) throws -> String {
-        try decode(try contents(path: path), file: path)
+        try decode(try contents(path: path), file: StandardInput.label(for: path))
     }
 
-    /// The file's bytes, or an I/O error saying whether it is missing or unreadable.
+    /// The file's bytes, or an I/O error saying whether it is missing or unreadable; `-` is
+    /// standard input.
     public static func contents(path: String) throws -> Data {
+        if path == "-" { return try StandardInput.contents() }
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "file not found"
             throw FileIOError(path: path, reason: reason)

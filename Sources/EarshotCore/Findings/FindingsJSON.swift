@@ -43,9 +43,10 @@ public enum FindingsJSON {
                               column: try object.required("column").intValue())
     }
 
-    /// Writes the array through a temporary file and a rename (exit 74 when it cannot).
+    /// Writes the array through a temporary file and a rename (exit 74 when it cannot), or to
+    /// standard output when `path` is `-`.
     public static func write(_ findings: [Finding], to path: String) throws {
-        try AtomicFile.write(encode(findings), to: path)
+        try AtomicFile.writeOutput(encode(findings), to: path)
     }
 
     /// Reads a findings file; mistakes are data errors naming the file, line and column.

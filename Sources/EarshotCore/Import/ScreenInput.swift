@@ -45,7 +45,7 @@ public struct LoadedScreen: Sendable {
 /// keys. Anything else is an error that says which formats were tried.
 public enum ScreenLoader {
     public static func load(path: String, format: ScreenInputFormat? = nil) throws -> LoadedScreen {
-        try parse(try TextFileDecoding.contents(path: path), file: path, format: format)
+        try parse(try TextFileDecoding.contents(path: path), file: StandardInput.label(for: path), format: format)
     }
 
     public static func parse(_ data: Data, file: String, format forced: ScreenInputFormat? = nil) throws -> LoadedScreen {

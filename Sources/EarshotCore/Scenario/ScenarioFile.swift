@@ -28,7 +28,7 @@ public enum ScenarioFile {
                               "findings", "earcons"]
 
     public static func load(path: String) throws -> Scenario {
-        try decode(try JSONDocument.load(path: path), path: path)
+        try decode(try JSONDocument.load(path: path), path: StandardInput.label(for: path))
     }
 
     /// Decodes scenario JSON text; `path` names the source in errors and anchors relative paths.

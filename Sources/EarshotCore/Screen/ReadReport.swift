@@ -13,6 +13,8 @@ public struct ReadReport: Sendable {
         public var count: Int
         public var id: String
         public var speech: SpokenDescription
+        /// The stop itself: its traits and frame.
+        public var stop: FocusStop
     }
 
     public let lines: [Line]
@@ -20,7 +22,7 @@ public struct ReadReport: Sendable {
     public init(screen: Screen, generator: DescriptionGenerator) {
         let order = FocusOrder(screen: screen)
         lines = order.stops.enumerated().map { index, stop in
-            Line(position: index + 1, count: order.count, id: stop.id, speech: generator.describe(stop))
+            Line(position: index + 1, count: order.count, id: stop.id, speech: generator.describe(stop), stop: stop)
         }
     }
 
@@ -32,6 +34,32 @@ public struct ReadReport: Sendable {
     public var text: String {
         guard !lines.isEmpty else { return "(no focus stops)\n" }
         return lines.map(Self.format).joined(separator: "\n") + "\n"
+    }
+
+    /// `read --json`: one JSON object per stop and line (JSON Lines), keys always in this order:
+    ///
+    ///     {"index": 1, "count": 5, "id": "card-1", "text": "…, 버튼", "hint": "동작 사용 가능",
+    ///      "traits": ["button"], "frame": [0, 88, 375, 120],
+    ///      "source": {"file": "cart.json", "line": 12, "column": 13}}
+    ///
+    /// `index` counts from 1 in reading order; `hint` and `source` (where the element is
+    /// written, from `locations`) are null when there is none; `frame` is x, y, width, height
+    /// in points.
+    public func jsonLines(locations: [String: SourceLocation] = [:]) -> String {
+        lines.map { line in
+            let frame = line.stop.frame
+            let fields = [
+                ("index", "\(line.position)"),
+                ("count", "\(line.count)"),
+                ("id", jsonString(line.id)),
+                ("text", jsonString(line.speech.text)),
+                ("hint", line.speech.hint.map(jsonString) ?? "null"),
+                ("traits", "[" + line.stop.traits.members.map { jsonString($0.rawValue) }.joined(separator: ", ") + "]"),
+                ("frame", "[" + [frame.x, frame.y, frame.width, frame.height].map(plainNumber).joined(separator: ", ") + "]"),
+                ("source", locations[line.id].map(FindingsJSON.locationJSON) ?? "null"),
+            ]
+            return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}\n"
+        }.joined()
     }
 
     static func format(_ line: Line) -> String {

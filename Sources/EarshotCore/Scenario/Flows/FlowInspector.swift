@@ -120,7 +120,7 @@ public enum FlowInspector {
 
     private static func notRestored(_ appearance: ScreenAppearance, expected: String, landed: String) -> Finding {
         Finding(
-            .focusNotRestored, time: appearance.time, elements: [expected, landed],
+            .focusNotRestored, time: appearance.time, elements: [expected] + (landed == "nothing" ? [] : [landed]),
             message: "Back on \"\(appearance.screen)\" (\(appearance.kind.rawValue)) focus was on \(quoted(landed)), not on \"\(expected)\" where the user had left.",
             screen: appearance.screen)
     }

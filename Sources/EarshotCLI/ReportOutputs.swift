@@ -1,0 +1,61 @@
+import EarshotPlayback
+import Foundation
+
+/// The CI report options `test`, `check` and `lint` share: `--junit FILE.xml` and `--sarif
+/// FILE.sarif` (docs/ci-reports.md), each `-` for standard output.
+struct ReportOutputs {
+    static let options: [OptionSpec] = [
+        .value("junit", "FILE.xml", "Write a JUnit XML report (- for standard output)."),
+        .value("sarif", "FILE.sarif", "Write the findings as a SARIF 2.1.0 log (- for standard output)."),
+    ]
+
+    var junit: String?
+    var sarif: String?
+
+    init(_ parsed: ParsedArguments) {
+        junit = parsed.value("junit")
+        sarif = parsed.value("sarif")
+    }
+
+    var outputs: [(option: String, path: String)] {
+        [("--junit", junit), ("--sarif", sarif)].compactMap { option, path in path.map { (option, $0) } }
+    }
+
+    /// True when a report goes to standard output (the command's own lines then go to
+    /// standard error, so the report can be piped).
+    var usesStandardOutput: Bool { junit == "-" || sarif == "-" }
+
+    /// Refuses two reports on standard output, and reports that would overwrite an input.
+    func check(inputs: [String], otherOutputs: [(option: String, path: String)] = []) throws {
+        let all = outputs + otherOutputs
+        let onStandardOutput = all.filter { $0.path == "-" }
+        if onStandardOutput.count > 1 {
+            throw UsageError("\(onStandardOutput.map(\.option).joined(separator: " and ")) both name standard output (-): give one of them a file")
+        }
+        try OutputSafety.check(outputs: all, inputs: inputs)
+    }
+
+    /// Writes the reports asked for.
+    func write(_ records: [SuiteRecord], name: String) throws {
+        if let junit { try AtomicFile.writeOutput(JUnitReport.xml(records, name: name), to: junit) }
+        if let sarif {
+            let findings = records.flatMap(\.findings)
+            try AtomicFile.writeOutput(SarifReport.json(findings, baseFolder: FileManager.default.currentDirectoryPath), to: sarif)
+        }
+    }
+}
+
+/// Where a command's plain lines go: standard output, or standard error when standard output
+/// carries data (`-o -`, `--findings -`, `--junit -`), so the data can be piped untouched.
+struct TextOutput {
+    var toStandardError: Bool
+
+    func line(_ text: String) {
+        if toStandardError { standardError(text) } else { print(text) }
+    }
+
+    /// Text that already ends with its line break.
+    func text(_ text: String) {
+        if toStandardError { standardError(text) } else { print(text, terminator: "") }
+    }
+}

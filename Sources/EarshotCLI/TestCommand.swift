@@ -1,0 +1,303 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot test`: runs a folder of scenarios as a test suite, each against its golden
+/// transcript and its expectations (docs/test-suites.md).
+enum TestCommand: Command {
+    static let name = "test"
+    static let summary = "Run scenarios as a test suite: golden transcripts, expectations, CI reports."
+    static let options: [OptionSpec] = [
+        .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
+        .value("jobs", short: "j", "N", "Run N scenarios at a time, in worker processes. Default: 1."),
+        .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
+        .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
+        .espeakData,
+    ] + ReportOutputs.options
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        if arguments.first == "--worker" { return try TestWorker.serve(Array(arguments.dropFirst())) }
+        let parsed = try parseArguments(arguments, options: options)
+        let jobs = try parsed.int("jobs") ?? 1
+        guard (1...64).contains(jobs) else { throw UsageError("--jobs expects 1 to 64, got \(jobs)") }
+        let reports = ReportOutputs(parsed)
+        try reports.check(inputs: parsed.positionals)
+        let files = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
+        guard !files.isEmpty else {
+            throw UsageError("no scenarios under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\")")
+        }
+        let quiet = parsed.has("quiet")
+        let update = parsed.has("update")
+        let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
+        var verdicts: [ScenarioVerdict] = []
+        let collect: (ScenarioOutcome) throws -> Void = { outcome in
+            let verdict = try ScenarioVerdict.judge(outcome, update: update)
+            printer.print(verdict)
+            verdicts.append(verdict)
+        }
+        if jobs == 1 || files.count == 1 {
+            let runner = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"))
+            for file in files { try collect(try runner.run(file)) }
+        } else {
+            var command = [RenderCommand.workerExecutable(), "test", "--worker"]
+            if let voice = parsed.value("voice") { command += ["--voice", voice] }
+            if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
+            try TestWorkerPool(command: command, size: min(jobs, files.count)).run(files, inOrder: collect)
+        }
+        let failed = verdicts.filter { !$0.passed }.count
+        var summary = "\(verdicts.count - failed) passed, \(failed) failed"
+        let updated = verdicts.filter { $0.golden == .updated }.count
+        if updated > 0 { summary += "; \(updated) golden transcript\(updated == 1 ? "" : "s") updated" }
+        printer.line(summary)
+        try reports.write(verdicts.map(\.record), name: "earshot test")
+        if let unreadable = verdicts.first(where: { $0.outcome.errorExitCode == ExitCode.unavailable.rawValue }) {
+            return ExitCode(rawValue: unreadable.outcome.errorExitCode!) ?? .failure
+        }
+        return failed == 0 ? .success : .failure
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot test [options] [PATH...]"],
+        arguments: [("PATH", "Scenario files, or folders searched (with their subfolders) for scenarios: .json files with \"steps\". Default: the current folder.")],
+        options: options,
+        notes: """
+        Runs each scenario as `earshot check` does, on a virtual clock with real speech, and
+        compares its transcript with the golden transcript beside it (NAME.transcript.txt, the
+        lines `check` prints). A scenario passes when the transcript matches, every expectation
+        holds and every error finding is one it expects (expect: {finding: CODE}). Prints one
+        line per scenario (PASS or FAIL, then the file), under a failure what failed (a unified
+        diff of the transcript, the expectations, the findings), and last `N passed, M failed`.
+        Without --update a missing golden is a failure; --update records it.
+        --jobs N runs N scenarios at a time in worker processes; the lines come in the same
+        order as with one. Reports (docs/ci-reports.md): --junit and --sarif.
+        Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
+        unavailable, 74 a report or golden could not be written.
+        """
+    )
+}
+
+/// Prints verdicts as plain lines: `PASS  FILE  (what held)` or `FAIL  FILE: why`, then the
+/// details under a failure.
+struct VerdictPrinter {
+    var quiet: Bool
+    /// True when a report goes to standard output: the lines then go to standard error.
+    var toStandardError: Bool
+
+    func line(_ text: String) { TextOutput(toStandardError: toStandardError).line(text) }
+
+    func print(_ verdict: ScenarioVerdict) {
+        let outcome = verdict.outcome
+        if let error = outcome.error {
+            line("FAIL  \(outcome.file): could not run it")
+            line(error)
+            return
+        }
+        let expected = verdict.findings.filter(\.expected).count
+        if verdict.passed {
+            guard !quiet else { return }
+            var held = ["\(outcome.expectations.count) expectation\(outcome.expectations.count == 1 ? "" : "s")"]
+            if expected > 0 { held.append("\(expected) expected finding\(expected == 1 ? "" : "s")") }
+            if verdict.golden == .updated { held.append("golden transcript updated") }
+            line("PASS  \(outcome.file)  (\(held.joined(separator: ", ")))")
+            return
+        }
+        var reasons: [String] = []
+        switch verdict.golden {
+        case .differs: reasons.append("the transcript differs from its golden")
+        case .missing: reasons.append("no golden transcript \(ScenarioSuite.goldenPath(for: outcome.file)) (record it with --update)")
+        default: break
+        }
+        let failed = verdict.failedExpectations
+        if !failed.isEmpty { reasons.append("\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed") }
+        let errors = verdict.unexpectedErrors
+        if !errors.isEmpty { reasons.append("\(errors.count) unexpected error finding\(errors.count == 1 ? "" : "s")") }
+        line("FAIL  \(outcome.file): \(reasons.joined(separator: "; "))")
+        if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }
+        for expectation in failed { line(expectation.text) }
+        if !errors.isEmpty { line(String(FindingReport.text(errors).dropLast())) }
+    }
+}
+
+/// Runs scenarios one after another in this process, reusing one speaker per voice; as a
+/// worker (`earshot test --worker`) it reads scenario paths on standard input, one per line,
+/// and answers each with one JSON line (a `ScenarioOutcome`).
+final class TestWorker {
+    let voice: String?
+    let espeakData: String?
+    private var speakers: [String: Speaker] = [:]
+
+    init(voice: String?, espeakData: String?) {
+        self.voice = voice
+        self.espeakData = espeakData
+    }
+
+    /// Runs one scenario; a bad file or a run error becomes the outcome's error. An engine that
+    /// cannot start ends the whole run (exit 69), as it would fail every scenario.
+    func run(_ file: String) throws -> ScenarioOutcome {
+        let start = Date()
+        do {
+            let scenario = try ScenarioFile.load(path: file)
+            let key = voice ?? scenario.voice ?? "ko"
+            let speaker: Speaker
+            if let known = speakers[key] {
+                speaker = known
+            } else {
+                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, espeakData: espeakData)
+                speakers[key] = speaker
+            }
+            let result = try ScenarioPlayback.run(scenario, speaker: speaker).result
+            return ScenarioOutcome(file: file, result: result, title: scenario.title,
+                                   time: Date().timeIntervalSince(start))
+        } catch let error as UserFacingError {
+            if error.exitCode == .unavailable { throw error }
+            return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
+        }
+    }
+
+    static func serve(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData])
+        let worker = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"))
+        let encoder = JSONEncoder()
+        while let file = readLine(strippingNewline: true) {
+            let outcome: ScenarioOutcome
+            do {
+                outcome = try worker.run(file)
+            } catch let error as UserFacingError {
+                outcome = ScenarioOutcome(file: file, error: error, time: 0)
+            }
+            var line = try encoder.encode(outcome)
+            line.append(UInt8(ascii: "\n"))
+            FileHandle.standardOutput.write(line)
+        }
+        return .success
+    }
+}
+
+/// Worker processes for `earshot test --jobs N`: each takes the next scenario when it has
+/// answered the last; the answers are handed on in the order of the files.
+final class TestWorkerPool {
+    let command: [String]
+    let size: Int
+
+    init(command: [String], size: Int) {
+        self.command = command
+        self.size = size
+    }
+
+    func run(_ files: [String], inOrder handle: (ScenarioOutcome) throws -> Void) throws {
+        let state = PoolState(count: files.count)
+        let threads = (0..<size).map { _ in
+            Thread { [command] in
+                var process: WorkerProcess?
+                while let index = state.next() {
+                    let started = Date()
+                    do {
+                        if process == nil { process = try WorkerProcess(command: command) }
+                        let outcome = try process!.ask(files[index])
+                        state.finish(index, outcome)
+                    } catch {
+                        process?.stop()
+                        process = nil
+                        let failure = WorkerFailure(message: "error: the worker running \(files[index]) ended (\(error))")
+                        state.finish(index, ScenarioOutcome(file: files[index], error: failure,
+                                                            time: Date().timeIntervalSince(started)))
+                    }
+                }
+                process?.stop()
+            }
+        }
+        threads.forEach { $0.start() }
+        for index in files.indices {
+            let outcome = state.wait(for: index)
+            if outcome.errorExitCode == ExitCode.unavailable.rawValue {
+                state.cancel()
+                throw WorkerFailure(message: outcome.error ?? "the speech engine is unavailable", exitCode: .unavailable)
+            }
+            try handle(outcome)
+        }
+    }
+
+    /// The shared queue of files and the answers so far.
+    private final class PoolState: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var nextIndex = 0
+        private var outcomes: [ScenarioOutcome?]
+        private var cancelled = false
+
+        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+
+        func next() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            guard !cancelled, nextIndex < outcomes.count else { return nil }
+            nextIndex += 1
+            return nextIndex - 1
+        }
+
+        func finish(_ index: Int, _ outcome: ScenarioOutcome) {
+            condition.lock()
+            outcomes[index] = outcome
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func wait(for index: Int) -> ScenarioOutcome {
+            condition.lock()
+            defer { condition.unlock() }
+            while outcomes[index] == nil { condition.wait() }
+            return outcomes[index]!
+        }
+
+        func cancel() {
+            condition.lock()
+            cancelled = true
+            condition.unlock()
+        }
+    }
+}
+
+/// A worker that could not answer.
+struct WorkerFailure: UserFacingError {
+    var message: String
+    var exitCode: ExitCode = .failure
+    var description: String { message }
+}
+
+/// One `earshot test --worker` process and its pipes.
+final class WorkerProcess {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer = Data()
+
+    init(command: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// Sends one scenario path and reads its one-line answer.
+    func ask(_ file: String) throws -> ScenarioOutcome {
+        try input.fileHandleForWriting.write(contentsOf: Data((file + "\n").utf8))
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[(newline + 1)...])
+                return try JSONDecoder().decode(ScenarioOutcome.self, from: line)
+            }
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else {
+                process.waitUntilExit()
+                throw WorkerFailure(message: "exit status \(process.terminationStatus)")
+            }
+            buffer.append(chunk)
+        }
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

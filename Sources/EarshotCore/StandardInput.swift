@@ -1,0 +1,29 @@
+import Foundation
+import Synchronization
+
+/// `-` as an input file: standard input, read to its end once (a command that looks at an
+/// input twice, to recognise its format and then to read it, gets the same bytes), and named
+/// `<stdin>` in messages and positions.
+public enum StandardInput {
+    /// How positions and messages name standard input.
+    public static let name = "<stdin>"
+
+    private static let cache = Mutex<Data?>(nil)
+
+    /// The name to show for an input path: `<stdin>` for `-`.
+    public static func label(for path: String) -> String { path == "-" ? name : path }
+
+    /// All of standard input.
+    public static func contents() throws -> Data {
+        try cache.withLock { cached in
+            if let cached { return cached }
+            do {
+                let data = try FileHandle.standardInput.readToEnd() ?? Data()
+                cached = data
+                return data
+            } catch {
+                throw FileIOError(path: name, reason: "cannot read standard input (\(error.localizedDescription))")
+            }
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// A folder of scenarios run as a test suite (`earshot test`, docs/test-suites.md): which files
+/// are scenarios, where each one's golden transcript is, and what a run came to.
+public enum ScenarioSuite {
+    /// The golden transcript beside a scenario: `flows/delete.json` → `flows/delete.transcript.txt`.
+    public static func goldenPath(for scenario: String) -> String {
+        let base = scenario.hasSuffix(".json") ? String(scenario.dropLast(5)) : scenario
+        return base + ".transcript.txt"
+    }
+
+    /// The scenario files under `paths`, each once, in the order given (a folder's files sorted
+    /// by path). A file named directly is taken whatever it holds (its errors are reported); a
+    /// folder is searched through its subfolders (hidden ones and `.build` left out) for
+    /// `.json` files that are scenarios: a JSON object with `steps` or `extends`. Screen files,
+    /// included parts, findings and manifests are left out; a `.json` file that is not valid
+    /// JSON is taken, so that its error is reported rather than the file skipped.
+    public static func discover(_ paths: [String]) throws -> [String] {
+        var found: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            if seen.insert(ScenarioComposition.standardized(path)).inserted { found.append(path) }
+        }
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw FileIOError(path: path, reason: "no such file or folder")
+            }
+            guard isFolder.boolValue else {
+                add(path)
+                continue
+            }
+            for file in try jsonFiles(under: path) where isScenario(file) { add(file) }
+        }
+        return found
+    }
+
+    /// Whether a file is a scenario by content: a JSON object with `steps` or `extends` (or
+    /// not valid JSON at all, to be reported).
+    public static func isScenario(_ path: String) -> Bool {
+        guard let root = try? JSONDocument.load(path: path) else { return true }
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "steps" || $0.key == "extends" }
+    }
+
+    private static func jsonFiles(under folder: String) throws -> [String] {
+        var files: [String] = []
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
+            throw FileIOError(path: folder, reason: "cannot list the folder")
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder == "." ? name : (folder as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                files += try jsonFiles(under: path)
+            } else if name.hasSuffix(".json") {
+                files.append(path)
+            }
+        }
+        return files
+    }
+}
+
+/// What running one scenario of a suite gave, as plain values a worker process can send back.
+public struct ScenarioOutcome: Sendable, Codable {
+    /// One expectation's result in words.
+    public struct ExpectationLine: Sendable, Codable {
+        public var location: SourceLocation
+        public var passed: Bool
+        public var summary: String
+        public var actual: String
+        /// The line `check` prints for it.
+        public var text: String
+
+        public init(_ result: ExpectationResult) {
+            location = result.location
+            passed = result.passed
+            summary = result.expectation.summary
+            actual = result.actual
+            text = result.description
+        }
+    }
+
+    public var file: String
+    public var title: String?
+    /// The readable transcript, as `check` prints it (the golden's format).
+    public var transcript: String
+    public var expectations: [ExpectationLine]
+    /// The findings as `FindingsJSON` writes them.
+    public var findingsJSON: String
+    /// Set when the scenario could not be run: the error's message and exit code.
+    public var error: String?
+    public var errorExitCode: Int32?
+    /// Seconds the run took.
+    public var time: Double
+
+    public init(file: String, result: ScenarioResult, title: String?, time: Double) {
+        self.file = file
+        self.title = title
+        transcript = result.transcript.readableText
+        expectations = result.expectations.map(ExpectationLine.init)
+        findingsJSON = FindingsJSON.encode(result.findings)
+        self.time = time
+    }
+
+    public init(file: String, error: any UserFacingError, time: Double) {
+        self.file = file
+        transcript = ""
+        expectations = []
+        findingsJSON = "[]\n"
+        self.error = error.description
+        errorExitCode = error.exitCode.rawValue
+        self.time = time
+    }
+
+    public func findings() -> [Finding] {
+        (try? FindingsJSON.decode(try JSONDocument.parse(findingsJSON, file: file))) ?? []
+    }
+}
+
+/// One scenario's verdict in a suite: its golden, expectations and findings.
+public struct ScenarioVerdict: Sendable {
+    public enum Golden: Sendable, Equatable {
+        /// The transcript is the golden's.
+        case matched
+        /// It differs: the unified diff from the golden to this run.
+        case differs(diff: String)
+        /// No golden beside the scenario.
+        case missing
+        /// `--update` wrote it (new or changed).
+        case updated
+    }
+
+    public var outcome: ScenarioOutcome
+    public var golden: Golden?
+    public var findings: [Finding]
+
+    public init(outcome: ScenarioOutcome, golden: Golden?) {
+        self.outcome = outcome
+        self.golden = golden
+        findings = outcome.findings()
+    }
+
+    public var failedExpectations: [ScenarioOutcome.ExpectationLine] { outcome.expectations.filter { !$0.passed } }
+    public var unexpectedErrors: [Finding] { findings.filter { $0.severity == .error && !$0.expected } }
+
+    public var passed: Bool {
+        guard outcome.error == nil, failedExpectations.isEmpty, unexpectedErrors.isEmpty else { return false }
+        switch golden {
+        case .differs, .missing: return false
+        default: return true
+        }
+    }
+
+    /// Compares a run with its golden transcript (`update`: rewrites a golden that differs or
+    /// is missing, through a temporary file and a rename).
+    public static func judge(_ outcome: ScenarioOutcome, update: Bool) throws -> ScenarioVerdict {
+        guard outcome.error == nil else { return ScenarioVerdict(outcome: outcome, golden: nil) }
+        let path = ScenarioSuite.goldenPath(for: outcome.file)
+        let golden: String?
+        if FileManager.default.fileExists(atPath: path) {
+            golden = try TextFileDecoding.read(path: path)
+        } else {
+            golden = nil
+        }
+        if golden == outcome.transcript { return ScenarioVerdict(outcome: outcome, golden: .matched) }
+        if update {
+            try AtomicFile.write(outcome.transcript, to: path)
+            return ScenarioVerdict(outcome: outcome, golden: .updated)
+        }
+        guard let golden else { return ScenarioVerdict(outcome: outcome, golden: .missing) }
+        let diff = UnifiedDiff.diff(golden, outcome.transcript, oldName: path, newName: "\(outcome.file) (this run)")
+        return ScenarioVerdict(outcome: outcome, golden: .differs(diff: diff))
+    }
+
+    /// The verdict as a CI record: the golden case, the expectations, the error findings.
+    public var record: SuiteRecord {
+        if let error = outcome.error {
+            return SuiteRecord(file: outcome.file, time: outcome.time, cases: [
+                SuiteCase("read", name: "run \(outcome.file)", outcome: .error(message: error)),
+            ])
+        }
+        var cases: [SuiteCase] = []
+        let goldenFile = ScenarioSuite.goldenPath(for: outcome.file)
+        let goldenLocation = SourceLocation(file: goldenFile, line: 1, column: 1)
+        switch golden {
+        case .matched, .updated:
+            cases.append(SuiteCase("golden", name: "golden transcript", location: goldenLocation, outcome: .passed))
+        case .differs(let diff):
+            cases.append(SuiteCase("golden", name: "golden transcript", location: goldenLocation,
+                                   outcome: .failed(message: "the transcript differs from \(goldenFile)", details: diff)))
+        case .missing:
+            cases.append(SuiteCase("golden", name: "golden transcript", location: goldenLocation,
+                                   outcome: .failed(message: "no golden transcript \(goldenFile) (record it with --update)",
+                                                    details: outcome.transcript)))
+        case nil: break
+        }
+        for line in outcome.expectations {
+            cases.append(SuiteCase("expectation", name: "expectation at line \(line.location.line): \(line.summary)", location: line.location,
+                                   outcome: line.passed ? .passed
+                                       : .failed(message: "expected \(line.summary), but \(line.actual)", details: line.text)))
+        }
+        cases += SuiteRecord.findingCases(findings)
+        return SuiteRecord(file: outcome.file, time: outcome.time, cases: cases, findings: findings)
+    }
+}
