@@ -10,7 +10,7 @@ import PackageDescription
 let package = Package(
     name: "Earshot",
     products: [
-        // Portable: no C dependency (docs/library.md).
+        // Portable: no C dependency (README, "Use the core from another package").
         .library(name: "EarshotCore", targets: ["EarshotCore"]),
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotAudio", targets: ["EarshotAudio"]),
@@ -52,6 +52,8 @@ let package = Package(
         // The fuzz harness in the core's tests also feeds the batch readers (.strings, label lists).
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotBatch"]),
+        // Builds a package that depends on the EarshotCore product alone, as another team's would.
+        .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"]),
         .target(name: "EarshotTestSupport", dependencies: ["EarshotAudio"], path: "Tests/EarshotTestSupport"),
         .testTarget(name: "EarshotAudioTests", dependencies: ["EarshotAudio", "EarshotTestSupport"]),
