@@ -13,9 +13,9 @@ per_target=$(( seconds / ${#targets[@]} ))
 out=.build/fuzz
 mkdir -p "$out"
 
-sources=$(find Sources/EarshotCore -name '*.swift' | sort)
+sources=$(find Sources/EarshotCore Sources/EarshotBatch -name '*.swift' | sort)
 binary="$out/earshot-fuzz"
-if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
+if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Sources/EarshotBatch Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
   echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"
   # shellcheck disable=SC2086
   swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -D FUZZING -module-name EarshotCore \

@@ -19,6 +19,7 @@ let benchmarks: [Benchmark] = [
     RenderBenchmark.benchmark,
     ScenarioBenchmark.benchmark,
     LiveBenchmark.benchmark,
+    EstimateBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

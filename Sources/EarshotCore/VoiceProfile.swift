@@ -10,7 +10,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization",
+        "earcons", "normalization", "durationEstimate",
     ]
 
     /// Engine settings, in eSpeak NG's units.

@@ -58,6 +58,28 @@ struct EarconTests {
         #expect(library.duration(of: name) == buffer.duration)
     }
 
+    @Test("the core's earcon lengths, used without audio, are the sounds' lengths", arguments: ["ko", "en"])
+    func coreLengthsMatchSounds(name: String) throws {
+        var profile = try VoiceLibrary(directory: voicesFolder).profile(name)
+        let library = try EarconLibrary(profile: profile, sampleRate: speechRate)
+        for earcon in EarconName.all {
+            #expect(try EstimatedSpeechDevice(profile: profile).earconLengths[earcon] == library.duration(of: earcon), "\(earcon)")
+        }
+        // A recorded file that replaces the tones: its length is the file's.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-earcon-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("bonk.wav").path
+        try WAVFile.write(PCMBuffer(sampleRate: speechRate, samples: [Int16](repeating: 1000, count: 1234)), to: file)
+        let tone = #"{ "tones": [{ "frequency": 740, "start": 0, "duration": 0.1, "gain": 0.45 }], "attack": 0.005, "release": 0.03 }"#
+        profile.sections["earcons"] = try JSONDocument.parse(
+            #"{ "screenChanged": \#(tone), "boundary": { "file": "\#(file)" }, "activation": \#(tone), "pageScroll": \#(tone) }"#,
+            file: profile.path)
+        let replaced = try EarconLibrary(profile: profile, sampleRate: speechRate)
+        #expect(replaced.duration(of: .boundary) == 1234.0 / Double(speechRate))
+        #expect(try EstimatedSpeechDevice(profile: profile).earconLengths[.boundary] == replaced.duration(of: .boundary))
+    }
+
     @Test("the measured lengths follow SEMANTICS §6 shapes")
     func lengthsFollowMeasurements() throws {
         let library = try Self.koLibrary()

@@ -1,3 +1,4 @@
+import EarshotBatch
 import EarshotCore
 import EarshotTestSupport
 import Foundation

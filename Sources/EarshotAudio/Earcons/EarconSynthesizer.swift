@@ -11,7 +11,7 @@ public enum EarconSynthesizer {
 
     public static func render(_ definition: EarconDefinition, sampleRate: Int) -> PCMBuffer {
         let rate = Double(sampleRate)
-        let total = definition.tones.map { sampleCount(($0.start + $0.duration) * rate) }.max() ?? 0
+        let total = definition.toneSampleCount(sampleRate: sampleRate)
         var mix = [Double](repeating: 0, count: total)
         for tone in definition.tones {
             let first = sampleCount(tone.start * rate)

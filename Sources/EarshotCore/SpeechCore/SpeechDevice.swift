@@ -17,4 +17,12 @@ public protocol SpeechDevice: AnyObject {
 
     /// Stops `utterance` at clock time `time`: it was cut off. Silence must follow at once.
     func stop(_ utterance: Utterance, at time: Double)
+
+    /// True when the lengths `start` returns are estimates, not the lengths of real sound
+    /// (`EstimatedSpeechDevice`); the transcript then says so.
+    var durationsAreEstimated: Bool { get }
+}
+
+extension SpeechDevice {
+    public var durationsAreEstimated: Bool { false }
 }

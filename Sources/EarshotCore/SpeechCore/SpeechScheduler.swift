@@ -198,7 +198,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             let entries = utterances.compactMap { u in fates[u.id].map { TranscriptEntry(utterance: u, fate: $0) } }
             let unfinished = utterances.filter { fates[$0.id] == nil }
             return SpeechTranscript(entries: entries, announcementResults: results, events: events,
-                                    unfinished: unfinished)
+                                    unfinished: unfinished, durationsEstimated: device.durationsAreEstimated)
         }
     }
 

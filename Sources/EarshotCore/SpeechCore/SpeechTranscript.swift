@@ -9,13 +9,21 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
     public var events: [SpeechEventRecord]
     /// Utterances still playing or waiting when the transcript was taken.
     public var unfinished: [Utterance]
+    /// True when the device estimated the lengths of speech instead of synthesizing it
+    /// (`EstimatedSpeechDevice`): every time after the first speech is approximate.
+    public var durationsEstimated: Bool
+
+    /// What the written forms of a transcript with estimated durations say first.
+    public static let estimatedDurationsNote =
+        "durations are estimated without a speech engine (docs/speech-engine.md, \"Estimated durations\"); times are approximate"
 
     public init(entries: [TranscriptEntry] = [], announcementResults: [AnnouncementResult] = [],
-                events: [SpeechEventRecord] = [], unfinished: [Utterance] = []) {
+                events: [SpeechEventRecord] = [], unfinished: [Utterance] = [], durationsEstimated: Bool = false) {
         self.entries = entries
         self.announcementResults = announcementResults
         self.events = events
         self.unfinished = unfinished
+        self.durationsEstimated = durationsEstimated
     }
 
     /// The fate of utterance `id`, if decided.
@@ -46,7 +54,8 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
     /// One line per entry, then one per announcement report, e.g.
     /// `#2 announcement "저장됨": cut 0.300-0.500 by #3 (focus move (swipe right))`.
     public var description: String {
-        var lines = entries.map(\.description)
+        var lines = durationsEstimated ? ["note: " + Self.estimatedDurationsNote] : []
+        lines += entries.map(\.description)
         lines += announcementResults.map(\.description)
         lines += unfinished.map { "\($0): unfinished" }
         return lines.joined(separator: "\n")

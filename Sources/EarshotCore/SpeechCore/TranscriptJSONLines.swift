@@ -1,5 +1,6 @@
 /// The transcript as JSON Lines, one object per utterance then one per `announcementDidFinish`,
-/// so other tools can read what was presented (after Orca's output recorder).
+/// so other tools can read what was presented (after Orca's output recorder). When durations
+/// were estimated, a first `{"type":"note","durations":"estimated",...}` object says so.
 ///
 /// Keys are written in a fixed order and times with six decimals (microseconds, finer than one
 /// sample at 22050 Hz), so the same transcript always gives the same bytes.
@@ -10,6 +11,10 @@ extension SpeechTranscript {
     /// (after normalization) beside the original.
     public func jsonLines(engineText: ((Utterance) -> String?)?) -> String {
         var lines: [String] = []
+        if durationsEstimated {
+            lines.append(object([("type", jsonString("note")), ("durations", jsonString("estimated")),
+                                 ("text", jsonString(Self.estimatedDurationsNote))]))
+        }
         for entry in entries {
             let u = entry.utterance
             var fields: [(String, String)] = [

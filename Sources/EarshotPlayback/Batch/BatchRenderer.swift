@@ -1,4 +1,5 @@
 import Dispatch
+import EarshotBatch
 import EarshotCore
 import Foundation
 

@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotBatch
 import EarshotCore
 import EarshotSpeech
 import Foundation

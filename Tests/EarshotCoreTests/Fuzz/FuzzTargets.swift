@@ -1,4 +1,5 @@
 #if !FUZZING
+@testable import EarshotBatch
 @testable import EarshotCore
 #endif
 import Foundation

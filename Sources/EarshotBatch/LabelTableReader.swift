@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Reads a CSV table of elements: a header row naming the columns (`id,label,value,traits,hint`,
 /// in any order; `label` is required), then one element per row.
 ///

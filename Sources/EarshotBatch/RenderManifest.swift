@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// One rendered file, as a line of the render manifest (JSON Lines).

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
-@testable import EarshotCore
+@testable import EarshotBatch
+import EarshotCore
 
 @Suite("Render plan")
 struct RenderPlanTests {
     static let korean: VoiceProfile = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return try! VoiceProfile.load(path: root.appendingPathComponent("voices/ko.json").path)
     }()
 
@@ -51,7 +52,7 @@ struct RenderPlanTests {
     @Test("gives a screen one item per focus stop in focus order, then a read-all of every stop")
     func screenItems() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let path = root.appendingPathComponent("samples/screens/settings.json").path
         let contents = try ScreenBatchReader.read(path: path)
         #expect(contents.items.map(\.key) == ["settings-title", "wifi-row", "bluetooth", "brightness", "nickname", "save", "read-all"])

@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Turns a batch item into the text one voice speaks: fills `.strings` placeholders, describes
 /// CSV rows and focus stops with the profile's description rules (label, value, trait words,
 /// then the hint as a separate segment spoken after a pause), then applies the profile's text

@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// The line protocol between `earshot render` and its worker processes (`earshot render
 /// --worker`): one JSON object per line, a request on the worker's standard input and one
 /// response per request, in order, on its standard output.

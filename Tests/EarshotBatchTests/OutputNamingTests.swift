@@ -1,5 +1,6 @@
 import Testing
-@testable import EarshotCore
+@testable import EarshotBatch
+import EarshotCore
 
 @Suite("Output naming")
 struct OutputNamingTests {

@@ -1,5 +1,6 @@
 import Testing
-@testable import EarshotCore
+@testable import EarshotBatch
+import EarshotCore
 
 @Suite("Format placeholders")
 struct FormatPlaceholdersTests {

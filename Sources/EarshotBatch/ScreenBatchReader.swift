@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Reads a screen file (docs/screen-format.md) or an accessibility dump (docs/import.md) as
 /// batch items: one per focus stop, in focus order, keyed by the element id, then one `read-all`
 /// item for the whole screen.

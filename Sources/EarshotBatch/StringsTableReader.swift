@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Reads an Apple `.strings` table (`"key" = "value";`) as Xcode writes it: UTF-8 or UTF-16
 /// with a byte order mark, `/* */` and `//` comments, escapes `\" \\ \n \t \r \Uxxxx` and octal.
 ///

@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// One thing `earshot render` turns into audio, as read from an input file, before any voice is
 /// applied: a line of a label list, a CSV row, a `.strings` entry, a focus stop of a screen.
 public struct BatchItem: Sendable, Equatable {

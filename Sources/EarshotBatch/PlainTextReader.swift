@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// Reads a plain-text label list: one label per line, blank lines skipped.
 ///
 /// An item's key is its line number, so its file name stays put when the label is edited.

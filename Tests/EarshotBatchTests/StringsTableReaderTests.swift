@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import EarshotCore
+@testable import EarshotBatch
+import EarshotCore
 
 @Suite("Strings table reader")
 struct StringsTableReaderTests {

@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// The key that decides whether a rendered file is still current.
 ///
 /// It covers what changes the audio: the text spoken (after composition and normalization), the

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// The kinds of input `earshot render` reads, recognised by file extension or `--format`.

@@ -1,4 +1,3 @@
-import EarshotCore
 import Foundation
 
 /// The shape of one earcon, from the voice profile's `earcons` section: sine tones placed in
@@ -8,6 +7,9 @@ import Foundation
 /// `"pageScroll": { "tones": [{ "frequency": 650, "start": 0, "duration": 0.067, "gain": 0.4 }],
 /// "attack": 0.005, "release": 0.03 }`. `"file": "sounds/bonk.wav"` (relative to the profile's
 /// folder; mono 16-bit PCM at the speech rate) replaces the tones with a recording.
+///
+/// The shape is data the core reads (an earcon's length is part of the timeline even when nothing
+/// is played, `EstimatedSpeechDevice`); the audio layer turns it into sound.
 public struct EarconDefinition: Sendable, Equatable {
     public var name: EarconName
     public var tones: [EarconTone]
@@ -34,6 +36,17 @@ public struct EarconDefinition: Sendable, Equatable {
     /// Length of the synthesized sound: the end of its last tone.
     public var duration: Double {
         tones.map { $0.start + $0.duration }.max() ?? 0
+    }
+
+    /// Samples of the synthesized sound at `sampleRate`: the end of its last tone, to the
+    /// nearest sample. The synthesizer makes exactly this many.
+    public func toneSampleCount(sampleRate: Int) -> Int {
+        tones.map { Self.sampleCount(seconds: $0.start + $0.duration, sampleRate: sampleRate) }.max() ?? 0
+    }
+
+    /// `seconds` at `sampleRate`, to the nearest sample: how the synthesizer places tones.
+    public static func sampleCount(seconds: Double, sampleRate: Int) -> Int {
+        Int((seconds * Double(sampleRate)).rounded())
     }
 
     /// Keys of one earcon object.

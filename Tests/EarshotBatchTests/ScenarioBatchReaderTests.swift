@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-@testable import EarshotCore
+@testable import EarshotBatch
+import EarshotCore
 
 @Suite("Scenario render inputs")
 struct ScenarioBatchReaderTests {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+        .deletingLastPathComponent().appendingPathComponent("samples")
 
     /// A folder holding a copy of the settings screen and a scenario that reads it.
     func scenarioFolder(voice: String? = nil) throws -> URL {

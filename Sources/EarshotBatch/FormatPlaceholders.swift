@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Fills the printf-style placeholders of a `.strings` value (`%@`, `%d`, `%1$@`, `%.1f`, `%%`)

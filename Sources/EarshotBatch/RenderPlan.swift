@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// A voice as the planner sees it: a profile, the digest of its file, and how it turns an item

@@ -1,3 +1,5 @@
+import EarshotCore
+
 /// File names for rendered audio that are stable from run to run and safe on every file system.
 ///
 /// A name keeps only ASCII letters, digits, `.`, `_` and `-`; other runs become one `_`. When

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Reads a scenario file (docs/scenario-format.md) as one batch item: the whole timeline,
