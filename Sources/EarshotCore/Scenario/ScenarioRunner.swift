@@ -26,6 +26,12 @@ public struct ScenarioRunner {
         var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
         var focusSamples = FocusSamples()
         var performed: [(time: Double, step: ScenarioStep)] = []
+        // Focus at a time given by `at` may lie before steps written above it: known up front.
+        for (index, step) in scenario.expectations.enumerated() {
+            if case .expect(.focus) = step.action, case .at(let time) = step.timing {
+                focusSamples.add(index: index, at: time)
+            }
+        }
         for step in scenario.steps {
             if case .expect(let expectation) = step.action {
                 let time: Double = switch step.timing {
@@ -34,7 +40,7 @@ public struct ScenarioRunner {
                 case .withPrevious, .whenIdle: cursor
                 }
                 pending.append((step, expectation, time))
-                if case .focus = expectation { focusSamples.add(index: pending.count - 1, at: time) }
+                if case .focus = expectation, !step.timing.isAt { focusSamples.add(index: pending.count - 1, at: time) }
                 continue
             }
             let time: Double
@@ -92,6 +98,10 @@ public struct ScenarioRunner {
         return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
                               endTime: max(desk.now, transcript.endTime), findings: findings)
     }
+}
+
+extension StepTiming {
+    var isAt: Bool { if case .at = self { true } else { false } }
 }
 
 /// Where focus was at the times `focus` expectations look at, taken as the run passes them.
