@@ -32,14 +32,17 @@ public enum UnifiedDiff {
             let newCount = hunk.filter { $0.kind != .removed }.count
             output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for edit in hunk {
-                switch edit.kind {
-                case .same: output += " \(edit.text)\n"
-                case .removed: output += "-\(edit.text)\n"
-                case .added: output += "+\(edit.text)\n"
+                let sign = switch edit.kind {
+                case .same: " "
+                case .removed: "-"
+                case .added: "+"
                 }
-            }
-            if old.hasSuffix("\n") != new.hasSuffix("\n"), stop == edits.count {
-                output += "\\ No newline at end of file\n"
+                // A last line without its line break is marked, as diff marks it.
+                if edit.text.hasSuffix(Self.openEnd) {
+                    output += sign + edit.text.dropLast() + "\n\\ No newline at end of file\n"
+                } else {
+                    output += sign + edit.text + "\n"
+                }
             }
             index = stop
         }
@@ -60,9 +63,17 @@ public enum UnifiedDiff {
         var newLine: Int
     }
 
+    /// Marks a last line that has no line break, so that it differs from the same words with one.
+    private static let openEnd = "\u{0}"
+
     private static func lines(_ text: String) -> [Substring] {
+        guard !text.isEmpty else { return [] }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
+        if text.hasSuffix("\n") {
+            lines.removeLast()
+        } else {
+            lines[lines.count - 1] = Substring(lines[lines.count - 1] + openEnd)
+        }
         return lines
     }
 
