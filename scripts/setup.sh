@@ -4,8 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# python3 (peak-memory probe), procps (pgrep/pkill) and util-linux (setpriv, mount) serve the tests.
-packages=(libssl-dev libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox python3 procps util-linux)
+# python3 and python3-venv (peak-memory probe, the tests' Python packages), procps (pgrep/pkill),
+# util-linux (setpriv, mount) and diffutils (the diff tests compare with diff -u) serve the tests.
+packages=(libssl-dev libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox python3 python3-venv procps util-linux diffutils)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

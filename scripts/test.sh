@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+bash scripts/test-python.sh
 bash scripts/jack-dummy.sh start
 trap 'bash scripts/jack-dummy.sh stop' EXIT
 swift test --parallel --num-workers 2 "$@"
