@@ -166,7 +166,7 @@ extension ParsedArguments {
     /// error, once each, what a dump could not say.
     func loadScreen(_ path: String) throws -> LoadedScreen {
         let loaded = try ScreenLoader.load(path: path, format: try screenFormat())
-        printNotes(loaded.notes, file: path)
+        printNotes(loaded.notes, file: StandardInput.label(for: path))
         return loaded
     }
 

@@ -6,6 +6,8 @@ struct CLIRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output's bytes (a WAV written to `-`).
+        var data = Data()
     }
 
     /// The repository root, found from this file's path.
@@ -40,7 +42,7 @@ struct CLIRunner {
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), data: outData)
     }
 
     /// Starts the binary without waiting, for a test that signals it; what it prints is discarded.
