@@ -21,15 +21,17 @@ struct CheckCommandTests {
         }
     }
 
-    @Test("each sample's expectations hold, its transcript and findings equal the golden files beside it, and it exits 1 exactly when a finding is an error",
+    @Test("each sample's expectations hold, its transcript and findings equal the golden files beside it, and it passes as written (every error finding expected)",
           arguments: sampleNames)
     func golden(name: String) throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("\(name).transcript.txt")
         let findings = folder.appendingPathComponent("\(name).findings.json")
-        let result = try CLIRunner.run(["check", "--quiet", Self.scenarios.appendingPathComponent("\(name).json").path,
-                                        "--transcript", output.path, "--findings", findings.path])
+        // Run from the samples' folder, so positions in the findings are relative and the goldens
+        // hold no machine's paths.
+        let result = try CLIRunner.run(["check", "--quiet", "\(name).json", "--transcript", output.path,
+                                        "--findings", findings.path], currentDirectory: Self.scenarios)
         #expect(result.stdout.contains("expectations, 0 failed;"), "stdout: \(result.stdout) stderr: \(result.stderr)")
         for (written, goldenName) in [(output, "\(name).transcript.txt"), (findings, "\(name).findings.json")] {
             let golden = Self.scenarios.appendingPathComponent(goldenName)
@@ -42,20 +44,24 @@ struct CheckCommandTests {
             let expected = try String(contentsOf: golden, encoding: .utf8)
             #expect(text == expected, "\(goldenName)")
         }
-        let hasErrors = try String(contentsOf: findings, encoding: .utf8).contains(#""severity": "error""#)
-        #expect(result.status == (hasErrors ? 1 : 0), "stdout: \(result.stdout) stderr: \(result.stderr)")
+        // Every sample passes as written: a before sample expects the finding it shows.
+        let unexpected = try String(contentsOf: findings, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains(#""severity": "error""#) && $0.contains(#""expected": false"#) }
+        #expect(unexpected.isEmpty)
+        #expect(result.status == 0, "stdout: \(result.stdout) stderr: \(result.stderr)")
     }
 
-    @Test("the printed transcript shows time, words and fate, then the findings with their fix; exit 1 for an error finding")
+    @Test("the printed transcript shows time, words and fate, then the findings with their position and fix")
     func printsTranscript() throws {
-        let result = try CLIRunner.run(["check", Self.scenarios.appendingPathComponent("cart-immediate.json").path])
-        // The expectations hold; the dropped announcement is an error finding: exit 1.
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("Findings: 1 finding (1 error)\nerror announcement.dropped at 1.913 s [add-to-cart]: "))
+        let result = try CLIRunner.run(["check", "cart-immediate.json"], currentDirectory: Self.scenarios)
+        // The expectations hold; the dropped announcement is the error finding the sample expects: exit 0.
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Findings: 1 finding (1 error; 1 expected)\ncart-immediate.json:12:5: error (expected) announcement.dropped at 1.913 s [add-to-cart]: "))
+        #expect(result.stdout.contains("\n  Element: ../screens/product-detail.json:10:13\n  Fix: Post the announcement about 1 s after"))
         #expect(result.stdout.contains(#"  "장바구니에 담았습니다"  dropped: postedDuringGestureSpeech  (announcement, line 12)"#))
         #expect(result.stdout.contains("[activation sound]  spoken to"))
         #expect(result.stdout.contains("cart-immediate.json:13:5: ok: \"장바구니에 담았습니다\" dropped (postedDuringGestureSpeech)"))
-        #expect(result.stdout.hasSuffix("5 expectations, 0 failed; 00:03.817 of audio\n"))
+        #expect(result.stdout.hasSuffix("6 expectations, 0 failed; 00:03.817 of audio\n"))
     }
 
     @Test("a failed expectation prints file:line:column, expected and actual, and exits 1")

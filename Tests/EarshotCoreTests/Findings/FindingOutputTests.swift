@@ -39,7 +39,7 @@ struct FindingOutputTests {
         #expect(json == FindingsJSON.encode(Self.sample))
         let lines = json.split(separator: "\n").map(String.init)
         #expect(lines.first == "[" && lines.last == "]")
-        #expect(lines[1] == #"  {"code": "label.missing", "severity": "error", "time": null, "elements": ["search"], "message": "\"search\" says only \"버튼\": it has no label or value.", "fix": "Give it an accessibilityLabel that says what it does (an icon button: .accessibilityLabel(\"검색\")), or hide it if it is decoration.", "screen": "추천 상품", "source": "shop.json"},"#)
+        #expect(lines[1] == #"  {"code": "label.missing", "severity": "error", "time": null, "elements": ["search"], "message": "\"search\" says only \"버튼\": it has no label or value.", "fix": "Give it an accessibilityLabel that says what it does (an icon button: .accessibilityLabel(\"검색\")), or hide it if it is decoration.", "screen": "추천 상품", "source": "shop.json", "location": null, "elementLocation": null, "expected": false},"#)
         #expect(lines[2].contains(#""time": 1.250000, "elements": ["like"]"#))
         #expect(lines[3].contains(#""message": "a \\ back\tslash", "fix": "quote \" and tab""#))
         #expect(FindingsJSON.encode([]) == "[]\n")

@@ -59,8 +59,11 @@ struct LintSampleTests {
     func goldenFiles(file: String) throws {
         let name = String(file.prefix { $0 != "." })
         let source = "samples/lint/\(file)"
-        let screen = try ScreenLoader.load(path: FindingsTestSupport.lintSamples.appendingPathComponent(file).path).screen
-        let findings = try FindingsTestSupport.linter().findings(for: screen, source: source)
+        // Read under its relative name, so the goldens' positions hold no machine's paths.
+        let data = try Data(contentsOf: FindingsTestSupport.lintSamples.appendingPathComponent(file))
+        let loaded = try ScreenLoader.parse(data, file: source)
+        let findings = try FindingsTestSupport.linter().findings(for: loaded.screen, source: source, locations: loaded.idLocations,
+                                                                 fallback: SourceLocation(file: source, line: 1, column: 1))
         let folder = FindingsTestSupport.lintSamples
         if ProcessInfo.processInfo.environment["EARSHOT_RECORD_GOLDENS"] == "1" {
             try FindingReport.text(findings).write(to: folder.appendingPathComponent("\(name).findings.txt"), atomically: true, encoding: .utf8)
