@@ -20,6 +20,7 @@ let benchmarks: [Benchmark] = [
     ScenarioBenchmark.benchmark,
     LiveBenchmark.benchmark,
     EstimateBenchmark.benchmark,
+    SuiteBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

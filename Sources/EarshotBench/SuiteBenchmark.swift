@@ -1,0 +1,65 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot-bench suite [RUNS]`: the wall time of `earshot test` on the bundled samples (every
+/// scenario in samples/scenarios and samples/suite, real speech), with `--jobs 1` and
+/// `--jobs 2`, as the user runs it: the release `earshot` binary beside this one, from the
+/// repository root. Median of RUNS runs each (default 5), alternating so both see the same
+/// machine; prints the speed-up.
+enum SuiteBenchmark {
+    static let benchmark = Benchmark(
+        name: "suite",
+        summary: "earshot test on the bundled samples: wall time with --jobs 1 and --jobs 2",
+        run: run)
+
+    static func run(_ arguments: [String]) throws {
+        guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
+            throw UsageError("usage: earshot-bench suite [RUNS]  (default 5)")
+        }
+        let earshot = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("earshot").path
+        guard FileManager.default.isExecutableFile(atPath: earshot) else {
+            throw FileIOError(path: earshot, reason: "the earshot binary is not built beside earshot-bench (swift build -c release)")
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var times: [Int: [Double]] = [1: [], 2: []]
+        var lines: [Int: String] = [:]
+        for _ in 0..<runs {
+            for jobs in [1, 2] {
+                let (seconds, output) = try time(earshot, ["test", "--jobs", "\(jobs)", "samples"], in: root)
+                times[jobs]!.append(seconds)
+                lines[jobs] = output
+            }
+        }
+        guard lines[1] == lines[2] else { throw UsageError("--jobs 1 and --jobs 2 printed different lines") }
+        let summary = lines[1]!.split(separator: "\n").last ?? ""
+        let one = median(times[1]!), two = median(times[2]!)
+        print("earshot test samples: \(summary)")
+        print("--jobs 1: \(fixedDecimal(one, places: 3)) s   --jobs 2: \(fixedDecimal(two, places: 3)) s   (median of \(runs))")
+        print("speed-up: \(fixedDecimal(one / two, places: 2))x on \(ProcessInfo.processInfo.activeProcessorCount) cores")
+    }
+
+    static func time(_ executable: String, _ arguments: [String], in folder: URL) throws -> (Double, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        let started = Date()
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
+        guard process.terminationStatus == 0 else {
+            throw UsageError("earshot test exited with \(process.terminationStatus)")
+        }
+        return (seconds, String(decoding: data, as: UTF8.self))
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+}
