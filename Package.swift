@@ -6,6 +6,7 @@ import PackageDescription
 // descriptions, normalization, the speech core on a virtual clock, scenarios, findings) imports
 // Foundation and nothing in C, so other packages can depend on its product alone, on any
 // platform. Batch planning hashes with OpenSSL's libcrypto; speech is eSpeak NG, audio is ALSA.
+// The report pages (HTML with their own stylesheet and script) are drawn from core values only.
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
@@ -15,6 +16,7 @@ let package = Package(
         .library(name: "EarshotSpeech", targets: ["EarshotSpeech"]),
         .library(name: "EarshotAudio", targets: ["EarshotAudio"]),
         .library(name: "EarshotBatch", targets: ["EarshotBatch"]),
+        .library(name: "EarshotReport", targets: ["EarshotReport"]),
         .library(
             name: "Earshot",
             targets: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotPlayback"]
@@ -46,7 +48,8 @@ let package = Package(
             name: "EarshotPlayback",
             dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch"]
         ),
-        .executableTarget(name: "EarshotCLI", dependencies: ["EarshotPlayback"]),
+        .target(name: "EarshotReport", dependencies: ["EarshotCore"]),
+        .executableTarget(name: "EarshotCLI", dependencies: ["EarshotPlayback", "EarshotReport"]),
         // The live benchmark drives the same JACK dummy server and recorder as the device tests.
         .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
         // The fuzz harness in the core's tests also feeds the batch readers (.strings, label lists).

@@ -16,6 +16,8 @@ enum CheckCommand: Command {
         .value("device", "PCM", "ALSA device for --live. Default: default."),
         .flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript."),
         .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array (- for standard output)."),
+        .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
+        ReportWriting.audioOption,
         .espeakData,
     ] + ReportOutputs.options
 
@@ -30,6 +32,12 @@ enum CheckCommand: Command {
         var outputs = transcripts.map { (option: "--transcript", path: $0.path) }
         if let wav = parsed.value("output") { outputs.append(("-o", wav)) }
         if let findings = parsed.value("findings") { outputs.append(("--findings", findings)) }
+        let reportPage = parsed.value("report")
+        if let reportPage {
+            try ReportWriting.checkPageName(reportPage, option: "--report")
+            outputs.append(("--report", reportPage))
+        }
+        let externalAudio = try ReportWriting.externalAudio(parsed)
         try reports.check(inputs: [path], otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
@@ -58,8 +66,18 @@ enum CheckCommand: Command {
             }
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
-            result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: parsed.value("output"),
-                                              transcripts: transcripts).result
+            // A report needs the timeline's audio: rendered into a temporary file without -o.
+            let wavPath = parsed.value("output") ?? reportPage.map { AtomicFile.temporaryPath(for: $0) + ".wav" }
+            defer { if parsed.value("output") == nil, let wavPath { unlink(wavPath) } }
+            result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts).result
+            if let reportPage {
+                try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath,
+                                                 to: reportPage, external: externalAudio)
+            }
+        }
+        if parsed.has("live"), reportPage != nil {
+            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: nil,
+                                             to: reportPage!, external: externalAudio)
         }
         if parsed.has("live") {
             for note in result.notes where !quiet { out.line("\(note)") }
@@ -80,7 +98,8 @@ enum CheckCommand: Command {
                           name: "earshot check")
         let failed = result.failedExpectations.count
         var summary = "\(result.expectations.count) expectations, \(failed) failed; \(clockTime(result.endTime)) of audio"
-        let written = outputs.map(\.path) + reports.outputs.map(\.path)
+        let written = outputs.map(\.path) + reports.outputs.map(\.path) + (externalAudio && reportPage != nil && reportPage != "-"
+            ? [((reportPage! as NSString).deletingPathExtension) + ".wav"] : [])
         for file in written where file != "-" { summary += "; wrote \(file)" }
         out.line(summary)
         return failed == 0 && !findings.hasUnexpectedErrors ? .success : .failure

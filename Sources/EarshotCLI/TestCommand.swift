@@ -1,4 +1,5 @@
 import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// `earshot test`: runs a folder of scenarios as a test suite, each against its golden
@@ -11,6 +12,8 @@ enum TestCommand: Command {
         .value("jobs", short: "j", "N", "Run N scenarios at a time, in worker processes. Default: 1."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
+        .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
+        ReportWriting.audioOption,
         .espeakData,
     ] + ReportOutputs.options
 
@@ -27,6 +30,13 @@ enum TestCommand: Command {
         }
         let quiet = parsed.has("quiet")
         let update = parsed.has("update")
+        let reportFolder = parsed.value("report")
+        let externalAudio = try ReportWriting.externalAudio(parsed)
+        let pages = SuiteIndexPage.pageNames(for: files)
+        if let reportFolder { try createFolder(reportFolder) }
+        let report = reportFolder.map { folder in
+            TestWorker.Report(folder: folder, external: externalAudio)
+        }
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
         let collect: (ScenarioOutcome) throws -> Void = { outcome in
@@ -35,13 +45,14 @@ enum TestCommand: Command {
             verdicts.append(verdict)
         }
         if jobs == 1 || files.count == 1 {
-            let runner = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"))
-            for file in files { try collect(try runner.run(file)) }
+            let runner = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
+            for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
-            try TestWorkerPool(command: command, size: min(jobs, files.count)).run(files, inOrder: collect)
+            if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
+            try TestWorkerPool(command: command, size: min(jobs, files.count)).run(Array(zip(files, pages)), inOrder: collect)
         }
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
@@ -49,6 +60,12 @@ enum TestCommand: Command {
         if updated > 0 { summary += "; \(updated) golden transcript\(updated == 1 ? "" : "s") updated" }
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
+        if let reportFolder {
+            let index = SuiteIndexPage(verdicts: verdicts, pages: pages).html(provenance: ReportWriting.provenance)
+            let path = (reportFolder as NSString).appendingPathComponent("index.html")
+            try AtomicFile.write(index, to: path)
+            printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")
+        }
         if let unreadable = verdicts.first(where: { $0.outcome.errorExitCode == ExitCode.unavailable.rawValue }) {
             return ExitCode(rawValue: unreadable.outcome.errorExitCode!) ?? .failure
         }
@@ -68,6 +85,8 @@ enum TestCommand: Command {
         line per scenario (PASS or FAIL, then the file), under a failure what failed (a unified
         diff of the transcript, the expectations, the findings), and last `N passed, M failed`.
         Without --update a missing golden is a failure; --update records it.
+        --report DIR writes a page per scenario (audio, timeline, transcript, findings,
+        screens) and DIR/index.html with the pass/fail table (docs/reports.md).
         --jobs N runs N scenarios at a time in worker processes; the lines come in the same
         order as with one. Reports (docs/ci-reports.md): --junit and --sarif.
         Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
@@ -122,18 +141,26 @@ struct VerdictPrinter {
 /// worker (`earshot test --worker`) it reads scenario paths on standard input, one per line,
 /// and answers each with one JSON line (a `ScenarioOutcome`).
 final class TestWorker {
+    /// Where report pages go, and how they carry their audio.
+    struct Report {
+        var folder: String
+        var external: Bool
+    }
+
     let voice: String?
     let espeakData: String?
+    let report: Report?
     private var speakers: [String: Speaker] = [:]
 
-    init(voice: String?, espeakData: String?) {
+    init(voice: String?, espeakData: String?, report: Report? = nil) {
         self.voice = voice
         self.espeakData = espeakData
+        self.report = report
     }
 
     /// Runs one scenario; a bad file or a run error becomes the outcome's error. An engine that
     /// cannot start ends the whole run (exit 69), as it would fail every scenario.
-    func run(_ file: String) throws -> ScenarioOutcome {
+    func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
         let start = Date()
         do {
             let scenario = try ScenarioFile.load(path: file)
@@ -145,7 +172,18 @@ final class TestWorker {
                 speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, espeakData: espeakData)
                 speakers[key] = speaker
             }
-            let result = try ScenarioPlayback.run(scenario, speaker: speaker).result
+            guard let report, let page else {
+                let result = try ScenarioPlayback.run(scenario, speaker: speaker).result
+                return ScenarioOutcome(file: file, result: result, title: scenario.title,
+                                       time: Date().timeIntervalSince(start))
+            }
+            // With a report, the timeline is rendered to a temporary WAV for the page.
+            let pagePath = (report.folder as NSString).appendingPathComponent(page)
+            let wav = AtomicFile.temporaryPath(for: pagePath) + ".wav"
+            defer { unlink(wav) }
+            let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: []).result
+            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
+                                             external: report.external, golden: ScenarioSuite.goldenPath(for: file))
             return ScenarioOutcome(file: file, result: result, title: scenario.title,
                                    time: Date().timeIntervalSince(start))
         } catch let error as UserFacingError {
@@ -154,14 +192,19 @@ final class TestWorker {
         }
     }
 
+    /// Serves scenarios read from standard input, one per line: `PATH` or `PATH<TAB>PAGE`.
     static func serve(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData])
-        let worker = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"))
+        let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
+                                                             ReportWriting.audioOption])
+        let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
+        let worker = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
         let encoder = JSONEncoder()
-        while let file = readLine(strippingNewline: true) {
+        while let line = readLine(strippingNewline: true) {
+            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            let file = parts.first ?? line
             let outcome: ScenarioOutcome
             do {
-                outcome = try worker.run(file)
+                outcome = try worker.run(file, page: parts.count > 1 ? parts[1] : nil)
             } catch let error as UserFacingError {
                 outcome = ScenarioOutcome(file: file, error: error, time: 0)
             }
@@ -184,7 +227,7 @@ final class TestWorkerPool {
         self.size = size
     }
 
-    func run(_ files: [String], inOrder handle: (ScenarioOutcome) throws -> Void) throws {
+    func run(_ files: [(file: String, page: String)], inOrder handle: (ScenarioOutcome) throws -> Void) throws {
         let state = PoolState(count: files.count)
         let threads = (0..<size).map { _ in
             Thread { [command] in
@@ -193,13 +236,13 @@ final class TestWorkerPool {
                     let started = Date()
                     do {
                         if process == nil { process = try WorkerProcess(command: command) }
-                        let outcome = try process!.ask(files[index])
+                        let outcome = try process!.ask(files[index].file + "\t" + files[index].page)
                         state.finish(index, outcome)
                     } catch {
                         process?.stop()
                         process = nil
-                        let failure = WorkerFailure(message: "error: the worker running \(files[index]) ended (\(error))")
-                        state.finish(index, ScenarioOutcome(file: files[index], error: failure,
+                        let failure = WorkerFailure(message: "error: the worker running \(files[index].file) ended (\(error))")
+                        state.finish(index, ScenarioOutcome(file: files[index].file, error: failure,
                                                             time: Date().timeIntervalSince(started)))
                     }
                 }

@@ -84,6 +84,32 @@ public struct ScenarioStep: Sendable {
     /// scenario it `extends`): its name, for `source`.
     public var fileLabel: String?
 
+    /// Who acts: the user (a gesture), or the app (everything else).
+    public var isUserGesture: Bool { if case .gesture = action { true } else { false } }
+
+    /// The step in a few words, for reports: `double tap`, `post announcement "저장됨"`,
+    /// `transition to detail (push)`.
+    public var summary: String {
+        switch action {
+        case .gesture(let gesture): gesture.name
+        case .post(let notification):
+            switch notification {
+            case .announcement(let text, _, let queued): "post announcement \"\(text)\"" + (queued ? " (queued)" : "")
+            case .screenChanged(let element, let screen):
+                "post screenChanged" + (screen.map { " to \($0)" } ?? "") + (element.map { " with \($0)" } ?? "")
+            case .layoutChangedElement(let id): "post layoutChanged with \(id)"
+            case .layoutChangedText(let text): "post layoutChanged \"\(text)\""
+            case .layoutChangedNil: "post layoutChanged"
+            case .pageScrolled(let text): "post pageScrolled \"\(text)\""
+            }
+        case .edit(let edit), .editScreen(let edit, _): edit.summary
+        case .show(let screen): "show \(screen)"
+        case .transition(let screen, _, let kind): "transition to \(screen) (\(kind.rawValue))"
+        case .pause(let seconds): "pause \(plainNumber(seconds)) s"
+        case .expect(let expectation): "expect \(expectation.summary)"
+        }
+    }
+
     /// Stamped on the utterances the step causes, e.g. `line 12` (`base.json line 4` for a step
     /// of a base scenario).
     public var source: String { (fileLabel.map { "\($0) " } ?? "") + "line \(location.line)" }
@@ -176,6 +202,15 @@ public enum ScreenEdit: Sendable {
     /// Inserts `element` as child number `index` of `parent` (nil: the top level; index nil: last).
     case insert(AccessibilityNode, parent: String?, index: Int?)
     case remove(id: String)
+
+    /// The edit in a few words: `change post-102`, `insert post-104`, `remove banner`.
+    public var summary: String {
+        switch self {
+        case .change(let id, _): "change \(id)"
+        case .insert(let node, _, _): "insert \(node.id)"
+        case .remove(let id): "remove \(id)"
+        }
+    }
 
     /// Applies the edit; unknown ids throw `ScreenEditError`.
     public func apply(to screen: inout Screen) throws {

@@ -18,7 +18,7 @@ import Foundation
 /// The result is one JSON object with the nodes of all the files, each keeping its own file,
 /// line and column, so every later error names the file it is in; `chains` says how each file
 /// was reached, for those errors to add.
-struct ScenarioComposition {
+public struct ScenarioComposition {
     static let includeKeys = ["include", "extends"]
     /// What a part named by `include` may hold.
     static let partKeys = ["description", "voice", "screens", "app", "reader", "include"]
@@ -53,6 +53,9 @@ struct ScenarioComposition {
         let path = chain.map { "from \($0)" }.joined(separator: ", ")
         return DataFileError(error.message + " (included \(path))", at: error.location)
     }
+
+    /// A path with `.` and `..` resolved lexically (for pages named after files).
+    public static func standardizedPath(_ path: String) -> String { standardized(path) }
 
     /// A path with `.` and `..` resolved lexically, for telling one file from another.
     static func standardized(_ path: String) -> String {

@@ -95,8 +95,11 @@ public struct ScenarioRunner {
                 : item.expectation.evaluate(transcript: transcript, at: item.time,
                                             focusedID: focusSamples.focus[index] ?? nil, location: item.step.location)
         }
-        return ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
-                              endTime: max(desk.now, transcript.endTime), findings: findings)
+        var result = ScenarioResult(transcript: transcript, expectations: results, notes: desk.notes,
+                                    endTime: max(desk.now, transcript.endTime), findings: findings)
+        result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
+        result.screensShown = desk.shownScreens
+        return result
     }
 }
 
@@ -189,6 +192,10 @@ public struct ScenarioResult: Sendable {
     public var endTime: Double
     /// The dynamic problems of the flow (`FlowInspector`), in time order.
     public var findings: [Finding]
+    /// The steps performed (not expectations), with the time each happened.
+    public var performedSteps: [PerformedStep] = []
+    /// Each screen as it was shown (a screen shown again after edits appears again).
+    public var screensShown: [(name: String, screen: Screen)] = []
 
     public init(transcript: SpeechTranscript, expectations: [ExpectationResult], notes: [DeskCheckNote],
                 endTime: Double, findings: [Finding] = []) {
@@ -203,6 +210,12 @@ public struct ScenarioResult: Sendable {
 
     /// True when every expectation held.
     public var passed: Bool { failedExpectations.isEmpty }
+}
+
+/// A step and when it happened.
+public struct PerformedStep: Sendable {
+    public var time: Double
+    public var step: ScenarioStep
 }
 
 extension SpeechTranscript {

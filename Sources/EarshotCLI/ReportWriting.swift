@@ -1,0 +1,63 @@
+import EarshotPlayback
+import EarshotReport
+import Foundation
+
+/// Writing the report pages (docs/reports.md): the options `check`, `test`, `read` and `render`
+/// share, and the page of one desk check.
+enum ReportWriting {
+    static let audioOption = OptionSpec.value(
+        "report-audio", "embed|external",
+        "With --report: embed the WAV in the page (default), or write it beside the page as NAME.wav.")
+
+    /// `embed` (default) or `external`.
+    static func externalAudio(_ parsed: ParsedArguments) throws -> Bool {
+        switch parsed.value("report-audio") {
+        case nil, "embed": return false
+        case "external": return true
+        case let other?: throw UsageError("--report-audio expects embed or external, got \"\(other)\"")
+        }
+    }
+
+    /// What made the page: the footer line.
+    static var provenance: String {
+        "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity)."
+    }
+
+    /// Checks a page's name: it ends in .html.
+    static func checkPageName(_ path: String, option: String) throws {
+        guard path.lowercased().hasSuffix(".html") || path.lowercased().hasSuffix(".htm") else {
+            throw UsageError("\(option) \(path): the name must end in .html")
+        }
+    }
+
+    /// Writes the page of one desk check to `path`. The timeline WAV is `wavPath` when the run
+    /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
+    /// written beside the page as `NAME.wav` with `external`.
+    static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
+                               to path: String, external: Bool, golden: String? = nil) throws {
+        var rendered = wavPath
+        var temporary: String?
+        if rendered == nil || rendered == "-" {
+            let file = AtomicFile.temporaryPath(for: path) + ".wav"
+            _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
+            rendered = file
+            temporary = file
+        }
+        defer { if let temporary { unlink(temporary) } }
+        let audio: DeskCheckReport.Audio
+        if external {
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".wav"
+            let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+            if rendered != beside {
+                try AtomicFile.write(try TextFileDecoding.contents(path: rendered!), to: beside)
+            }
+            audio = .external(name)
+        } else {
+            audio = .embedded(try TextFileDecoding.contents(path: rendered!))
+        }
+        let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
+        let report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
+                                     audio: audio, captions: captions, speechLanguage: speaker.profile.language)
+        try AtomicFile.writeOutput(report.html(provenance: provenance, golden: golden), to: path)
+    }
+}

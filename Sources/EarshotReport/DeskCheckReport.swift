@@ -1,0 +1,315 @@
+import EarshotCore
+import Foundation
+
+/// The page of one desk check (`earshot check --report`, one per scenario of `earshot test
+/// --report`): the timeline WAV with its captions, the timeline drawn as SVG, the transcript,
+/// the expectations, the findings, and every screen shown with its focus stops.
+public struct DeskCheckReport {
+    /// How the page gets its audio.
+    public enum Audio {
+        /// The WAV file's bytes, embedded as a `data:` URI (the page is one file).
+        case embedded(Data)
+        /// A file name relative to the page (`--report-audio external`).
+        case external(String)
+        /// No audio (the engine was not used).
+        case none
+    }
+
+    public var scenario: Scenario
+    public var result: ScenarioResult
+    public var generator: DescriptionGenerator
+    public var audio: Audio
+    /// The WebVTT captions of the same timeline.
+    public var captions: String
+    public var speechLanguage: String
+
+    public init(scenario: Scenario, result: ScenarioResult, generator: DescriptionGenerator, audio: Audio,
+                captions: String, speechLanguage: String) {
+        self.scenario = scenario
+        self.result = result
+        self.generator = generator
+        self.audio = audio
+        self.captions = captions
+        self.speechLanguage = speechLanguage
+    }
+
+    /// Whether the run passed: every expectation held and every error finding was expected.
+    public var passed: Bool { result.passed && !result.findings.hasUnexpectedErrors }
+
+    public func html(provenance: String, golden: String? = nil) -> String {
+        let title = scenario.title ?? (scenario.path as NSString).lastPathComponent
+        let failed = result.failedExpectations.count
+        var verdict = passed ? "Passed" : "Failed"
+        verdict += ": \(result.expectations.count - failed) of \(result.expectations.count) expectations held; "
+        verdict += FindingReport.summary(result.findings)
+        var summary = "<p class=\"verdict \(passed ? "passed" : "failed")\">\(HTML.text(verdict)).</p>\n"
+        summary += "<p>Scenario <code>\(HTML.text(scenario.path))</code>"
+        if let golden { summary += ", golden transcript <code>\(HTML.text(golden))</code>" }
+        summary += "; \(HTML.text(clockTime(result.endTime))) of audio, \(result.transcript.entries.count) utterances.</p>"
+        var page = ReportPage(kind: "Desk check", title: title, summary: summary, sections: [
+            .init(id: "listen", title: "Listen", html: listen()),
+            .init(id: "timeline-section", title: "Timeline", html: timeline()),
+            .init(id: "transcript", title: "Transcript", html: transcriptTable()),
+            .init(id: "expectations", title: "Expectations", html: expectationsTable()),
+            .init(id: "findings", title: "Findings", html: Self.findingsList(result.findings)),
+            .init(id: "screens", title: "Screens", html: screens()),
+        ], speechLanguage: speechLanguage)
+        page.trailer = "<pre id=\"report-vtt\" hidden>\(HTML.text(captions))</pre>\n"
+        return page.html(provenance: provenance)
+    }
+
+    // MARK: - Sections
+
+    func listen() -> String {
+        let source: String
+        switch audio {
+        case .embedded(let data): source = HTML.dataURI(data, type: "audio/wav")
+        case .external(let file): source = file
+        case .none: return "<p>No audio was rendered for this run.</p>"
+        }
+        var out = "<audio id=\"report-audio\" controls preload=\"auto\" src=\"\(HTML.attribute(source))\">"
+        out += "<track kind=\"captions\" default srclang=\"\(HTML.attribute(speechLanguage))\" label=\"Transcript\" src=\"\(HTML.dataURI(Data(captions.utf8), type: "text/vtt"))\">"
+        out += "Your browser cannot play the audio.</audio>\n"
+        out += "<p>The whole desk check as VoiceOver would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
+        return out
+    }
+
+    /// The x position of a time, and the SVG's width.
+    struct Scale {
+        static let gutter = 90.0
+        var perSecond: Double
+        var width: Double
+
+        init(duration: Double) {
+            let seconds = max(duration, 1)
+            perSecond = min(80, max(30, 1200 / seconds))
+            width = Self.gutter + seconds * perSecond + 40
+            if width > 30_000 {
+                perSecond = (30_000 - Self.gutter - 40) / seconds
+                width = 30_000
+            }
+        }
+
+        func x(_ time: Double) -> Double { Self.gutter + time * perSecond }
+    }
+
+    /// A bar's words, shortened to `limit` characters.
+    static func short(_ text: String, _ limit: Int = 40) -> String {
+        text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// The width text takes at 12 px: wide for Hangul and CJK, narrow otherwise.
+    static func textWidth(_ text: String) -> Double {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            width + (scalar.value >= 0x1100 && (scalar.value <= 0x11FF || scalar.value >= 0x2E80) ? 12.5 : 7.2)
+        }
+    }
+
+    func timeline() -> String {
+        let scale = Scale(duration: result.endTime)
+        let entries = result.transcript.entries
+        // Bars in lanes so that neither bars nor their labels overlap.
+        struct Placed { var index: Int; var lane: Int; var x: Double; var width: Double; var label: String }
+        var speechLanes: [Double] = [], soundLanes: [Double] = []
+        var placed: [Placed] = []
+        for (index, entry) in entries.enumerated() {
+            let u = entry.utterance
+            let start = entry.fate.startTime ?? entry.fate.decisionTime
+            let end = entry.fate.endTime
+            let x = scale.x(start)
+            let width = end.map { max(4, scale.x($0) - x) } ?? 10
+            let words = u.earcon.map { "[\($0.spokenName)]" } ?? Self.short(u.text)
+            let label: String = switch entry.fate {
+            case .spoken: words
+            case .cut: "cut · " + words
+            case .dropped: "dropped · " + words
+            }
+            let span = max(width, Self.textWidth(label) + 8)
+            func lane(_ lanes: inout [Double]) -> Int {
+                if let free = lanes.firstIndex(where: { $0 <= x }) {
+                    lanes[free] = x + span
+                    return free
+                }
+                lanes.append(x + span)
+                return lanes.count - 1
+            }
+            let number = u.kind.isEarcon ? lane(&soundLanes) : lane(&speechLanes)
+            placed.append(Placed(index: index, lane: number, x: x, width: width, label: label))
+        }
+        let laneHeight = 26.0, top = 24.0
+        let speechRows = max(1, speechLanes.count), soundRows = max(1, soundLanes.count)
+        let rows: [(name: String, y: Double, height: Double)] = {
+            var y = top
+            var list: [(String, Double, Double)] = []
+            for (name, count) in [("Speech", speechRows), ("Sounds", soundRows), ("User", 1), ("App", 1), ("Findings", 1)] {
+                let height = Double(count) * laneHeight + 6
+                list.append((name, y, height))
+                y += height
+            }
+            return list
+        }()
+        let height = rows.last!.y + rows.last!.height + 10
+        var svg = "<div class=\"scroll\">\n<svg id=\"timeline\" role=\"group\" aria-label=\"Timeline: \(entries.count) utterances; activate one to play from its start\" width=\"\(HTML.number(scale.width))\" height=\"\(HTML.number(height))\" data-scale=\"\(HTML.number(scale.perSecond))\" data-offset=\"\(HTML.number(Scale.gutter))\">\n"
+        svg += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fee2e2\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9b1c1c\" stroke-width=\"2\"/></pattern></defs>\n"
+        // The time axis, one tick a second (every five past a minute).
+        svg += "<g class=\"axis\" aria-hidden=\"true\">"
+        let step = result.endTime > 60 ? 5 : 1
+        var second = 0
+        while Double(second) <= result.endTime + 0.001 {
+            let x = scale.x(Double(second))
+            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(top - 6))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(height - 10))\"/>"
+            if second % (step * 5) == 0 || step == 1 && second % 2 == 0 {
+                svg += "<text x=\"\(HTML.number(x + 2))\" y=\"12\">\(clockTime(Double(second)).dropLast(4))</text>"
+            }
+            second += step
+        }
+        svg += "</g>\n"
+        for row in rows {
+            svg += "<text class=\"rowname\" x=\"4\" y=\"\(HTML.number(row.y + 17))\" aria-hidden=\"true\">\(row.name)</text>\n"
+        }
+        for item in placed {
+            let entry = entries[item.index]
+            let u = entry.utterance
+            let row = u.kind.isEarcon ? rows[1] : rows[0]
+            let y = row.y + Double(item.lane) * laneHeight + 3
+            let start = entry.fate.startTime ?? entry.fate.decisionTime
+            let fate: String = switch entry.fate {
+            case .spoken: "spoken"
+            case .cut: "cut"
+            case .dropped: "dropped"
+            }
+            let kind = u.kind.isEarcon ? "earcon" : u.kind.code
+            let words = u.earcon.map { "the \($0.spokenName)" } ?? "“\(u.text)”"
+            let cause = ([u.cause] + (u.source.map { [$0] } ?? [])).joined(separator: ", ")
+            let aria = "\(clockTime(start)), \(kind): \(words), \(entry.fate.readable) (\(cause))"
+            svg += "<g class=\"bar k-\(kind) f-\(fate)\" tabindex=\"0\" role=\"button\" data-start=\"\(fixedDecimal(start, places: 3))\" data-end=\"\(entry.fate.endTime.map { fixedDecimal($0, places: 3) } ?? "")\" data-fate=\"\(fate)\" data-kind=\"\(kind)\" aria-label=\"\(HTML.attribute(aria))\">"
+            svg += "<title>\(HTML.text(aria))</title>"
+            svg += "<rect x=\"\(HTML.number(item.x))\" y=\"\(HTML.number(y))\" width=\"\(HTML.number(item.width))\" height=\"20\" rx=\"3\"/>"
+            svg += "<text class=\"bar-label\" x=\"\(HTML.number(item.x + 4))\" y=\"\(HTML.number(y + 14))\" aria-hidden=\"true\">\(HTML.text(item.label))</text>"
+            svg += "</g>\n"
+        }
+        // The user's gestures and the app's steps, then the findings, as markers on their rows.
+        for performed in result.performedSteps {
+            let row = performed.step.isUserGesture ? rows[2] : rows[3]
+            let x = scale.x(performed.time)
+            let label = Self.short(performed.step.summary, 28)
+            svg += "<g class=\"marker\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))"))</title>"
+            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
+            svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text(label))</text></g>\n"
+        }
+        for finding in result.findings {
+            guard let time = finding.time else { continue }
+            let x = scale.x(time)
+            let row = rows[4]
+            svg += "<g class=\"marker finding\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(time)) \(finding.severity.rawValue) \(finding.code.rawValue)"))</title>"
+            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
+            svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text("\(finding.severity.rawValue) \(finding.code.rawValue)"))</text></g>\n"
+        }
+        svg += "<line id=\"playhead\" class=\"playhead\" x1=\"\(HTML.number(Scale.gutter))\" y1=\"\(HTML.number(top - 6))\" x2=\"\(HTML.number(Scale.gutter))\" y2=\"\(HTML.number(height - 10))\" aria-hidden=\"true\"/>\n"
+        svg += "</svg>\n</div>\n"
+        let legend = """
+            <ul class="legend" aria-label="How to read the timeline">
+            <li><span class="swatch k-element"></span>Focus reading</li>
+            <li><span class="swatch k-hint"></span>Hint</li>
+            <li><span class="swatch k-announcement"></span>Announcement</li>
+            <li><span class="swatch k-earcon"></span>Earcon (sounds row)</li>
+            <li>Solid outline: spoken in full; dashed: cut, the label starts with “cut”; hatched: dropped, the label starts with “dropped”</li>
+            </ul>
+            """
+        return legend + "\n" + svg + stepsTable()
+            + "<p>Each bar's words, fate and cause are also in the transcript table; findings are listed under Findings.</p>"
+    }
+
+    func stepsTable() -> String {
+        var out = "<details><summary>Steps of the scenario in time order (the User and App rows)</summary>\n"
+        out += "<table><thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Who</th><th scope=\"col\">Step</th><th scope=\"col\">Scenario line</th></tr></thead><tbody>\n"
+        for performed in result.performedSteps {
+            out += "<tr><td class=\"num\">\(clockTime(performed.time))</td><td>\(performed.step.isUserGesture ? "User" : "App")</td>"
+            out += "<td>\(HTML.text(performed.step.summary))</td><td>\(HTML.text(performed.step.source))</td></tr>\n"
+        }
+        return out + "</tbody></table></details>\n"
+    }
+
+    func transcriptTable() -> String {
+        var rows: [(time: Double, order: Int, html: String)] = []
+        for entry in result.transcript.entries {
+            let u = entry.utterance
+            let start = entry.fate.startTime ?? entry.fate.decisionTime
+            let words = u.earcon.map { "[\(HTML.text($0.spokenName))]" } ?? "<span lang=\"\(HTML.attribute(u.language ?? speechLanguage))\">\(HTML.text(u.text))</span>"
+            let fate: String = switch entry.fate {
+            case .spoken(_, let end): "spoken to \(clockTime(end))"
+            case .cut(_, let at, let by): "cut at \(clockTime(at)) by \(by.cause)"
+            case .dropped(_, let reason): "dropped: \(reason.code)"
+            }
+            rows.append((start, u.id * 2, "<tr><td class=\"num\">\(clockTime(start))</td><td>\(words)</td><td>\(HTML.text(fate))</td><td>\(HTML.text(u.cause))</td><td>\(HTML.text(u.source ?? ""))</td></tr>"))
+        }
+        for report in result.transcript.announcementResults {
+            rows.append((report.time, report.utteranceID * 2 + 1, "<tr><td class=\"num\">\(clockTime(report.time))</td><td><span lang=\"\(HTML.attribute(speechLanguage))\">\(HTML.text(report.text))</span></td><td>announcementDidFinish, wasSuccessful: \(report.wasSuccessful)</td><td>report to the app</td><td></td></tr>"))
+        }
+        rows.sort { $0.time < $1.time - 1e-9 || (abs($0.time - $1.time) <= 1e-9 && $0.order < $1.order) }
+        var out = "<table><caption class=\"visually-hidden\">Transcript: every utterance in time order</caption>"
+        out += "<thead><tr><th scope=\"col\">Time</th><th scope=\"col\">Words</th><th scope=\"col\">Fate</th><th scope=\"col\">Cause</th><th scope=\"col\">Scenario line</th></tr></thead><tbody>\n"
+        out += rows.map(\.html).joined(separator: "\n")
+        return out + "\n</tbody></table>"
+    }
+
+    func expectationsTable() -> String {
+        guard !result.expectations.isEmpty else { return "<p>The scenario has no expectations.</p>" }
+        var out = "<table><thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Expectation</th><th scope=\"col\">Result</th><th scope=\"col\">What happened</th></tr></thead><tbody>\n"
+        for expectation in result.expectations {
+            let verdict = expectation.passed ? "<span class=\"passed\">held</span>" : "<span class=\"failed\">failed</span>"
+            out += "<tr><td>\(HTML.text(expectation.location.description))</td><td>\(HTML.text(expectation.expectation.summary))</td><td>\(verdict)</td><td>\(HTML.text(expectation.actual))</td></tr>\n"
+        }
+        return out + "</tbody></table>"
+    }
+
+    /// Findings as a list, each with its code, severity, time, elements, position, what it
+    /// means, and the fix.
+    public static func findingsList(_ findings: [Finding]) -> String {
+        guard !findings.isEmpty else { return "<p>No findings.</p>" }
+        var out = "<p>\(HTML.text(FindingReport.summary(findings))).</p>\n<ul class=\"findings\">\n"
+        for finding in findings {
+            let entry = finding.entry
+            out += "<li class=\"finding\"><h3><span class=\"\(finding.severity == .error && !finding.expected ? "failed" : "")\">\(finding.severity.rawValue)\(finding.expected ? " (expected)" : "")</span> <code>\(finding.code.rawValue)</code>: \(HTML.text(entry.title))</h3>\n<dl>"
+            if let time = finding.time { out += "<dt>Time</dt><dd>\(clockTime(time))</dd>" }
+            if !finding.elements.isEmpty { out += "<dt>Elements</dt><dd>\(finding.elements.map { "<code>\(HTML.text($0))</code>" }.joined(separator: ", "))</dd>" }
+            if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(location.description))</dd>" }
+            if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(element.description))</dd>" }
+            out += "<dt>What happened</dt><dd>\(HTML.text(finding.message))</dd>"
+            out += "<dt>Why it matters</dt><dd>\(HTML.text(entry.meaning))</dd>"
+            out += "<dt>Fix</dt><dd>\(HTML.text(finding.fix))</dd></dl></li>\n"
+        }
+        return out + "</ul>"
+    }
+
+    func screens() -> String {
+        var out = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
+        var seen = Set<String>()
+        var index = 0
+        for (name, screen) in result.screensShown where seen.insert(name).inserted {
+            index += 1
+            out += "<h3>\(HTML.text(name))</h3>\n"
+            out += ScreenDrawing(screen: screen, generator: generator).html(key: "s\(index)", title: "screen \(name)")
+        }
+        return out
+    }
+}
+
+extension UtteranceFate {
+    /// When the fate was decided: the start for speech that played, the drop time otherwise.
+    var decisionTime: Double {
+        switch self {
+        case .spoken(let start, _), .cut(let start, _, _): start
+        case .dropped(let at, _): at
+        }
+    }
+
+    /// The end of what played; nil for a drop.
+    var endTime: Double? {
+        switch self {
+        case .spoken(_, let end): end
+        case .cut(_, let at, _): at
+        case .dropped: nil
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import EarshotCore
+import Foundation
+
+/// The one template every report page fills: a skip link, a header naming the page with links
+/// to its sections, one `main` landmark with the sections in order, a footer saying what made
+/// it, the stylesheet and the script (`ReportAssets`). Pages are plain HTML that reads in order
+/// with a screen reader; pictures are SVG with their text beside them.
+public struct ReportPage {
+    /// One section: an id for the header's links, a heading, and its HTML.
+    public struct Section {
+        public var id: String
+        public var title: String
+        public var html: String
+
+        public init(id: String, title: String, html: String) {
+            self.id = id
+            self.title = title
+            self.html = html
+        }
+    }
+
+    /// What the page is (`Desk check`, `Screen`, `Render index`), shown above the title.
+    public var kind: String
+    public var title: String
+    /// HTML right under the title: the verdict, the files, the figures.
+    public var summary: String
+    public var sections: [Section]
+    /// The language of the spoken text (`ko`), for the captions and `lang` attributes.
+    public var speechLanguage: String
+    /// Extra HTML before the script (the embedded WebVTT text).
+    public var trailer: String = ""
+
+    public init(kind: String, title: String, summary: String, sections: [Section], speechLanguage: String) {
+        self.kind = kind
+        self.title = title
+        self.summary = summary
+        self.sections = sections
+        self.speechLanguage = speechLanguage
+    }
+
+    /// The whole page. `provenance` names the version and the engine in the footer.
+    public func html(provenance: String) -> String {
+        var out = "<!DOCTYPE html>\n<html lang=\"en\" data-speech-lang=\"\(HTML.attribute(speechLanguage))\">\n<head>\n"
+        out += "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        out += "<title>\(HTML.text(kind)): \(HTML.text(title)) (Earshot)</title>\n"
+        out += "<style>\n\(ReportAssets.stylesheet)\n</style>\n</head>\n<body>\n"
+        out += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+        out += "<header class=\"site\">\n<p>Earshot \(HTML.text(kind.lowercased()))</p>\n"
+        out += "<nav aria-label=\"Sections\"><ul>"
+        for section in sections { out += "<li><a href=\"#\(section.id)\">\(HTML.text(section.title))</a></li>" }
+        out += "</ul></nav>\n</header>\n<main id=\"main\">\n"
+        out += "<h1>\(HTML.text(title))</h1>\n\(summary)\n"
+        out += "<p id=\"report-status\" class=\"visually-hidden\" role=\"status\" aria-live=\"polite\"></p>\n"
+        for section in sections {
+            out += "<section id=\"\(section.id)\" aria-labelledby=\"\(section.id)-heading\">\n"
+            out += "<h2 id=\"\(section.id)-heading\">\(HTML.text(section.title))</h2>\n\(section.html)\n</section>\n"
+        }
+        out += "</main>\n<footer><p>\(HTML.text(provenance))</p></footer>\n\(trailer)"
+        out += "<script>\n\(ReportAssets.script)\n</script>\n</body>\n</html>\n"
+        return out
+    }
+}
+
+/// Escaping for HTML text and attribute values.
+public enum HTML {
+    public static func text(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for character in value.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    public static func attribute(_ value: String) -> String {
+        text(value).replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// A number for SVG coordinates: at most two decimals, no exponent.
+    public static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
+    }
+
+    /// A `data:` URI of bytes.
+    public static func dataURI(_ data: Data, type: String) -> String {
+        "data:\(type);base64," + data.base64EncodedString()
+    }
+}

@@ -1,0 +1,99 @@
+import EarshotCore
+import Foundation
+
+/// A screen drawn from its frames, as SVG, with its focus stops numbered in reading order, and
+/// the same stops as an ordered list beside it (the drawing's text).
+///
+/// Every element with a frame is a thin grey rectangle; an element that is no focus stop of its
+/// own (hidden, decoration, a wrapper, merged into a stop) is dashed and faint. Each stop is a
+/// blue rectangle with its number in a circle at its top left, and the elements merged into it
+/// are dashed outlines inside it. A stop is focusable: focusing or pointing at it shows what
+/// VoiceOver says there, and activating it plays it when the page has its speech.
+public struct ScreenDrawing {
+    public var screen: Screen
+    public var stops: [FocusStop]
+    public var spoken: [SpokenDescription]
+    /// A `data:` URI or file name of each stop's speech, when the page can play it.
+    public var audio: [String?]
+
+    public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = []) {
+        self.screen = screen
+        stops = FocusOrder(screen: screen).stops
+        spoken = stops.map(generator.describe)
+        self.audio = audio
+    }
+
+    /// The text VoiceOver says at stop `index` (0-based), hint after a pause.
+    func said(_ index: Int) -> String {
+        spoken[index].text + (spoken[index].hint.map { " (hint: \($0))" } ?? "")
+    }
+
+    /// The drawing and its list. `key` makes ids unique when a page has several screens.
+    public func html(key: String, title: String) -> String {
+        var frames: [(node: AccessibilityNode, depth: Int)] = []
+        func walk(_ nodes: [AccessibilityNode], _ depth: Int) {
+            for node in nodes {
+                if node.frame != nil { frames.append((node, depth)) }
+                walk(node.children, depth + 1)
+            }
+        }
+        walk(screen.roots, 0)
+        let all = frames.compactMap(\.node.frame) + stops.map(\.frame)
+        let right = all.map { $0.x + $0.width }.max() ?? 375
+        let bottom = all.map { $0.y + $0.height }.max() ?? 667
+        let width = 320.0
+        let scale = width / max(right, 1)
+        let height = max(120, bottom * scale)
+        func rect(_ frame: Frame, _ cls: String) -> String {
+            "<rect class=\"\(cls)\" x=\"\(HTML.number(frame.x * scale))\" y=\"\(HTML.number(frame.y * scale))\" width=\"\(HTML.number(max(1, frame.width * scale)))\" height=\"\(HTML.number(max(1, frame.height * scale)))\"/>"
+        }
+        let stopIDs = Set(stops.map(\.id))
+        var svg = "<svg class=\"screen-drawing\" data-screen=\"\(HTML.attribute(screen.name))\" role=\"group\" aria-label=\"\(HTML.attribute("Drawing of \(title): \(stops.count) focus stops, numbered in reading order"))\" width=\"\(HTML.number(width))\" height=\"\(HTML.number(height))\" viewBox=\"0 0 \(HTML.number(width)) \(HTML.number(height))\">\n"
+        // Everything that is not a stop, faint, under the stops.
+        var inside = Set<String>()
+        for stop in stops { collect(screen.node(stop.id)?.children ?? [], into: &inside) }
+        for (node, _) in frames where !stopIDs.contains(node.id) && !inside.contains(node.id) {
+            svg += "<g class=\"node unreached\" aria-hidden=\"true\">\(rect(node.frame!, "frame"))</g>\n"
+        }
+        for (index, stop) in stops.enumerated() {
+            let number = index + 1
+            let label = "\(number): \(said(index))"
+            var attributes = "class=\"stop\" tabindex=\"0\" role=\"button\" data-index=\"\(number)\" data-key=\"\(key)-\(number)\" data-id=\"\(HTML.attribute(stop.id))\" data-said=\"\(HTML.attribute(said(index)))\" aria-label=\"\(HTML.attribute(label))\""
+            if index < audio.count, let source = audio[index] { attributes += " data-src=\"\(HTML.attribute(source))\"" }
+            svg += "<g \(attributes)>"
+            svg += rect(stop.frame, "frame")
+            var merged = Set<String>()
+            collect(screen.node(stop.id)?.children ?? [], into: &merged)
+            for (node, _) in frames where merged.contains(node.id) { svg += rect(node.frame!, "child") }
+            let cx = stop.frame.x * scale + 9, cy = stop.frame.y * scale + 9
+            svg += "<circle cx=\"\(HTML.number(cx))\" cy=\"\(HTML.number(cy))\" r=\"9\"/>"
+            svg += "<text class=\"stop-number\" x=\"\(HTML.number(cx))\" y=\"\(HTML.number(cy + 4))\" text-anchor=\"middle\" aria-hidden=\"true\">\(number)</text>"
+            svg += "</g>\n"
+        }
+        svg += "</svg>"
+        var list = "<ol class=\"stops-list\" aria-label=\"\(HTML.attribute("Focus stops of \(title), in reading order"))\">\n"
+        for (index, stop) in stops.enumerated() {
+            let number = index + 1
+            list += "<li id=\"item-\(key)-\(number)\"><code>\(HTML.text(stop.id))</code>: <span lang=\"\(HTML.attribute(stop.language ?? screen.language ?? "ko"))\">\(HTML.text(spoken[index].text))</span>"
+            if let hint = spoken[index].hint { list += " <span class=\"hint\">(hint: \(HTML.text(hint)))</span>" }
+            if index < audio.count, let source = audio[index] {
+                list += " <button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(source))\" aria-label=\"\(HTML.attribute("Play stop \(number)"))\">Play</button>"
+            }
+            list += "</li>\n"
+        }
+        if stops.isEmpty { list += "<li>No focus stops.</li>\n" }
+        list += "</ol>"
+        let faint = frames.filter { !stopIDs.contains($0.node.id) && !inside.contains($0.node.id) }.count
+        var note = "<p>\(stops.count) focus stop\(stops.count == 1 ? "" : "s")"
+        if faint > 0 { note += "; \(faint) element\(faint == 1 ? "" : "s") drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
+        note += ".</p>"
+        return "<div class=\"pair\">\n\(svg)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
+    }
+
+    private func collect(_ nodes: [AccessibilityNode], into ids: inout Set<String>) {
+        for node in nodes {
+            ids.insert(node.id)
+            collect(node.children, into: &ids)
+        }
+    }
+}

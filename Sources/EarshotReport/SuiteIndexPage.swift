@@ -1,0 +1,64 @@
+import EarshotCore
+import Foundation
+
+/// `earshot test --report DIR`'s `index.html`: the pass/fail table of the suite, a row per
+/// scenario with a link to its page.
+public struct SuiteIndexPage {
+    public var verdicts: [ScenarioVerdict]
+    public var pages: [String]
+
+    public init(verdicts: [ScenarioVerdict], pages: [String]) {
+        self.verdicts = verdicts
+        self.pages = pages
+    }
+
+    /// A page name per scenario file: its name with `.html`, with the folders before it when
+    /// two scenarios share a name (`scenarios-open.html`).
+    public static func pageNames(for files: [String]) -> [String] {
+        func base(_ file: String) -> String { ((file as NSString).lastPathComponent as NSString).deletingPathExtension }
+        let counts = Dictionary(files.map { (base($0), 1) }, uniquingKeysWith: +)
+        var used = Set<String>()
+        return files.map { file in
+            var name = base(file)
+            if counts[name, default: 0] > 1 {
+                name = ScenarioComposition.standardizedPath((file as NSString).deletingPathExtension)
+                    .split(separator: "/").filter { $0 != ".." && $0 != "." }.joined(separator: "-")
+            }
+            var candidate = name + ".html", number = 2
+            while !used.insert(candidate).inserted || candidate == "index.html" {
+                candidate = "\(name)-\(number).html"
+                number += 1
+            }
+            return candidate
+        }
+    }
+
+    public func html(provenance: String) -> String {
+        let failed = verdicts.filter { !$0.passed }.count
+        let summary = "<p class=\"verdict \(failed == 0 ? "passed" : "failed")\">\(verdicts.count - failed) passed, \(failed) failed.</p>"
+        var table = "<table><caption class=\"visually-hidden\">Scenarios and their results</caption><thead><tr>"
+        table += ["Scenario", "Result", "Golden transcript", "Expectations", "Findings", "Page"].map { "<th scope=\"col\">\($0)</th>" }.joined()
+        table += "</tr></thead><tbody>\n"
+        for (verdict, page) in zip(verdicts, pages) {
+            let outcome = verdict.outcome
+            let golden: String = switch verdict.golden {
+            case .matched: "matches"
+            case .updated: "updated"
+            case .differs: "differs"
+            case .missing: "missing"
+            case nil: "not compared"
+            }
+            let held = outcome.expectations.filter(\.passed).count
+            table += "<tr><th scope=\"row\"><code>\(HTML.text(outcome.file))</code>"
+            if let title = outcome.title { table += "<br>\(HTML.text(title))" }
+            table += "</th><td class=\"\(verdict.passed ? "passed" : "failed")\">\(verdict.passed ? "passed" : "failed")</td>"
+            table += "<td>\(golden)</td><td>\(held) of \(outcome.expectations.count) held</td>"
+            table += "<td>\(HTML.text(outcome.error ?? FindingReport.summary(verdict.findings)))</td>"
+            table += outcome.error == nil ? "<td><a href=\"\(HTML.attribute(page))\">\(HTML.text(page))</a></td></tr>\n" : "<td>none: it could not run</td></tr>\n"
+        }
+        table += "</tbody></table>"
+        let page = ReportPage(kind: "Test suite", title: "Desk checks: \(verdicts.count) scenarios", summary: summary,
+                              sections: [.init(id: "results", title: "Results", html: table)], speechLanguage: "ko")
+        return page.html(provenance: provenance)
+    }
+}
