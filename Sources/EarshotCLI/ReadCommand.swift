@@ -8,6 +8,7 @@ enum ReadCommand: Command {
     static let options: [OptionSpec] = [
         .voice,
         .flag("no-audio", "Print the focus stops only."),
+.value("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md)."),
         .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
@@ -21,6 +22,15 @@ enum ReadCommand: Command {
         let profile = try parsed.voiceProfile()
         let loaded = try parsed.loadScreen(path)
         let report = try ReadReport(screen: loaded.screen, profile: profile)
+        if let page = parsed.value("report") {
+            try ReportWriting.checkPageName(page, option: "--report")
+            try OutputSafety.check(outputs: [("--report", page)], inputs: [path])
+            let speaker = try parsed.speaker(for: profile)
+            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page)
+            print(report.text, terminator: "")
+            print("wrote \(page)")
+            return .success
+        }
         if parsed.has("json") {
             if parsed.value("output") != nil { throw UsageError("--json prints the stops; -o writes WAV files: give one of them") }
             print(report.jsonLines(locations: loaded.idLocations), terminator: "")

@@ -30,6 +30,27 @@ enum ReportWriting {
         }
     }
 
+    /// Writes the page of one screen or dump: each stop's speech synthesized and embedded.
+    static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, to path: String) throws {
+        let generator = try DescriptionGenerator(profile: speaker.profile)
+        let timing = try TimingSettings(profile: speaker.profile)
+        let stops = FocusOrder(screen: loaded.screen).stops
+        let temporary = AtomicFile.temporaryPath(for: path) + ".wav"
+        defer { unlink(temporary) }
+        var sources: [String?] = []
+        for stop in stops {
+            let speech = generator.describe(stop)
+            _ = try speaker.write(speech.text, hint: speech.hint, hintPause: timing.hintPause, to: temporary)
+            sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
+        }
+        let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
+        let findings = ScreenLinter(generator: generator).findings(
+            for: loaded.screen, source: file, locations: loaded.idLocations,
+            fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))
+        let page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
+        try AtomicFile.writeOutput(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
+    }
+
     /// Writes the page of one desk check to `path`. The timeline WAV is `wavPath` when the run
     /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
     /// written beside the page as `NAME.wav` with `external`.

@@ -162,21 +162,30 @@ enum ReportAssets {
         if (item) { item.classList.add("current"); }
         if (said) { said.textContent = stop.dataset.index + ". " + stop.dataset.said; }
       }
+      var player = null;
+      function play(source, name) {
+        if (player) { player.pause(); }
+        player = new Audio(source);
+        var played = player.play();
+        if (played && played.catch) { played.catch(function () { say("Cannot play " + name); }); }
+        say("Playing " + name);
+      }
       document.querySelectorAll(".screen-drawing .stop").forEach(function (stop) {
         stop.addEventListener("focus", function () { show(stop); });
         stop.addEventListener("mouseenter", function () { show(stop); });
+        var activate = function () {
+          show(stop);
+          if (stop.dataset.src) { play(stop.dataset.src, "stop " + stop.dataset.index); } else { say(stop.dataset.index + ". " + stop.dataset.said); }
+        };
+        stop.addEventListener("click", activate);
+        stop.addEventListener("keydown", function (event) {
+          if (event.key === "Enter" || event.key === " ") { event.preventDefault(); activate(); }
+        });
       });
 
       // Play buttons (a stop's speech, a rendered file).
-      var player = null;
       document.querySelectorAll("button.play").forEach(function (button) {
-        button.addEventListener("click", function () {
-          if (player) { player.pause(); }
-          player = new Audio(button.dataset.src);
-          var played = player.play();
-          if (played && played.catch) { played.catch(function () { say("Cannot play " + button.dataset.src); }); }
-          say("Playing " + (button.getAttribute("aria-label") || ""));
-        });
+        button.addEventListener("click", function () { play(button.dataset.src, button.getAttribute("aria-label") || ""); });
       });
 
       // The render index: search filters rows as you type; headers sort.
