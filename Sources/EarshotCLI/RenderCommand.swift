@@ -1,4 +1,5 @@
 import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -16,6 +17,7 @@ enum RenderCommand: Command {
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
         .flag("force", "Render every file even when it is current."),
+        .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
     ]
 
@@ -135,6 +137,11 @@ enum RenderCommand: Command {
             raise(signal)
         }
         if summary.manifestError != nil { return .ioError }
+        if parsed.has("report") {
+            let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
+                                                          inputs: parsed.positionals)
+            if !quiet { standardError("render: wrote \(page)") }
+        }
         let anyFailed = !summary.failures.isEmpty || !problems.isEmpty || !unreadable.isEmpty
         return anyFailed ? .failure : .success
     }

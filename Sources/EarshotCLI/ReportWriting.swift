@@ -51,6 +51,27 @@ enum ReportWriting {
         try AtomicFile.writeOutput(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
     }
 
+    /// Writes `index.html` beside the manifest: every rendered file, and each screen input drawn.
+    /// Returns its path.
+    static func writeRenderIndex(entries: [ManifestEntry], manifest: String, inputs: [String]) throws -> String {
+        let folder = (manifest as NSString).deletingLastPathComponent
+        let rows = entries.map { entry in
+            RenderIndexPage.Row(input: entry.input, line: entry.line, key: entry.key, voice: entry.voice, text: entry.text,
+                                output: entry.output, duration: entry.duration)
+        }
+        let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? "ko")
+        let generator = try DescriptionGenerator(profile: profile)
+        var screens: [(file: String, drawing: ScreenDrawing)] = []
+        for input in inputs where input != "-" && [".json", ".xml"].contains(where: input.lowercased().hasSuffix) {
+            guard let loaded = try? ScreenLoader.load(path: input) else { continue }  // a scenario, or not a screen
+            screens.append((input, ScreenDrawing(screen: loaded.screen, generator: generator)))
+        }
+        let page = RenderIndexPage(rows: rows, screens: screens, title: "Rendered files in \(folder.isEmpty ? "." : folder)")
+        let path = (folder as NSString).appendingPathComponent("index.html")
+        try AtomicFile.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path)
+        return path
+    }
+
     /// Writes the page of one desk check to `path`. The timeline WAV is `wavPath` when the run
     /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
     /// written beside the page as `NAME.wav` with `external`.

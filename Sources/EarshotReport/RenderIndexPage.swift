@@ -1,0 +1,83 @@
+import EarshotCore
+import Foundation
+
+/// `earshot render --report`'s `index.html`, beside the manifest: every rendered file in a
+/// table (input and line, key, voice, the words heard, duration) with a play control on each
+/// row, a search box that filters the rows as you type, and sortable columns; then each screen
+/// input drawn with its stops. Made for auditioning hundreds of labels by ear.
+public struct RenderIndexPage {
+    /// One rendered file (a manifest line).
+    public struct Row {
+        public var input: String
+        public var line: Int
+        public var key: String
+        public var voice: String
+        public var text: String
+        /// The WAV file, relative to the page.
+        public var output: String
+        public var duration: Double
+
+        public init(input: String, line: Int, key: String, voice: String, text: String, output: String, duration: Double) {
+            self.input = input
+            self.line = line
+            self.key = key
+            self.voice = voice
+            self.text = text
+            self.output = output
+            self.duration = duration
+        }
+    }
+
+    public var rows: [Row]
+    /// The screen inputs, drawn below the table.
+    public var screens: [(file: String, drawing: ScreenDrawing)]
+    public var title: String
+
+    public init(rows: [Row], screens: [(file: String, drawing: ScreenDrawing)], title: String) {
+        self.rows = rows
+        self.screens = screens
+        self.title = title
+    }
+
+    public func html(provenance: String, speechLanguage: String) -> String {
+        let total = rows.reduce(0) { $0 + $1.duration }
+        let voices = Set(rows.map(\.voice)).sorted()
+        let summary = "<p>\(rows.count) files, \(HTML.text(clockTime(total))) of audio, voices \(HTML.text(voices.joined(separator: ", "))).</p>"
+        var table = """
+            <div class="search"><label for="render-search">Search the words, keys and inputs </label>
+            <input id="render-search" type="search" autocomplete="off" aria-describedby="render-count"></div>
+            <p id="render-count" aria-live="polite">\(rows.count) of \(rows.count) files</p>
+            <table id="render-table"><caption class="visually-hidden">Rendered files; the column headers sort</caption>
+            <thead><tr>
+            """
+        let columns: [(String, String, Bool)] = [("Input", "text", false), ("Line", "number", true), ("Key", "text", false),
+                                                 ("Voice", "text", false), ("Heard", "text", false), ("Seconds", "number", true)]
+        for (name, kind, numeric) in columns {
+            table += "<th scope=\"col\"\(numeric ? " class=\"num\"" : "")><button type=\"button\" data-sort=\"\(kind)\">\(name)</button></th>"
+        }
+        table += "<th scope=\"col\">Listen</th></tr></thead>\n<tbody>\n"
+        table.reserveCapacity(rows.count * 400)
+        for (index, row) in rows.enumerated() {
+            let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
+            table += "<tr class=\"render-row\" data-search=\"\(search)\"><td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
+            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td><td>\(HTML.text(row.key))</td>"
+            table += "<td>\(HTML.text(row.voice))</td><td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
+            table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
+            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(row.output))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
+        }
+        table += "</tbody></table>"
+        var sections: [ReportPage.Section] = [.init(id: "files", title: "Rendered files", html: table)]
+        if !screens.isEmpty {
+            var html = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
+            for (index, screen) in screens.enumerated() {
+                html += "<h3><code>\(HTML.text(screen.file))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
+                html += screen.drawing.html(key: "s\(index + 1)", title: "screen \(screen.drawing.screen.name)")
+            }
+            sections.append(.init(id: "screens", title: "Screens", html: html))
+        }
+        return ReportPage(kind: "Render index", title: title, summary: summary, sections: sections,
+                          speechLanguage: speechLanguage).html(provenance: provenance)
+    }
+
+    static func short(_ text: String) -> String { text.count <= 30 ? text : String(text.prefix(29)) + "…" }
+}
