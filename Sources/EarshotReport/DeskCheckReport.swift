@@ -98,6 +98,18 @@ public struct DeskCheckReport {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
+    /// As much of `text` as fits in `width` pixels, with an ellipsis; empty when not even two
+    /// characters fit.
+    static func fitted(_ text: String, width: Double) -> String {
+        if textWidth(text) <= width { return text }
+        var out = ""
+        for character in text {
+            if textWidth(out + String(character) + "…") > width { break }
+            out.append(character)
+        }
+        return out.count < 2 ? "" : out + "…"
+    }
+
     /// The width text takes at 12 px: wide for Hangul and CJK, narrow otherwise.
     static func textWidth(_ text: String) -> Double {
         text.unicodeScalars.reduce(0) { width, scalar in
@@ -189,13 +201,19 @@ public struct DeskCheckReport {
             svg += "</g>\n"
         }
         // The user's gestures and the app's steps, then the findings, as markers on their rows.
-        for performed in result.performedSteps {
-            let row = performed.step.isUserGesture ? rows[2] : rows[3]
-            let x = scale.x(performed.time)
-            let label = Self.short(performed.step.summary, 28)
-            svg += "<g class=\"marker\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))"))</title>"
-            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
-            svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text(label))</text></g>\n"
+        // A marker's label runs up to the next marker on its row.
+        for user in [true, false] {
+            let row = user ? rows[2] : rows[3]
+            let steps = result.performedSteps.filter { $0.step.isUserGesture == user }
+            for (index, performed) in steps.enumerated() {
+                let x = scale.x(performed.time)
+                let room = index + 1 < steps.count ? scale.x(steps[index + 1].time) - x - 6 : 240
+                let label = Self.fitted(performed.step.summary, width: room)
+                svg += "<g class=\"marker\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))"))</title>"
+                svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
+                if !label.isEmpty { svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text(label))</text>" }
+                svg += "</g>\n"
+            }
         }
         for finding in result.findings {
             guard let time = finding.time else { continue }
