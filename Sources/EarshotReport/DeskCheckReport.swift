@@ -119,7 +119,11 @@ public struct DeskCheckReport {
 
     func timeline() -> String {
         let scale = Scale(duration: result.endTime)
-        let entries = result.transcript.entries
+        // In time order, as the transcript lists them (ties in the order they were asked for).
+        let entries = result.transcript.entries.sorted { a, b in
+            let ta = a.fate.startTime ?? a.fate.decisionTime, tb = b.fate.startTime ?? b.fate.decisionTime
+            return ta < tb - 1e-9 || (abs(ta - tb) <= 1e-9 && a.utterance.id < b.utterance.id)
+        }
         // Bars in lanes so that neither bars nor their labels overlap.
         struct Placed { var index: Int; var lane: Int; var x: Double; var width: Double; var label: String }
         var speechLanes: [Double] = [], soundLanes: [Double] = []

@@ -2,7 +2,7 @@ import EarshotCore
 import Foundation
 
 /// `earshot render --report`'s `index.html`, beside the manifest: every rendered file in a
-/// table (input and line, key, voice, the words heard, duration) with a play control on each
+/// table (the words heard, key, voice, duration, input and line) with a play control on each
 /// row, a search box that filters the rows as you type, and sortable columns; then each screen
 /// input drawn with its stops. Made for auditioning hundreds of labels by ear.
 public struct RenderIndexPage {
@@ -50,8 +50,8 @@ public struct RenderIndexPage {
             <table id="render-table"><caption class="visually-hidden">Rendered files; the column headers sort</caption>
             <thead><tr>
             """
-        let columns: [(String, String, Bool)] = [("Input", "text", false), ("Line", "number", true), ("Key", "text", false),
-                                                 ("Voice", "text", false), ("Heard", "text", false), ("Seconds", "number", true)]
+        let columns: [(String, String, Bool)] = [("Heard", "text", false), ("Key", "text", false), ("Voice", "text", false),
+                                                 ("Seconds", "number", true), ("Input", "text", false), ("Line", "number", true)]
         for (name, kind, numeric) in columns {
             table += "<th scope=\"col\"\(numeric ? " class=\"num\"" : "")><button type=\"button\" data-sort=\"\(kind)\">\(name)</button></th>"
         }
@@ -59,10 +59,11 @@ public struct RenderIndexPage {
         table.reserveCapacity(rows.count * 400)
         for (index, row) in rows.enumerated() {
             let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
-            table += "<tr class=\"render-row\" data-search=\"\(search)\"><td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
-            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td><td>\(HTML.text(row.key))</td>"
-            table += "<td>\(HTML.text(row.voice))</td><td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
+            table += "<tr class=\"render-row\" data-search=\"\(search)\"><td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
+            table += "<td>\(HTML.text(row.key))</td><td>\(HTML.text(row.voice))</td>"
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
+            table += "<td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
+            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td>"
             table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(row.output))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
         }
         table += "</tbody></table>"

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// The report pages in a real browser: headless Chromium driven by Selenium through
+/// Tests/Browser/page_check.py, axe-core for the accessibility check (docs/reports.md).
+/// The pages are written once per test run into a shared folder; screenshots are kept in
+/// .build/test-artifacts/pages.
+@Suite("Report pages in a real browser", .serialized)
+struct ReportPageTests {
+    static let root = CLIRunner.repositoryRoot
+    static let artifacts = root.appendingPathComponent(".build/test-artifacts/pages")
+
+    /// The pages, written once: a desk check, a screen, a render index, a suite index.
+    static let pages: Result<Pages, Error> = Result { try Pages() }
+
+    struct Pages: Sendable {
+        let folder: URL
+        let deskCheck: URL
+        let vtt: URL
+        let screen: URL
+        let renderIndex: URL
+        let suiteIndex: URL
+
+        init() throws {
+            folder = try CLIRunner.temporaryFolder()
+            deskCheck = folder.appendingPathComponent("cart-walkthrough.html")
+            vtt = folder.appendingPathComponent("cart-walkthrough.vtt")
+            let check = try CLIRunner.run(["check", "-q", "--report", deskCheck.path, "--transcript", vtt.path,
+                                           "samples/scenarios/cart-walkthrough.json"], currentDirectory: root)
+            guard check.status == 0 else { throw CheckFailure("check --report: \(check.stderr)") }
+            screen = folder.appendingPathComponent("board.html")
+            let read = try CLIRunner.run(["read", "--report", screen.path, "samples/screens/board-list.json"], currentDirectory: root)
+            guard read.status == 0 else { throw CheckFailure("read --report: \(read.stderr)") }
+            let rendered = folder.appendingPathComponent("render")
+            let render = try CLIRunner.run(["render", "-q", "--report", "-o", rendered.path,
+                                            root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fluentui-apple-ko.strings").path],
+                                           currentDirectory: root)
+            guard render.status == 0 else { throw CheckFailure("render --report: \(render.stderr)") }
+            renderIndex = rendered.appendingPathComponent("index.html")
+            let suite = folder.appendingPathComponent("suite")
+            let test = try CLIRunner.run(["test", "-q", "--report", suite.path, "samples/suite"], currentDirectory: root)
+            guard test.status == 0 else { throw CheckFailure("test --report: \(test.stdout)\(test.stderr)") }
+            suiteIndex = suite.appendingPathComponent("index.html")
+        }
+    }
+
+    struct CheckFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Runs page_check.py and returns its JSON object.
+    static func measure(_ arguments: [String]) throws -> [String: Any] {
+        let python = root.appendingPathComponent(".build/test-python/bin/python3").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw CheckFailure("no \(python): run scripts/test-python.sh (scripts/test.sh does)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [root.appendingPathComponent("Tests/Browser/page_check.py").path] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CheckFailure("page_check.py \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+        }
+        // Every page is quiet and self-contained: no script error, nothing fetched.
+        #expect((object["pageErrors"] as? [Any])?.isEmpty == true, "\(arguments): \(object["pageErrors"] ?? "")")
+        #expect((object["externalRequests"] as? [Any])?.isEmpty == true, "\(arguments): \(object["externalRequests"] ?? "")")
+        return object
+    }
+
+    @Test("the cart-walkthrough timeline has a bar per utterance; the dropped one says so; activating it seeks the audio")
+    func timeline() throws {
+        let pages = try Self.pages.get()
+        let golden = try String(contentsOf: Self.root.appendingPathComponent("samples/scenarios/cart-walkthrough.transcript.txt"), encoding: .utf8)
+        let utterances = golden.split(separator: "\n").filter { !$0.contains("  announcementDidFinish ") }
+        let first = try Self.measure(["timeline", pages.deskCheck.path])
+        let bars = try #require(first["bars"] as? [[String: Any]])
+        #expect(bars.count == utterances.count)
+        let droppedIndex = try #require(bars.firstIndex { $0["fate"] as? String == "dropped" })
+        let dropped = bars[droppedIndex]
+        #expect((dropped["text"] as? String)?.hasPrefix("dropped") == true)
+        #expect((dropped["text"] as? String)?.contains("장바구니에 담았습니다") == true)
+        // Bars in the order of the transcript lines, at their times.
+        for (bar, line) in zip(bars, utterances) {
+            let start = try #require(bar["start"] as? Double)
+            #expect(line.hasPrefix(String(format: "%02d:%06.3f", Int(start) / 60, start.truncatingRemainder(dividingBy: 60))), "\(line)")
+        }
+        let start = try #require(dropped["start"] as? Double)
+        #expect(abs(start - 14.467) < 0.001)
+        let activated = try Self.measure(["timeline", pages.deskCheck.path, "--activate", "\(droppedIndex)"])
+        for key in ["enterTime", "spaceTime", "clickTime"] {
+            let time = try #require(activated[key] as? Double, "\(key)")
+            #expect(time >= start - 0.01 && time < start + 0.5, "\(key): \(time)")
+        }
+        #expect(activated["focused"] as? Bool == true)
+    }
+
+    @Test("the audio plays without a media error and its text track has as many cues as the VTT file")
+    func audio() throws {
+        let pages = try Self.pages.get()
+        let facts = try Self.measure(["audio", pages.deskCheck.path])
+        #expect(facts["error"] is NSNull)
+        #expect(facts["played"] as? Bool == true)
+        let vtt = try String(contentsOf: pages.vtt, encoding: .utf8)
+        let cues = vtt.components(separatedBy: "-->").count - 1
+        #expect(cues > 10)
+        #expect(facts["cues"] as? Int == cues)
+        #expect(abs((facts["duration"] as? Double ?? 0) - 28.114) < 0.01)
+    }
+
+    @Test("the screen drawing has one numbered mark per focus stop, in the order read prints")
+    func stops() throws {
+        let pages = try Self.pages.get()
+        let read = try CLIRunner.run(["read", "--json", "samples/screens/board-list.json"], currentDirectory: Self.root)
+        let ids = try read.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        }
+        let facts = try Self.measure(["stops", pages.screen.path])
+        let screens = try #require(facts["screens"] as? [[String: Any]])
+        #expect(screens.count == 1)
+        let stops = try #require(screens[0]["stops"] as? [[String: Any]])
+        #expect(stops.map { $0["id"] as? String } == ids)
+        #expect(stops.map { $0["number"] as? String } == (1...ids.count).map { "\($0)" })
+        let focus = try #require(facts["focus"] as? [String: Any])
+        #expect(focus["reachedByTab"] as? Bool == true)
+        #expect(focus["said"] as? String == "1. 커뮤니티, 뒤로 버튼")
+        // The desk check page draws both screens of the walkthrough the same way.
+        let deskScreens = try #require(try Self.measure(["stops", pages.deskCheck.path])["screens"] as? [[String: Any]])
+        #expect(deskScreens.map { $0["screen"] as? String } == ["상품 목록", "상품 상세"])
+    }
+
+    @Test("the render index of the FluentUI Korean table has 71 rows; searching filters them, fast; headers sort")
+    func renderIndex() throws {
+        let pages = try Self.pages.get()
+        let facts = try Self.measure(["index", pages.renderIndex.path, "--search", "취소"])
+        #expect(facts["rows"] as? Int == 71)
+        #expect(facts["visible"] as? Int == 71)
+        let after = try #require(facts["visibleAfter"] as? Int)
+        let manifest = try String(contentsOf: pages.renderIndex.deletingLastPathComponent().appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        let matching = manifest.split(separator: "\n").filter { $0.contains("취소") }.count
+        #expect(after == matching && after > 0 && after < 71)
+        #expect(facts["countTextAfter"] as? String == "\(after) of 71 files")
+        #expect((facts["searchMs"] as? Double ?? 1000) < 100)
+        let sort = try #require(facts["sort"] as? [String: Any])
+        #expect(sort["orderChanged"] as? Bool == true)
+        #expect(sort["ariaSort"] as? String == "ascending")
+    }
+
+    @Test("axe-core finds no serious or critical violation on any page", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex"])
+    func accessibility(page: String) throws {
+        let pages = try Self.pages.get()
+        let url = [("deskCheck", pages.deskCheck), ("screen", pages.screen), ("renderIndex", pages.renderIndex),
+                   ("suiteIndex", pages.suiteIndex)].first { $0.0 == page }!.1
+        let facts = try Self.measure(["axe", url.path])
+        let violations = try #require(facts["violations"] as? [[String: Any]])
+        let serious = violations.filter { ["serious", "critical"].contains($0["impact"] as? String ?? "") }
+        #expect(serious.isEmpty, "\(serious)")
+    }
+
+    @Test("a screenshot of each page is not blank, and is kept", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex"])
+    func screenshot(page: String) throws {
+        let pages = try Self.pages.get()
+        let url = [("deskCheck", pages.deskCheck), ("screen", pages.screen), ("renderIndex", pages.renderIndex),
+                   ("suiteIndex", pages.suiteIndex)].first { $0.0 == page }!.1
+        try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
+        let output = Self.artifacts.appendingPathComponent("\(page).png")
+        let facts = try Self.measure(["screenshot", url.path, output.path])
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        #expect((facts["variance"] as? Double ?? 0) > 100, "\(facts)")
+    }
+}
