@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "EarshotReport", dependencies: ["EarshotCore"]),
         .executableTarget(name: "EarshotCLI", dependencies: ["EarshotPlayback", "EarshotReport"]),
         // The live benchmark drives the same JACK dummy server and recorder as the device tests.
-        .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback", "EarshotTestSupport"]),
+        .executableTarget(name: "EarshotBench", dependencies: ["EarshotPlayback", "EarshotReport", "EarshotTestSupport"]),
         // The fuzz harness in the core's tests also feeds the batch readers (.strings, label lists).
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotBatch"]),

@@ -21,6 +21,7 @@ let benchmarks: [Benchmark] = [
     LiveBenchmark.benchmark,
     EstimateBenchmark.benchmark,
     SuiteBenchmark.benchmark,
+    ReportBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

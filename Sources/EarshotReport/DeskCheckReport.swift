@@ -98,6 +98,23 @@ public struct DeskCheckReport {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
     }
 
+    /// `spoken`, `cut` or `dropped`.
+    static func fateWord(_ fate: UtteranceFate) -> String {
+        if case .cut = fate { return "cut" }
+        if case .dropped = fate { return "dropped" }
+        return "spoken"
+    }
+
+    /// The first lane free at `start`, taken up to `end` (a new lane when none is free).
+    static func lane(_ lanes: inout [Double], from start: Double, to end: Double) -> Int {
+        if let free = lanes.firstIndex(where: { $0 <= start }) {
+            lanes[free] = end
+            return free
+        }
+        lanes.append(end)
+        return lanes.count - 1
+    }
+
     /// As much of `text` as fits in `width` pixels, with an ellipsis; empty when not even two
     /// characters fit.
     static func fitted(_ text: String, width: Double) -> String {
@@ -129,27 +146,17 @@ public struct DeskCheckReport {
         var speechLanes: [Double] = [], soundLanes: [Double] = []
         var placed: [Placed] = []
         for (index, entry) in entries.enumerated() {
-            let u = entry.utterance
-            let start = entry.fate.startTime ?? entry.fate.decisionTime
-            let end = entry.fate.endTime
+            let fate = entry.fate
+            let start = fate.startTime ?? fate.decisionTime
             let x = scale.x(start)
-            let width = end.map { max(4, scale.x($0) - x) } ?? 10
-            let words = u.earcon.map { "[\($0.spokenName)]" } ?? Self.short(u.text)
-            let label: String = switch entry.fate {
-            case .spoken: words
-            case .cut: "cut · " + words
-            case .dropped: "dropped · " + words
-            }
+            let width = fate.endTime.map { max(4, scale.x($0) - x) } ?? 10
+            let words = entry.utterance.earcon.map { "[\($0.spokenName)]" } ?? Self.short(entry.utterance.text)
+            let word = Self.fateWord(fate)
+            let label = word == "spoken" ? words : word + " · " + words
             let span = max(width, Self.textWidth(label) + 8)
-            func lane(_ lanes: inout [Double]) -> Int {
-                if let free = lanes.firstIndex(where: { $0 <= x }) {
-                    lanes[free] = x + span
-                    return free
-                }
-                lanes.append(x + span)
-                return lanes.count - 1
-            }
-            let number = u.kind.isEarcon ? lane(&soundLanes) : lane(&speechLanes)
+            let number = entry.utterance.kind.isEarcon
+                ? Self.lane(&soundLanes, from: x, to: x + span)
+                : Self.lane(&speechLanes, from: x, to: x + span)
             placed.append(Placed(index: index, lane: number, x: x, width: width, label: label))
         }
         let laneHeight = 26.0, top = 24.0
@@ -189,11 +196,7 @@ public struct DeskCheckReport {
             let row = u.kind.isEarcon ? rows[1] : rows[0]
             let y = row.y + Double(item.lane) * laneHeight + 3
             let start = entry.fate.startTime ?? entry.fate.decisionTime
-            let fate: String = switch entry.fate {
-            case .spoken: "spoken"
-            case .cut: "cut"
-            case .dropped: "dropped"
-            }
+            let fate = Self.fateWord(entry.fate)
             let kind = u.kind.isEarcon ? "earcon" : u.kind.code
             let words = u.earcon.map { "the \($0.spokenName)" } ?? "“\(u.text)”"
             let cause = ([u.cause] + (u.source.map { [$0] } ?? [])).joined(separator: ", ")
