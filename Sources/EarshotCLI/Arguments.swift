@@ -138,6 +138,8 @@ extension OptionSpec {
     static let voice = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
+    static let punctuation = OptionSpec.value(
+        "punctuation", "all|some|none", "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
     static let screenFormat = OptionSpec.value(
         "format", "FORMAT", "Read the screen as \(ScreenInputFormat.names) (default: recognised by content).")
 }
@@ -148,7 +150,23 @@ extension ParsedArguments {
 
     /// The profile of `--voice`, `ko` by default.
     func voiceProfile() throws -> VoiceProfile {
-        try VoiceLibrary.locate().profile(value("voice") ?? "ko")
+        try withPunctuation(VoiceLibrary.locate().profile(value("voice") ?? "ko"))
+    }
+
+    /// The level of `--punctuation`, when given.
+    func punctuationLevel() throws -> PunctuationLevel? {
+        try withPunctuation(VoiceProfile(name: "", language: "", engine: .init(voice: ""), path: "")).punctuationLevel
+    }
+
+    /// `profile` with the level of `--punctuation`, when given.
+    func withPunctuation(_ profile: VoiceProfile) throws -> VoiceProfile {
+        guard let name = value("punctuation") else { return profile }
+        guard let level = PunctuationLevel(rawValue: name) else {
+            throw UsageError("--punctuation expects all, some or none, got \"\(name)\"")
+        }
+        var changed = profile
+        changed.punctuationLevel = level
+        return changed
     }
 
     /// The format `--format` forces on screen inputs, nil to recognise each by its content.

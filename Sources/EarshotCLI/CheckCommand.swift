@@ -18,6 +18,7 @@ enum CheckCommand: Command {
         .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array (- for standard output)."),
         .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
         ReportWriting.audioOption,
+        .punctuation,
         .espeakData,
     ] + ReportOutputs.options
 
@@ -47,7 +48,8 @@ enum CheckCommand: Command {
         try reports.check(inputs: inputs, otherOutputs: outputs)
         if let wav = parsed.value("output") { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
-                                                   espeakData: parsed.value("espeak-data"))
+                                                   espeakData: parsed.value("espeak-data"),
+                                                   punctuation: try parsed.punctuationLevel())
         let quiet = parsed.has("quiet")
         let started = Date()
         let result: ScenarioResult

@@ -12,6 +12,7 @@ enum ReadCommand: Command {
         .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
+        .punctuation,
         .espeakData,
         .screenFormat,
     ]

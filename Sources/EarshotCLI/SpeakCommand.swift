@@ -18,6 +18,7 @@ enum SpeakCommand: Command {
         .value("value", "TEXT", "Compose an element: its accessibility value."),
         .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...)."),
         .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
+        .punctuation,
         .espeakData,
     ]
 
@@ -37,10 +38,14 @@ enum SpeakCommand: Command {
 
         out.line(utterance.text)
         if let hint = utterance.hint { out.line("hint: \(hint)") }
-        let normalizer = try profile.textNormalizerOrIdentity()
+        let pipeline = try profile.speechPipeline()
         if parsed.has("show-normalized") {
-            out.line("normalized: \(normalizer.normalize(utterance.text))")
-            if let hint = utterance.hint { out.line("normalized hint: \(normalizer.normalize(hint))") }
+            for (name, text) in [("", utterance.text)] + (utterance.hint.map { [(" hint", $0)] } ?? []) {
+                let normalized = pipeline.normalizeReporting(text)
+                out.line("normalized\(name): \(normalized.text)")
+                // A symbol without a name is never passed on silently.
+                for symbol in normalized.unnamed { out.line("unnamed\(name): \(symbol): no name in the \(profile.name) voice's symbols; left out") }
+            }
         }
         let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio")
         guard needsEngine else { return .success }

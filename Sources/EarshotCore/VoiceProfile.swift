@@ -10,7 +10,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -43,6 +43,8 @@ public struct VoiceProfile: Sendable {
     public var path: String
     /// The other sections by name, as parsed JSON.
     public var sections: [String: JSONNode]
+    /// The punctuation level a command asked for (`--punctuation`), over the profile's own.
+    public var punctuationLevel: PunctuationLevel?
 
     public init(name: String, language: String, engine: Engine, path: String, sections: [String: JSONNode] = [:]) {
         self.name = name

@@ -58,8 +58,10 @@ public enum ScenarioPlayback {
 
     /// The speaker for a scenario: `voice` if given, else the scenario's voice, else `ko`.
     public static func speaker(for scenario: Scenario, voice: String? = nil,
-                               library: VoiceLibrary = .locate(), espeakData: String? = nil) throws -> Speaker {
-        let profile = try library.profile(voice ?? scenario.voice ?? "ko")
+                               library: VoiceLibrary = .locate(), espeakData: String? = nil,
+                               punctuation: PunctuationLevel? = nil) throws -> Speaker {
+        var profile = try library.profile(voice ?? scenario.voice ?? "ko")
+        if let punctuation { profile.punctuationLevel = punctuation }
         let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
         try speaker.checkEngine()
         return speaker

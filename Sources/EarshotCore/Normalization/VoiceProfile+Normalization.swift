@@ -30,8 +30,52 @@ extension VoiceProfile {
         return KoreanNormalizer(rules: try KoreanNormalizationRules(node: rulesNode))
     }
 
-    /// The profile's normalization, or the identity when it has none.
+    /// What the engine is given for a text: NFC, the profile's normalization (or none), then its
+    /// symbol names and punctuation level (`speechPipeline()`).
     public func textNormalizerOrIdentity() throws -> any TextNormalizer {
-        try textNormalizer() ?? IdentityNormalizer()
+        try speechPipeline()
+    }
+
+    /// NFC, the profile's normalization, then symbols by name at the punctuation level.
+    public func speechPipeline() throws -> SpeechTextPipeline {
+        SpeechTextPipeline(base: try textNormalizer() ?? IdentityNormalizer(), symbols: try symbolNames())
+    }
+
+    /// The `symbols` section (a path to a names file relative to the profile, or an object of
+    /// names) with the `punctuation` section (`{"level": "some", "some": "#$%&*+/<=>@\\^_`|~"}`);
+    /// nil when the profile names no symbols. `punctuationLevel`, when set, overrides the level.
+    public func symbolNames() throws -> SymbolNames? {
+        guard let section = sections["symbols"], !section.isNull else { return nil }
+        var names: [String: String] = [:]
+        let namesNode: JSONNode
+        switch section.value {
+        case .string(let relativePath):
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            let file = relativePath.hasPrefix("/") ? relativePath : folder.appendingPathComponent(relativePath).path
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw DataFileError("symbol names file \"\(file)\" not found", at: section.location)
+            }
+            let root = try JSONDocument.load(path: file).object(allowing: ["source", "language", "names"])
+            namesNode = try root.required("names")
+        case .object:
+            namesNode = section
+        default:
+            throw section.typeError(expected: "a path to a symbol names file or an object of names")
+        }
+        guard case .object(let members) = namesNode.value else { throw namesNode.typeError(expected: "an object of names") }
+        for member in members { names[member.key] = try member.node.stringValue() }
+        var level = PunctuationLevel.some
+        var some = Set("#$%&*+/<=>@\\^_`|~".map(String.init))
+        if let punctuation = sections["punctuation"], !punctuation.isNull {
+            let object = try punctuation.object(allowing: ["level", "some", "overrides", "comment"])
+            if let node = object["level"] { level = try ScreenFile.enumValue(node, PunctuationLevel.self, what: "punctuation level") }
+            if let list = try object.string("some") { some = Set(list.map(String.init)) }
+            // A profile's own names win over CLDR's (a word VoiceOver says differently).
+            if let overrides = object["overrides"] {
+                guard case .object(let entries) = overrides.value else { throw overrides.typeError(expected: "an object of names") }
+                for entry in entries { names[entry.key] = try entry.node.stringValue() }
+            }
+        }
+        return SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
     }
 }
