@@ -139,7 +139,9 @@ private struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth, start: start)
         case UInt8(ascii: "["): return try parseArray(depth: depth, start: start)
-        case UInt8(ascii: "\""): return JSONNode(.string(try parseString()), at: start)
+        // Every input text is NFC from here on (decomposed Hangul pasted from macOS tools reads
+        // as the composed syllables it shows).
+        case UInt8(ascii: "\""): return JSONNode(.string(SpeechTextPipeline.nfc(try parseString())), at: start)
         case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(.bool(true), at: start)
         case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(.bool(false), at: start)
         case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(.null, at: start)

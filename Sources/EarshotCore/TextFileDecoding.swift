@@ -23,7 +23,13 @@ public enum TextFileDecoding {
         return data
     }
 
+    /// The text in Unicode NFC (composed Hangul syllables, composed accents), as every input
+    /// text is read.
     public static func decode(_ data: Data, file: String) throws -> String {
+        SpeechTextPipeline.nfc(try decodeAsWritten(data, file: file))
+    }
+
+    static func decodeAsWritten(_ data: Data, file: String) throws -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return try utf8(bytes.dropFirst(3), file: file) }
         if bytes.starts(with: [0xFF, 0xFE]) { return try checked(utf16(bytes.dropFirst(2), bigEndian: false, file: file), file: file) }

@@ -13,7 +13,7 @@ struct LintCommandTests {
         let result = try CLIRunner.run(["lint", "samples/lint/shop-before.json"], currentDirectory: CLIRunner.repositoryRoot)
         #expect(result.status == 1, "\(result.stderr)")
         let golden = try String(contentsOf: Self.samples.appendingPathComponent("shop-before.findings.txt"), encoding: .utf8)
-        #expect(result.stdout == "samples/lint/shop-before.json: 5 findings (1 error, 4 warnings)\n" + golden)
+        #expect(result.stdout == "samples/lint/shop-before.json: 6 findings (1 error, 4 warnings, 1 note)\n" + golden)
     }
 
     @Test("a clean screen prints a no findings line and exits 0")

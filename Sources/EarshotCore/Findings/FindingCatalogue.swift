@@ -8,6 +8,7 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case stopsDuplicateAdjacent = "stops.duplicate-adjacent"
     case focusFragmented = "focus.fragmented"
     case fieldLabelSeparate = "field.label-separate"
+    case labelUnnamedSymbol = "label.unnamed-symbol"
     // Dynamic: found while a scenario plays (`earshot check`).
     case announcementDropped = "announcement.dropped"
     case announcementCut = "announcement.cut"
@@ -80,6 +81,11 @@ public enum FindingCatalogue {
                   meaning: "A text in front of a text field names it, but the field has no label of its own: the user hears the text, swipes, and hears only \"텍스트 필드\" or the placeholder, and hears nothing at all when touching the field directly.",
                   fix: "Give the field the text as its accessibilityLabel (SwiftUI: TextField(\"이메일\", text:) or .accessibilityLabel) and hide the separate text from VoiceOver (isAccessibilityElement = false / .accessibilityHidden(true)).",
                   seed: "swiftui-accessibility-traits (accessibilityLabel), merged-focus-uikit (one stop per meaning)")
+        case .labelUnnamedSymbol:
+            Entry(code: code, severity: .note, origin: .static, title: "Symbol without a spoken name",
+                  meaning: "The text holds a character Earshot has no spoken name for in this voice (a private-use icon-font glyph, an emoji newer than the voice's CLDR names): Earshot leaves it out, and VoiceOver says nothing for it or reads it in a way nobody chose.",
+                  fix: "Give the element an accessibilityLabel in words without the glyph (an icon font's \"\\u{E001}\" becomes \"검색\"), or add the symbol's name to the voice profile's punctuation overrides if VoiceOver does name it.",
+                  seed: "swiftui-accessibility-traits (accessibilityLabel for icon-only views); Unicode CLDR annotations (tts names)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",

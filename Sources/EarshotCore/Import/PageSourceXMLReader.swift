@@ -180,7 +180,9 @@ enum PageSourceXMLReader {
             return location
         }
 
-        private func node(type: String, attributes: [String: String], at location: SourceLocation) throws -> DumpNode {
+        private func node(type: String, attributes written: [String: String], at location: SourceLocation) throws -> DumpNode {
+            // Every input text is NFC.
+            let attributes = written.mapValues(SpeechTextPipeline.nfc)
             func flag(_ key: String) throws -> Bool? {
                 guard let text = attributes[key] else { return nil }
                 switch text.lowercased() {

@@ -13,6 +13,7 @@ struct LintSampleTests {
         (.focusFragmented, ["card-1", "card-1-name", "card-1-like", "card-1-rating", "card-1-price"]),
         (.stopsDuplicateAdjacent, ["banner", "banner-caption"]),
         (.labelRepeatsTrait, ["add-to-cart"]),
+        (.labelUnnamedSymbol, ["share"]),
     ]
 
     /// The sign-up form captured as page source (samples/lint/signup-before.xml): what lint finds

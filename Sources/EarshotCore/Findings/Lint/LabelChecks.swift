@@ -1,6 +1,18 @@
 /// The static checks on what each focus stop says: missing labels, labels that repeat their
 /// trait word, labels that are file names, and neighbours that say the same words.
 enum LabelChecks {
+    /// `label.unnamed-symbol`: what a stop says (or its hint) holds a symbol the voice has no
+    /// name for; it is left out of the speech, so the finding is a note.
+    @Sendable static func unnamedSymbols(_ linted: LintedScreen) -> [Finding] {
+        guard let symbols = linted.symbols else { return [] }
+        return zip(linted.stops, linted.spoken).compactMap { stop, spoken in
+            let unnamed = symbols.speakSymbols(spoken.text).unnamed + (spoken.hint.map { symbols.speakSymbols($0).unnamed } ?? [])
+            guard !unnamed.isEmpty else { return nil }
+            return Finding(.labelUnnamedSymbol, elements: [stop.id],
+                           message: "\(FindingText.quoted(stop.id)) says \(FindingText.quoted(spoken.text)), with \(unnamed.map(\.description).joined(separator: ", ")) that has no spoken name: it is left out.")
+        }
+    }
+
     /// `label.missing`: a stop with no label and no spoken value says nothing but trait words.
     @Sendable static func missingLabels(_ linted: LintedScreen) -> [Finding] {
         zip(linted.stops, linted.spoken).compactMap { stop, spoken in

@@ -6,12 +6,15 @@ public struct LintedScreen: Sendable {
     /// `spoken[i]` is what VoiceOver says for `stops[i]`.
     public let spoken: [SpokenDescription]
     let generator: DescriptionGenerator
+    /// The voice's symbol names, for symbols VoiceOver-like reading cannot name.
+    let symbols: SymbolNames?
 
-    public init(screen: Screen, generator: DescriptionGenerator) {
+    public init(screen: Screen, generator: DescriptionGenerator, symbols: SymbolNames? = nil) {
         self.screen = screen
         self.stops = FocusOrder(screen: screen).stops
         self.spoken = stops.map(generator.describe)
         self.generator = generator
+        self.symbols = symbols
     }
 }
 
@@ -30,21 +33,31 @@ public struct ScreenLinter: Sendable {
         (.stopsDuplicateAdjacent, LabelChecks.duplicateAdjacentStops),
         (.focusFragmented, FragmentedFocusCheck.fragmentedCards),
         (.fieldLabelSeparate, FieldChecks.separateLabels),
+        (.labelUnnamedSymbol, LabelChecks.unnamedSymbols),
     ]
 
     public let generator: DescriptionGenerator
+    /// The voice's symbol names (`label.unnamed-symbol` needs them; without, it finds nothing).
+    public let symbols: SymbolNames?
 
-    public init(generator: DescriptionGenerator) { self.generator = generator }
+    public init(generator: DescriptionGenerator, symbols: SymbolNames? = nil) {
+        self.generator = generator
+        self.symbols = symbols
+    }
 
-    /// A linter speaking with a profile's words (the repeated-trait check uses them).
-    public init(profile: VoiceProfile) throws { self.generator = try DescriptionGenerator(profile: profile) }
+    /// A linter speaking with a profile's words (the repeated-trait check uses them) and its
+    /// symbol names.
+    public init(profile: VoiceProfile) throws {
+        self.generator = try DescriptionGenerator(profile: profile)
+        self.symbols = try profile.symbolNames()
+    }
 
     /// Every static finding of the screen, in reading order; `source` names the file in each.
     /// `locations` (a loaded screen's `idLocations`) gives each finding the place of its first
     /// element that has one, else `fallback` (where the screen itself is written).
     public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
                          fallback: SourceLocation? = nil) -> [Finding] {
-        let linted = LintedScreen(screen: screen, generator: generator)
+        let linted = LintedScreen(screen: screen, generator: generator, symbols: symbols)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name
