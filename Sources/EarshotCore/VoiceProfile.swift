@@ -10,7 +10,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -74,7 +74,7 @@ public struct VoiceProfile: Sendable {
         engine.wordGap = try ranged("wordGap", 0...100) ?? engine.wordGap
         let fileName = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         var sections: [String: JSONNode] = [:]
-        for member in root.members where !["name", "language", "engine", "description"].contains(member.key) {
+        for member in root.members where !["name", "language", "engine", "description", "comment"].contains(member.key) {
             sections[member.key] = member.node
         }
         return VoiceProfile(

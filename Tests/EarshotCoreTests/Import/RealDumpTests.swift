@@ -16,10 +16,11 @@ struct RealDumpTests {
         #expect(sample == (try Data(contentsOf: corpus)))
     }
 
-    @Test("each dump reads exactly as its Korean and English golden files", arguments: names)
+    @Test("each dump reads exactly as its Korean and English golden files, the Japanese Calendar also in Japanese", arguments: names)
     func golden(name: String) throws {
         let loaded = try DumpTestSupport.load("\(name).xml")
-        for (profile, suffix) in [("ko", "read.txt"), ("en", "en.read.txt")] {
+        let japanese = name.hasSuffix("-ja") ? [("ja", "ja.read.txt")] : []
+        for (profile, suffix) in [("ko", "read.txt"), ("en", "en.read.txt")] + japanese {
             let report = ReadReport(screen: loaded.screen, generator: try ScreenTestSupport.generator(profile))
             let golden = DumpTestSupport.dumps.appendingPathComponent("\(name).\(suffix)")
             if ProcessInfo.processInfo.environment["EARSHOT_RECORD_GOLDENS"] == "1" {
@@ -27,6 +28,16 @@ struct RealDumpTests {
             }
             #expect(report.text == (try String(contentsOf: golden, encoding: .utf8)), "\(name) with \(profile)")
         }
+    }
+
+    @Test("the Japanese Calendar dump reads with Japanese trait words in the ja voice")
+    func calendarInJapanese() throws {
+        let screen = try DumpTestSupport.load("calendar-day-ja.xml").screen
+        let report = ReadReport(screen: screen, generator: try ScreenTestSupport.generator("ja"))
+        let text = report.text
+        #expect(text.hasPrefix("1/39 button-12月: 12月、戻るボタン\n2/39 button-リスト: リスト、ボタン\n"))
+        #expect(!text.contains("버튼") && !text.contains("Button"))
+        #expect(text.contains("、ボタン"))
     }
 
     @Test("Settings top: each row once in screen order as a button, the title as a heading, no chevron, wrapper or image")
