@@ -73,9 +73,15 @@ public struct SymbolNames: Sendable {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         var unnamed: [UnnamedSymbol] = []
+        var insideName = false
         for character in text {
+            if character == Self.nameStart || character == Self.nameEnd {
+                insideName = character == Self.nameStart
+                if !punctuation { out.append(character) }
+                continue
+            }
             let scalars = character.unicodeScalars
-            guard scalars.contains(where: needsLook) else {
+            guard !insideName, scalars.contains(where: needsLook) else {
                 out.append(character)
                 continue
             }
@@ -92,7 +98,8 @@ public struct SymbolNames: Sendable {
                 }
             case .symbol:
                 if let name = name(of: character) {
-                    out += " \(name) "
+                    // Marked, so the punctuation pass does not read the name's own hyphens.
+                    out += " \(Self.nameStart)\(name)\(Self.nameEnd) "
                 } else {
                     unnamed.append(UnnamedSymbol(String(character)))
                     out += " "
@@ -110,6 +117,11 @@ public struct SymbolNames: Sendable {
         return bare.isEmpty ? nil : names[bare]
     }
 
+    /// Around a symbol's name between the two passes (U+FFF9 and U+FFFB, interlinear
+    /// annotation marks, which no UI text uses); the punctuation pass removes them.
+    static let nameStart: Character = "\u{FFF9}"
+    static let nameEnd: Character = "\u{FFFB}"
+
     enum Kind { case text, punctuation, symbol }
 
     /// What a cluster is: text (letters, digits, marks, spaces), punctuation (spoken by the
@@ -125,7 +137,9 @@ public struct SymbolNames: Sendable {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
              .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol:
             return .punctuation
-        default: return .text
+        default:
+            // A letter-like sign CLDR names (ℹ, µ, superscript digits) is read by its name.
+            return scalars.count == 1 && first.value >= 0x80 && names[String(character)] != nil ? .symbol : .text
         }
     }
 
@@ -134,6 +148,7 @@ public struct SymbolNames: Sendable {
     private func needsLook(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value >= 0x80 { return !(0xAC00...0xD7A3).contains(value) && !(0x3131...0x318E).contains(value) }
+        // (U+FFF9 and U+FFFB, the name marks, are above 0x80: always looked at.)
         if (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value <= 0x20 {
             return false
         }

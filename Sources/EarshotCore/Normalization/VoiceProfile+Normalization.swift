@@ -42,7 +42,7 @@ extension VoiceProfile {
     }
 
     /// The `symbols` section (a path to a names file relative to the profile, or an object of
-    /// names) with the `punctuation` section (`{"level": "some", "some": "#$%&*+/<=>@\\^_`|~"}`);
+    /// names) with the `punctuation` section (`{"level": "some", "some": "#&*+/<=>@\\^_`|~"}`);
     /// nil when the profile names no symbols. `punctuationLevel`, when set, overrides the level.
     public func symbolNames() throws -> SymbolNames? {
         guard let section = sections["symbols"], !section.isNull else { return nil }
@@ -65,7 +65,7 @@ extension VoiceProfile {
         guard case .object(let members) = namesNode.value else { throw namesNode.typeError(expected: "an object of names") }
         for member in members { names[member.key] = try member.node.stringValue() }
         var level = PunctuationLevel.some
-        var some = Set("#$%&*+/<=>@\\^_`|~".map(String.init))
+        var some = Set("#&*+/<=>@\\^_`|~".map(String.init))
         if let punctuation = sections["punctuation"], !punctuation.isNull {
             let object = try punctuation.object(allowing: ["level", "some", "overrides", "comment"])
             if let node = object["level"] { level = try ScreenFile.enumValue(node, PunctuationLevel.self, what: "punctuation level") }
