@@ -4,6 +4,8 @@ import Foundation
 /// `earshot-bench normalize`: what Korean text normalization costs per label, next to what eSpeak
 /// NG takes to synthesize the same labels, so the share normalization adds can be read off.
 ///
+/// The whole pipeline is measured (NFC, the rules, symbols by name, punctuation); `--emoji` adds
+/// an emoji or symbol to every third label.
 /// Options: `--count N` labels from `mkcorpus.py` (2000), `--corpus FILE` to read labels from a
 /// file instead, `--repeat R` timed passes (50), `--espeak-sample N` lines synthesized with the
 /// `espeak-ng` command line (100; 0 skips it), `--voice NAME` (ko).
@@ -18,11 +20,15 @@ var normalizeBenchmark: Benchmark {
 private func runNormalizeBenchmark(_ arguments: [String]) throws {
     var options = NormalizeBenchmarkOptions()
     try options.parse(arguments)
-    let labels = try options.loadLabels()
-    let profile = try VoiceLibrary.locate().profile(options.voice)
-    guard let normalizer = try profile.textNormalizer() else {
-        throw UsageError("voice \"\(options.voice)\" has no normalization to measure")
+    var labels = try options.loadLabels()
+    if options.emoji {
+        // Every third label gets an emoji or symbol of the kinds real app text carries.
+        let extras = ["👍", "❤️", "🛒", "🇰🇷", "👍🏽", "👨‍👩‍👧", "★", "1️⃣", "🔥", "✔️", "→", "📦"]
+        labels = labels.enumerated().map { index, label in index % 3 == 0 ? "\(label) \(extras[index / 3 % extras.count])" : label }
     }
+    let profile = try VoiceLibrary.locate().profile(options.voice)
+    // The whole pipeline the engine's text goes through: NFC, the rules, symbols, punctuation.
+    let normalizer = try profile.speechPipeline()
 
     // One untimed pass warms caches and checks that normalization changes something.
     let normalized = labels.map(normalizer.normalize)
@@ -65,6 +71,8 @@ private struct NormalizeBenchmarkOptions {
     var repeats = 50
     var espeakSample = 100
     var voice = "ko"
+    /// `--emoji`: an emoji or symbol added to every third label.
+    var emoji = false
 
     var corpusDescription: String {
         corpusPath.map { "from \($0)" } ?? "mkcorpus.py \(count)"
@@ -73,6 +81,10 @@ private struct NormalizeBenchmarkOptions {
     mutating func parse(_ arguments: [String]) throws {
         var rest = arguments[...]
         while let option = rest.popFirst() {
+            if option == "--emoji" {
+                emoji = true
+                continue
+            }
             guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
             func number() throws -> Int {
                 guard let number = Int(value), number >= 0 else {
@@ -87,7 +99,7 @@ private struct NormalizeBenchmarkOptions {
             case "--espeak-sample": espeakSample = try number()
             case "--voice": voice = value
             default:
-                throw UsageError("unknown option \(option); valid: --count, --corpus, --repeat, --espeak-sample, --voice")
+                throw UsageError("unknown option \(option); valid: --count, --corpus, --repeat, --espeak-sample, --voice, --emoji")
             }
         }
     }
