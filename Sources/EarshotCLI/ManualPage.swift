@@ -129,9 +129,18 @@ enum ManualPage {
         return lines
     }
 
-    /// Text safe on a roff line: backslashes and minus signs escaped, no control-line start.
+    /// Text safe on a roff line: backslashes and minus signs escaped, no control-line start, and
+    /// everything outside ASCII as a `\[uXXXX]` escape, so groff reads the page without preconv.
     static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default: escaped += "\\[u" + String(format: "%04X", scalar.value) + "]"
+            }
+        }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }
