@@ -38,8 +38,9 @@ let topLevelHelp: String = {
         "",
         "COMMANDS:",
     ]
+    let width = commands.map { $0.name.count }.max() ?? 10
     for command in commands {
-        lines.append("  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)")
+        lines.append("  \(command.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(command.summary)")
     }
     lines += [
         "",
