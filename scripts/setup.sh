@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 # fonts-nanum draws their Hangul in screenshots (33 MB installed, against 91 MB for fonts-noto-cjk).
 # unicode-cldr-core: CLDR's emoji and symbol names, read by scripts/extract-symbol-names.py and
 # walked by the tests (the extracted names ship in voices/symbols; Earshot does not need it to run).
-packages=(unicode-cldr-core libssl-dev libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox python3 python3-venv procps util-linux diffutils chromium chromium-driver fonts-nanum)
+# man-db, groff-base, zsh and fish check the manual page and completions; lintian and dpkg-dev
+# the Debian package (docs/install.md).
+packages=(unicode-cldr-core libssl-dev libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox python3 python3-venv procps util-linux diffutils chromium chromium-driver fonts-nanum
+  man-db groff-base zsh fish lintian dpkg-dev)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -107,30 +107,10 @@ func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> Pars
     return parsed
 }
 
-/// Help in OVERVIEW / USAGE / OPTIONS sections, plain text that reads well in a terminal screen reader.
-func helpText(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) -> String {
-    var lines = ["OVERVIEW: \(overview)", "", "USAGE:"]
-    lines += usage.map { "  \($0)" }
-    if !arguments.isEmpty {
-        lines += ["", "ARGUMENTS:"]
-        lines += arguments.map { column($0.0, $0.1) }
-    }
-    lines += ["", "OPTIONS:"]
-    for option in options + [.flag("help", short: "h", "Show this help.")] {
-        var left = option.short.map { "-\($0), " } ?? ""
-        left += "--\(option.name)"
-        if let valueName = option.valueName { left += " \(valueName)" }
-        lines.append(column(left, option.help))
-    }
-    if let notes { lines += ["", notes] }
-    return lines.joined(separator: "\n") + "\n"
-}
-
-/// A two-column help row; a long left side gets a line of its own rather than being cut.
-private func column(_ left: String, _ right: String) -> String {
-    let width = 24
-    if left.count >= width { return "  \(left)\n  \(String(repeating: " ", count: width)) \(right)" }
-    return "  \(left.padding(toLength: width, withPad: " ", startingAt: 0)) \(right)"
+/// Help in OVERVIEW / USAGE / OPTIONS sections; `HelpPage` prints it as text, as a manual page
+/// section and as shell completions.
+func helpText(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) -> HelpPage {
+    HelpPage(overview: overview, usage: usage, arguments: arguments, options: options, notes: notes)
 }
 
 /// Options several commands share, with one wording.

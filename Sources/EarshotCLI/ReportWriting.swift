@@ -18,9 +18,9 @@ enum ReportWriting {
         }
     }
 
-    /// What made the page: the footer line.
+    /// What made the page: the footer line, with the voice folders as `earshot --version` names them.
     static var provenance: String {
-        "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity)."
+        "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity); voices from \(voiceFoldersInUse())."
     }
 
     /// Checks a page's name: it ends in .html.

@@ -1,20 +1,37 @@
 import EarshotPlayback
 
-/// `earshot voices`: lists the voice profiles that `--voice` accepts.
+/// `earshot voices`: lists the voice profiles that `--voice` accepts, each with where it comes from.
 enum VoicesCommand: Command {
     static let name = "voices"
-    static let summary = "List the voice profiles (--voice NAME)."
+    static let summary = "List the voice profiles (--voice NAME) and where each comes from."
     static let options: [OptionSpec] = []
 
-    static var help: String { helpText(overview: summary, usage: ["earshot voices"], options: options) }
+    static var help: HelpPage {
+        helpText(overview: summary, usage: ["earshot voices"], options: options, notes: """
+            A name is found in the first of these that has NAME.json: $EARSHOT_VOICES, the user's
+            config folder ($XDG_CONFIG_HOME/earshot/voices, default ~/.config/earshot/voices), the
+            installed data (PREFIX/share/earshot/voices), a checkout's voices/ (development builds),
+            the voices built into the binary. Exit 69 when none is found.
+            """)
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
         let library = VoiceLibrary.locate()
-        for name in library.names {
-            let profile = try library.profile(name)
-            print("\(name): engine voice \(profile.engine.voice), rate \(profile.engine.rate) (\(profile.path))")
+        let entries = library.entries
+        guard !entries.isEmpty else {
+            throw UnknownVoiceError(name: "", directory: library.searched, validNames: [])
+        }
+        let width = entries.map(\.name.count).max() ?? 0
+        for entry in entries {
+            let profile = try library.profile(entry.name)
+            // VoiceProfile keeps no description; it is read from the file for this list only.
+            let description = (try? JSONDocument.load(path: profile.path)
+                .object(allowing: VoiceProfile.sectionNames).string("description")) ?? nil ?? ""
+            let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let about = description.isEmpty ? "engine voice \(profile.engine.voice)" : description
+            print("\(name)  \(about)  (\(entry.source.describe(file: entry.name + ".json")))")
         }
         return .success
     }

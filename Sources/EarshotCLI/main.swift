@@ -5,8 +5,9 @@ import Foundation
 protocol Command {
     static var name: String { get }
     static var summary: String { get }
-    /// The text `earshot NAME --help` prints (OVERVIEW / USAGE / OPTIONS).
-    static var help: String { get }
+    /// What `earshot NAME --help` prints (OVERVIEW / USAGE / OPTIONS), and the command's section
+    /// of the manual page and its completions.
+    static var help: HelpPage { get }
     static func run(_ arguments: [String]) throws -> ExitCode
 }
 
@@ -21,6 +22,8 @@ let commands: [any Command.Type] = [
     ImportCommand.self,
     RenderCommand.self,
     VoicesCommand.self,
+    CompletionsCommand.self,
+    ManualCommand.self,
 ]
 
 let topLevelHelp: String = {
@@ -31,11 +34,13 @@ let topLevelHelp: String = {
         "  earshot <command> [options]",
         "  earshot <command> --help",
         "  earshot help <command>",
+        "  earshot --version",
         "",
         "COMMANDS:",
     ]
+    let width = commands.map { $0.name.count }.max() ?? 10
     for command in commands {
-        lines.append("  \(command.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(command.summary)")
+        lines.append("  \(command.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(command.summary)")
     }
     lines += [
         "",
@@ -66,14 +71,14 @@ func main() -> Int32 {
                 standardError(message + "\nRun 'earshot --help' for the list of commands.")
                 return ExitCode.usage.rawValue
             }
-            print(command.help, terminator: "")
+            print(command.help.text, terminator: "")
             return ExitCode.success.rawValue
         }
         print(topLevelHelp, terminator: "")
         return ExitCode.success.rawValue
     }
     if first == "--version" {
-        print("earshot \(earshotVersion)")
+        print(versionText(), terminator: "")
         return ExitCode.success.rawValue
     }
     arguments.removeFirst()
@@ -86,7 +91,7 @@ func main() -> Int32 {
     // Options end at `--`: a text after it that looks like `--help` is a text.
     let options = arguments.prefix { $0 != "--" }
     if options.contains("--help") || options.contains("-h") {
-        print(command.help, terminator: "")
+        print(command.help.text, terminator: "")
         return ExitCode.success.rawValue
     }
     do {

@@ -87,39 +87,88 @@ public struct VoiceProfile: Sendable {
     }
 }
 
-/// Finds voice profiles by name (`ko`, `en`) or path.
+/// Finds voice profiles by name (`ko`, `en`) or path, in several sources.
 ///
-/// The voices folder is, in order: `$EARSHOT_VOICES`; a `voices/` folder beside the executable
-/// or in one of its parent folders (so `swift run` and `.build/debug/earshot` find the
-/// repository's profiles); `./voices`.
+/// A name is looked up in each source in turn and the first that has `NAME.json` wins, so a
+/// user's `ko.json` overrides the installed one. `locate` lists the sources in this order
+/// (docs/install.md):
+/// 1. `$EARSHOT_VOICES`;
+/// 2. the user's config folder, `$XDG_CONFIG_HOME/earshot/voices` (default `~/.config/earshot/voices`);
+/// 3. the installed data, `../share/earshot/voices` from the executable's folder;
+/// 4. a `voices/` folder beside the executable or in one of its parent folders (so `swift run`
+///    and `.build/debug/earshot` find the checkout's profiles);
+/// 5. the built-in voices compiled into the binary.
+///
+/// A profile's data files (normalization rules, earcon samples) are read relative to the
+/// profile's own file, in the same source.
 public struct VoiceLibrary: Sendable {
-    public var directory: String
+    /// The sources in lookup order.
+    public var sources: [VoiceSource]
 
-    public init(directory: String) { self.directory = directory }
+    public init(sources: [VoiceSource]) { self.sources = sources }
 
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> VoiceLibrary {
-        if let explicit = environment["EARSHOT_VOICES"], !explicit.isEmpty {
-            return VoiceLibrary(directory: explicit)
+    /// A library of one folder.
+    public init(directory: String) { self.init(sources: [VoiceSource(kind: .folder, directory: directory)]) }
+
+    /// The first folder searched (the built-ins' once written out), for messages.
+    public var directory: String { sources.lazy.compactMap(\.directory).first ?? BuiltInVoices.folder ?? "voices" }
+
+    /// The sources of a run, in lookup order; folders that do not exist are left out.
+    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
+                              executable: String = executablePath()) -> VoiceLibrary {
+        var sources: [VoiceSource] = []
+        func add(_ kind: VoiceSource.Kind, _ directory: String) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue,
+                  !sources.contains(where: { $0.directory == directory }) else { return }
+            sources.append(VoiceSource(kind: kind, directory: directory))
         }
-        var folder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").resolvingSymlinksInPath()
-            .deletingLastPathComponent()
+        if let explicit = environment["EARSHOT_VOICES"], !explicit.isEmpty {
+            add(.environment, explicit)
+        }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            add(.user, config + "/earshot/voices")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            add(.user, home + "/.config/earshot/voices")
+        }
+        let binFolder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        add(.installed, binFolder.deletingLastPathComponent().appendingPathComponent("share/earshot/voices").path)
+        var folder = binFolder
         for _ in 0..<6 {
             let candidate = folder.appendingPathComponent("voices")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("ko.json").path) {
-                return VoiceLibrary(directory: candidate.path)
+                add(.checkout, candidate.path)
+                break
             }
             folder.deleteLastPathComponent()
         }
-        return VoiceLibrary(directory: "voices")
+        sources.append(.builtIn)
+        return VoiceLibrary(sources: sources)
     }
 
-    /// Profile names available in the folder, sorted.
-    public var names: [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return files.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .map { String($0.dropLast(5)) }
-            .sorted()
+    /// The running executable: `/proc/self/exe` where there is one, else `argv[0]`.
+    public static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? "."
     }
+
+    /// One profile name and the source it is read from.
+    public struct Entry: Sendable {
+        public var name: String
+        public var source: VoiceSource
+    }
+
+    /// Every profile name once, sorted, each from the first source that has it.
+    public var entries: [Entry] {
+        var found: [String: VoiceSource] = [:]
+        for source in sources {
+            for name in source.profileNames where found[name] == nil { found[name] = source }
+        }
+        return found.keys.sorted().map { Entry(name: $0, source: found[$0]!) }
+    }
+
+    /// Profile names available in any source, sorted.
+    public var names: [String] { entries.map(\.name) }
 
     /// Loads `nameOrPath`: a path if it contains `/` or ends in `.json`, else a profile name.
     public func profile(_ nameOrPath: String) throws -> VoiceProfile {
@@ -129,25 +178,37 @@ public struct VoiceLibrary: Sendable {
             }
             return try VoiceProfile.load(path: nameOrPath)
         }
-        let path = (directory as NSString).appendingPathComponent(nameOrPath + ".json")
-        guard FileManager.default.fileExists(atPath: path) else {
-            let valid = names
-            throw UnknownVoiceError(name: nameOrPath, directory: directory, validNames: valid)
+        for source in sources where source.profileNames.contains(nameOrPath) {
+            guard let folder = source.folder() else { continue }
+            return try VoiceProfile.load(path: (folder as NSString).appendingPathComponent(nameOrPath + ".json"))
         }
-        return try VoiceProfile.load(path: path)
+        throw UnknownVoiceError(name: nameOrPath, directory: searched, validNames: names)
+    }
+
+    /// The sources, for a message: `EARSHOT_VOICES: /x, user: ~/.config/earshot/voices, built in`.
+    public var searched: String {
+        sources.map { $0.describe() }.joined(separator: ", ")
     }
 }
 
 /// A `--voice` name with no profile file behind it.
 public struct UnknownVoiceError: UserFacingError {
     public var name: String
+    /// The sources searched, as `VoiceLibrary.searched` names them.
     public var directory: String
     public var validNames: [String]
+
+    public init(name: String, directory: String, validNames: [String]) {
+        self.name = name
+        self.directory = directory
+        self.validNames = validNames
+    }
 
     public var exitCode: ExitCode { validNames.isEmpty ? .unavailable : .usage }
     public var description: String {
         if validNames.isEmpty {
-            return "error: no voice profiles found in \(directory) (set EARSHOT_VOICES to the voices folder)"
+            return "error: no voice profiles found (searched \(directory)); set EARSHOT_VOICES to a voices folder "
+                + "or put profiles in ~/.config/earshot/voices (docs/install.md)"
         }
         return "error: unknown voice \"\(name)\"; valid voices: \(validNames.joined(separator: ", ")) (or a path to a profile .json)"
     }

@@ -56,7 +56,7 @@ struct ESpeakSession: ~Copyable {
     static let bufferMilliseconds: Int32 = 60
 
     /// The data folder eSpeak NG runs with (symlinks resolved), once initialised.
-    private var dataFolder: String?
+    private(set) var dataFolder: String?
     private var voice: String?
     private var parameters: [Int32: Int] = [:]
     private(set) var sampleRate = 0

@@ -32,6 +32,11 @@ public final class SpeechEngine: Sendable {
         sampleRate = try library.withSession(dataPath: dataPath) { session in session.sampleRate }
     }
 
+    /// The data folder eSpeak NG runs with, symlinks resolved (`earshot --version` names it).
+    public var dataFolder: String {
+        (try? library.withSession(dataPath: dataPath) { session in session.dataFolder }) ?? nil ?? "(eSpeak default)"
+    }
+
     /// Synthesizes `text` (Korean, English or mixed; the voice decides the main language) with
     /// the voice, rate, pitch, volume and word gap of `settings`.
     ///

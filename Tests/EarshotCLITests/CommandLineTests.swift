@@ -30,7 +30,9 @@ struct CommandLineTests {
     func voicesListsProfiles() throws {
         let result = try CLIRunner.run(["voices"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("ko: engine voice ko"))
-        #expect(result.stdout.contains("en: engine voice en-us"))
+        let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        #expect(result.stdout.contains("ko  Korean (default)"))
+        #expect(result.stdout.contains("(EARSHOT_VOICES: \(voices)/ko.json)"))
+        #expect(result.stdout.contains("en  English"))
     }
 }

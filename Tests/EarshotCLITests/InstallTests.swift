@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// Runs a program with exactly `environment` (nothing inherited) from `folder`.
+func runIsolated(_ executable: String, _ arguments: [String], environment: [String: String],
+                 in folder: String = "/") throws -> CLIRunner.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    // Standard error is read on another thread so neither pipe can fill up and block the child.
+    let errors = ErrorPipeReader(err.fileHandleForReading)
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = errors.wait()
+    process.waitUntilExit()
+    return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self), data: outData)
+}
+
+/// Reads a pipe to its end on a background thread.
+private final class ErrorPipeReader: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
+
+/// Every path under `folder`, relative, sorted: what a prefix holds before and after.
+func listing(_ folder: URL) -> [String] {
+    (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+}
+
+@Suite("Installing into a prefix (scripts/install.sh)", .serialized)
+struct InstallTests {
+    static let installScript = CLIRunner.repositoryRoot.appendingPathComponent("scripts/install.sh").path
+
+    /// A clean run: no EARSHOT_VOICES, an empty HOME, a minimal PATH.
+    static func cleanEnvironment(home: URL) -> [String: String] {
+        ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    }
+
+    /// Installs the debug binary this test run built into `prefix`.
+    static func install(into prefix: URL) throws {
+        let result = try runIsolated("/bin/bash", [installScript, prefix.path], environment: [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "EARSHOT_INSTALL_BINARY": CLIRunner.binary.path,
+        ])
+        #expect(result.status == 0, "install.sh failed: \(result.stderr)")
+    }
+
+    @Test("the installed binary speaks and lists its installed voices from / with a clean environment; uninstall restores the prefix")
+    func installRunUninstall() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("prefix"), home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("share/doc"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let before = listing(prefix)
+        try Self.install(into: prefix)
+        for file in ["bin/earshot", "share/earshot/voices/ko.json", "share/earshot/voices/normalization/ko.json",
+                     "share/man/man1/earshot.1", "share/bash-completion/completions/earshot",
+                     "share/zsh/site-functions/_earshot", "share/fish/vendor_completions.d/earshot.fish",
+                     "share/earshot/installed-files"] {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "missing \(file)")
+        }
+        let earshot = prefix.appendingPathComponent("bin/earshot").path
+        let environment = Self.cleanEnvironment(home: home)
+        let spoken = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: environment)
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        #expect(spoken.stdout == "확인, 버튼\n")
+        let voices = try runIsolated(earshot, ["voices"], environment: environment)
+        #expect(voices.status == 0)
+        let installed = prefix.appendingPathComponent("share/earshot/voices").path
+        for name in ["ko", "en"] {
+            #expect(voices.stdout.split(separator: "\n").contains { $0.hasPrefix(name + " ") && $0.hasSuffix("(installed: \(installed)/\(name).json)") },
+                    "voices: \(voices.stdout)")
+        }
+        let version = try runIsolated(earshot, ["--version"], environment: environment)
+        #expect(version.stdout.contains("voices: installed: \(installed)"), "\(version.stdout)")
+
+        let removed = try runIsolated("/bin/bash", [Self.installScript, "--uninstall", prefix.path], environment: environment)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(listing(prefix) == before)
+    }
+
+    @Test("a profile in the user's XDG config folder overrides the installed one, and voices says so")
+    func userProfileOverrides() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("prefix"), home = folder.appendingPathComponent("home")
+        try Self.install(into: prefix)
+        let user = home.appendingPathComponent(".config/earshot/voices")
+        try FileManager.default.createDirectory(at: user.appendingPathComponent("normalization"), withIntermediateDirectories: true)
+        let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices")
+        let korean = try String(contentsOf: voices.appendingPathComponent("ko.json"), encoding: .utf8)
+        let changed = korean.replacingOccurrences(of: "\"word\": \"버튼\"", with: "\"word\": \"단추\"")
+        #expect(changed != korean)
+        try changed.write(to: user.appendingPathComponent("ko.json"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: voices.appendingPathComponent("normalization/ko.json"),
+                                         to: user.appendingPathComponent("normalization/ko.json"))
+        let earshot = prefix.appendingPathComponent("bin/earshot").path
+        let environment = Self.cleanEnvironment(home: home)
+        let listed = try runIsolated(earshot, ["voices"], environment: environment)
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("ko ") && $0.hasSuffix("(user: ~/.config/earshot/voices/ko.json)") }, "\(listed.stdout)")
+        #expect(lines.contains { $0.hasPrefix("en ") && $0.contains("(installed: ") }, "\(listed.stdout)")
+        let spoken = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: environment)
+        #expect(spoken.stdout == "확인, 단추\n", "\(spoken.stderr)")
+        // XDG_CONFIG_HOME moves the user's folder: the installed profile is back.
+        var elsewhere = environment
+        elsewhere["XDG_CONFIG_HOME"] = folder.appendingPathComponent("other-config").path
+        let installed = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: elsewhere)
+        #expect(installed.stdout == "확인, 버튼\n")
+    }
+}
