@@ -284,6 +284,14 @@ public final class DeskCheck: @unchecked Sendable {
                     if case .unavailable(let reason) = result.outcome { note("layoutChanged: \(reason)", source: source) }
                     scheduler.handle(.layoutChanged(.none), source: source)
                 }
+            case .screenChangedText(let text, let screen):
+                if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
+                flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
+                var navigator = navigators[current]!
+                _ = navigator.first()
+                navigators[current] = navigator
+                flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: .app))
+                scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
             case .screenChanged(let element, let screen):
                 if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
                 flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: element))

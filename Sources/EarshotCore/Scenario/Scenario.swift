@@ -95,6 +95,8 @@ public struct ScenarioStep: Sendable {
         case .post(let notification):
             switch notification {
             case .announcement(let text, _, let queued): "post announcement \"\(text)\"" + (queued ? " (queued)" : "")
+            case .screenChangedText(let text, let screen):
+                "post screenChanged" + (screen.map { " to \($0)" } ?? "") + " \"\(text)\""
             case .screenChanged(let element, let screen):
                 "post screenChanged" + (screen.map { " to \($0)" } ?? "") + (element.map { " with \($0)" } ?? "")
             case .layoutChangedElement(let id): "post layoutChanged with \(id)"
@@ -190,6 +192,9 @@ public enum PostedNotification: Sendable {
     /// `screenChanged` with an element id, or nil for the first element. `screen`, when given,
     /// swaps the shown screen first (the usual reason to post it).
     case screenChanged(element: String?, screen: String?)
+    /// `screenChanged` with a string argument: the screen-change sound, then VoiceOver speaks
+    /// the string; focus goes to the first element of the (new) screen without reading it.
+    case screenChangedText(String, screen: String?)
     case layoutChangedElement(String)
     case layoutChangedText(String)
     case layoutChangedNil

@@ -236,7 +236,7 @@ struct StepDecoder {
             let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
             let extra: [String] = switch name {
             case "announcement": ["text", "priority", "queue"]
-            case "screenChanged": ["element", "screen"]
+            case "screenChanged": ["element", "screen", "text"]
             case "layoutChanged": ["element", "text"]
             default: ["text"]
             }
@@ -415,6 +415,12 @@ struct StepDecoder {
                                  queued: try object.bool("queue") ?? false)
         case "screenChanged":
             let screen = try object["screen"].flatMap { $0.isNull ? nil : try ScenarioFile.screenName($0, in: screens) }
+            if let text = try object.string("text") {
+                if let element = object["element"], !element.isNull {
+                    throw DataFileError("screenChanged takes an element or a text, not both", at: element.location)
+                }
+                return .screenChangedText(text, screen: screen)
+            }
             let element = try object["element"].flatMap { $0.isNull ? nil : try elementID($0) }
             return .screenChanged(element: element, screen: screen)
         case "layoutChanged":

@@ -131,3 +131,25 @@ struct ScenarioExpectationTests {
         #expect(element.message.hasPrefix("no element \"nowhere\""))
     }
 }
+
+/// `screenChanged` with a string argument (issue: notifications carry text).
+@Suite("screenChanged with a string")
+struct ScreenChangedTextTests {
+    @Test("the screen-change sound plays, then the string is spoken; focus is on the first element, unread")
+    func screenChangedText() throws {
+        let result = try ScenarioTestSupport.run(#"""
+            { "gesture": "touch", "x": 10, "y": 110, "at": 0 },
+            { "post": "screenChanged", "text": "주문이 완료되었습니다", "at": 2 },
+            { "expect": { "earcon": "screenChanged" }, "at": 2 },
+            { "expect": { "spoken": "주문이 완료되었습니다", "fate": "spoken" }, "at": 2 },
+            { "expect": { "focus": "title" }, "at": 2.1 }
+            """#)
+        #expect(result.expectations.map(\.passed) == [true, true, true])
+        let texts = result.transcript.entries.map(\.utterance.text)
+        #expect(texts == ["장바구니, 0개, 버튼", "screenChanged", "주문이 완료되었습니다"])
+        #expect(!texts.contains("상품, 머리말"))
+        let error = try #require(ScenarioTestSupport.parseError(ScenarioTestSupport.scenarioText(
+            #"{ "post": "screenChanged", "text": "a", "element": "add" }"#)))
+        #expect(error.message == "screenChanged takes an element or a text, not both")
+    }
+}
