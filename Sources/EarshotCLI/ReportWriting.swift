@@ -44,7 +44,7 @@ enum ReportWriting {
             sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
         }
         let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
-        let findings = ScreenLinter(generator: generator).findings(
+        let findings = try ScreenLinter(profile: speaker.profile).findings(
             for: loaded.screen, source: file, locations: loaded.idLocations,
             fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))
         let page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)

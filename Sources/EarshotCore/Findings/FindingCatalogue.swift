@@ -9,6 +9,9 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case focusFragmented = "focus.fragmented"
     case fieldLabelSeparate = "field.label-separate"
     case labelUnnamedSymbol = "label.unnamed-symbol"
+    case labelOnlySymbols = "label.only-symbols"
+    case labelAmbiguousAbbreviation = "label.ambiguous-abbreviation"
+    case labelLanguageMismatch = "label.language-mismatch"
     // Dynamic: found while a scenario plays (`earshot check`).
     case announcementDropped = "announcement.dropped"
     case announcementCut = "announcement.cut"
@@ -86,6 +89,21 @@ public enum FindingCatalogue {
                   meaning: "The text holds a character Earshot has no spoken name for in this voice (a private-use icon-font glyph, an emoji newer than the voice's CLDR names): Earshot leaves it out, and VoiceOver says nothing for it or reads it in a way nobody chose.",
                   fix: "Give the element an accessibilityLabel in words without the glyph (an icon font's \"\\u{E001}\" becomes \"검색\"), or add the symbol's name to the voice profile's punctuation overrides if VoiceOver does name it.",
                   seed: "swiftui-accessibility-traits (accessibilityLabel for icon-only views); Unicode CLDR annotations (tts names)")
+        case .labelOnlySymbols:
+            Entry(code: code, severity: .warning, origin: .static, title: "Label made only of symbols",
+                  meaning: "The label is only emoji or symbols (\"❤️\", \"→\"): VoiceOver reads their names (\"빨간색 하트, 버튼\"), which say what the glyph looks like, not what the control does.",
+                  fix: "Label the control with what it does (\"찜하기\", \"다음\"); keep the glyph on screen only.",
+                  seed: "swiftui-accessibility-traits (accessibilityLabel for icon-only views); Unicode CLDR annotations (tts names)")
+        case .labelAmbiguousAbbreviation:
+            Entry(code: code, severity: .warning, origin: .static, title: "Abbreviation read another way",
+                  meaning: "A number with a short unit the text means as time (\"3m 전\", \"5h 후\") is read as something else: m as 미터, h as the letter, so the user hears \"삼 미터 전\" for three minutes ago.",
+                  fix: "Write the unit out in the label (\"3분 전\", \"5시간 후\"), or give the element an accessibilityLabel with the full words while the screen keeps the short form.",
+                  seed: "Earshot's Korean normalization rules (docs/normalization.md); the issue's `%ldm 전` example")
+        case .labelLanguageMismatch:
+            Entry(code: code, severity: .warning, origin: .static, title: "Text in another language than marked",
+                  meaning: "The element (or its screen) is marked as one language but its text is written in another script (an English label marked ko): VoiceOver reads it with the marked language's voice and rules, so the words come out mangled.",
+                  fix: "Mark the element with the language of its text (accessibilityLanguage = \"en\", or .environment(\\.locale, …) in SwiftUI), or translate the text.",
+                  seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",

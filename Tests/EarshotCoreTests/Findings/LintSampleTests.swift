@@ -14,6 +14,9 @@ struct LintSampleTests {
         (.stopsDuplicateAdjacent, ["banner", "banner-caption"]),
         (.labelRepeatsTrait, ["add-to-cart"]),
         (.labelUnnamedSymbol, ["share"]),
+        (.labelOnlySymbols, ["like-icon"]),
+        (.labelAmbiguousAbbreviation, ["posted"]),
+        (.labelLanguageMismatch, ["brand"]),
     ]
 
     /// The sign-up form captured as page source (samples/lint/signup-before.xml): what lint finds

@@ -6,15 +6,17 @@ public struct LintedScreen: Sendable {
     /// `spoken[i]` is what VoiceOver says for `stops[i]`.
     public let spoken: [SpokenDescription]
     let generator: DescriptionGenerator
-    /// The voice's symbol names, for symbols VoiceOver-like reading cannot name.
-    let symbols: SymbolNames?
+    /// What the voice gives the engine (NFC, its rules, symbol names), for checks of how text
+    /// is read; nil when the linter was made without a profile.
+    let pipeline: SpeechTextPipeline?
+    var symbols: SymbolNames? { pipeline?.symbols }
 
-    public init(screen: Screen, generator: DescriptionGenerator, symbols: SymbolNames? = nil) {
+    public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil) {
         self.screen = screen
         self.stops = FocusOrder(screen: screen).stops
         self.spoken = stops.map(generator.describe)
         self.generator = generator
-        self.symbols = symbols
+        self.pipeline = pipeline
     }
 }
 
@@ -34,22 +36,25 @@ public struct ScreenLinter: Sendable {
         (.focusFragmented, FragmentedFocusCheck.fragmentedCards),
         (.fieldLabelSeparate, FieldChecks.separateLabels),
         (.labelUnnamedSymbol, LabelChecks.unnamedSymbols),
+        (.labelOnlySymbols, ReadingChecks.symbolOnlyLabels),
+        (.labelAmbiguousAbbreviation, ReadingChecks.ambiguousAbbreviations),
+        (.labelLanguageMismatch, ReadingChecks.languageMismatches),
     ]
 
     public let generator: DescriptionGenerator
-    /// The voice's symbol names (`label.unnamed-symbol` needs them; without, it finds nothing).
-    public let symbols: SymbolNames?
+    /// What the voice gives the engine (the reading checks need it; without, they find nothing).
+    public let pipeline: SpeechTextPipeline?
 
-    public init(generator: DescriptionGenerator, symbols: SymbolNames? = nil) {
+    public init(generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil) {
         self.generator = generator
-        self.symbols = symbols
+        self.pipeline = pipeline
     }
 
     /// A linter speaking with a profile's words (the repeated-trait check uses them) and its
-    /// symbol names.
+    /// reading of text (symbols, numbers and units).
     public init(profile: VoiceProfile) throws {
         self.generator = try DescriptionGenerator(profile: profile)
-        self.symbols = try profile.symbolNames()
+        self.pipeline = try profile.speechPipeline()
     }
 
     /// Every static finding of the screen, in reading order; `source` names the file in each.
@@ -57,7 +62,7 @@ public struct ScreenLinter: Sendable {
     /// element that has one, else `fallback` (where the screen itself is written).
     public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
                          fallback: SourceLocation? = nil) -> [Finding] {
-        let linted = LintedScreen(screen: screen, generator: generator, symbols: symbols)
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name
