@@ -71,7 +71,7 @@ struct SpeakCommandTests {
     func unknownVoiceListsNames() throws {
         let result = try CLIRunner.run(["speak", "--voice", "klingon", "--no-audio", "x"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("valid voices: en, ko"))
+        #expect(result.stderr.contains("valid voices: en, ja, ko, zh"))
     }
 
     @Test("an unknown trait suggests the nearest valid one")
