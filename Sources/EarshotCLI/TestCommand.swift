@@ -9,7 +9,7 @@ enum TestCommand: Command {
     static let summary = "Run scenarios as a test suite: golden transcripts, expectations, CI reports."
     static let options: [OptionSpec] = [
         .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
-        .value("jobs", short: "j", "N", "Run N scenarios at a time, in worker processes. Default: 1."),
+        .value("jobs", short: "j", "N", "Run N scenarios at a time: this process and N - 1 worker processes. Default: 1."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
         .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
@@ -52,7 +52,9 @@ enum TestCommand: Command {
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
             if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
-            try TestWorkerPool(command: command, size: min(jobs, files.count)).run(Array(zip(files, pages)), inOrder: collect)
+            let local = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
+            try TestWorkerPool(command: command, size: min(jobs, files.count), local: local)
+                .run(Array(zip(files, pages)), inOrder: collect)
         }
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
@@ -87,8 +89,8 @@ enum TestCommand: Command {
         Without --update a missing golden is a failure; --update records it.
         --report DIR writes a page per scenario (audio, timeline, transcript, findings,
         screens) and DIR/index.html with the pass/fail table (docs/reports.md).
-        --jobs N runs N scenarios at a time in worker processes; the lines come in the same
-        order as with one. Reports (docs/ci-reports.md): --junit and --sarif.
+        --jobs N runs N scenarios at a time (this process and N - 1 worker processes); the
+        lines come in the same order as with one. Reports (docs/ci-reports.md): --junit and --sarif.
         Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
         unavailable, 74 a report or golden could not be written.
         """
@@ -140,7 +142,8 @@ struct VerdictPrinter {
 /// Runs scenarios one after another in this process, reusing one speaker per voice; as a
 /// worker (`earshot test --worker`) it reads scenario paths on standard input, one per line,
 /// and answers each with one JSON line (a `ScenarioOutcome`).
-final class TestWorker {
+/// Used by one thread at a time (the main thread, or the pool's own thread).
+final class TestWorker: @unchecked Sendable {
     /// Where report pages go, and how they carry their audio.
     struct Report {
         var folder: String
@@ -216,20 +219,43 @@ final class TestWorker {
     }
 }
 
-/// Worker processes for `earshot test --jobs N`: each takes the next scenario when it has
-/// answered the last; the answers are handed on in the order of the files.
+/// Worker processes for `earshot test --jobs N`: each takes the next scenario (biggest files
+/// first) when it has answered the last; the answers are handed on in the order of the files.
 final class TestWorkerPool {
     let command: [String]
     let size: Int
+    /// The runner of the scenarios this process takes itself.
+    let local: TestWorker
 
-    init(command: [String], size: Int) {
+    init(command: [String], size: Int, local: TestWorker) {
         self.command = command
         self.size = size
+        self.local = local
     }
 
     func run(_ files: [(file: String, page: String)], inOrder handle: (ScenarioOutcome) throws -> Void) throws {
-        let state = PoolState(count: files.count)
-        let threads = (0..<size).map { _ in
+        // The biggest files first (a longer flow takes longer), so no worker is left with a long
+        // one at the end; the answers are still handed on in file order.
+        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0.file)[.size] as? Int) ?? 0 }
+        let order = files.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
+        let state = PoolState(count: files.count, order: order)
+        // This process takes scenarios too, on a thread of its own, beside N - 1 workers: one
+        // start of the engine fewer on the way to the first answer.
+        let local = self.local
+        var threads = [Thread {
+            while let index = state.next() {
+                let started = Date()
+                do {
+                    state.finish(index, try local.run(files[index].file, page: files[index].page))
+                } catch let error as UserFacingError {
+                    state.finish(index, ScenarioOutcome(file: files[index].file, error: error, time: Date().timeIntervalSince(started)))
+                } catch {
+                    state.finish(index, ScenarioOutcome(file: files[index].file, error: WorkerFailure(message: "error: \(error)"),
+                                                        time: Date().timeIntervalSince(started)))
+                }
+            }
+        }]
+        threads += (1..<max(1, size)).map { _ in
             Thread { [command] in
                 var process: WorkerProcess?
                 while let index = state.next() {
@@ -264,17 +290,21 @@ final class TestWorkerPool {
     private final class PoolState: @unchecked Sendable {
         private let condition = NSCondition()
         private var nextIndex = 0
+        private let order: [Int]
         private var outcomes: [ScenarioOutcome?]
         private var cancelled = false
 
-        init(count: Int) { outcomes = Array(repeating: nil, count: count) }
+        init(count: Int, order: [Int]) {
+            outcomes = Array(repeating: nil, count: count)
+            self.order = order
+        }
 
         func next() -> Int? {
             condition.lock()
             defer { condition.unlock() }
-            guard !cancelled, nextIndex < outcomes.count else { return nil }
+            guard !cancelled, nextIndex < order.count else { return nil }
             nextIndex += 1
-            return nextIndex - 1
+            return order[nextIndex - 1]
         }
 
         func finish(_ index: Int, _ outcome: ScenarioOutcome) {
