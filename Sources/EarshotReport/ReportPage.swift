@@ -63,23 +63,9 @@ public struct ReportPage {
 
 /// Escaping for HTML text and attribute values.
 public enum HTML {
-    public static func text(_ value: String) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    public static func text(_ value: String) -> String { MarkupText.escape(value) }
 
-    public static func attribute(_ value: String) -> String {
-        text(value).replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    public static func attribute(_ value: String) -> String { MarkupText.escape(value) }
 
     /// A number for SVG coordinates: at most two decimals, no exponent.
     public static func number(_ value: Double) -> String {

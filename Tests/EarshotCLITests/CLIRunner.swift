@@ -67,6 +67,33 @@ struct CLIRunner {
         return process
     }
 
+    /// Runs the tests' Python (the virtual environment scripts/test-python.sh makes) with
+    /// `arguments`; a missing environment is an error that says how to make it.
+    static func python(_ arguments: [String]) throws -> Result {
+        let python = repositoryRoot.appendingPathComponent(".build/test-python/bin/python3").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw PythonMissing(path: python)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errorReader = PipeReader(err.fileHandleForReading)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = errorReader.wait()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
+                      stderr: String(decoding: errors, as: UTF8.self), data: data)
+    }
+
+    struct PythonMissing: Error, CustomStringConvertible {
+        var path: String
+        var description: String { "no \(path): run scripts/test-python.sh (scripts/test.sh does)" }
+    }
+
     /// A fresh temporary folder for one test.
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-cli-\(UUID().uuidString)")

