@@ -47,7 +47,7 @@ struct SpeechFidelityTests {
         #expect(bad.stderr.contains("--punctuation expects all, some or none"))
     }
 
-    @Test("lint notes a label with a symbol the voice cannot name")
+    @Test("lint notes a label with a symbol the voice cannot name, and warns of a label that is only an emoji")
     func lintNote() throws {
         let folder = try CLIRunner.temporaryFolder()
         let screen = folder.appendingPathComponent("icons.json")
@@ -55,9 +55,11 @@ struct SpeechFidelityTests {
             .write(to: screen, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["lint", screen.path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("1 finding (1 note)"))
+        #expect(result.stdout.contains("2 findings (1 warning, 1 note)"))
         #expect(result.stdout.contains("note label.unnamed-symbol [share]"))
-        #expect(!result.stdout.contains("[like]"))
+        // The named emoji is no unnamed symbol; as a whole label it is label.only-symbols.
+        #expect(!result.stdout.contains("label.unnamed-symbol [like]"))
+        #expect(result.stdout.contains("warning label.only-symbols [like]"))
     }
 
     @Test("the Japanese Calendar dump reads with Japanese trait words in the ja voice")
