@@ -109,6 +109,37 @@ struct TestSuiteCommandTests {
         #expect(golden.contains(new) && !golden.contains(old))
     }
 
+    @Test("a changed label no expectation names: exactly its readers fail, and --update makes every scenario pass")
+    func changedLabelUpdated() throws {
+        let copy = try Self.samplesCopy()
+        let suite = copy.deletingLastPathComponent()
+        let board = copy.appendingPathComponent("screens/board-list.json")
+        let old = "[공지] 게시판 이용 규칙", new = "[공지] 이용 규칙 안내"
+        let text = try String(contentsOf: board, encoding: .utf8)
+        try text.replacingOccurrences(of: old, with: new).write(to: board, atomically: true, encoding: .utf8)
+        var reading: Set<String> = []
+        for folder in ["scenarios", "suite"] {
+            for name in try FileManager.default.contentsOfDirectory(atPath: copy.appendingPathComponent(folder).path)
+            where name.hasSuffix(".transcript.txt") {
+                let golden = try String(contentsOf: copy.appendingPathComponent("\(folder)/\(name)"), encoding: .utf8)
+                if golden.contains(old) { reading.insert("samples/\(folder)/\(name.dropLast(".transcript.txt".count)).json") }
+            }
+        }
+        #expect(reading.count >= 2)
+        let failed = try CLIRunner.run(["test", "-q", "samples"], currentDirectory: suite)
+        #expect(failed.status == 1)
+        let failing = Set(failed.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL  ") }.map {
+            String($0.dropFirst(6).prefix { $0 != ":" })
+        })
+        #expect(failing == reading)
+        let updated = try CLIRunner.run(["test", "--update", "samples"], currentDirectory: suite)
+        #expect(updated.status == 0, "\(updated.stdout)")
+        #expect(updated.stdout.hasSuffix(" passed, 0 failed; \(reading.count) golden transcripts updated\n"))
+        let again = try CLIRunner.run(["test", "samples"], currentDirectory: suite)
+        #expect(again.status == 0)
+        #expect(!again.stdout.contains("FAIL"))
+    }
+
     @Test("--jobs 2 gives the same lines as --jobs 1, in worker processes")
     func jobs() throws {
         let one = try CLIRunner.run(["test", "samples"], currentDirectory: Self.root)
