@@ -52,7 +52,12 @@ struct InstallTests {
 
     /// A clean run: no EARSHOT_VOICES, an empty HOME, a minimal PATH.
     static func cleanEnvironment(home: URL) -> [String: String] {
-        ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        // A sanitizer run's settings (its suppressions) are the test run's, not the user's.
+        for (key, value) in ProcessInfo.processInfo.environment where key.hasSuffix("SAN_OPTIONS") {
+            environment[key] = value
+        }
+        return environment
     }
 
     /// Installs the debug binary this test run built into `prefix`.
