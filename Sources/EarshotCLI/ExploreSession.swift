@@ -168,7 +168,7 @@ final class ExploreSession: @unchecked Sendable {
     }
 
     private func element(_ result: NavigationResult, _ speech: SpokenDescription, hint: Bool = true) -> ElementSpeech {
-        ElementSpeech(elementID: result.stop?.id, text: speech.text, hint: hint ? speech.hint : nil, language: speech.language)
+        ElementSpeech(elementID: result.stop?.id, description: speech, withHint: hint)
     }
 
     private func listActions() {

@@ -46,7 +46,7 @@ enum ReadCommand: Command {
             try createFolder(folder)
             for line in report.lines {
                 let file = (folder as NSString).appendingPathComponent(stopFileName(line))
-                try speaker.write(line.speech.text, hint: line.speech.hint, hintPause: timing.hintPause, to: file)
+                try speaker.write(line.speech.spoken, hint: line.speech.spokenHint, hintPause: timing.hintPause, to: file)
             }
             print("wrote \(report.lines.count) WAV files to \(folder)")
             return .success
@@ -56,8 +56,8 @@ enum ReadCommand: Command {
             defer { sink.close() }
             let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
             for line in report.lines {
-                _ = try speaker.synthesize(line.speech.text) { chunk in sink.enqueue(chunk.samples) }
-                if let hint = line.speech.hint {
+                _ = try speaker.synthesize(line.speech.spoken) { chunk in sink.enqueue(chunk.samples) }
+                if let hint = line.speech.spokenHint {
                     sink.enqueue(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
                     _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
                 }

@@ -40,7 +40,7 @@ enum ReportWriting {
         var sources: [String?] = []
         for stop in stops {
             let speech = generator.describe(stop)
-            _ = try speaker.write(speech.text, hint: speech.hint, hintPause: timing.hintPause, to: temporary)
+            _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: temporary)
             sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
         }
         let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)

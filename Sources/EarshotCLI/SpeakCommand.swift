@@ -19,6 +19,10 @@ enum SpeakCommand: Command {
         .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...)."),
         .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
         .punctuation,
+        .value("language", "TAG", "Speak with the voice of this language (accessibilityLanguage), e.g. en; a composed element's trait words stay in the profile's language."),
+        .flag("spell-out", "Spell the text (or the label and value) character by character (accessibilitySpeechSpellOut)."),
+        .value("pitch", "FACTOR", "Pitch from 0.5 to 2.0, 1 the voice's own (accessibilitySpeechPitch)."),
+        .value("ipa", "IPA", "Pronounce the text (or the label) as this IPA notation (accessibilitySpeechIPANotation)."),
         .espeakData,
     ]
 
@@ -36,21 +40,32 @@ enum SpeakCommand: Command {
         let utterance = try composeUtterance(parsed, profile: profile)
         let out = TextOutput(toStandardError: parsed.value("output") == "-")
 
-        out.line(utterance.text)
-        if let hint = utterance.hint { out.line("hint: \(hint)") }
+        out.line(utterance.text.text)
+        if let hint = utterance.hint { out.line("hint: \(hint.text)") }
+        let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true
         let pipeline = try profile.speechPipeline()
-        if parsed.has("show-normalized") {
-            for (name, text) in [("", utterance.text)] + (utterance.hint.map { [(" hint", $0)] } ?? []) {
+        if parsed.has("show-normalized") && !hasAttributes {
+            for (name, text) in [("", utterance.text.text)] + (utterance.hint.map { [(" hint", $0.text)] } ?? []) {
                 let normalized = pipeline.normalizeReporting(text)
                 out.line("normalized\(name): \(normalized.text)")
                 // A symbol without a name is never passed on silently.
                 for symbol in normalized.unnamed { out.line("unnamed\(name): \(symbol): no name in the \(profile.name) voice's symbols; left out") }
             }
         }
-        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio")
+        // Attributes may call for another voice, which only the speaker finds.
+        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio") || hasAttributes
         guard needsEngine else { return .success }
 
         let speaker = try parsed.speaker(for: profile)
+        let parts = [("", utterance.text)] + (utterance.hint.map { [(" hint", $0)] } ?? [])
+        if hasAttributes {
+            for (name, spoken) in parts {
+                for span in spoken.spans where !span.attributes.isEmpty { out.line("span\(name): \"\(span.text)\" \(span.attributes)") }
+                if parsed.has("show-normalized") { out.line("normalized\(name): \(speaker.engineText(for: spoken))") }
+                // An attribute that could not be honoured is never dropped silently.
+                for note in speaker.notes(for: spoken) { out.line("note\(name): \(note)") }
+            }
+        }
         if parsed.has("phonemes") {
             out.line("phonemes: \(try speaker.phonemes(utterance.text))")
         }
@@ -76,7 +91,19 @@ enum SpeakCommand: Command {
     }
 
     /// The text to speak: the positional TEXT, or an element composed with the profile's rules.
-    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws -> (text: String, hint: String?) {
+    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws -> (text: SpokenText, hint: SpokenText?) {
+        var attributes = SpeechAttributes(language: parsed.value("language"), spellOut: parsed.has("spell-out"),
+                                          ipa: parsed.value("ipa"))
+        if let pitch = parsed.value("pitch") {
+            guard let factor = Double(pitch), SpeechAttributes.pitchRange.contains(factor) else {
+                throw UsageError("--pitch must be a number from 0.5 to 2.0, got \"\(pitch)\"")
+            }
+            attributes.pitch = factor
+        }
+        if attributes.ipa?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw UsageError("--ipa needs an IPA pronunciation, got an empty one")
+        }
+        attributes = attributes.relative(toVoiceLanguage: profile.language)
         let composes = ["label", "value", "traits", "hint"].contains { parsed.value($0) != nil }
         if !composes {
             guard !parsed.positionals.isEmpty else {
@@ -87,9 +114,9 @@ enum SpeakCommand: Command {
                 var text = try TextFileDecoding.read(path: "-")
                 while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
                 guard !text.isEmpty else { throw UsageError("nothing to speak: standard input is empty") }
-                return (text, nil)
+                return (SpokenText(text, attributes), nil)
             }
-            return (parsed.positionals.joined(separator: " "), nil)
+            return (SpokenText(parsed.positionals.joined(separator: " "), attributes), nil)
         }
         if let extra = parsed.positionals.first {
             throw UsageError("give either TEXT (\"\(extra)\") or --label/--value/--traits/--hint, not both")
@@ -103,10 +130,13 @@ enum SpeakCommand: Command {
             }
             traits.insert(AccessibilityTraits(trait))
         }
+        var elementAttributes = attributes
+        elementAttributes.language = nil
         let stop = FocusStop(id: "element", label: parsed.value("label"), value: parsed.value("value"),
-                             hint: parsed.value("hint"), traits: traits)
+                             hint: parsed.value("hint"), traits: traits, language: attributes.language,
+                             speech: elementAttributes)
         let description = try DescriptionGenerator(profile: profile).describe(stop)
-        return (description.text, description.hint)
+        return (description.spoken, description.spokenHint)
     }
 
     static let help = helpText(

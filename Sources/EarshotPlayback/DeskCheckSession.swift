@@ -135,6 +135,6 @@ public enum ScenarioPlayback {
     /// The transcript in `format`; JSON Lines carry the text handed to the engine.
     public static func transcript(_ transcript: SpeechTranscript, as format: TranscriptFormat,
                                   speaker: Speaker) -> String {
-        format.render(transcript) { u in u.kind.isEarcon ? nil : speaker.engineText(for: u.text) }
+        format.render(transcript) { u in u.kind.isEarcon ? nil : speaker.engineText(for: u.spoken) }
     }
 }

@@ -181,7 +181,7 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
             }
         } else {
             do {
-                _ = try speaker.synthesize(job.utterance.text, cancellation: job.cancellation) { chunk in
+                _ = try speaker.synthesize(job.utterance.spoken, cancellation: job.cancellation) { chunk in
                     enqueue(chunk.samples)
                 }
             } catch {

@@ -16,7 +16,7 @@ public final class SilentSpeechDevice: SpeechDevice, Sendable {
 
     public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
         if let name = utterance.earcon { return earcons.duration(of: name) }
-        return try speaker.synthesize(utterance.text).audio.duration
+        return try speaker.synthesize(utterance.spoken).audio.duration
     }
 
     public func stop(_ utterance: Utterance, at time: Double) {}

@@ -60,7 +60,7 @@ public final class TimelineRenderer: SpeechDevice {
             samples = buffer.samples
         } else {
             do {
-                samples = try speaker.synthesize(utterance.text).audio.samples
+                samples = try speaker.synthesize(utterance.spoken).audio.samples
             } catch let failure as UserFacingError where failure.exitCode == .unavailable {
                 engineFailure = engineFailure ?? failure
                 throw failure

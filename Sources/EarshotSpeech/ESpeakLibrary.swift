@@ -277,18 +277,49 @@ struct ESpeakSession: ~Copyable {
 
     /// Synthesizes UTF-8 `text` with the current settings, delivering every engine buffer to
     /// `receiver` on this thread. Returns true when the receiver aborted the synthesis.
-    func synthesize(_ text: String, receiver: SynthesisRecorder) throws -> Bool {
+    func synthesize(_ text: String, markup: EngineMarkup = .none, receiver: SynthesisRecorder) throws -> Bool {
         clearCarriedPhonemes()
         let userData = Unmanaged.passUnretained(receiver).toOpaque()
+        let flags = UInt32(espeakCHARS_UTF8) | Self.flags(for: markup)
         let status: espeak_ng_STATUS = withExtendedLifetime(receiver) {
             text.withCString { pointer in
-                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0,
-                                     UInt32(espeakCHARS_UTF8), nil, userData)
+                espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, userData)
             }
         }
         if status == ENS_SPEECH_STOPPED { return true }
         try Self.check(status, operation: "synthesize")
         return false
+    }
+
+    /// eSpeak's flags for a kind of markup: none for plain text, so that a label's `<` or `[[`
+    /// is never taken for markup.
+    private static func flags(for markup: EngineMarkup) -> UInt32 {
+        switch markup {
+        case .none: 0
+        case .phonemes: UInt32(espeakPHONEMES)
+        }
+    }
+
+    /// eSpeak's phonemes for text with markup: the text is synthesized with eSpeak's phoneme
+    /// trace written to memory (what `espeak-ng -x` prints), the sound dropped; lines joined
+    /// with spaces.
+    func tracedPhonemes(_ text: String, markup: EngineMarkup, ipa: Bool) throws -> String {
+        var bytes: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&bytes, &size) else {
+            throw SpeechEngineError.engineFailure(operation: "trace phonemes", code: Int(errno),
+                                                  message: String(cString: strerror(errno)))
+        }
+        espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW | (ipa ? espeakPHONEMES_IPA : 0)), stream)
+        let recorder = SynthesisRecorder(text: "", cancellation: nil, onChunk: nil, keeps: false)
+        let result = Result { try synthesize(text, markup: markup, receiver: recorder) }
+        espeak_SetPhonemeTrace(0, nil)
+        fclose(stream)
+        defer { free(bytes) }
+        _ = try result.get()
+        let trace = bytes.map { String(cString: $0) } ?? ""
+        return trace.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 
     /// A text whose one clause fills every entry of eSpeak's phoneme lists (about 1000

@@ -1,5 +1,13 @@
 import EarshotCore
 
+/// How eSpeak NG reads the text it is given.
+public enum EngineMarkup: Sendable, Equatable {
+    /// Plain text: `<` and `[[` are characters like any other (labels are never markup).
+    case none
+    /// Text whose `[[…]]` parts are eSpeak phoneme mnemonics, for an IPA pronunciation.
+    case phonemes
+}
+
 /// Turns text into speech with eSpeak NG: in-memory 16-bit PCM with word boundaries, and
 /// eSpeak's phonemes for a text.
 ///
@@ -47,18 +55,22 @@ public final class SpeechEngine: Sendable {
     ///     for playback that starts before the whole text is synthesized. It runs while the
     ///     engine is held, so it must not call the engine itself (that would deadlock) and
     ///     should hand the samples on quickly.
+    ///   - markup: how the engine reads `text` (plain text unless a span's attributes ask).
     public func synthesize(
         _ text: String,
         settings: VoiceProfile.Engine,
+        markup: EngineMarkup = .none,
         cancellation: SynthesisCancellation? = nil,
         onChunk: ((SynthesisChunk) -> Void)? = nil
     ) throws -> Synthesis {
-        let recorder = SynthesisRecorder(text: text, cancellation: cancellation, onChunk: onChunk)
+        // Word positions in markup count the markup too: only plain text reports words.
+        let recorder = SynthesisRecorder(text: text, cancellation: cancellation, onChunk: onChunk,
+                                         keepsWords: markup == .none)
         return try library.withSession(dataPath: dataPath) { session in
             try session.apply(settings)
             let cancelledBefore = cancellation?.isCancelled == true
             if !cancelledBefore {
-                _ = try session.synthesize(text, receiver: recorder)
+                _ = try session.synthesize(text, markup: markup, receiver: recorder)
             }
             return Synthesis(audio: PCMBuffer(sampleRate: session.sampleRate, samples: recorder.samples),
                              words: recorder.finishedWords(),
@@ -71,7 +83,7 @@ public final class SpeechEngine: Sendable {
     /// length; returns the number of samples produced. An error thrown by `onChunk` (a full
     /// disk) stops the synthesis and is rethrown.
     @discardableResult
-    public func stream(_ text: String, settings: VoiceProfile.Engine,
+    public func stream(_ text: String, settings: VoiceProfile.Engine, markup: EngineMarkup = .none,
                        onChunk: (UnsafeBufferPointer<Int16>) throws -> Void) throws -> Int {
         var failure: Error?
         let cancellation = SynthesisCancellation()
@@ -87,7 +99,7 @@ public final class SpeechEngine: Sendable {
             }, keeps: false)
             return try library.withSession(dataPath: dataPath) { session in
                 try session.apply(settings)
-                _ = try session.synthesize(text, receiver: recorder)
+                _ = try session.synthesize(text, markup: markup, receiver: recorder)
                 return recorder.sampleCount
             }
         }
@@ -97,11 +109,14 @@ public final class SpeechEngine: Sendable {
 
     /// eSpeak NG's phonemes for `text` in the voice of `settings` (what `espeak-ng -x` prints):
     /// one group per clause, joined with spaces. `ipa` gives IPA symbols instead of eSpeak's
-    /// ASCII phoneme names.
-    public func phonemes(_ text: String, settings: VoiceProfile.Engine, ipa: Bool = false) throws -> String {
+    /// ASCII phoneme names. Text with markup is synthesized (and the sound dropped) to trace its
+    /// phonemes, as `espeak-ng -x` does, because only synthesis reads phoneme input.
+    public func phonemes(_ text: String, settings: VoiceProfile.Engine, markup: EngineMarkup = .none,
+                         ipa: Bool = false) throws -> String {
         try library.withSession(dataPath: dataPath) { session in
             try session.apply(settings)
-            return session.phonemes(text, ipa: ipa)
+            if markup == .none { return session.phonemes(text, ipa: ipa) }
+            return try session.tracedPhonemes(text, markup: markup, ipa: ipa)
         }
     }
 

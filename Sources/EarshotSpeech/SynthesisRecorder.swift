@@ -17,12 +17,14 @@ final class SynthesisRecorder {
     private(set) var words: [WordBoundary] = []
     private(set) var wasCancelled = false
 
-    init(text: String, cancellation: SynthesisCancellation?, onChunk: ((SynthesisChunk) -> Void)?, keeps: Bool = true) {
+    /// `keepsWords` false reports no words (text with markup, whose positions count the markup).
+    init(text: String, cancellation: SynthesisCancellation?, onChunk: ((SynthesisChunk) -> Void)?, keeps: Bool = true,
+         keepsWords: Bool = true) {
         self.keeps = keeps
-        characters = keeps ? Array(text) : []
+        characters = keeps && keepsWords ? Array(text) : []
         var map: [Int] = []
-        map.reserveCapacity(text.unicodeScalars.count)
-        if keeps {
+        if keeps && keepsWords {
+            map.reserveCapacity(text.unicodeScalars.count)
             for (index, character) in characters.enumerated() {
                 map.append(contentsOf: repeatElement(index, count: character.unicodeScalars.count))
             }

@@ -263,8 +263,9 @@ public final class DeskCheck: @unchecked Sendable {
         try lock.withLock {
             readAll = nil
             switch notification {
-            case .announcement(let text, let priority, let queued):
-                scheduler.handle(.announcement(text, priority: priority, queued: queued), source: source)
+            case .announcement(let text, let priority, let queued, let attributes):
+                scheduler.handle(.announcement(text, priority: priority, queued: queued, attributes: attributes),
+                                 source: source)
             case .pageScrolled(let text):
                 scheduler.handle(.pageScrolled(text), source: source)
             case .layoutChangedText(let text):
@@ -335,7 +336,7 @@ public final class DeskCheck: @unchecked Sendable {
     // MARK: - Plumbing
 
     func speech(_ description: SpokenDescription, id: String) -> ElementSpeech {
-        ElementSpeech(elementID: id, text: description.text, hint: description.hint, language: description.language)
+        ElementSpeech(elementID: id, description: description)
     }
 
     func note(_ text: String, source: String?) {

@@ -94,7 +94,7 @@ public struct ScenarioStep: Sendable {
         case .gesture(let gesture): gesture.name
         case .post(let notification):
             switch notification {
-            case .announcement(let text, _, let queued): "post announcement \"\(text)\"" + (queued ? " (queued)" : "")
+            case .announcement(let text, _, let queued, _): "post announcement \"\(text)\"" + (queued ? " (queued)" : "")
             case .screenChangedText(let text, let screen):
                 "post screenChanged" + (screen.map { " to \($0)" } ?? "") + " \"\(text)\""
             case .screenChanged(let element, let screen):
@@ -188,7 +188,8 @@ public enum ScenarioGesture: Sendable {
 
 /// A notification the app posts (`UIAccessibility.post`).
 public enum PostedNotification: Sendable {
-    case announcement(String, priority: SpeechPriority, queued: Bool)
+    /// An announcement; `attributes` are its attributed string's speech attributes.
+    case announcement(String, priority: SpeechPriority, queued: Bool, attributes: SpeechAttributes = .none)
     /// `screenChanged` with an element id, or nil for the first element. `screen`, when given,
     /// swaps the shown screen first (the usual reason to post it).
     case screenChanged(element: String?, screen: String?)

@@ -235,7 +235,7 @@ struct StepDecoder {
         case "post":
             let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
             let extra: [String] = switch name {
-            case "announcement": ["text", "priority", "queue"]
+            case "announcement": ["text", "priority", "queue", "language"] + SpeechAttributes.keys
             case "screenChanged": ["element", "screen", "text"]
             case "layoutChanged": ["element", "text"]
             default: ["text"]
@@ -412,7 +412,8 @@ struct StepDecoder {
                     node, SpeechPriority.allCases.map(\.rawValue), what: "priority"))!
             }
             return .announcement(try object.requiredString("text"), priority: priority,
-                                 queued: try object.bool("queue") ?? false)
+                                 queued: try object.bool("queue") ?? false,
+                                 attributes: try SpeechAttributes.decode(object, withLanguage: true))
         case "screenChanged":
             let screen = try object["screen"].flatMap { $0.isNull ? nil : try ScenarioFile.screenName($0, in: screens) }
             if let text = try object.string("text") {

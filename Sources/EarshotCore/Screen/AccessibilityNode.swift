@@ -170,6 +170,9 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var language: String?
     /// `accessibilityPerformEscape` dismisses this node (a dialog, a menu).
     public var isDismissible: Bool
+    /// The element's speech attributes (`spellOut`, `punctuation`, `pitch`, `ipa`); its language
+    /// is `language`, which children inherit, while these apply to the element alone.
+    public var speech: SpeechAttributes
 
     public init(
         id: String, kind: ElementKind = .view, text: String? = nil, attributedLabel: String? = nil,
@@ -179,7 +182,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         accessibilityElements: [String]? = nil, elementsHidden: Bool = false, isModal: Bool = false,
         grouping: Grouping? = nil, isToggled: Bool = false, activation: Activation? = nil,
         customActions: [String] = [], adjustable: AdjustableValues? = nil, isOn: Bool? = nil,
-        language: String? = nil, isDismissible: Bool = false
+        language: String? = nil, isDismissible: Bool = false, speech: SpeechAttributes = .none
     ) {
         self.id = id
         self.kind = kind
@@ -207,6 +210,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         self.isOn = isOn
         self.language = language
         self.isDismissible = isDismissible
+        self.speech = speech
     }
 
     /// Below this alpha a view counts as invisible (the seed's MergedFocus uses 0.01).

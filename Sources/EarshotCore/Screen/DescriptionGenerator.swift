@@ -1,13 +1,17 @@
 import Foundation
 
-/// One piece of a spoken description, with the slot it came from (`label`, `value`, `traits`...).
+/// One piece of a spoken description, with the slot it came from (`label`, `value`, `traits`...)
+/// and the speech attributes it is spoken with (the element's, for its own texts; none for the
+/// profile's words).
 public struct SpokenPart: Sendable, Equatable {
     public var slot: String
     public var text: String
+    public var attributes: SpeechAttributes
 
-    public init(slot: String, text: String) {
+    public init(slot: String, text: String, attributes: SpeechAttributes = .none) {
         self.slot = slot
         self.text = text
+        self.attributes = attributes
     }
 }
 
@@ -15,47 +19,83 @@ public struct SpokenPart: Sendable, Equatable {
 public struct SpokenDescription: Sendable, Equatable {
     /// The pieces in spoken order (label, value, trait words...), before joining.
     public var parts: [SpokenPart]
-    /// The description as one string, joined the profile's way.
-    public var text: String
+    /// The description as spoken: spans with their attributes, joined the profile's way.
+    public var spoken: SpokenText
     /// Spoken after a pause; nil when there is none.
-    public var hint: String?
+    public var spokenHint: SpokenText?
     /// Language of the element's text, for choosing a voice.
     public var language: String?
 
-    public init(parts: [SpokenPart], text: String, hint: String?, language: String?) {
+    public init(parts: [SpokenPart], spoken: SpokenText, hint: SpokenText?, language: String?) {
         self.parts = parts
-        self.text = text
-        self.hint = hint
+        self.spoken = spoken
+        self.spokenHint = hint
         self.language = language
     }
+
+    public init(parts: [SpokenPart], text: String, hint: String?, language: String?) {
+        self.init(parts: parts, spoken: SpokenText(text), hint: hint.map { SpokenText($0) }, language: language)
+    }
+
+    /// The description as one string.
+    public var text: String { spoken.text }
+    /// The hint as one string; nil when there is none.
+    public var hint: String? { spokenHint?.text }
 }
 
 /// Composes spoken descriptions of focus stops from a profile's vocabulary.
 ///
 /// One small step per property (label, value, trait words, position, hint), then a layout step
 /// that joins slots as the profile says.
+///
+/// An element's speech attributes apply to its own texts: `language`, `pitch` and `punctuation`
+/// to its label, value and own hint; `spellOut` to its label and value; `ipa` to its label alone
+/// (the pronunciation of the name). The profile's words (traits, positions, hint sentences) keep
+/// the voice's language and pitch, as VoiceOver keeps them in the device's language.
 public struct DescriptionGenerator: Sendable {
     public let vocabulary: TraitVocabulary
+    /// The voice's language: an element in this language needs no other voice.
+    public let voiceLanguage: String?
 
-    public init(vocabulary: TraitVocabulary) { self.vocabulary = vocabulary }
+    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil) {
+        self.vocabulary = vocabulary
+        self.voiceLanguage = voiceLanguage
+    }
 
-    public init(profile: VoiceProfile) throws { self.vocabulary = try TraitVocabulary(profile: profile) }
+    public init(profile: VoiceProfile) throws {
+        self.vocabulary = try TraitVocabulary(profile: profile)
+        self.voiceLanguage = profile.language
+    }
 
     /// The full description of a stop, as spoken when focus lands on it.
     public func describe(_ stop: FocusStop) -> SpokenDescription {
         var pieces: [SpokenPart] = []
-        if let label = nonEmpty(stop.label) { pieces.append(SpokenPart(slot: "label", text: label)) }
-        if let value = spokenValue(of: stop) { pieces.append(SpokenPart(slot: "value", text: value)) }
+        if let label = nonEmpty(stop.label) {
+            pieces.append(SpokenPart(slot: "label", text: label, attributes: attributes(of: stop, for: "label")))
+        }
+        if let value = spokenValue(of: stop) {
+            pieces.append(SpokenPart(slot: "value", text: value, attributes: attributes(of: stop, for: "value")))
+        }
         for word in words(for: stop) { pieces.append(SpokenPart(slot: word.slot, text: word.text)) }
-        let (parts, text) = layout(pieces)
-        return SpokenDescription(parts: parts, text: text, hint: hint(for: stop), language: stop.language)
+        let (parts, spoken) = layout(pieces)
+        return SpokenDescription(parts: parts, spoken: spoken, hint: hint(for: stop), language: stop.language)
+    }
+
+    /// The attributes the stop's own text in `slot` is spoken with (see the type's comment).
+    func attributes(of stop: FocusStop, for slot: String) -> SpeechAttributes {
+        var attributes = stop.speech
+        attributes.language = stop.language
+        if slot != "label" { attributes.ipa = nil }
+        if slot == "hint" { attributes.spellOut = false }
+        return attributes.relative(toVoiceLanguage: voiceLanguage)
     }
 
     /// What is spoken after the value of an adjustable element changed: the new value only.
     public func describeValue(of stop: FocusStop) -> SpokenDescription {
         let value = spokenValue(of: stop) ?? ""
-        let parts = value.isEmpty ? [] : [SpokenPart(slot: "value", text: value)]
-        return SpokenDescription(parts: parts, text: value, hint: nil, language: stop.language)
+        let part = SpokenPart(slot: "value", text: value, attributes: attributes(of: stop, for: "value"))
+        return SpokenDescription(parts: value.isEmpty ? [] : [part], spoken: SpokenText(value, part.attributes),
+                                 hint: nil, language: stop.language)
     }
 
     /// A switch's value is its state, which the state words say instead (AccessibilitySnapshot
@@ -90,51 +130,56 @@ public struct DescriptionGenerator: Sendable {
 
     /// The element's own hint, then the profile's hint sentences for its traits and custom
     /// actions; nothing at all for a trait that silences hints (`notEnabled`).
-    func hint(for stop: FocusStop) -> String? {
+    func hint(for stop: FocusStop) -> SpokenText? {
         let silenced = vocabulary.words.contains { word in
             guard word.silencesHints, case .trait(let trait) = word.subject else { return false }
             return stop.traits.contains(trait)
         }
         if silenced { return nil }
-        var sentences: [String] = []
-        if let own = nonEmpty(stop.hint) { sentences.append(own) }
-        for sentence in vocabulary.hints where sentence.unlessWith.isDisjoint(with: stop.traits) {
+        var sentences: [SpokenText] = []
+        if let own = nonEmpty(stop.hint) { sentences.append(SpokenText(own, attributes(of: stop, for: "hint"))) }
+        for sentence in vocabulary.hints where sentence.unlessWith.isDisjoint(with: stop.traits) && !sentence.text.isEmpty {
             switch sentence.subject {
             case .trait(let trait):
-                if stop.traits.contains(trait) { sentences.append(sentence.text) }
+                if stop.traits.contains(trait) { sentences.append(SpokenText(sentence.text)) }
             case .customActions:
-                if !stop.customActions.isEmpty { sentences.append(sentence.text) }
+                if !stop.customActions.isEmpty { sentences.append(SpokenText(sentence.text)) }
             }
         }
-        let joined = sentences.filter { !$0.isEmpty }.joined(separator: vocabulary.hintSeparator)
+        var joined = SpokenText()
+        for (index, sentence) in sentences.enumerated() {
+            if index > 0 { joined.append(vocabulary.hintSeparator) }
+            joined.append(sentence)
+        }
         return joined.isEmpty ? nil : joined
     }
 
     /// Joins the pieces slot by slot, group by group; empty slots and groups leave no separator
-    /// behind. Pieces of one slot keep their order (the profile's word order).
-    func layout(_ pieces: [SpokenPart]) -> ([SpokenPart], String) {
+    /// behind. Pieces of one slot keep their order (the profile's word order). Separators are
+    /// spoken without attributes, as the profile's words are.
+    func layout(_ pieces: [SpokenPart]) -> ([SpokenPart], SpokenText) {
         var parts: [SpokenPart] = []
-        var groupTexts: [String] = []
+        var groupTexts: [SpokenText] = []
         for group in vocabulary.groups {
-            var text = ""
+            var text = SpokenText()
             for slot in group.slots {
                 for piece in pieces where piece.slot == slot && !piece.text.isEmpty {
                     parts.append(piece)
-                    Self.append(piece.text, to: &text, with: group.separator)
+                    Self.append(SpokenText(piece.text, piece.attributes), to: &text, with: group.separator)
                 }
             }
             if !text.isEmpty { groupTexts.append(text) }
         }
-        var text = ""
+        var text = SpokenText()
         for groupText in groupTexts { Self.append(groupText, to: &text, with: vocabulary.groupSeparator) }
-        if !text.isEmpty { Self.append("", to: &text, with: vocabulary.end) }
+        if !text.isEmpty { Self.append(SpokenText(), to: &text, with: vocabulary.end) }
         return (parts, text)
     }
 
     /// Appends `piece` after `text` with `separator`, without doubling punctuation: a label that
     /// already ends a sentence ("완료.", "삭제할까요?") is followed by " Button", not ". Button"
     /// (AccessibilitySnapshot does the same for a final period).
-    static func append(_ piece: String, to text: inout String, with separator: String) {
+    static func append(_ piece: SpokenText, to text: inout SpokenText, with separator: String) {
         guard !text.isEmpty else {
             text = piece
             return
@@ -143,8 +188,8 @@ public struct DescriptionGenerator: Sendable {
         if let first = separator.first, first.isPunctuation, let last = text.last, sentenceEnds.contains(last) {
             separator = separator.dropFirst()
         }
-        text += separator
-        text += piece
+        text.append(String(separator))
+        text.append(piece)
     }
 
     private static let sentenceEnds: Set<Character> = [".", "?", "!", "…", "。", "？", "！"]

@@ -208,7 +208,7 @@ private struct Builder {
         return FocusStop(
             id: node.id, kind: node.kind, label: label, value: value, hint: nonEmpty(node.hint), traits: traits,
             frame: context.frame, customActions: node.customActions, isOn: isSwitch ? (node.isOn ?? false) : nil,
-            adjustable: node.adjustable, language: context.language
+            adjustable: node.adjustable, language: context.language, speech: node.speech
         )
     }
 
@@ -219,7 +219,8 @@ private struct Builder {
         let label = MergedFocus.label(of: node)
         return FocusStop(
             id: node.id, kind: node.kind, label: label.isEmpty ? nil : label, value: nil, hint: nonEmpty(node.hint),
-            traits: traits, frame: context.frame, customActions: node.customActions, language: context.language
+            traits: traits, frame: context.frame, customActions: node.customActions, language: context.language,
+            speech: node.speech
         )
     }
 
@@ -242,7 +243,8 @@ private struct Builder {
             value: adjustable?.current ?? nonEmpty(node.value) ?? nonEmpty(joinedValues),
             hint: nonEmpty(node.hint) ?? children.first { $0.hint != nil }?.hint, traits: traits,
             frame: context.frame, customActions: node.customActions + children.flatMap(\.customActions),
-            isOn: children.first { $0.isOn != nil }?.isOn, adjustable: adjustable, language: context.language
+            isOn: children.first { $0.isOn != nil }?.isOn, adjustable: adjustable, language: context.language,
+            speech: node.speech
         )
     }
 }

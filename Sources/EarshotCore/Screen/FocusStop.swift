@@ -19,13 +19,17 @@ public struct FocusStop: Sendable, Equatable {
     public var tabPosition: TabPosition?
     /// Language of the element's text (its own, an ancestor's, or the screen's).
     public var language: String?
+    /// The element's own speech attributes (spell out, punctuation, pitch, IPA), for its label,
+    /// value and hint; `language` is kept apart because it is inherited.
+    public var speech: SpeechAttributes
     /// Ids of the groups (`contain`, explicit orders, tab bars) around the stop, outermost first.
     public var groupIDs: [String]
 
     public init(id: String, kind: ElementKind = .view, label: String? = nil, value: String? = nil,
                 hint: String? = nil, traits: AccessibilityTraits = [], frame: Frame = .zero,
                 customActions: [String] = [], isOn: Bool? = nil, adjustable: AdjustableValues? = nil,
-                tabPosition: TabPosition? = nil, language: String? = nil, groupIDs: [String] = []) {
+                tabPosition: TabPosition? = nil, language: String? = nil, speech: SpeechAttributes = .none,
+                groupIDs: [String] = []) {
         self.id = id
         self.kind = kind
         self.label = label
@@ -38,6 +42,7 @@ public struct FocusStop: Sendable, Equatable {
         self.adjustable = adjustable
         self.tabPosition = tabPosition
         self.language = language
+        self.speech = speech
         self.groupIDs = groupIDs
     }
 

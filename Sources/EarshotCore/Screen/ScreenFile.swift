@@ -10,7 +10,7 @@ public enum ScreenFile {
         "traits", "isAccessibilityElement", "hidden", "alpha", "frame", "children", "accessibilityElements",
         "elementsHidden", "modal", "grouping", "toggled", "onActivate", "customActions", "adjustable", "on",
         "language", "dismissible",
-    ]
+    ] + SpeechAttributes.keys
 
     /// Reads and decodes a screen file.
     public static func load(path: String) throws -> Screen {
@@ -113,6 +113,7 @@ private struct ElementDecoder {
         element.isOn = try object.bool("on")
         element.language = try object.string("language")
         element.isDismissible = try object.bool("dismissible") ?? false
+        element.speech = try SpeechAttributes.decode(object, withLanguage: false)
         element.customActions = try object.strings("customActions") ?? []
         if let alpha = try object.double("alpha") {
             guard (0...1).contains(alpha) else {

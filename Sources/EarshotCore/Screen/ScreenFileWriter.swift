@@ -71,6 +71,10 @@ public enum ScreenFileWriter {
         if let on = node.isOn { out.append("\"on\": \(on)") }
         add("language", node.language)
         flag("dismissible", node.isDismissible)
+        flag("spellOut", node.speech.spellOut)
+        flag("punctuation", node.speech.punctuation)
+        if let pitch = node.speech.pitch { out.append("\"pitch\": \(number(pitch))") }
+        add("ipa", node.speech.ipa)
         return out
     }
 

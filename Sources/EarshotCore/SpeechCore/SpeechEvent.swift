@@ -9,8 +9,9 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     /// The user swiped past the first or last element: focus stays, the boundary earcon plays.
     case boundaryReached(gesture: String)
     /// `UIAccessibility.post(notification: .announcement, argument:)`; `queued` is
-    /// `accessibilitySpeechQueueAnnouncement`.
-    case announcement(String, priority: SpeechPriority = .default, queued: Bool = false)
+    /// `accessibilitySpeechQueueAnnouncement`, `attributes` the attributed string's speech
+    /// attributes (language, pitch, punctuation, spelling, IPA).
+    case announcement(String, priority: SpeechPriority = .default, queued: Bool = false, attributes: SpeechAttributes = .none)
     /// `pageScrolled` with the position string, e.g. `3페이지 중 2페이지`, posted after a scroll gesture.
     case pageScrolled(String)
     /// `screenChanged`: the screen-change earcon, then the target (or, when the app passed nil,
@@ -33,8 +34,9 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
         case .focusMoved(let element, let gesture): "focus move (\(gesture)) to \(element)"
         case .activated(let element, let gesture): "activation (\(gesture)) of \(element)"
         case .boundaryReached(let gesture): "boundary (\(gesture))"
-        case .announcement(let text, let priority, let queued):
+        case .announcement(let text, let priority, let queued, let attributes):
             "announcement \"\(text)\" priority \(priority)\(queued ? " queued" : "")"
+                + (attributes.isEmpty ? "" : " \(attributes)")
         case .pageScrolled(let text): "pageScrolled \"\(text)\""
         case .screenChanged(let element):
             element.map { "screenChanged to \($0)" } ?? "screenChanged (no element)"
@@ -54,12 +56,27 @@ public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
     /// Language of the text (e.g. `en` on a Korean screen), for choosing a voice; nil means the
     /// profile's language.
     public var language: String?
+    /// `text` in spans with speech attributes, when some part has any (nil: spoken plainly).
+    public var spans: [SpeechSpan]?
+    /// `hint` in spans with speech attributes, when some part has any.
+    public var hintSpans: [SpeechSpan]?
 
-    public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil) {
+    public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil,
+                spans: [SpeechSpan]? = nil, hintSpans: [SpeechSpan]? = nil) {
         self.elementID = elementID
         self.text = text
         self.hint = hint
         self.language = language
+        self.spans = spans
+        self.hintSpans = hintSpans
+    }
+
+    /// An element's description as the scheduler takes it; `withHint` false leaves the hint out.
+    public init(elementID: String?, description: SpokenDescription, withHint: Bool = true) {
+        let hint = withHint ? description.spokenHint : nil
+        self.init(elementID: elementID, text: description.text, hint: hint?.text, language: description.language,
+                  spans: description.spoken.hasAttributes ? description.spoken.spans : nil,
+                  hintSpans: hint?.hasAttributes == true ? hint?.spans : nil)
     }
 
     public var description: String {

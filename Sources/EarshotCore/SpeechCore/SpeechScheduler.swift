@@ -135,10 +135,10 @@ public final class SpeechScheduler: @unchecked Sendable {
                 }
                 lastPageScrollText = text
                 userGesture(plan, now: now)
-            case .announcement(let text, let priority, let queued):
+            case .announcement(let text, let priority, let queued, let attributes):
                 announce(text, kind: .announcement, priority: priority, queued: queued,
                          cause: "announcement" + (priority == .default ? "" : " \(priority)") + (queued ? " queued" : ""),
-                         now: now)
+                         attributes: attributes, now: now)
             case .screenChanged(let element):
                 var plan = Plan(cause: "screenChanged", gesture: false)
                 plan.add(earcon: .screenChanged, scheduler: self, now: now)
@@ -233,20 +233,22 @@ public final class SpeechScheduler: @unchecked Sendable {
 
         /// An element's speech and, if it has one, its hint after the hint pause.
         mutating func add(element: ElementSpeech, gap: Double, scheduler: SpeechScheduler, now: Double) {
-            add(text: element.text, kind: .element, elementID: element.elementID, language: element.language, gap: gap,
-                follows: !items.isEmpty, scheduler: scheduler, now: now)
+            add(text: element.text, kind: .element, elementID: element.elementID, language: element.language,
+                spans: element.spans, gap: gap, follows: !items.isEmpty, scheduler: scheduler, now: now)
             if let hint = element.hint, !hint.isEmpty {
                 let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID,
-                                                language: element.language, cause: cause, now: now, gesture: false)
+                                                language: element.language, spans: element.hintSpans, cause: cause,
+                                                now: now, gesture: false)
                 items.append(Waiting(utterance: u, group: 0, gap: scheduler.timing.hintPause, follows: true,
                                      cancelledByEvents: true, jumpedQueue: false))
             }
         }
 
         mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, language: String? = nil,
-                          gap: Double, follows: Bool, scheduler: SpeechScheduler, now: Double) {
+                          spans: [SpeechSpan]? = nil, gap: Double, follows: Bool, scheduler: SpeechScheduler,
+                          now: Double) {
             let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, language: language,
-                                            cause: cause, now: now, gesture: gesture)
+                                            spans: spans, cause: cause, now: now, gesture: gesture)
             if text.allSatisfy(\.isWhitespace) {
                 scheduler.decide(u, .dropped(at: now, reason: .emptyText), at: now)
                 return
@@ -278,9 +280,10 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// An announcement or a `layoutChanged` string.
     private func announce(_ text: String, kind: UtteranceKind, priority: SpeechPriority, queued: Bool,
-                          cause: String, now: Double) {
-        let u = makeUtterance(text: text, kind: kind, priority: priority, queued: queued, cause: cause, now: now,
-                              gesture: false)
+                          cause: String, attributes: SpeechAttributes = .none, now: Double) {
+        let u = makeUtterance(text: text, kind: kind, priority: priority, queued: queued,
+                              language: attributes.language, spans: attributes.isEmpty ? nil : [SpeechSpan(text, attributes)],
+                              cause: cause, now: now, gesture: false)
         if text.allSatisfy(\.isWhitespace) {
             decide(u, .dropped(at: now, reason: .emptyText), at: now)
             return
@@ -431,10 +434,10 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     fileprivate func makeUtterance(text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
                                    queued: Bool = false, elementID: String? = nil, language: String? = nil,
-                                   cause: String, now: Double, gesture: Bool) -> Utterance {
+                                   spans: [SpeechSpan]? = nil, cause: String, now: Double, gesture: Bool) -> Utterance {
         let u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
-                          elementID: elementID, language: language, cause: cause, source: currentSource, requestedAt: now,
-                          isGestureSpeech: gesture)
+                          elementID: elementID, language: language, spans: spans, cause: cause, source: currentSource,
+                          requestedAt: now, isGestureSpeech: gesture)
         nextUtteranceID += 1
         utterances.append(u)
         return u

@@ -15,6 +15,9 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var elementID: String?
     /// Language of the text when it differs from the profile's (an element's language).
     public var language: String?
+    /// The text in spans with speech attributes (an element's language, pitch, spelling...), when
+    /// some part has any; nil: `text` is spoken plainly. Joined, the spans are `text`.
+    public var spans: [SpeechSpan]?
     /// Readable cause, e.g. `swipe right`, `double tap`, `UIAccessibility.post(.announcement)`.
     public var cause: String
     /// Where the request came from, when the caller said (e.g. a scenario step).
@@ -27,7 +30,8 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var isGestureSpeech: Bool
 
     public init(id: Int, text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
-                queued: Bool = false, elementID: String? = nil, language: String? = nil, cause: String,
+                queued: Bool = false, elementID: String? = nil, language: String? = nil, spans: [SpeechSpan]? = nil,
+                cause: String,
                 source: String? = nil,
                 requestedAt: Double, isGestureSpeech: Bool = false) {
         self.id = id
@@ -37,11 +41,15 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
         self.queued = queued
         self.elementID = elementID
         self.language = language
+        self.spans = spans
         self.cause = cause
         self.source = source
         self.requestedAt = requestedAt
         self.isGestureSpeech = isGestureSpeech
     }
+
+    /// What the speaker speaks: the spans, or the whole text without attributes.
+    public var spoken: SpokenText { spans.map { SpokenText(spans: $0) } ?? SpokenText(text) }
 
     /// The earcon to play, when this utterance is an earcon.
     public var earcon: EarconName? {
