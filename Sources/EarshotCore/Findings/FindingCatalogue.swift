@@ -12,6 +12,7 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case labelOnlySymbols = "label.only-symbols"
     case labelAmbiguousAbbreviation = "label.ambiguous-abbreviation"
     case labelLanguageMismatch = "label.language-mismatch"
+    case speechIPAUnmapped = "speech.ipa-unmapped"
     // Dynamic: found while a scenario plays (`earshot check`).
     case announcementDropped = "announcement.dropped"
     case announcementCut = "announcement.cut"
@@ -104,6 +105,11 @@ public enum FindingCatalogue {
                   meaning: "The element (or its screen) is marked as one language but its text is written in another script (an English label marked ko): VoiceOver reads it with the marked language's voice and rules, so the words come out mangled.",
                   fix: "Mark the element with the language of its text (accessibilityLanguage = \"en\", or .environment(\\.locale, …) in SwiftUI), or translate the text.",
                   seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
+        case .speechIPAUnmapped:
+            Entry(code: code, severity: .note, origin: .static, title: "IPA pronunciation not heard",
+                  meaning: "The element gives its label's pronunciation in IPA (accessibilitySpeechIPANotation), but the voice that reads it has no eSpeak NG phoneme for one of its symbols, or no IPA table at all: Earshot reads the label as written instead, so what you hear is not the pronunciation you wrote.",
+                  fix: "Check the IPA for typing mistakes (a colon for ː, a g for ɡ are accepted; other look-alikes are not), or add the symbol to the voice profile's ipa table with eSpeak NG's phoneme for it.",
+                  seed: "iOS accessibilitySpeechIPANotation; eSpeak NG phoneme input ([[…]])")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",

@@ -76,4 +76,57 @@ enum ReadingChecks {
                            message: "\(FindingText.quoted(stop.id)) is marked \(FindingText.quoted(language)) but its label \(FindingText.quoted(label)) is written in another script: the \(language) voice reads it (\(FindingText.quoted(spoken.text))).")
         }
     }
+
+    /// `speech.ipa-unmapped`: a stop's IPA pronunciation that the voice reading its label cannot
+    /// turn into eSpeak NG phonemes (a symbol without a mapping, or a voice without a table).
+    @Sendable static func unmappedPronunciations(_ linted: LintedScreen) -> [Finding] {
+        guard let tables = linted.pronunciation else { return [] }
+        return linted.stops.compactMap { stop in
+            guard let ipa = stop.speech.ipa else { return nil }
+            let language = linted.generator.attributes(of: stop, for: "label").language
+            let voice = tables.voiceName(for: language)
+            let problem: String
+            switch tables.table(for: language)?.convert(ipa) {
+            case .phonemes?: return nil
+            case .unmapped(let symbols)?:
+                problem = "the \(voice) voice has no eSpeak NG phoneme for \(symbols.map(\.description).joined(separator: ", "))"
+            case nil:
+                problem = "the \(voice) voice has no IPA table"
+            }
+            return Finding(.speechIPAUnmapped, elements: [stop.id],
+                           message: "\(FindingText.quoted(stop.id)) gives its pronunciation as \(FindingText.quoted(ipa)), but \(problem): its label \(FindingText.quoted(stop.label ?? "")) is read as written.")
+        }
+    }
+}
+
+/// The IPA tables lint checks pronunciations against: the voice's own, and those of the
+/// profiles other languages are spoken with (found as the speaker finds them).
+public struct PronunciationTables: Sendable {
+    let voice: String
+    let own: IPAPhonemeTable?
+    let others: [String: (name: String, table: IPAPhonemeTable?)]
+
+    /// The profile's table and those of every profile in `library` (by language).
+    public init(profile: VoiceProfile, library: VoiceLibrary = .locate()) throws {
+        voice = profile.name
+        own = try IPAPhonemeTable(profile: profile)
+        var others: [String: (name: String, table: IPAPhonemeTable?)] = [:]
+        for name in library.names {
+            guard let other = try? library.profile(name) else { continue }
+            let key = SpeechAttributes.primarySubtag(other.language)
+            if others[key] == nil { others[key] = (other.name, try? IPAPhonemeTable(profile: other)) }
+        }
+        self.others = others
+    }
+
+    /// The table for text in `language` (nil: the voice's own language).
+    func table(for language: String?) -> IPAPhonemeTable? {
+        guard let language else { return own }
+        return others[SpeechAttributes.primarySubtag(language)]?.table
+    }
+
+    func voiceName(for language: String?) -> String {
+        guard let language else { return voice }
+        return others[SpeechAttributes.primarySubtag(language)]?.name ?? language
+    }
 }

@@ -10,13 +10,18 @@ public struct LintedScreen: Sendable {
     /// is read; nil when the linter was made without a profile.
     let pipeline: SpeechTextPipeline?
     var symbols: SymbolNames? { pipeline?.symbols }
+    /// The voice's IPA table and the tables of other languages' voices, by primary subtag
+    /// (`speech.ipa-unmapped`).
+    let pronunciation: PronunciationTables?
 
-    public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil) {
+    public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil,
+                pronunciation: PronunciationTables? = nil) {
         self.screen = screen
         self.stops = FocusOrder(screen: screen).stops
         self.spoken = stops.map(generator.describe)
         self.generator = generator
         self.pipeline = pipeline
+        self.pronunciation = pronunciation
     }
 }
 
@@ -39,15 +44,20 @@ public struct ScreenLinter: Sendable {
         (.labelOnlySymbols, ReadingChecks.symbolOnlyLabels),
         (.labelAmbiguousAbbreviation, ReadingChecks.ambiguousAbbreviations),
         (.labelLanguageMismatch, ReadingChecks.languageMismatches),
+        (.speechIPAUnmapped, ReadingChecks.unmappedPronunciations),
     ]
 
     public let generator: DescriptionGenerator
     /// What the voice gives the engine (the reading checks need it; without, they find nothing).
     public let pipeline: SpeechTextPipeline?
+    /// The IPA tables of the voice and of the voices its elements' languages call for.
+    public let pronunciation: PronunciationTables?
 
-    public init(generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil) {
+    public init(generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil,
+                pronunciation: PronunciationTables? = nil) {
         self.generator = generator
         self.pipeline = pipeline
+        self.pronunciation = pronunciation
     }
 
     /// A linter speaking with a profile's words (the repeated-trait check uses them) and its
@@ -55,6 +65,7 @@ public struct ScreenLinter: Sendable {
     public init(profile: VoiceProfile) throws {
         self.generator = try DescriptionGenerator(profile: profile)
         self.pipeline = try profile.speechPipeline()
+        self.pronunciation = try PronunciationTables(profile: profile)
     }
 
     /// Every static finding of the screen, in reading order; `source` names the file in each.
@@ -62,7 +73,7 @@ public struct ScreenLinter: Sendable {
     /// element that has one, else `fallback` (where the screen itself is written).
     public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
                          fallback: SourceLocation? = nil) -> [Finding] {
-        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline)
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name
