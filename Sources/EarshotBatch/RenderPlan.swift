@@ -26,6 +26,8 @@ public struct RenderJob: Sendable, Equatable {
     public var voice: String
     /// The voice profile file the worker loads.
     public var profilePath: String
+    /// The punctuation level the worker speaks at over the profile's own (`--punctuation`).
+    public var punctuation: PunctuationLevel?
     /// Text spoken, one WAV: segments follow each other with `pause` seconds of silence.
     /// Empty for a scenario, whose speech comes from running it.
     public var segments: [String]
@@ -94,12 +96,13 @@ public struct RenderPlan: Sendable {
                     for (voice, voiceFolder) in scenarioVoices {
                         let base = "\(voiceFolder)/\(folder)/\(name)"
                         let formatNames = transcriptFormats.map(\.rawValue).joined(separator: ",")
+                        let punctuation = voice.profile.punctuationLevel
                         jobs.append(RenderJob(
                             index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
-                            segments: [], pause: 0, scenario: source.path, output: base + ".wav",
+                            punctuation: punctuation, segments: [], pause: 0, scenario: source.path, output: base + ".wav",
                             transcripts: transcriptFormats.map { base + $0.fileExtension },
                             cacheKey: RenderCacheKey.make(segments: ["scenario", source.digest, formatNames],
-                                                          profileDigest: voice.profileDigest, engine: engine)
+                                                          profileDigest: voice.profileDigest, punctuation: punctuation, engine: engine)
                         ))
                     }
                     continue
@@ -122,9 +125,11 @@ public struct RenderPlan: Sendable {
                         problems.append(DataFileError("nothing to speak for \"\(item.key)\" in voice \(voice.profile.name)", at: item.location))
                         continue
                     }
+                    // The level's words are in the segments, which the key covers.
                     jobs.append(RenderJob(
                         index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
-                        segments: segments, pause: pause, output: "\(voiceFolder)/\(folder)/\(name).wav",
+                        punctuation: voice.profile.punctuationLevel, segments: segments, pause: pause,
+                        output: "\(voiceFolder)/\(folder)/\(name).wav",
                         cacheKey: RenderCacheKey.make(segments: segments, pause: pause, profileDigest: voice.profileDigest, engine: engine)
                     ))
                 }

@@ -11,6 +11,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var job: Int
     /// Path of the voice profile to speak with.
     public var profile: String
+    /// The punctuation level over the profile's own (`--punctuation`), nil for the profile's.
+    public var punctuation: PunctuationLevel?
     public var segments: [String]
     /// Silence between segments, in seconds.
     public var pause: Double
@@ -33,10 +35,11 @@ public struct RenderRequest: Sendable, Equatable {
         }
     }
 
-    public init(job: Int, profile: String, segments: [String], pause: Double, scenario: String? = nil,
-                output: String, temporary: String, transcripts: [OutputFile] = []) {
+    public init(job: Int, profile: String, punctuation: PunctuationLevel? = nil, segments: [String], pause: Double,
+                scenario: String? = nil, output: String, temporary: String, transcripts: [OutputFile] = []) {
         self.job = job
         self.profile = profile
+        self.punctuation = punctuation
         self.segments = segments
         self.pause = pause
         self.scenario = scenario
@@ -51,6 +54,9 @@ public struct RenderRequest: Sendable, Equatable {
     public var jsonLine: String {
         var line = "{\"job\":\(job),\"profile\":\(jsonString(profile)),\"segments\":[\(segments.map(jsonString).joined(separator: ","))],"
             + "\"pause\":\(pause),\"output\":\(jsonString(output)),\"temporary\":\(jsonString(temporary))"
+        if let punctuation {
+            line += ",\"punctuation\":\(jsonString(punctuation.rawValue))"
+        }
         if let scenario {
             line += ",\"scenario\":\(jsonString(scenario))"
         }
@@ -63,7 +69,7 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render request")
-            .object(allowing: ["job", "profile", "segments", "pause", "scenario", "output", "temporary", "transcripts"])
+            .object(allowing: ["job", "profile", "punctuation", "segments", "pause", "scenario", "output", "temporary", "transcripts"])
         let transcripts = try object["transcripts"].map { list in
             try list.arrayItems().map { node in
                 let file = try node.object(allowing: ["output", "temporary"])
@@ -73,6 +79,12 @@ public struct RenderRequest: Sendable, Equatable {
         self.init(
             job: try object.required("job").intValue(),
             profile: try object.requiredString("profile"),
+            punctuation: try object["punctuation"].map { node in
+                guard let level = PunctuationLevel(rawValue: try node.stringValue()) else {
+                    throw node.typeError(expected: "a punctuation level (all, some or none)")
+                }
+                return level
+            },
             segments: try object.strings("segments") ?? [],
             pause: try object.double("pause") ?? 0,
             scenario: try object.string("scenario"),

@@ -6,7 +6,7 @@ import Foundation
 /// (`../shared/bench/mkcorpus.py N`: the same N gives the same lines), or from a file.
 enum BenchmarkCorpus {
     /// `count` lines from the generator, found beside the repository from the working folder,
-    /// the executable's folders or this source file.
+    /// the executable's folders or the repository it was built from.
     static func generated(count: Int) throws -> [String] {
         let script = try generatorPath()
         let (status, output) = try runProgram("/usr/bin/env", ["python3", script, String(count)])
@@ -31,17 +31,8 @@ enum BenchmarkCorpus {
 
     private static func generatorPath() throws -> String {
         let relative = "../shared/bench/mkcorpus.py"
-        var candidates = [relative]
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            candidates.append(folder.appendingPathComponent(relative).standardized.path)
-            folder.deleteLastPathComponent()
-        }
-        folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent(relative).standardized.path)
-            folder.deleteLastPathComponent()
-        }
+        let folders = BenchmarkFiles.executableFolders + [BenchmarkFiles.repositoryRoot]
+        let candidates = [relative] + folders.map { $0.appendingPathComponent(relative).standardized.path }
         guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             throw FileIOError(path: relative, reason: "corpus generator not found; pass --corpus FILE")
         }

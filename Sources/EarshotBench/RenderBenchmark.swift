@@ -44,11 +44,7 @@ enum RenderBenchmark {
         }
         let lines = numbers.first.flatMap { $0 } ?? 2000
         let runs = numbers.dropFirst().first.flatMap { $0 } ?? 3
-        let earshot = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("earshot").path
-        guard FileManager.default.isExecutableFile(atPath: earshot) else {
-            throw FileIOError(path: earshot, reason: "the earshot binary is not built beside earshot-bench (swift build -c release)")
-        }
+        let earshot = try BenchmarkFiles.earshotBinary()
         let (base, inMemory) = outputBase()
         let folder = (base as NSString).appendingPathComponent("earshot-bench-render-\(getpid())")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

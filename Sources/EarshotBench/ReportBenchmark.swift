@@ -19,12 +19,8 @@ enum ReportBenchmark {
         guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
             throw UsageError("usage: earshot-bench report [RUNS]  (default 5)")
         }
-        let earshot = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("earshot").path
-        guard FileManager.default.isExecutableFile(atPath: earshot) else {
-            throw FileIOError(path: earshot, reason: "the earshot binary is not built beside earshot-bench (swift build -c release)")
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let earshot = try BenchmarkFiles.earshotBinary()
+        let root = BenchmarkFiles.repositoryRoot
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-report-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

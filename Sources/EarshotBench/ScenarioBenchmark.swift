@@ -91,12 +91,7 @@ enum ScenarioBenchmark {
 
     /// A repository file, looked for from the working folder and the executable's folders.
     static func locate(_ relative: String) throws -> String {
-        var folders = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            folders.append(folder)
-            folder.deleteLastPathComponent()
-        }
+        let folders = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] + BenchmarkFiles.executableFolders
         for candidate in folders.map({ $0.appendingPathComponent(relative).path })
         where FileManager.default.fileExists(atPath: candidate) {
             return candidate

@@ -16,13 +16,8 @@ enum SuiteBenchmark {
         guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
             throw UsageError("usage: earshot-bench suite [RUNS]  (default 5)")
         }
-        let earshot = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("earshot").path
-        guard FileManager.default.isExecutableFile(atPath: earshot) else {
-            throw FileIOError(path: earshot, reason: "the earshot binary is not built beside earshot-bench (swift build -c release)")
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+        let earshot = try BenchmarkFiles.earshotBinary()
+        let root = BenchmarkFiles.repositoryRoot
         var times: [Int: [Double]] = [1: [], 2: []]
         var lines: [Int: String] = [:]
         var pairs: [Double] = []

@@ -16,6 +16,7 @@ enum RenderCommand: Command {
         .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
+        .punctuation,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
@@ -23,7 +24,7 @@ enum RenderCommand: Command {
 
     static let help = helpText(
         overview: summary,
-        usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--jobs N] [--shard I/N]"],
+        usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--punctuation all|some|none] [--jobs N] [--shard I/N]"],
         arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
         options: options,
         notes: """
@@ -78,7 +79,8 @@ enum RenderCommand: Command {
         if transcriptFormats.isEmpty { transcriptFormats = RenderPlan.defaultTranscriptFormats }
 
         let voiceNames = parsed.all("voice")
-        let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides)
+        let punctuation = try parsed.punctuationLevel()
+        let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides, punctuation: punctuation)
         var problems: [DataFileError] = []
         var inputs: [BatchInputContents] = []
         var inputPaths: [String] = []
@@ -104,7 +106,7 @@ enum RenderCommand: Command {
         let scenarioVoice: ((String?) throws -> PlannedVoice)? = voiceNames.isEmpty ? { name in
             let name = name ?? "ko"
             if let voice = ownVoices[name] { return voice }
-            let voice = try loadVoices([name], placeholders: overrides)[0]
+            let voice = try loadVoices([name], placeholders: overrides, punctuation: punctuation)[0]
             ownVoices[name] = voice
             return voice
         } : nil
@@ -149,14 +151,17 @@ enum RenderCommand: Command {
     /// Names the speech engine and its version in cache keys: another engine means other audio.
     static var engineIdentity: String { SpeechEngine.identity }
 
-    /// Loads each `--voice` with its file digest and the way it composes items, and asks the
-    /// engine for each voice once: a voice eSpeak NG lacks ends the run with exit 69 and the
-    /// engine's message before any work, not as every item failing in the workers.
-    static func loadVoices(_ names: [String], placeholders overrides: [Character: String]) throws -> [PlannedVoice] {
+    /// Loads each `--voice` with its file digest and the way it composes items (at the
+    /// `--punctuation` level when given), and asks the engine for each voice once: a voice
+    /// eSpeak NG lacks ends the run with exit 69 and the engine's message before any work, not
+    /// as every item failing in the workers.
+    static func loadVoices(_ names: [String], placeholders overrides: [Character: String],
+                           punctuation: PunctuationLevel?) throws -> [PlannedVoice] {
         let library = VoiceLibrary.locate()
         let engine = try SpeechEngine(dataPath: nil)
         return try names.map { name in
             var profile = try library.profile(name)
+            profile.punctuationLevel = punctuation
             if !profile.path.hasPrefix("/") {
                 profile.path = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(profile.path)
             }

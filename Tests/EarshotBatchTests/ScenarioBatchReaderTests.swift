@@ -89,7 +89,31 @@ struct ScenarioBatchReaderTests {
         #expect(textOnly.jobs[0].cacheKey != job.cacheKey, "other transcript files")
     }
 
-    @Test("manifest lines and worker messages carry a scenario's transcripts and heard text")
+    @Test("a punctuation level over the profile's goes to the worker and into a scenario's key; a label's level is in its text")
+    func punctuationLevel() throws {
+        let folder = try scenarioFolder()
+        let scenario = try ScenarioBatchReader.read(path: folder.appendingPathComponent("walk.json").path)
+        let labels = PlainTextReader.parse("할인 (50%)!\n확인\n", file: "labels.txt")
+        func plan(_ level: PunctuationLevel?) throws -> RenderPlan {
+            var profile = RenderPlanTests.korean
+            profile.punctuationLevel = level
+            let composer = try BatchTextComposer(profile: profile)
+            let voice = PlannedVoice(profile: profile, profileDigest: "digest") { try composer.speech(for: $0) }
+            return RenderPlan(inputs: [scenario, labels], inputPaths: ["walk.json", "labels.txt"], voices: [voice], engine: "e")
+        }
+        let profiles = try plan(nil), all = try plan(.all), none = try plan(PunctuationLevel.none)
+        #expect(profiles.jobs.map(\.punctuation) == [nil, nil, nil])
+        #expect(all.jobs.map(\.punctuation) == [.all, .all, .all])
+        #expect(Set([profiles, all, none].map { $0.jobs[0].cacheKey }).count == 3, "the scenario's key names the level")
+        #expect(all.jobs[1].segments == ["할인  여는 괄호 오십 퍼센트 닫는 괄호  느낌표 "])
+        #expect(none.jobs[1].segments == ["할인 (오십 퍼센트)!"])
+        #expect(all.jobs[1].cacheKey != none.jobs[1].cacheKey)
+        #expect(all.jobs[2].cacheKey == none.jobs[2].cacheKey, "a label without punctuation is the same file at every level")
+        #expect(RenderCacheKey.make(segments: ["확인"], profileDigest: "d", punctuation: nil, engine: "e")
+                == RenderCacheKey.make(segments: ["확인"], profileDigest: "d", engine: "e"))
+    }
+
+    @Test("manifest lines and worker messages carry a scenario's transcripts, heard text and punctuation level")
     func messages() throws {
         let entry = ManifestEntry(input: "walk.json", line: 1, key: "timeline", voice: "ko", text: "설정, 머리말\n끝",
                                   output: "ko/walk/timeline.wav", duration: 1.5, sha256: "ab", cache: "cd",
@@ -105,6 +129,14 @@ struct ScenarioBatchReaderTests {
                                     output: "/o/timeline.wav", temporary: "/o/.timeline.wav.1.tmp",
                                     transcripts: [.init(output: "/o/timeline.vtt", temporary: "/o/.timeline.vtt.1.tmp")])
         #expect(try RenderRequest(jsonLine: request.jsonLine) == request)
+        #expect(!request.jsonLine.contains("punctuation"))
+        var level = request
+        level.punctuation = PunctuationLevel.none
+        #expect(level.jsonLine.contains(",\"punctuation\":\"none\""))
+        #expect(try RenderRequest(jsonLine: level.jsonLine) == level)
+        #expect(throws: DataFileError.self) {
+            try RenderRequest(jsonLine: level.jsonLine.replacingOccurrences(of: "\"none\"", with: "\"most\""))
+        }
         #expect(request.temporaries == ["/o/.timeline.wav.1.tmp", "/o/.timeline.vtt.1.tmp"])
         let response = RenderResponse(job: 3, outcome: .rendered(samples: 10, sampleRate: 22050, sha256: "ab", text: "설정\n끝"))
         #expect(try RenderResponse(jsonLine: response.jsonLine) == response)

@@ -25,9 +25,22 @@ struct CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }()
 
+    /// Runs the binary with `arguments`, the repository's voices and `environment` on top of ours.
     static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
                     currentDirectory: URL? = nil) throws -> Result {
-        let process = prepared(arguments, environment: environment, currentDirectory: currentDirectory)
+        try run(executable: binary.path, arguments: arguments, environment: binaryEnvironment(environment),
+                input: input, currentDirectory: currentDirectory)
+    }
+
+    /// Runs `executable` with exactly `environment` (nothing inherited), `input` then end of file
+    /// on its standard input, and waits for it.
+    static func run(executable: String, arguments: [String], environment: [String: String], input: Data? = nil,
+                    currentDirectory: URL? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -45,26 +58,29 @@ struct CLIRunner {
                       stderr: String(decoding: errData, as: UTF8.self), data: outData)
     }
 
+    /// A working folder with nothing of the repository in it, for a program that must not find
+    /// the checkout's files (an installed binary).
+    static let fileSystemRoot = URL(fileURLWithPath: "/")
+
     /// Starts the binary without waiting, for a test that signals it; what it prints is discarded.
     static func start(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:]) throws -> Process {
-        let process = prepared(arguments, environment: environment, currentDirectory: currentDirectory)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = binaryEnvironment(environment)
+        process.currentDirectoryURL = currentDirectory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
     }
 
-    /// The binary with `arguments`, the repository's voices and `environment` on top of ours.
-    private static func prepared(_ arguments: [String], environment: [String: String], currentDirectory: URL?) -> Process {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+    /// Our environment with the repository's voices and `environment` on top.
+    private static func binaryEnvironment(_ environment: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
         for (key, value) in environment { merged[key] = value }
-        process.environment = merged
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        return process
+        return merged
     }
 
     /// Runs the tests' Python (the virtual environment scripts/test-python.sh makes) with
@@ -74,19 +90,7 @@ struct CLIRunner {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw PythonMissing(path: python)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errorReader = PipeReader(err.fileHandleForReading)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = errorReader.wait()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-                      stderr: String(decoding: errors, as: UTF8.self), data: data)
+        return try run(executable: python, arguments: arguments, environment: ProcessInfo.processInfo.environment)
     }
 
     struct PythonMissing: Error, CustomStringConvertible {
@@ -103,7 +107,7 @@ struct CLIRunner {
 }
 
 /// Reads a pipe to its end on a background thread.
-private final class PipeReader: @unchecked Sendable {
+final class PipeReader: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var data = Data()
 

@@ -15,8 +15,8 @@ struct DebianPackageTests {
         var merged = ["PATH": toolPath, "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive",
                       "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
         for (key, value) in environment { merged[key] = value }
-        return try runIsolated(try #require(program(command), "\(command) is not installed (scripts/setup.sh)"),
-                               arguments, environment: merged)
+        return try CLIRunner.run(executable: try #require(program(command), "\(command) is not installed (scripts/setup.sh)"),
+                                 arguments: arguments, environment: merged, currentDirectory: CLIRunner.fileSystemRoot)
     }
 
     @Test("builds, passes lintian without errors, installs with apt-get, runs from /, has its manual, and removes cleanly",
@@ -49,10 +49,13 @@ struct DebianPackageTests {
         defer { _ = try? Self.run("apt-get", ["purge", "-y", "-qq", "earshot"]) }
         let home = folder.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let spoken = try runIsolated("/usr/bin/earshot", ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
-                                     environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let clean = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+        let spoken = try CLIRunner.run(executable: "/usr/bin/earshot",
+                                       arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
+                                       environment: clean, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(spoken.stdout == "확인, 버튼\n", "\(spoken.stderr)")
-        let voices = try runIsolated("/usr/bin/earshot", ["voices"], environment: ["HOME": home.path, "PATH": "/usr/bin:/bin"])
+        let voices = try CLIRunner.run(executable: "/usr/bin/earshot", arguments: ["voices"],
+                                       environment: clean, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(voices.stdout.contains("(installed: /usr/share/earshot/voices/ko.json)"), "\(voices.stdout)")
         let manual = try Self.run("man", ["-w", "earshot"])
         #expect(manual.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "/usr/share/man/man1/earshot.1.gz")

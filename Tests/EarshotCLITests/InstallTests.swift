@@ -1,46 +1,6 @@
 import Foundation
 import Testing
 
-/// Runs a program with exactly `environment` (nothing inherited) from `folder`.
-func runIsolated(_ executable: String, _ arguments: [String], environment: [String: String],
-                 in folder: String = "/") throws -> CLIRunner.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Standard error is read on another thread so neither pipe can fill up and block the child.
-    let errors = ErrorPipeReader(err.fileHandleForReading)
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.wait()
-    process.waitUntilExit()
-    return CLIRunner.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self), data: outData)
-}
-
-/// Reads a pipe to its end on a background thread.
-private final class ErrorPipeReader: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
 /// Every path under `folder`, relative, sorted: what a prefix holds before and after.
 func listing(_ folder: URL) -> [String] {
     (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
@@ -62,10 +22,10 @@ struct InstallTests {
 
     /// Installs the debug binary this test run built into `prefix`.
     static func install(into prefix: URL) throws {
-        let result = try runIsolated("/bin/bash", [installScript, prefix.path], environment: [
+        let result = try CLIRunner.run(executable: "/bin/bash", arguments: [installScript, prefix.path], environment: [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "EARSHOT_INSTALL_BINARY": CLIRunner.binary.path,
-        ])
+        ], currentDirectory: CLIRunner.fileSystemRoot)
         #expect(result.status == 0, "install.sh failed: \(result.stderr)")
     }
 
@@ -86,20 +46,24 @@ struct InstallTests {
         }
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
-        let spoken = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: environment)
+        let spoken = try CLIRunner.run(executable: earshot, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(spoken.status == 0, "\(spoken.stderr)")
         #expect(spoken.stdout == "확인, 버튼\n")
-        let voices = try runIsolated(earshot, ["voices"], environment: environment)
+        let voices = try CLIRunner.run(executable: earshot, arguments: ["voices"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(voices.status == 0)
         let installed = prefix.appendingPathComponent("share/earshot/voices").path
         for name in ["ko", "en"] {
             #expect(voices.stdout.split(separator: "\n").contains { $0.hasPrefix(name + " ") && $0.hasSuffix("(installed: \(installed)/\(name).json)") },
                     "voices: \(voices.stdout)")
         }
-        let version = try runIsolated(earshot, ["--version"], environment: environment)
+        let version = try CLIRunner.run(executable: earshot, arguments: ["--version"],
+                                        environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(version.stdout.contains("voices: installed: \(installed)"), "\(version.stdout)")
 
-        let removed = try runIsolated("/bin/bash", [Self.installScript, "--uninstall", prefix.path], environment: environment)
+        let removed = try CLIRunner.run(executable: "/bin/bash", arguments: [Self.installScript, "--uninstall", prefix.path],
+                                        environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(listing(prefix) == before)
     }
@@ -121,16 +85,19 @@ struct InstallTests {
                                          to: user.appendingPathComponent("normalization/ko.json"))
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
-        let listed = try runIsolated(earshot, ["voices"], environment: environment)
+        let listed = try CLIRunner.run(executable: earshot, arguments: ["voices"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         let lines = listed.stdout.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("ko ") && $0.hasSuffix("(user: ~/.config/earshot/voices/ko.json)") }, "\(listed.stdout)")
         #expect(lines.contains { $0.hasPrefix("en ") && $0.contains("(installed: ") }, "\(listed.stdout)")
-        let spoken = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: environment)
+        let spoken = try CLIRunner.run(executable: earshot, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(spoken.stdout == "확인, 단추\n", "\(spoken.stderr)")
         // XDG_CONFIG_HOME moves the user's folder: the installed profile is back.
         var elsewhere = environment
         elsewhere["XDG_CONFIG_HOME"] = folder.appendingPathComponent("other-config").path
-        let installed = try runIsolated(earshot, ["speak", "--no-audio", "--label", "확인", "--traits", "button"], environment: elsewhere)
+        let installed = try CLIRunner.run(executable: earshot, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
+                                          environment: elsewhere, currentDirectory: CLIRunner.fileSystemRoot)
         #expect(installed.stdout == "확인, 버튼\n")
     }
 }

@@ -28,7 +28,7 @@ struct ManualPageTests {
         #expect(roff.status == 0)
         try roff.data.write(to: page)
         let man = try #require(program("man"), "man is not installed (scripts/setup.sh installs man-db)")
-        let rendered = try runIsolated(man, ["--warnings", "-l", page.path], environment: [
+        let rendered = try CLIRunner.run(executable: man, arguments: ["--warnings", "-l", page.path], environment: [
             "PATH": "/usr/bin:/bin", "MANWIDTH": "80", "MAN_KEEP_FORMATTING": "0", "LANG": "C.UTF-8", "MANPAGER": "cat", "PAGER": "cat",
         ])
         #expect(rendered.status == 0)
@@ -65,13 +65,13 @@ struct CompletionTests {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.script("bash", in: folder)
-        #expect(try runIsolated("/bin/bash", ["-n", path], environment: [:]).status == 0)
+        #expect(try CLIRunner.run(executable: "/bin/bash", arguments: ["-n", path], environment: [:]).status == 0)
         let probe = """
             source '\(path)'
             COMP_WORDS=(earshot ""); COMP_CWORD=1; _earshot; echo "${COMPREPLY[*]}"
             COMP_WORDS=(earshot speak --no); COMP_CWORD=2; _earshot; echo "${COMPREPLY[*]}"
             """
-        let result = try runIsolated("/bin/bash", ["-c", probe], environment: ["PATH": "/usr/bin:/bin"])
+        let result = try CLIRunner.run(executable: "/bin/bash", arguments: ["-c", probe], environment: ["PATH": "/usr/bin:/bin"])
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let offered = Set(lines[0].split(separator: " ").map(String.init))
         #expect(offered.isSuperset(of: try helpCommandNames()), "\(result.stdout) \(result.stderr)")
@@ -84,7 +84,7 @@ struct CompletionTests {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.script("zsh", in: folder)
-        let parsed = try runIsolated(zsh, ["-n", path], environment: [:])
+        let parsed = try CLIRunner.run(executable: zsh, arguments: ["-n", path], environment: [:])
         #expect(parsed.status == 0, "\(parsed.stderr)")
         // Stand-ins for the completion system's functions print what would be offered.
         let probe = """
@@ -93,7 +93,7 @@ struct CompletionTests {
             source '\(path)'
             _earshot_commands
             """
-        let result = try runIsolated(zsh, ["-f", "-c", probe], environment: ["PATH": "/usr/bin:/bin"])
+        let result = try CLIRunner.run(executable: zsh, arguments: ["-f", "-c", probe], environment: ["PATH": "/usr/bin:/bin"])
         let offered = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: ":")[0]) })
         #expect(offered == Set(try helpCommandNames()), "\(result.stdout) \(result.stderr)")
     }
@@ -104,13 +104,15 @@ struct CompletionTests {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try Self.script("fish", in: folder)
-        let parsed = try runIsolated(fish, ["-n", path], environment: [:])
+        let parsed = try CLIRunner.run(executable: fish, arguments: ["-n", path], environment: [:])
         #expect(parsed.status == 0, "\(parsed.stderr)")
         let environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_CONFIG_HOME": folder.path]
-        let commands = try runIsolated(fish, ["-c", "source '\(path)'; complete -C 'earshot '"], environment: environment, in: folder.path)
+        let commands = try CLIRunner.run(executable: fish, arguments: ["-c", "source '\(path)'; complete -C 'earshot '"],
+                                         environment: environment, currentDirectory: folder)
         let offered = Set(commands.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         #expect(offered.isSuperset(of: try helpCommandNames()), "\(commands.stdout) \(commands.stderr)")
-        let options = try runIsolated(fish, ["-c", "source '\(path)'; complete -C 'earshot read --js'"], environment: environment, in: folder.path)
+        let options = try CLIRunner.run(executable: fish, arguments: ["-c", "source '\(path)'; complete -C 'earshot read --js'"],
+                                        environment: environment, currentDirectory: folder)
         #expect(options.stdout.hasPrefix("--json"), "\(options.stdout)")
     }
 }

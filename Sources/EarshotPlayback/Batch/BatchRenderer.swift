@@ -139,9 +139,9 @@ public final class BatchRenderer {
                 let path = absolute(relative)
                 return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
             }
-            return RenderRequest(job: job.index, profile: job.profilePath, segments: job.segments, pause: job.pause,
-                                 scenario: job.scenario, output: output, temporary: Self.temporaryPath(for: output),
-                                 transcripts: transcripts)
+            return RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
+                                 segments: job.segments, pause: job.pause, scenario: job.scenario,
+                                 output: output, temporary: Self.temporaryPath(for: output), transcripts: transcripts)
         }
         let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })
         var requeued: [RenderJob] = []

@@ -42,7 +42,7 @@ public enum RenderWorker {
                 FileHandle.standardError.write(Data("earshot render worker: unreadable request: \(error)\n".utf8))
                 return .failure
             }
-            let profile: VoiceProfile
+            var profile: VoiceProfile
             do {
                 if let loaded = profiles[request.profile] {
                     profile = loaded
@@ -54,6 +54,8 @@ public enum RenderWorker {
                 responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
                 continue
             }
+            // A scenario's speech is composed here, at the level the run asked for.
+            if let punctuation = request.punctuation { profile.punctuationLevel = punctuation }
             if let scenario = request.scenario {
                 let response = renderScenario(scenario, request, profile: profile, engine: engine, inFlight: inFlight)
                 responses.send { response }
