@@ -32,14 +32,14 @@ public struct BatchTextComposer: Sendable {
 
     /// What is spoken for `item`, one WAV: segments with a pause between them.
     public func speech(for item: BatchItem) throws -> ComposedSpeech {
-        let composed: [String]
+        let composed: [SpokenText]
         var pause = timing.hintPause
         switch item.content {
         case .text(let text):
-            composed = [text]
+            composed = [SpokenText(text)]
         case .formatString(let format):
             do {
-                composed = [try placeholders.fill(format)]
+                composed = [SpokenText(try placeholders.fill(format))]
             } catch let error as PlaceholderError {
                 throw DataFileError(error.message, at: item.location)
             }
@@ -48,18 +48,21 @@ public struct BatchTextComposer: Sendable {
         case .focusStop(let stop):
             composed = spoken(stop)
         case .readAll(let stops):
-            composed = stops.map { generator.describe($0).text }
+            composed = stops.map { generator.describe($0).spoken }
             pause = timing.queueGap
         case .scenario:
             // What a scenario speaks is decided by running it (RenderPlan sends it whole).
             composed = []
         }
-        return ComposedSpeech(segments: composed.map { normalizer.normalize($0) }, pause: pause)
+        // A segment with speech attributes goes to the worker in spans, which its speaker
+        // renders with each span's voice; its normalized whole text is what the manifest shows.
+        return ComposedSpeech(segments: composed.map { normalizer.normalize($0.text) }, pause: pause,
+                              spans: composed.map { $0.hasAttributes ? $0.spans : nil })
     }
 
-    private func spoken(_ stop: FocusStop) -> [String] {
+    private func spoken(_ stop: FocusStop) -> [SpokenText] {
         let description = generator.describe(stop)
-        return [description.text] + (description.hint.map { [$0] } ?? [])
+        return [description.spoken] + (description.spokenHint.map { [$0] } ?? [])
     }
 
     /// A CSV row as a focus stop; an unknown trait name is an error at the row's line.
@@ -84,9 +87,13 @@ public struct BatchTextComposer: Sendable {
 public struct ComposedSpeech: Sendable, Equatable {
     public var segments: [String]
     public var pause: Double
+    /// For each segment, its spans when it has speech attributes (an element's language,
+    /// pitch...), else nil; empty when no segment has any.
+    public var spans: [[SpeechSpan]?]
 
-    public init(segments: [String], pause: Double = 0) {
+    public init(segments: [String], pause: Double = 0, spans: [[SpeechSpan]?] = []) {
         self.segments = segments
         self.pause = pause
+        self.spans = spans.contains { $0 != nil } ? spans : []
     }
 }

@@ -31,6 +31,8 @@ public struct RenderJob: Sendable, Equatable {
     /// Text spoken, one WAV: segments follow each other with `pause` seconds of silence.
     /// Empty for a scenario, whose speech comes from running it.
     public var segments: [String]
+    /// For each segment, its spans with speech attributes, or nil; empty when none has any.
+    public var spans: [[SpeechSpan]?] = []
     public var pause: Double
     /// The scenario file to run (absolute), for a scenario's timeline; nil for text.
     public var scenario: String?
@@ -109,10 +111,13 @@ public struct RenderPlan: Sendable {
                 }
                 for (voice, voiceFolder) in zip(voices, voiceNames) {
                     let segments: [String]
+                    var spans: [[SpeechSpan]?] = []
                     let pause: Double
                     do {
                         let speech = try voice.compose(item)
-                        segments = speech.segments.filter { !$0.trimmingWhitespace().isEmpty }
+                        let kept = speech.segments.indices.filter { !speech.segments[$0].trimmingWhitespace().isEmpty }
+                        segments = kept.map { speech.segments[$0] }
+                        if !speech.spans.isEmpty { spans = kept.map { speech.spans[$0] } }
                         pause = speech.pause
                     } catch let error as DataFileError {
                         problems.append(error)
@@ -125,12 +130,14 @@ public struct RenderPlan: Sendable {
                         problems.append(DataFileError("nothing to speak for \"\(item.key)\" in voice \(voice.profile.name)", at: item.location))
                         continue
                     }
-                    // The level's words are in the segments, which the key covers.
+                    // The level's words are in the segments, which the key covers; so are the
+                    // spans' attributes.
+                    let keyed = segments + spans.map { $0.map(SpeechSpan.jsonArray) ?? "plain" }
                     jobs.append(RenderJob(
                         index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
-                        punctuation: voice.profile.punctuationLevel, segments: segments, pause: pause,
+                        punctuation: voice.profile.punctuationLevel, segments: segments, spans: spans, pause: pause,
                         output: "\(voiceFolder)/\(folder)/\(name).wav",
-                        cacheKey: RenderCacheKey.make(segments: segments, pause: pause, profileDigest: voice.profileDigest, engine: engine)
+                        cacheKey: RenderCacheKey.make(segments: keyed, pause: pause, profileDigest: voice.profileDigest, engine: engine)
                     ))
                 }
             }

@@ -14,6 +14,9 @@ public struct RenderRequest: Sendable, Equatable {
     /// The punctuation level over the profile's own (`--punctuation`), nil for the profile's.
     public var punctuation: PunctuationLevel?
     public var segments: [String]
+    /// For each segment, its spans with speech attributes (spoken by a speaker, span by span),
+    /// or nil: the segment is the engine's text. Empty when no segment has any.
+    public var spans: [[SpeechSpan]?]
     /// Silence between segments, in seconds.
     public var pause: Double
     /// A scenario file to run instead of speaking `segments`: the WAV is its timeline.
@@ -35,17 +38,24 @@ public struct RenderRequest: Sendable, Equatable {
         }
     }
 
-    public init(job: Int, profile: String, punctuation: PunctuationLevel? = nil, segments: [String], pause: Double,
+    public init(job: Int, profile: String, punctuation: PunctuationLevel? = nil, segments: [String],
+                spans: [[SpeechSpan]?] = [], pause: Double,
                 scenario: String? = nil, output: String, temporary: String, transcripts: [OutputFile] = []) {
         self.job = job
         self.profile = profile
         self.punctuation = punctuation
         self.segments = segments
+        self.spans = spans
         self.pause = pause
         self.scenario = scenario
         self.output = output
         self.temporary = temporary
         self.transcripts = transcripts
+    }
+
+    /// The spans of segment `index` when it has speech attributes.
+    public func spans(ofSegment index: Int) -> [SpeechSpan]? {
+        spans.indices.contains(index) ? spans[index] : nil
     }
 
     /// Every temporary file the request may leave behind if its worker is stopped.
@@ -56,6 +66,9 @@ public struct RenderRequest: Sendable, Equatable {
             + "\"pause\":\(pause),\"output\":\(jsonString(output)),\"temporary\":\(jsonString(temporary))"
         if let punctuation {
             line += ",\"punctuation\":\(jsonString(punctuation.rawValue))"
+        }
+        if !spans.isEmpty {
+            line += ",\"spans\":[" + spans.map { $0.map(SpeechSpan.jsonArray) ?? "null" }.joined(separator: ",") + "]"
         }
         if let scenario {
             line += ",\"scenario\":\(jsonString(scenario))"
@@ -69,7 +82,8 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render request")
-            .object(allowing: ["job", "profile", "punctuation", "segments", "pause", "scenario", "output", "temporary", "transcripts"])
+            .object(allowing: ["job", "profile", "punctuation", "segments", "spans", "pause", "scenario", "output", "temporary",
+                               "transcripts"])
         let transcripts = try object["transcripts"].map { list in
             try list.arrayItems().map { node in
                 let file = try node.object(allowing: ["output", "temporary"])
@@ -86,6 +100,9 @@ public struct RenderRequest: Sendable, Equatable {
                 return level
             },
             segments: try object.strings("segments") ?? [],
+            spans: try object["spans"].map { list in
+                try list.arrayItems().map { item in item.isNull ? nil : try item.arrayItems().map { try SpeechSpan(json: $0) } }
+            } ?? [],
             pause: try object.double("pause") ?? 0,
             scenario: try object.string("scenario"),
             output: try object.requiredString("output"),

@@ -42,13 +42,16 @@ public struct ReadReport: Sendable {
     ///      "traits": ["button"], "frame": [0, 88, 375, 120],
     ///      "source": {"file": "cart.json", "line": 12, "column": 13}}
     ///
+    /// A stop with speech attributes also has `spans` after `hint`: its text in pieces with their
+    /// attributes (`[{"text":"Nike Air","language":"en"},{"text":", 버튼"}]`).
+    ///
     /// `index` counts from 1 in reading order; `hint` and `source` (where the element is
     /// written, from `locations`) are null when there is none; `frame` is x, y, width, height
     /// in points.
     public func jsonLines(locations: [String: SourceLocation] = [:]) -> String {
         lines.map { line in
             let frame = line.stop.frame
-            let fields = [
+            var fields = [
                 ("index", "\(line.position)"),
                 ("count", "\(line.count)"),
                 ("id", jsonString(line.id)),
@@ -58,6 +61,10 @@ public struct ReadReport: Sendable {
                 ("frame", "[" + [frame.x, frame.y, frame.width, frame.height].map(plainNumber).joined(separator: ", ") + "]"),
                 ("source", locations[line.id].map(FindingsJSON.locationJSON) ?? "null"),
             ]
+            // Only a stop with speech attributes has spans (docs/screen-format.md).
+            if line.speech.spoken.hasAttributes {
+                fields.insert(("spans", SpeechSpan.jsonArray(line.speech.spoken.spans)), at: 5)
+            }
             return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}\n"
         }.joined()
     }
@@ -65,6 +72,11 @@ public struct ReadReport: Sendable {
     static func format(_ line: Line) -> String {
         var text = "\(line.position)/\(line.count) \(line.id): \(oneLine(line.speech.text))"
         if let hint = line.speech.hint { text += " (hint: \(oneLine(hint)))" }
+        // How the stop's speech attributes shape it: `(speech: "Nike Air" language=en)`.
+        let shaped = line.speech.spoken.spans.filter { !$0.attributes.isEmpty }
+        if !shaped.isEmpty {
+            text += " (speech: " + shaped.map { "\"\(oneLine($0.text))\" \($0.attributes)" }.joined(separator: "; ") + ")"
+        }
         return text
     }
 

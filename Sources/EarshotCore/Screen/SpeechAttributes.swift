@@ -151,3 +151,28 @@ extension SpeechAttributes {
         return attributes
     }
 }
+
+extension SpeechSpan {
+    /// The span as JSON with only the attributes set: `{"text":"Sale","language":"en"}`
+    /// (transcripts, render requests).
+    public var jsonObject: String {
+        var fields = ["\"text\":" + jsonString(text)]
+        if let language = attributes.language { fields.append("\"language\":" + jsonString(language)) }
+        if let pitch = attributes.pitch { fields.append("\"pitch\":" + SpeechAttributes.format(pitch)) }
+        if attributes.spellOut { fields.append("\"spellOut\":true") }
+        if attributes.punctuation { fields.append("\"punctuation\":true") }
+        if let ipa = attributes.ipa { fields.append("\"ipa\":" + jsonString(ipa)) }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `[{…},{…}]`.
+    public static func jsonArray(_ spans: [SpeechSpan]) -> String {
+        "[" + spans.map(\.jsonObject).joined(separator: ",") + "]"
+    }
+
+    /// A span read back from `jsonObject`'s form.
+    public init(json node: JSONNode) throws {
+        let object = try node.object(allowing: ["text", "language"] + SpeechAttributes.keys)
+        self.init(try object.requiredString("text"), try SpeechAttributes.decode(object, withLanguage: true))
+    }
+}

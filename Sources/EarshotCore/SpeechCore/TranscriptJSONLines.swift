@@ -28,7 +28,7 @@ extension SpeechTranscript {
                 ("element", u.elementID.map(jsonString) ?? "null"),
             ]
             if let language = u.language { fields.append(("language", jsonString(language))) }
-            if let spans = u.spans { fields.append(("spans", "[" + spans.map(spanObject).joined(separator: ",") + "]")) }
+            if let spans = u.spans { fields.append(("spans", SpeechSpan.jsonArray(spans))) }
             fields += [("gesture", String(u.isGestureSpeech)), ("cause", jsonString(u.cause))]
             if let source = u.source { fields.append(("source", jsonString(source))) }
             fields.append(("requestedAt", fixedDecimal(u.requestedAt, places: 6)))
@@ -67,18 +67,6 @@ extension UtteranceKind {
         case .earcon: "earcon"
         }
     }
-}
-
-/// A span of text with its speech attributes, only those set: `{"text":"Sale","language":"en"}`.
-private func spanObject(_ span: SpeechSpan) -> String {
-    let attributes = span.attributes
-    var fields = [("text", jsonString(span.text))]
-    if let language = attributes.language { fields.append(("language", jsonString(language))) }
-    if let pitch = attributes.pitch { fields.append(("pitch", SpeechAttributes.format(pitch))) }
-    if attributes.spellOut { fields.append(("spellOut", "true")) }
-    if attributes.punctuation { fields.append(("punctuation", "true")) }
-    if let ipa = attributes.ipa { fields.append(("ipa", jsonString(ipa))) }
-    return object(fields)
 }
 
 private func object(_ fields: [(String, String)]) -> String {

@@ -140,7 +140,7 @@ public final class BatchRenderer {
                 return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
             }
             return RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
-                                 segments: job.segments, pause: job.pause, scenario: job.scenario,
+                                 segments: job.segments, spans: job.spans, pause: job.pause, scenario: job.scenario,
                                  output: output, temporary: Self.temporaryPath(for: output), transcripts: transcripts)
         }
         let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })

@@ -31,6 +31,7 @@ public enum RenderWorker {
             return (error as? UserFacingError)?.exitCode ?? .unavailable
         }
         var profiles: [String: VoiceProfile] = [:]
+        var speakers: [String: Speaker] = [:]
         let responses = ResponseWriter()
         while let line = readLine(strippingNewline: true) {
             guard !responses.failed else { return .ioError }
@@ -61,14 +62,28 @@ public enum RenderWorker {
                 responses.send { response }
                 continue
             }
+            // Segments with speech attributes are spoken span by span by a speaker, which finds
+            // the voices of other languages; one per profile and level, made on first use.
+            var speaker: Speaker?
+            if !request.spans.isEmpty {
+                let key = request.profile + "\n" + (request.punctuation?.rawValue ?? "")
+                do {
+                    speaker = try speakers[key] ?? Speaker(profile: profile, engine: engine)
+                    speakers[key] = speaker
+                } catch {
+                    responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
+                    continue
+                }
+            }
             if request.segments.reduce(0, { $0 + $1.utf8.count }) > streamingThreshold {
-                let response = streamToFile(request, settings: profile.engine, engine: engine, inFlight: inFlight) { line in
+                let response = streamToFile(request, settings: profile.engine, engine: engine, speaker: speaker,
+                                            inFlight: inFlight) { line in
                     responses.sendLine(line)
                 }
                 responses.send { response }
                 continue
             }
-            let audio = speak(request, settings: profile.engine, engine: engine)
+            let audio = speak(request, settings: profile.engine, engine: engine, speaker: speaker)
             responses.send { store(request, audio, inFlight: inFlight) }
         }
         responses.finish()
@@ -214,7 +229,8 @@ public enum RenderWorker {
     /// Speaks a long text into the request's temporary file as the engine produces it, then
     /// renames it into place and hashes it.
     private static func streamToFile(_ request: RenderRequest, settings: VoiceProfile.Engine, engine: SpeechEngine,
-                                     inFlight: InFlightRender, signOfLife: (String) -> Void) -> RenderResponse {
+                                     speaker: Speaker?, inFlight: InFlightRender,
+                                     signOfLife: (String) -> Void) -> RenderResponse {
         inFlight.temporaries.withLock { $0 = [request.temporary] }
         defer { inFlight.temporaries.withLock { $0 = [] } }
         do {
@@ -236,10 +252,15 @@ public enum RenderWorker {
                         try writer.append(repeatElement(Int16(0), count: pause))
                         samples += pause
                     }
-                    try engine.stream(segment, settings: settings) { chunk in
+                    let onChunk: (UnsafeBufferPointer<Int16>) throws -> Void = { chunk in
                         try writer.append(chunk)
                         samples += chunk.count
                         heartbeat()
+                    }
+                    if let speaker, let spans = request.spans(ofSegment: index) {
+                        try speaker.stream(SpokenText(spans: spans), onChunk: onChunk)
+                    } else {
+                        try engine.stream(segment, settings: settings, onChunk: onChunk)
                     }
                 }
                 try writer.finish()
@@ -257,12 +278,16 @@ public enum RenderWorker {
 
     /// Speaks the segments with the request's pause between them.
     private static func speak(_ request: RenderRequest, settings: VoiceProfile.Engine,
-                              engine: SpeechEngine) -> Result<SpokenAudio, RenderFailureMessage> {
+                              engine: SpeechEngine, speaker: Speaker?) -> Result<SpokenAudio, RenderFailureMessage> {
         var samples: [Int16] = []
         var sampleRate = engine.sampleRate
         do {
             for (index, segment) in request.segments.enumerated() {
-                let synthesis = try engine.synthesize(segment, settings: settings)
+                let synthesis = if let speaker, let spans = request.spans(ofSegment: index) {
+                    try speaker.synthesize(SpokenText(spans: spans))
+                } else {
+                    try engine.synthesize(segment, settings: settings)
+                }
                 sampleRate = synthesis.audio.sampleRate
                 if index > 0 {
                     samples += repeatElement(0, count: PCMBuffer.sampleCount(seconds: request.pause, sampleRate: sampleRate))
