@@ -55,8 +55,8 @@ public struct BatchTextComposer: Sendable {
             composed = []
         }
         // A segment with speech attributes goes to the worker in spans, which its speaker
-        // renders with each span's voice; its normalized whole text is what the manifest shows.
-        return ComposedSpeech(segments: composed.map { normalizer.normalize($0.text) }, pause: pause,
+        // renders with each span's voice and rules: the manifest shows its text as written.
+        return ComposedSpeech(segments: composed.map { $0.hasAttributes ? $0.text : normalizer.normalize($0.text) }, pause: pause,
                               spans: composed.map { $0.hasAttributes ? $0.spans : nil })
     }
 

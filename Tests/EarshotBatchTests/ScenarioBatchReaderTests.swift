@@ -138,6 +138,15 @@ struct ScenarioBatchReaderTests {
             try RenderRequest(jsonLine: level.jsonLine.replacingOccurrences(of: "\"none\"", with: "\"most\""))
         }
         #expect(request.temporaries == ["/o/.timeline.wav.1.tmp", "/o/.timeline.vtt.1.tmp"])
+        // Segments with speech attributes travel as spans, null for a plain segment.
+        var spoken = RenderRequest(job: 4, profile: "/v/ko.json", segments: ["Sale, 버튼", "힌트"],
+                                   spans: [[SpeechSpan("Sale", SpeechAttributes(language: "en", pitch: 1.5)), SpeechSpan(", 버튼")], nil],
+                                   pause: 0.75, output: "/o/a.wav", temporary: "/o/.a.wav.1.tmp")
+        #expect(spoken.jsonLine.contains(#","spans":[[{"text":"Sale","language":"en","pitch":1.5},{"text":", 버튼"}],null]"#))
+        #expect(try RenderRequest(jsonLine: spoken.jsonLine) == spoken)
+        #expect(spoken.spans(ofSegment: 1) == nil && spoken.spans(ofSegment: 5) == nil)
+        spoken.spans = []
+        #expect(!spoken.jsonLine.contains("spans"))
         let response = RenderResponse(job: 3, outcome: .rendered(samples: 10, sampleRate: 22050, sha256: "ab", text: "설정\n끝"))
         #expect(try RenderResponse(jsonLine: response.jsonLine) == response)
     }
