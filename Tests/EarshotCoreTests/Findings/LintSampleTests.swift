@@ -17,6 +17,7 @@ struct LintSampleTests {
         (.labelOnlySymbols, ["like-icon"]),
         (.labelAmbiguousAbbreviation, ["posted"]),
         (.labelLanguageMismatch, ["brand"]),
+        (.speechIPAUnmapped, ["maker"]),
     ]
 
     /// The sign-up form captured as page source (samples/lint/signup-before.xml): what lint finds
