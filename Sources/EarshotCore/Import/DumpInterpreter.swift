@@ -55,7 +55,20 @@ struct DumpInterpreter {
         for trait in unknownTraits.sorted() {
             notes.append("unknown trait \"\(trait)\"; ignored")
         }
-        return try Screen(name: name, roots: roots)
+        // No dump format says which language its text is in: tell it from the letters, so the
+        // text is heard in its own language's voice (docs/import.md, "Language").
+        var texts: [String] = []
+        roots.forEach { Self.collectTexts($0, into: &texts) }
+        let language = TextScript.language(of: texts)
+        if let language {
+            notes.append("the dump names no language; its text is mostly \(language), so it is read as \(language) (its words in the \(language) voice)")
+        }
+        return try Screen(name: name, language: language, roots: roots)
+    }
+
+    private static func collectTexts(_ node: AccessibilityNode, into texts: inout [String]) {
+        for text in [node.label, node.value, node.text] { if let text { texts.append(text) } }
+        node.children.forEach { collectTexts($0, into: &texts) }
     }
 
     // MARK: - Nodes

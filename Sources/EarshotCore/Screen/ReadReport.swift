@@ -18,11 +18,20 @@ public struct ReadReport: Sendable {
     }
 
     public let lines: [Line]
+    /// The screen's language when the voice speaks another: its text is heard in that
+    /// language's voice, which the listing says once at the top rather than on every line.
+    public let otherLanguage: (screen: String, voice: String)?
 
     public init(screen: Screen, generator: DescriptionGenerator) {
         let order = FocusOrder(screen: screen)
         lines = order.stops.enumerated().map { index, stop in
             Line(position: index + 1, count: order.count, id: stop.id, speech: generator.describe(stop), stop: stop)
+        }
+        if let language = screen.language, let voice = generator.voiceLanguage,
+           SpeechAttributes(language: language).relative(toVoiceLanguage: voice).language != nil {
+            otherLanguage = (language, voice)
+        } else {
+            otherLanguage = nil
         }
     }
 
@@ -33,7 +42,11 @@ public struct ReadReport: Sendable {
     /// The listing, one line per stop, ending with a line break.
     public var text: String {
         guard !lines.isEmpty else { return "(no focus stops)\n" }
-        return lines.map(Self.format).joined(separator: "\n") + "\n"
+        var listing = lines.map { format($0) }.joined(separator: "\n") + "\n"
+        if let (screen, voice) = otherLanguage {
+            listing = "Language: \(screen) (its text in the \(screen) voice, the trait words in \(voice))\n" + listing
+        }
+        return listing
     }
 
     /// `read --json`: one JSON object per stop and line (JSON Lines), keys always in this order:
@@ -69,13 +82,18 @@ public struct ReadReport: Sendable {
         }.joined()
     }
 
-    static func format(_ line: Line) -> String {
-        var text = "\(line.position)/\(line.count) \(line.id): \(oneLine(line.speech.text))"
-        if let hint = line.speech.hint { text += " (hint: \(oneLine(hint)))" }
-        // How the stop's speech attributes shape it: `(speech: "Nike Air" language=en)`.
-        let shaped = line.speech.spoken.spans.filter { !$0.attributes.isEmpty }
+    func format(_ line: Line) -> String {
+        var text = "\(line.position)/\(line.count) \(line.id): \(Self.oneLine(line.speech.text))"
+        if let hint = line.speech.hint { text += " (hint: \(Self.oneLine(hint)))" }
+        // How the stop's speech attributes shape it: `(speech: "Nike Air" language=en)`; the
+        // screen's own language is said once at the top.
+        let shaped = line.speech.spoken.spans.compactMap { span -> (String, SpeechAttributes)? in
+            var attributes = span.attributes
+            if let screen = otherLanguage?.screen, attributes.language == screen { attributes.language = nil }
+            return attributes.isEmpty ? nil : (span.text, attributes)
+        }
         if !shaped.isEmpty {
-            text += " (speech: " + shaped.map { "\"\(oneLine($0.text))\" \($0.attributes)" }.joined(separator: "; ") + ")"
+            text += " (speech: " + shaped.map { "\"\(Self.oneLine($0.0))\" \($0.1)" }.joined(separator: "; ") + ")"
         }
         return text
     }

@@ -50,16 +50,12 @@ enum ReadingChecks {
 
     /// The script a language is written in, for the languages Earshot has voices for.
     static func matchesScript(_ language: String, _ scalar: Unicode.Scalar) -> Bool? {
-        let value = scalar.value
-        let hangul = (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3131...0x318E).contains(value)
-        let kana = (0x3040...0x30FF).contains(value)
-        let han = (0x4E00...0x9FFF).contains(value)
-        let latin = scalar.properties.isAlphabetic && value < 0x250
+        let script = TextScript(scalar)
         switch String(language.lowercased().prefix(2)) {
-        case "ko": return hangul || han
-        case "ja": return kana || han
-        case "zh": return han
-        case "en", "fr", "de", "es", "it", "pt", "nl": return latin
+        case "ko": return script == .hangul || script == .han
+        case "ja": return script == .kana || script == .han
+        case "zh": return script == .han
+        case "en", "fr", "de", "es", "it", "pt", "nl": return script == .latin
         default: return nil
         }
     }
