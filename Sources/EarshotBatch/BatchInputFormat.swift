@@ -33,16 +33,16 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// Reads `path` as this format.
-    public func read(path: String) throws -> BatchInputContents {
+    /// Reads `path` as this format; `language` is the text language of a screen or dump.
+    public func read(path: String, language: ScreenLanguage = .asWritten) throws -> BatchInputContents {
         switch self {
         case .text: try PlainTextReader.read(path: path)
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
-        case .screen: try ScreenBatchReader.read(path: path)
-        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML)
-        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON)
-        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON)
+        case .screen: try ScreenBatchReader.read(path: path, language: language)
+        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML, language: language)
+        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON, language: language)
+        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language)
         case .scenario: try ScenarioBatchReader.read(path: path)
         }
     }

@@ -6,9 +6,10 @@ import EarshotCore
 public enum ScreenBatchReader {
     public static let readAllKey = "read-all"
 
-    /// `format` nil recognises the file by its content.
-    public static func read(path: String, format: ScreenInputFormat? = nil) throws -> BatchInputContents {
-        let loaded = try ScreenLoader.load(path: path, format: format)
+    /// `format` nil recognises the file by its content; `language` is `--language`'s choice.
+    public static func read(path: String, format: ScreenInputFormat? = nil,
+                            language: ScreenLanguage = .asWritten) throws -> BatchInputContents {
+        let loaded = try ScreenLoader.load(path: path, format: format, language: language)
         let idLocations = loaded.idLocations
         let stops = FocusOrder(screen: loaded.screen).stops
         var contents = BatchInputContents(notes: loaded.notes)

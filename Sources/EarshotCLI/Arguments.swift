@@ -120,6 +120,8 @@ extension OptionSpec {
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
     static let punctuation = OptionSpec.value(
         "punctuation", "all|some|none", "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
+    static let screenLanguage = OptionSpec.value(
+        "language", "TAG|none", "The language of the screen's text, over the file's own or a dump's guess from its letters (none: the voice's).")
     static let screenFormat = OptionSpec.value(
         "format", "FORMAT", "Read the screen as \(ScreenInputFormat.names) (default: recognised by content).")
 }
@@ -150,6 +152,15 @@ extension ParsedArguments {
     }
 
     /// The format `--format` forces on screen inputs, nil to recognise each by its content.
+    /// `--language TAG|none`: the screen's text language over the file's own or a dump's guess.
+    func screenLanguage() throws -> ScreenLanguage {
+        guard let text = value("language") else { return .asWritten }
+        guard let language = ScreenLanguage(argument: text) else {
+            throw UsageError("--language expects a language tag (ja, en-GB) or none, got \"\(text)\"")
+        }
+        return language
+    }
+
     func screenFormat() throws -> ScreenInputFormat? {
         guard let name = value("format") else { return nil }
         guard let format = ScreenInputFormat(rawValue: name) else {
@@ -163,7 +174,7 @@ extension ParsedArguments {
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say.
     func loadScreen(_ path: String) throws -> LoadedScreen {
-        let loaded = try ScreenLoader.load(path: path, format: try screenFormat())
+        let loaded = try ScreenLoader.load(path: path, format: try screenFormat(), language: try screenLanguage())
         printNotes(loaded.notes, file: StandardInput.label(for: path))
         return loaded
     }

@@ -14,6 +14,7 @@ enum ExploreCommand: Command {
         .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
         .espeakData,
         .screenFormat,
+        .screenLanguage,
     ]
 
     static let keyHelp: [(String, String)] = [

@@ -9,6 +9,7 @@ enum ImportCommand: Command {
     static let options: [OptionSpec] = [
         .value("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output)."),
         .screenFormat,
+        .screenLanguage,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {

@@ -10,6 +10,7 @@ enum LintCommand: Command {
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
         .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note."),
         .screenFormat,
+        .screenLanguage,
     ] + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {

@@ -15,6 +15,7 @@ enum ReadCommand: Command {
         .punctuation,
         .espeakData,
         .screenFormat,
+        .screenLanguage,
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {

@@ -17,6 +17,7 @@ enum RenderCommand: Command {
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
         .punctuation,
+        .screenLanguage,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
@@ -80,6 +81,7 @@ enum RenderCommand: Command {
 
         let voiceNames = parsed.all("voice")
         let punctuation = try parsed.punctuationLevel()
+        let screenLanguage = try parsed.screenLanguage()
         let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides, punctuation: punctuation)
         var problems: [DataFileError] = []
         var inputs: [BatchInputContents] = []
@@ -90,7 +92,7 @@ enum RenderCommand: Command {
                 throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json")
             }
             do {
-                let contents = try format.read(path: path)
+                let contents = try format.read(path: path, language: screenLanguage)
                 printNotes(contents.notes, file: path)
                 problems += contents.problems
                 inputs.append(contents)

@@ -156,4 +156,35 @@ struct SpeechAttributeCommandTests {
         #expect(lint.stdout.contains("the ja voice has no IPA table"))
         #expect(!lint.stdout.contains("[ok]"))
     }
+
+    @Test("a dump's language is told from its letters unless --language says it or none; render takes it too")
+    func dumpLanguage() throws {
+        let calendar = "samples/dumps/calendar-day-ja.xml"
+        let guessed = try CLIRunner.run(["read", "--no-audio", calendar], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(guessed.stdout.hasPrefix("Language: ja (its text in the ja voice, the trait words in ko)\n1/39 button-12月: 12月, 뒤로 버튼\n"))
+        #expect(guessed.stderr.contains("note: the dump names no language; its text is mostly ja, so it is read as ja"))
+        let none = try CLIRunner.run(["read", "--no-audio", "--language", "none", calendar], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(none.stdout.hasPrefix("1/39 button-12月: 12月, 뒤로 버튼\n"))
+        #expect(!none.stderr.contains("names no language"))
+        let french = try CLIRunner.run(["read", "--no-audio", "--language", "fr", "samples/dumps/settings-top.xml"],
+                                       currentDirectory: CLIRunner.repositoryRoot)
+        #expect(french.stdout.hasPrefix("Language: fr (its text in the fr voice, the trait words in ko)\n"))
+        let bad = try CLIRunner.run(["lint", "--language", "x y", calendar], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--language expects a language tag (ja, en-GB) or none, got \"x y\""))
+
+        // The Japanese text in the ja voice is not what the Korean voice says for it.
+        let folder = try CLIRunner.temporaryFolder()
+        var digests: [String] = []
+        for (name, language) in [("guessed", nil), ("none", "none")] as [(String, String?)] {
+            let out = folder.appendingPathComponent(name)
+            let render = try CLIRunner.run(["render", "-o", out.path] + (language.map { ["--language", $0] } ?? []) + [calendar],
+                                           currentDirectory: CLIRunner.repositoryRoot)
+            #expect(render.status == 0, "\(render.stderr)")
+            let manifest = try String(contentsOf: out.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+            let line = try #require(manifest.split(separator: "\n").first)
+            digests.append(line.range(of: #""sha256":"[0-9a-f]+""#, options: .regularExpression).map { String(line[$0]) } ?? "")
+        }
+        #expect(digests[0] != digests[1] && !digests[0].isEmpty)
+    }
 }

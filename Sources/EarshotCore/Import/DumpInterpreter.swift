@@ -25,6 +25,12 @@ struct DumpInterpreter {
     private var unknownTraits: Set<String> = []
     private var statusBarNodes = 0
     private var alertsSeen = 0
+    /// The language asked for (`--language`), or `asWritten`: told from the letters.
+    private let language: ScreenLanguage
+
+    init(language: ScreenLanguage = .asWritten) {
+        self.language = language
+    }
 
     /// Where an element sits, as far as its reading is concerned.
     private struct Context {
@@ -55,15 +61,21 @@ struct DumpInterpreter {
         for trait in unknownTraits.sorted() {
             notes.append("unknown trait \"\(trait)\"; ignored")
         }
-        // No dump format says which language its text is in: tell it from the letters, so the
-        // text is heard in its own language's voice (docs/import.md, "Language").
-        var texts: [String] = []
-        roots.forEach { Self.collectTexts($0, into: &texts) }
-        let language = TextScript.language(of: texts)
-        if let language {
-            notes.append("the dump names no language; its text is mostly \(language), so it is read as \(language) (its words in the \(language) voice)")
+        // No dump format says which language its text is in: unless told, tell it from the
+        // letters, so the text is heard in its own language's voice (docs/import.md, "Language").
+        let screenLanguage: String?
+        switch language {
+        case .none: screenLanguage = nil
+        case .tag(let tag): screenLanguage = tag
+        case .asWritten:
+            var texts: [String] = []
+            roots.forEach { Self.collectTexts($0, into: &texts) }
+            screenLanguage = TextScript.language(of: texts)
+            if let guessed = screenLanguage {
+                notes.append("the dump names no language; its text is mostly \(guessed), so it is read as \(guessed) (its words in the \(guessed) voice; --language TAG or none says otherwise)")
+            }
         }
-        return try Screen(name: name, language: language, roots: roots)
+        return try Screen(name: name, language: screenLanguage, roots: roots)
     }
 
     private static func collectTexts(_ node: AccessibilityNode, into texts: inout [String]) {

@@ -37,6 +37,27 @@ public struct LoadedScreen: Sendable {
     public var idLocations: [String: SourceLocation]
 }
 
+/// Which language a loaded screen's text is in (`--language`).
+public enum ScreenLanguage: Sendable, Equatable {
+    /// A screen file's own `language`; for a dump, told from its letters (with a note).
+    case asWritten
+    /// No language: the text is spoken in the voice's own.
+    case none
+    /// This BCP 47 tag, whatever the file says.
+    case tag(String)
+
+    /// `--language`'s value: `none`, or a tag of letters, digits and hyphens (`ja`, `en-GB`).
+    public init?(argument: String) {
+        if argument == "none" {
+            self = .none
+            return
+        }
+        guard !argument.isEmpty, argument.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" }),
+              argument.first?.isLetter == true else { return nil }
+        self = .tag(argument)
+    }
+}
+
 /// Reads a screen from any supported file, recognising the format by content unless told.
 ///
 /// Recognition: a file whose first character is `<` is page source XML; JSON is a screen file
@@ -44,11 +65,14 @@ public struct LoadedScreen: Sendable {
 /// `rawIdentifier` (or sits in a `{"value": …}` envelope), idb JSON when its objects have `AX…`
 /// keys. Anything else is an error that says which formats were tried.
 public enum ScreenLoader {
-    public static func load(path: String, format: ScreenInputFormat? = nil) throws -> LoadedScreen {
-        try parse(try TextFileDecoding.contents(path: path), file: StandardInput.label(for: path), format: format)
+    public static func load(path: String, format: ScreenInputFormat? = nil,
+                            language: ScreenLanguage = .asWritten) throws -> LoadedScreen {
+        try parse(try TextFileDecoding.contents(path: path), file: StandardInput.label(for: path), format: format,
+                  language: language)
     }
 
-    public static func parse(_ data: Data, file: String, format forced: ScreenInputFormat? = nil) throws -> LoadedScreen {
+    public static func parse(_ data: Data, file: String, format forced: ScreenInputFormat? = nil,
+                             language: ScreenLanguage = .asWritten) throws -> LoadedScreen {
         let defaultName = defaultName(for: file)
         var json: JSONNode?
         func parsedJSON() throws -> JSONNode {
@@ -60,14 +84,20 @@ public enum ScreenLoader {
         let format = try forced ?? (startsWithAngleBracket(data) ? .wdaXML : detect(try parsedJSON()))
         switch format {
         case .screen:
-            let (screen, locations) = try ScreenFile.decodeLocatingElements(try parsedJSON(), defaultName: defaultName)
+            var (screen, locations) = try ScreenFile.decodeLocatingElements(try parsedJSON(), defaultName: defaultName)
+            switch language {
+            case .asWritten: break
+            case .none: screen.language = nil
+            case .tag(let tag): screen.language = tag
+            }
             return LoadedScreen(screen: screen, format: .screen, notes: [], idLocations: locations)
         case .wdaXML:
-            return try interpret(try PageSourceXMLReader.read(data, file: file), defaultName: defaultName)
+            return try interpret(try PageSourceXMLReader.read(data, file: file), defaultName: defaultName, language: language)
         case .wdaJSON:
-            return try interpret(try WebDriverAgentJSONReader.read(try parsedJSON()), defaultName: defaultName)
+            return try interpret(try WebDriverAgentJSONReader.read(try parsedJSON()), defaultName: defaultName,
+                                 language: language)
         case .idbJSON:
-            return try interpret(try IdbJSONReader.read(try parsedJSON()), defaultName: defaultName)
+            return try interpret(try IdbJSONReader.read(try parsedJSON()), defaultName: defaultName, language: language)
         }
     }
 
@@ -86,8 +116,8 @@ public enum ScreenLoader {
             at: root.location)
     }
 
-    private static func interpret(_ dump: Dump, defaultName: String) throws -> LoadedScreen {
-        var interpreter = DumpInterpreter()
+    private static func interpret(_ dump: Dump, defaultName: String, language: ScreenLanguage) throws -> LoadedScreen {
+        var interpreter = DumpInterpreter(language: language)
         let screen = try interpreter.screen(from: dump, defaultName: defaultName)
         return LoadedScreen(screen: screen, format: dump.format, notes: dump.notes + interpreter.notes,
                             idLocations: interpreter.idLocations)
