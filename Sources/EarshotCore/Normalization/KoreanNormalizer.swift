@@ -42,6 +42,14 @@ public struct KoreanNormalizer: TextNormalizer {
         var rewriter = KoreanTextRewriter(normalizer: self, text: text)
         return rewriter.run()
     }
+
+    /// The text's reading and how many times the pass looked at a scalar of the input: the
+    /// measure the tests hold to a constant per scalar, so the cost stays linear in the text.
+    func normalizeCounting(_ text: String) -> (text: String, looks: Int) {
+        var rewriter = KoreanTextRewriter(normalizer: self, text: text)
+        let result = rewriter.run()
+        return (result, rewriter.looks.count)
+    }
 }
 
 struct CounterPattern: Sendable {
@@ -83,19 +91,25 @@ struct WrittenNumber {
 }
 
 /// One pass over one text; holds the input scalars and the output being built.
+///
+/// The output is an array of scalars, made a string once at the end: appending a slice to a
+/// `String.UnicodeScalarView` copies the whole view each time, which made a long label of Latin
+/// words quadratic (a 4 M character label took 22 s).
 struct KoreanTextRewriter {
     let normalizer: KoreanNormalizer
     let rules: KoreanNormalizationRules
     let reader: KoreanNumberReader
     let s: [Unicode.Scalar]
-    var out = String.UnicodeScalarView()
+    var out = ScalarOutput()
+    /// Every look at an input scalar through `scalar(_:)` and `digit(_:)`.
+    let looks = LookCounter()
 
     init(normalizer: KoreanNormalizer, text: String) {
         self.normalizer = normalizer
         rules = normalizer.rules
         reader = normalizer.reader
         s = Array(text.unicodeScalars)
-        out.reserveCapacity(s.count * 2)
+        out.scalars.reserveCapacity(s.count + s.count / 2)
     }
 
     mutating func run() -> String {
@@ -117,7 +131,7 @@ struct KoreanTextRewriter {
             out.append(s[i])
             i += 1
         }
-        return String(out)
+        return out.string
     }
 
     /// The end of a string-table format specifier with a number in it (`%1$d`, `%2$@`, `%1d`),
@@ -145,10 +159,14 @@ struct KoreanTextRewriter {
     }
     func isWordScalar(_ c: Unicode.Scalar) -> Bool { isDigit(c) || isLatin(c) || isHangul(c) }
     func digit(_ i: Int) -> UInt8? {
+        looks.count += 1
         guard i >= 0, i < s.count, isDigit(s[i]) else { return nil }
         return UInt8(s[i].value - 0x30)
     }
-    func scalar(_ i: Int) -> Unicode.Scalar? { i >= 0 && i < s.count ? s[i] : nil }
+    func scalar(_ i: Int) -> Unicode.Scalar? {
+        looks.count += 1
+        return i >= 0 && i < s.count ? s[i] : nil
+    }
     func matches(_ pattern: [Unicode.Scalar], at i: Int) -> Bool {
         guard i + pattern.count <= s.count else { return false }
         for (offset, c) in pattern.enumerated() where s[i + offset] != c { return false }
@@ -542,4 +560,29 @@ struct KoreanTextRewriter {
         }
         return j
     }
+}
+
+/// The rewriter's output: scalars appended one by one in amortized constant time.
+struct ScalarOutput {
+    var scalars: [Unicode.Scalar] = []
+
+    var last: Unicode.Scalar? { scalars.last }
+
+    mutating func append(_ scalar: Unicode.Scalar) { scalars.append(scalar) }
+
+    mutating func append<S: Sequence>(contentsOf more: S) where S.Element == Unicode.Scalar {
+        scalars.append(contentsOf: more)
+    }
+
+    var string: String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(scalars.count * 3)
+        for scalar in scalars { UTF8.encode(scalar) { utf8.append($0) } }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+}
+
+/// A count shared by the copies of a rewriter's non-mutating helpers.
+final class LookCounter {
+    var count = 0
 }
