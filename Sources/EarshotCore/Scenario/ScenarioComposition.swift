@@ -15,6 +15,11 @@ import Foundation
 /// the list. Relative paths inside a file are read from that file's folder. A file including
 /// itself, directly or not, is an error.
 ///
+/// Bounds: a chain of `include` and `extends` is at most `maximumDepth` files deep (a deeper one
+/// once ended the process with a stack overflow), and one scenario takes in at most
+/// `maximumReadings` files counting repeats (a part including the next twice, 22 levels down,
+/// once took a minute); each file is parsed once however often it is taken in.
+///
 /// The result is one JSON object with the nodes of all the files, each keeping its own file,
 /// line and column, so every later error names the file it is in; `chains` says how each file
 /// was reached, for those errors to add.
@@ -26,6 +31,10 @@ public struct ScenarioComposition {
     static let namedSections = ["screens", "app"]
     /// The keys taken whole.
     static let wholeSections = ["title", "voice", "start", "reader"]
+    /// The deepest chain of `include` / `extends` entries one scenario may have.
+    public static let maximumDepth = 64
+    /// How many files one scenario may take in through `include` and `extends`, repeats counted.
+    public static let maximumReadings = 1_000
 
     /// The composed top-level object.
     var root: JSONNode
@@ -76,6 +85,10 @@ public struct ScenarioComposition {
     private struct Reading {
         var files: [String] = []
         var chains: [String: [SourceLocation]] = [:]
+        /// Each file's parsed tree, read once.
+        var parsed: [String: JSONNode] = [:]
+        /// Files taken in so far, repeats counted.
+        var readings = 0
 
         /// One file's contribution, with what it takes in merged below its own members.
         mutating func layer(_ node: JSONNode, file: String, chain: [SourceLocation], visiting: [String],
@@ -105,20 +118,32 @@ public struct ScenarioComposition {
                 throw DataFileError("\"\(relative)\" includes itself (through \(visiting.joined(separator: " -> ")) -> \(path))",
                                     at: entry.location)
             }
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw DataFileError("included file \"\(relative)\" not found (looked at \(path))", at: entry.location)
+            guard chain.count < ScenarioComposition.maximumDepth else {
+                throw DataFileError("\"\(relative)\" is more than \(ScenarioComposition.maximumDepth) files deep in include and extends (Earshot's limit): flatten the chain", at: entry.location)
+            }
+            readings += 1
+            guard readings <= ScenarioComposition.maximumReadings else {
+                throw DataFileError("\"\(relative)\" takes this scenario past \(ScenarioComposition.maximumReadings) files taken in through include and extends, repeats counted (Earshot's limit): a part is included more often than it can mean to be", at: entry.location)
             }
             let chain = [entry.location] + chain
+            let root: JSONNode
+            if let known = parsed[path] {
+                root = known
+            } else {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw DataFileError("included file \"\(relative)\" not found (looked at \(path))", at: entry.location)
+                }
+                do {
+                    root = try JSONDocument.load(path: path)
+                } catch let error as DataFileError {
+                    let path = chain.map { "from \($0)" }.joined(separator: ", ")
+                    throw DataFileError(error.message + " (included \(path))", at: error.location)
+                }
+                parsed[path] = root
+            }
             if chains[path] == nil {
                 chains[path] = chain
                 files.append(path)
-            }
-            let root: JSONNode
-            do {
-                root = try JSONDocument.load(path: path)
-            } catch let error as DataFileError {
-                let path = chain.map { "from \($0)" }.joined(separator: ", ")
-                throw DataFileError(error.message + " (included \(path))", at: error.location)
             }
             return try layer(root, file: path, chain: chain, visiting: visiting + [path], isPart: isPart)
         }

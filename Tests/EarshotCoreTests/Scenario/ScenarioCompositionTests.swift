@@ -119,4 +119,49 @@ struct ScenarioCompositionTests {
         #expect(missing.message.hasPrefix("included file \"nowhere.json\" not found"))
         #expect(missing.location.line == 1 && missing.location.column == 13)
     }
+
+    /// A chain of `count` parts, each including (or extending) the next; the last holds the screen.
+    static func chain(_ count: Int, key: String) throws -> String {
+        var files: [String: String] = [:]
+        for index in 0..<count {
+            let next = index + 1 < count ? #""\#(key)": "part\#(index + 1).json", "#: ""
+            files["part\(index).json"] = key == "extends" && index + 1 == count
+                ? #"{"screen": \#(Self.screen), "steps": [{"gesture": "next"}]}"#
+                : key == "extends" ? #"{\#(next)"steps": []}"# : #"{\#(next)"voice": "ko"}"#
+        }
+        if key == "include" { files["part\(count - 1).json"] = #"{"screens": {"s": \#(Self.screen)}}"# }
+        files["flow.json"] = #"{"\#(key)": "part0.json", "steps": [{"gesture": "next"}]}"#
+        return try Self.folder(files).appendingPathComponent("flow.json").path
+    }
+
+    @Test("a chain deeper than the limit is a located error naming the limit, not a crash", arguments: ["include", "extends"])
+    func deepChain(key: String) throws {
+        // 2,000 levels once overflowed the stack (SIGSEGV).
+        let flow = try Self.chain(2_000, key: key)
+        let error = try #require(throws: DataFileError.self) { try ScenarioFile.load(path: flow) }
+        #expect(error.message.contains("more than \(ScenarioComposition.maximumDepth) files deep in include and extends (Earshot's limit)"))
+        #expect(error.location.file.hasSuffix("part\(ScenarioComposition.maximumDepth - 1).json"))
+        // A chain within the limit composes.
+        let shallow = try ScenarioFile.load(path: try Self.chain(ScenarioComposition.maximumDepth - 1, key: key))
+        #expect(shallow.includedFiles.count == ScenarioComposition.maximumDepth - 1)
+    }
+
+    @Test("parts that include the next twice stop at the readings limit at once")
+    func includeBomb() throws {
+        // Each level doubles the readings: 22 levels are 4 million, which once took a minute.
+        var files: [String: String] = ["flow.json": #"{"include": "p0.json", "screen": \#(Self.screen), "steps": []}"#]
+        for level in 0..<22 { files["p\(level).json"] = #"{"include": ["p\#(level + 1).json", "p\#(level + 1).json"]}"# }
+        files["p22.json"] = #"{"description": "empty"}"#
+        let flow = try Self.folder(files).appendingPathComponent("flow.json").path
+        let started = ContinuousClock.now
+        let error = try #require(throws: DataFileError.self) { try ScenarioFile.load(path: flow) }
+        #expect(error.message.contains("past \(ScenarioComposition.maximumReadings) files taken in through include and extends"))
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // Five levels (62 readings of six files) compose.
+        files = ["flow.json": #"{"include": "p0.json", "screen": \#(Self.screen), "steps": []}"#]
+        for level in 0..<5 { files["p\(level).json"] = #"{"include": ["p\#(level + 1).json", "p\#(level + 1).json"]}"# }
+        files["p5.json"] = #"{"description": "empty"}"#
+        let small = try ScenarioFile.load(path: try Self.folder(files).appendingPathComponent("flow.json").path)
+        #expect(small.includedFiles.count == 6)
+    }
 }
