@@ -33,6 +33,10 @@ enum TestCommand: Command {
         let reportFolder = parsed.value("report")
         let externalAudio = try ReportWriting.externalAudio(parsed)
         let pages = SuiteIndexPage.pageNames(for: files)
+        // Every output against every input of every scenario (its parts, screens, voice and
+        // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
+        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")),
+                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio))
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
             TestWorker.Report(folder: folder, external: externalAudio)
@@ -72,6 +76,22 @@ enum TestCommand: Command {
             return ExitCode(rawValue: unreadable.outcome.errorExitCode!) ?? .failure
         }
         return failed == 0 ? .success : .failure
+    }
+
+    /// The files a suite reads: each scenario's own inputs and its golden transcript.
+    static func suiteInputs(_ files: [String], voice: String?) -> [String] {
+        var inputs = files.flatMap { ScenarioFile.inputFiles(path: $0) + [ScenarioSuite.goldenPath(for: $0)] }
+        if let voice, voice.contains("/") || voice.hasSuffix(".json") { inputs.append(voice) }
+        return inputs
+    }
+
+    /// The files `--report DIR` writes: the index, a page per scenario and, with external
+    /// audio, its WAV.
+    static func reportOutputs(folder: String?, pages: [String], external: Bool) -> [(option: String, path: String)] {
+        guard let folder else { return [] }
+        var names = ["index.html"] + pages
+        if external { names += pages.map { ($0 as NSString).deletingPathExtension + ".wav" } }
+        return names.map { ("--report", (folder as NSString).appendingPathComponent($0)) }
     }
 
     static let help = helpText(

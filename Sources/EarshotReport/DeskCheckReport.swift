@@ -64,7 +64,7 @@ public struct DeskCheckReport {
         let source: String
         switch audio {
         case .embedded(let data): source = HTML.dataURI(data, type: "audio/wav")
-        case .external(let file): source = file
+        case .external(let file): source = HTML.relativeURL(file)
         case .none: return "<p>No audio was rendered for this run.</p>"
         }
         var out = "<audio id=\"report-audio\" controls preload=\"auto\" src=\"\(HTML.attribute(source))\">"

@@ -64,7 +64,7 @@ public struct RenderIndexPage {
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
             table += "<td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
             table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td>"
-            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(row.output))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
+            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
         }
         table += "</tbody></table>"
         var sections: [ReportPage.Section] = [.init(id: "files", title: "Rendered files", html: table)]

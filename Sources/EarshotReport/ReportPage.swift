@@ -73,8 +73,37 @@ public enum HTML {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.2f", rounded)
     }
 
+    /// The URL of a file beside the page (or below it), from its relative path: every byte
+    /// outside RFC 3986's unreserved characters percent-encoded, path component by component,
+    /// behind `./`, so no name can be read as a scheme (`javascript:alert(1).html` becomes
+    /// `./javascript%3Aalert%281%29.html`) or as a query, fragment or other host. Every link and
+    /// source a page builds from a file name goes through here.
+    public static func relativeURL(_ path: String) -> String {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map { component in
+            var encoded = ""
+            for byte in component.utf8 {
+                switch byte {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                     UInt8(ascii: "~"):
+                    encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+            return encoded
+        }
+        return "./" + components.joined(separator: "/")
+    }
+
     /// A `data:` URI of bytes.
     public static func dataURI(_ data: Data, type: String) -> String {
         "data:\(type);base64," + data.base64EncodedString()
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -54,7 +54,7 @@ public struct SuiteIndexPage {
             table += "</th><td class=\"\(verdict.passed ? "passed" : "failed")\">\(verdict.passed ? "passed" : "failed")</td>"
             table += "<td>\(golden)</td><td>\(held) of \(outcome.expectations.count) held</td>"
             table += "<td>\(HTML.text(outcome.error ?? FindingReport.summary(verdict.findings)))</td>"
-            table += outcome.error == nil ? "<td><a href=\"\(HTML.attribute(page))\">\(HTML.text(page))</a></td></tr>\n" : "<td>none: it could not run</td></tr>\n"
+            table += outcome.error == nil ? "<td><a href=\"\(HTML.attribute(HTML.relativeURL(page)))\">\(HTML.text(page))</a></td></tr>\n" : "<td>none: it could not run</td></tr>\n"
         }
         table += "</tbody></table>"
         let page = ReportPage(kind: "Test suite", title: "Desk checks: \(verdicts.count) scenarios", summary: summary,

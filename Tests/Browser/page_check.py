@@ -14,6 +14,7 @@ COMMANDS:
   index PAGE [--search TEXT]     the render index: rows, search timing, sorting
   axe PAGE                       axe-core's accessibility violations
   screenshot PAGE OUT.png        a full-page screenshot and its grayscale pixel variance
+  hostile PAGE                   scripts that ran from the page's text, and links to a scheme
 
 Every result also carries "pageErrors" (uncaught script errors and failed loads the browser
 logged) and "externalRequests" (resources fetched from anywhere but data:, blob: or file:),
@@ -449,6 +450,54 @@ def seconds(value):
     return None if value is None else float(value)
 
 
+# Installed before the page's own scripts: every dialog an injected payload would open is
+# recorded instead (the hostile names call alert, confirm or prompt).
+HOSTILE_HOOK = """
+    window.__earshotRuns = [];
+    for (const name of ["alert", "confirm", "prompt", "print"]) {
+        window[name] = function (...args) { window.__earshotRuns.push(name + "(" + args.join(",") + ")"); };
+    }
+"""
+
+# Every attribute that holds a URL, resolved against the page: anything but file:, data:,
+# blob: (and about:blank) is a link to a scheme the page should never carry.
+SCHEME_LINKS = """
+    const found = [];
+    const names = ["href", "src", "data-src", "action", "formaction", "xlink:href", "poster", "srcset"];
+    for (const element of document.querySelectorAll("*")) {
+        for (const name of names) {
+            const value = element.getAttribute(name);
+            if (value === null) continue;
+            let protocol;
+            try { protocol = new URL(value, document.baseURI).protocol; } catch (error) { protocol = "unparsable"; }
+            if (!["file:", "data:", "blob:"].includes(protocol) && value !== "about:blank") {
+                found.push({element: element.tagName.toLowerCase(), attribute: name, value: value.slice(0, 200), protocol});
+            }
+        }
+    }
+    return found;
+"""
+
+
+def check_hostile(driver, page, args):
+    """Focuses every focusable element and plays nothing; reports what an injected payload did."""
+    driver.execute_script("""
+        for (const element of document.querySelectorAll("[tabindex], a, button, input")) { element.focus(); }
+    """)
+    time.sleep(0.2)
+    injected = driver.execute_script("""
+        return Array.from(document.querySelectorAll("*")).filter((element) =>
+            Array.from(element.attributes).some((attribute) => /^on/i.test(attribute.name))
+        ).map((element) => element.outerHTML.slice(0, 200));
+    """)
+    return {
+        "scriptRuns": driver.execute_script("return window.__earshotRuns || null"),
+        "schemeLinks": driver.execute_script(SCHEME_LINKS),
+        "eventAttributes": injected,
+        "scripts": driver.execute_script("return document.scripts.length"),
+    }
+
+
 def css_string(text):
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -460,6 +509,7 @@ COMMANDS = {
     "index": check_index,
     "axe": check_axe,
     "screenshot": check_screenshot,
+    "hostile": check_hostile,
 }
 
 
@@ -495,6 +545,7 @@ def parse_arguments(argv):
     command("index", "the render index").add_argument(
         "--search", metavar="TEXT", help="type TEXT into the search field")
     command("axe", "axe-core's accessibility violations")
+    command("hostile", "scripts run from the page's text, and scheme links")
     command("screenshot", "a full-page screenshot").add_argument(
         "out", metavar="OUT.png", help="where to write the PNG")
     return parser.parse_args(argv)
@@ -509,6 +560,8 @@ def main(argv):
     driver = None
     try:
         driver = start_browser()
+        if args.command == "hostile":
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOSTILE_HOOK})
         open_page(driver, page)
         result = COMMANDS[args.command](driver, page, args)
         result.update(page_health(driver))

@@ -92,4 +92,40 @@ struct OutputSafetyTests {
         #expect(try CLIRunner.run(["speak", "-o", link, "취소"]).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "takes/ok.wav")
     }
+
+    @Test("test refuses a report over a scenario, a golden, an included part, a screen or an input named index.html")
+    func testOutputsAreNotInputs() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let samples = folder.appendingPathComponent("samples")
+        try FileManager.default.createDirectory(at: samples, withIntermediateDirectories: true)
+        for name in ["suite", "screens"] {
+            try FileManager.default.copyItem(at: Self.samples.appendingPathComponent(name), to: samples.appendingPathComponent(name))
+        }
+        let suite = samples.appendingPathComponent("suite").path
+        func file(_ relative: String) throws -> (path: String, bytes: Data) {
+            let path = samples.appendingPathComponent(relative).path
+            return (path, try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        let scenario = try file("suite/delete-post.json")
+        try expectRefused(["test", "--junit", scenario.path, suite], keeps: scenario, mentioning: "is the input \(scenario.path)")
+        let golden = try file("suite/delete-post.transcript.txt")
+        try expectRefused(["test", "--sarif", golden.path, suite], keeps: golden, mentioning: "is the input")
+        let part = try file("suite/board-app.json")
+        try expectRefused(["test", "--sarif", part.path, suite], keeps: part, mentioning: "is the input")
+        let screen = try file("screens/board-list.json")
+        try expectRefused(["test", "--junit", screen.path, suite], keeps: screen, mentioning: "is the input")
+        // A part named index.html, in the folder --report writes its index into.
+        let reader = samples.appendingPathComponent("suite/reader.json")
+        try FileManager.default.moveItem(at: reader, to: samples.appendingPathComponent("suite/index.html"))
+        for scenario in try FileManager.default.contentsOfDirectory(atPath: suite) where scenario.hasSuffix(".json") {
+            let path = (suite as NSString).appendingPathComponent(scenario)
+            let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "reader.json", with: "index.html")
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let index = try file("suite/index.html")
+        try expectRefused(["test", "--report", suite, suite], keeps: index, mentioning: "--report \(suite)/index.html is the input")
+        // Nothing was written beside the inputs.
+        #expect(!FileManager.default.fileExists(atPath: suite + "/delete-post.html"))
+    }
 }

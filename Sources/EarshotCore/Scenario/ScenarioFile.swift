@@ -48,6 +48,35 @@ public enum ScenarioFile {
         }
     }
 
+    /// Every file a scenario reads: its own, the parts and bases it takes in, its screen files
+    /// and dumps, and a voice profile named by path. Read from the composed JSON alone (no
+    /// screen is parsed), so a suite can check its outputs against all of its inputs before it
+    /// runs anything; a file that does not compose gives what could be found.
+    public static func inputFiles(path: String) -> [String] {
+        var files = [path]
+        guard path != "-", let root = try? JSONDocument.load(path: path) else { return files }
+        var composed = root
+        if let composition = try? ScenarioComposition(root, path: path) {
+            files += composition.files
+            composed = composition.root
+        }
+        guard case .object(let members) = composed.value else { return files }
+        func add(_ node: JSONNode) {
+            if case .string(let relative) = node.value {
+                files.append(ScenarioComposition.standardized(resolve(relative, folder: folder(of: node.location.file))))
+            }
+        }
+        for member in members {
+            switch member.key {
+            case "screen", "voice": add(member.node)
+            case "screens":
+                if case .object(let screens) = member.node.value { screens.forEach { add($0.node) } }
+            default: break
+            }
+        }
+        return files
+    }
+
     /// The folder relative paths in `file` are read from.
     static func folder(of file: String) -> String {
         (file as NSString).deletingLastPathComponent
