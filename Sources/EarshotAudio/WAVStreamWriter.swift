@@ -20,14 +20,18 @@ public final class WAVStreamWriter {
     private var handle: FileHandle?
     private var pending: [UInt8] = []
     private var finished = false
+    private let followsLinks: Bool
 
     /// Bytes collected before each write to the file.
     private static let flushSize = 64 * 1024
 
     /// `temporaryPath`, when given, is the name the file is written under until `finish()`
-    /// (a caller that must be able to remove it after a crash picks it); else a fresh hidden one.
+    /// (a caller that must be able to remove it after a crash picks it: render, whose folder
+    /// is its own, so a symbolic link at `path` is then refused rather than written through);
+    /// else a fresh hidden one, and a link at `path` is written through.
     public init(path: String, sampleRate: Int, temporaryPath chosenTemporary: String? = nil) throws {
         self.path = path
+        followsLinks = chosenTemporary == nil
         self.sampleRate = sampleRate
         if path == "-" {
             temporaryPath = ""
@@ -88,7 +92,7 @@ public final class WAVStreamWriter {
         }
         self.handle = nil
         finished = true
-        try AtomicFile.commit(temporaryPath, to: path)
+        try AtomicFile.commit(temporaryPath, to: path, followingLinks: followsLinks)
     }
 
     /// Abandons the file: removes the temporary file and leaves `path` untouched.

@@ -122,6 +122,14 @@ public struct RenderResponse: Sendable, Equatable {
         /// whose text the parent already has.
         case rendered(samples: Int, sampleRate: Int, sha256: String, text: String? = nil)
         case failed(String)
+        /// A file could not be written (a full disk, a read-only folder, a planted link): the
+        /// run exits 74, as for any output it cannot write.
+        case unwritable(String)
+    }
+
+    /// The answer for an error: `unwritable` for a file that could not be written.
+    public static func failure(job: Int, _ error: Error) -> RenderResponse {
+        RenderResponse(job: job, outcome: error is FileIOError ? .unwritable("\(error)") : .failed("\(error)"))
     }
 
     public init(job: Int, outcome: Outcome) {
@@ -136,15 +144,17 @@ public struct RenderResponse: Sendable, Equatable {
                 + (text.map { ",\"text\":\(jsonString($0))" } ?? "") + "}"
         case .failed(let message):
             "{\"job\":\(job),\"error\":\(jsonString(message))}"
+        case .unwritable(let message):
+            "{\"job\":\(job),\"error\":\(jsonString(message)),\"io\":true}"
         }
     }
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render response")
-            .object(allowing: ["job", "samples", "sampleRate", "sha256", "text", "error"])
+            .object(allowing: ["job", "samples", "sampleRate", "sha256", "text", "error", "io"])
         let job = try object.required("job").intValue()
         if let message = try object.string("error") {
-            self.init(job: job, outcome: .failed(message))
+            self.init(job: job, outcome: try object.bool("io") == true ? .unwritable(message) : .failed(message))
         } else {
             self.init(job: job, outcome: .rendered(
                 samples: try object.required("samples").intValue(),

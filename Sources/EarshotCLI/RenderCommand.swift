@@ -119,11 +119,16 @@ enum RenderCommand: Command {
         for problem in problems { standardError(problem.description) }
 
         let quiet = parsed.has("quiet")
-        let renderer = BatchRenderer(plan: plan, options: BatchRenderOptions(
+        var renderOptions = BatchRenderOptions(
             outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.value("manifest"),
             force: parsed.has("force"), progress: quiet ? .quiet : RenderProgress.automaticStyle(),
             workerCommand: [workerExecutable(), "render", "--worker"]
-        ))
+        )
+        if parsed.has("report") {
+            renderOptions.extraOutputs = [((renderOptions.resolvedManifestPath as NSString).deletingLastPathComponent as NSString)
+                .appendingPathComponent("index.html")]
+        }
+        let renderer = BatchRenderer(plan: plan, options: renderOptions)
         let summary = try renderer.run()
         for failure in summary.failures { standardError(failure.description) }
         if let error = summary.manifestError { standardError(error.description) }
@@ -140,7 +145,7 @@ enum RenderCommand: Command {
             Glibc.signal(signal, SIG_DFL)
             raise(signal)
         }
-        if summary.manifestError != nil { return .ioError }
+        if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {
             let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
                                                           inputs: parsed.positionals)

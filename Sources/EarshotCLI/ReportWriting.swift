@@ -68,7 +68,7 @@ enum ReportWriting {
         }
         let page = RenderIndexPage(rows: rows, screens: screens, title: "Rendered files in \(folder.isEmpty ? "." : folder)")
         let path = (folder as NSString).appendingPathComponent("index.html")
-        try AtomicFile.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path)
+        try AtomicFile.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path, followingLinks: false)
         return path
     }
 

@@ -8,16 +8,16 @@ import Foundation
 /// device, FIFO, socket or folder is never replaced (as root, `-o /dev/null` would otherwise
 /// swap the device node for a regular file).
 public enum AtomicFile {
-    public static func write(_ data: Data, to path: String) throws {
-        let temporary = temporaryPath(for: path)
+    public static func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
+        let temporary = followingLinks ? temporaryPath(for: path) : siblingTemporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
             throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
         }
-        try commit(temporary, to: path)
+        try commit(temporary, to: path, followingLinks: followingLinks)
     }
 
-    public static func write(_ text: String, to path: String) throws {
-        try write(Data(text.utf8), to: path)
+    public static func write(_ text: String, to path: String, followingLinks: Bool = true) throws {
+        try write(Data(text.utf8), to: path, followingLinks: followingLinks)
     }
 
     /// Writes an output a command names: standard output when `path` is `-`, else a file
@@ -44,9 +44,23 @@ public enum AtomicFile {
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// A hidden temporary name beside `path` itself (not beside a link's target).
+    public static func siblingTemporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
     /// Renames a finished temporary file over its final name; removes it if the rename fails.
-    public static func commit(_ temporary: String, to path: String) throws {
-        let target = destination(of: path)
+    /// With `followingLinks` false (render's own folder) a symbolic link at `path` is refused,
+    /// not written through: a link planted among rendered files must not send a WAV elsewhere.
+    public static func commit(_ temporary: String, to path: String, followingLinks: Bool = true) throws {
+        if !followingLinks, let kind = linkOrSpecialKind(atPath: path) {
+            unlink(temporary)
+            throw FileIOError(path: path, reason: "is \(kind): it is not written through (remove it, then run again)")
+        }
+        let target = followingLinks ? destination(of: path) : path
         if let kind = OutputSafety.specialKind(of: target) {
             unlink(temporary)
             throw FileIOError(path: path, reason: "is \(kind), not a regular file: not replaced")
@@ -55,6 +69,25 @@ public enum AtomicFile {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileIOError(path: path, reason: "cannot rename finished file into place (\(reason))")
+        }
+    }
+
+    /// "a symbolic link (to /etc/passwd)", "a folder"... for what `path` itself is, links not
+    /// followed; nil for a regular file or nothing.
+    public static func linkOrSpecialKind(atPath path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
+            return "a symbolic link\(target)"
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFIFO: return "a FIFO"
+        default: return "a special file"
         }
     }
 

@@ -40,6 +40,56 @@ public enum OutputSafety {
         }
     }
 
+    /// Checks a folder a command fills with files of its own (render's output folder) before
+    /// anything is written: it is not a folder of device nodes or a kernel file system (`/dev`,
+    /// `/proc`, `/sys`), and no file it will write, nor any folder between, is a symbolic link
+    /// or a special file. The folder itself may be a link its user named. `files` are relative
+    /// to `folder`, or absolute paths inside it.
+    public static func checkOwnedFolder(_ folder: String, files: [String], option: String) throws {
+        if let reason = unsuitableFolderReason(folder) {
+            throw OutputPathError("\(option) \(folder) \(reason): give a folder for files")
+        }
+        var checked = Set<String>()
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        for file in files {
+            let relative = file.hasPrefix(base + "/") ? String(file.dropFirst(base.count + 1)) : file
+            guard !relative.hasPrefix("/") else { continue }
+            var path = base
+            let parts = relative.split(separator: "/").map(String.init)
+            for (index, part) in parts.enumerated() {
+                path = path.isEmpty ? part : path + "/" + part
+                guard checked.insert(path).inserted else { continue }
+                let isLast = index == parts.count - 1
+                guard let kind = AtomicFile.linkOrSpecialKind(atPath: path), !(kind == "a folder" && !isLast) else { continue }
+                throw OutputPathError("\(path) is \(kind): \(option) writes only files and folders of its own there, never through a link (remove it, then run again); nothing was written")
+            }
+        }
+    }
+
+    /// Why a folder cannot take output files, or nil: it holds device nodes, FIFOs or sockets
+    /// (`/dev`), or is a kernel file system (`/proc`, `/sys`).
+    static func unsuitableFolderReason(_ folder: String) -> String? {
+        if let resolved = realpath(folder.isEmpty ? "." : folder, nil) {
+            let path = String(cString: resolved)
+            free(resolved)
+            if ["/proc", "/sys", "/dev"].contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+                return "is a kernel file system (\(path))"
+            }
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return nil }
+        for name in names {
+            var entry = stat()
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard lstat(path, &entry) == 0 else { continue }
+            switch entry.st_mode & S_IFMT {
+            case S_IFCHR, S_IFBLK: return "holds device nodes (\(name))"
+            case S_IFIFO, S_IFSOCK: return "holds FIFOs or sockets (\(name))"
+            default: continue
+            }
+        }
+        return nil
+    }
+
     struct FileIdentity: Hashable {
         var device: UInt64
         var inode: UInt64
@@ -57,6 +107,10 @@ public enum OutputSafety {
     /// file or nothing.
     public static func specialKind(of path: String) -> String? {
         let resolved = AtomicFile.destination(of: path)
+        var info = stat()
+        if lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            return "a symbolic link that never reaches a file (a loop, or a chain of over 40 links)"
+        }
         guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else {
             return nil
         }

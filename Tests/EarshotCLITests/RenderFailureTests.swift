@@ -22,7 +22,8 @@ struct RenderFailureTests {
         #expect(try run("/bin/mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path]) == 0)
         defer { _ = try? run("/bin/umount", [disk.path]) }
         let result = try CLIRunner.run(["render", "--jobs", "1", "-o", disk.path, labels.path])
-        #expect(result.status == 1 || result.status == 74, "\(result.stderr)")
+        // A file that cannot be written is an I/O failure, as on a read-only disk (below).
+        #expect(result.status == 74, "\(result.stderr)")
         let failures = result.stderr.split(separator: "\n").filter { $0.hasPrefix("\(labels.path):") && $0.contains(": error: ") }
         let wavs = try FileManager.default.subpathsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".wav") }
         #expect(failures.count > 0 && failures.count + wavs.count == 20, "\(failures.count) named failures, \(wavs.count) WAVs: \(result.stderr)")
@@ -30,6 +31,15 @@ struct RenderFailureTests {
         #expect(result.stderr.contains("\(failures.count) failed"), "\(result.stderr)")
         let temporaries = try FileManager.default.subpathsOfDirectory(atPath: disk.path).filter { $0.hasSuffix(".tmp") }
         #expect(temporaries.isEmpty, "\(temporaries)")
+
+        // The same exit on a read-only disk.
+        let readOnly = folder.appendingPathComponent("read-only")
+        try FileManager.default.createDirectory(at: readOnly, withIntermediateDirectories: true)
+        #expect(try run("/bin/mount", ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", readOnly.path]) == 0)
+        defer { _ = try? run("/bin/umount", [readOnly.path]) }
+        let refused = try CLIRunner.run(["render", "--jobs", "1", "-o", readOnly.path, labels.path])
+        #expect(refused.status == 74, "\(refused.stderr)")
+        #expect(refused.stderr.contains(readOnly.path), "\(refused.stderr)")
     }
 
     @Test("a stopped worker is noticed, killed and reported; its other files are rendered by another; a forced run that fails keeps the previous manifest lines")

@@ -18,6 +18,9 @@ public struct BatchRenderOptions: Sendable {
     public var progress: RenderProgress.Style
     /// The command that starts a worker: the `earshot` binary with `render --worker`.
     public var workerCommand: [String]
+    /// Other files the run writes into the folder afterwards (`index.html` with `--report`),
+    /// checked with the rest before any work.
+    public var extraOutputs: [String] = []
 
     public init(outputDirectory: String, jobs: Int, shard: Shard = .whole, manifestPath: String? = nil, force: Bool = false,
                 progress: RenderProgress.Style = .quiet, workerCommand: [String]) {
@@ -44,6 +47,8 @@ public struct RenderFailure: Sendable, CustomStringConvertible {
     public var key: String
     public var voice: String
     public var message: String
+    /// The file could not be written (a full disk, a read-only folder): the run exits 74.
+    public var isIOError = false
 
     public var description: String { "\(location.file):\(location.line): error: \"\(key)\" in voice \(voice): \(message)" }
 }
@@ -96,6 +101,17 @@ public final class BatchRenderer {
     public func run() throws -> BatchRenderSummary {
         let manifestPath = options.resolvedManifestPath
         let journalPath = Self.journalPath(for: manifestPath)
+        // Nothing is written through a link planted in the folder: every output, the manifest
+        // and its journal are checked before any work, and renamed into place without
+        // following links as they finish.
+        let ownFiles = jobs.flatMap { [$0.output] + $0.transcripts } + [manifestPath, journalPath]
+            + (options.extraOutputs)
+        try OutputSafety.checkOwnedFolder(options.outputDirectory, files: ownFiles, option: "render")
+        for path in [manifestPath, journalPath] {
+            if let kind = AtomicFile.linkOrSpecialKind(atPath: path) {
+                throw OutputPathError("\(path) is \(kind): render writes its manifest only as a file of its own (remove it, then run again); nothing was written")
+            }
+        }
         try Self.makeDirectory(options.outputDirectory)
         try Self.makeDirectory((manifestPath as NSString).deletingLastPathComponent)
 
@@ -130,8 +146,9 @@ public final class BatchRenderer {
 
         let pool = try WorkerPool(command: options.workerCommand, size: min(max(options.jobs, 1), queue.count))
         var nextJob = 0
-        func fail(_ job: RenderJob, _ message: String) {
-            failed[job.index] = RenderFailure(location: job.item.location, key: job.item.key, voice: job.voice, message: message)
+        func fail(_ job: RenderJob, _ message: String, io: Bool = false) {
+            failed[job.index] = RenderFailure(location: job.item.location, key: job.item.key, voice: job.voice, message: message,
+                                              isIOError: io)
         }
         func request(for job: RenderJob) -> RenderRequest {
             let output = absolute(job.output)
@@ -219,6 +236,8 @@ public final class BatchRenderer {
                         summary.renderedAudioSeconds += duration
                     case .failed(let message):
                         fail(job, message)
+                    case .unwritable(let message):
+                        fail(job, message, io: true)
                     }
                 }
             }
@@ -253,7 +272,7 @@ public final class BatchRenderer {
         }
         let text = jobs.compactMap { manifestLines[$0.index] }.map { $0 + "\n" }.joined()
         do {
-            try AtomicFile.write(text, to: manifestPath)
+            try AtomicFile.write(text, to: manifestPath, followingLinks: false)
             journal.remove()
         } catch let error as FileIOError {
             summary.manifestError = error
@@ -350,11 +369,11 @@ private final class JournalFile {
     init(path: String, keeping lines: [String]) {
         self.path = path
         // Entries skipped as current are written first, so they survive a kill of this run too.
-        let temporary = AtomicFile.temporaryPath(for: path)
+        let temporary = AtomicFile.siblingTemporaryPath(for: path)
         if FileManager.default.createFile(atPath: temporary, contents: Data(lines.map { $0 + "\n" }.joined().utf8)) {
-            try? AtomicFile.commit(temporary, to: path)
+            try? AtomicFile.commit(temporary, to: path, followingLinks: false)
         }
-        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     }
 
     func append(line: String) {

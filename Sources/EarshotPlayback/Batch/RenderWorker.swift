@@ -167,12 +167,12 @@ public enum RenderWorker {
                     try writeFile([header, samples], to: request.temporary)
                 }
             }
-            try AtomicFile.commit(request.temporary, to: request.output)
+            try AtomicFile.commit(request.temporary, to: request.output, followingLinks: false)
             return RenderResponse(job: request.job, outcome: .rendered(samples: spoken.samples.count, sampleRate: spoken.sampleRate,
                                                                        sha256: spoken.sha256))
         } catch {
             unlink(request.temporary)
-            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+            return RenderResponse.failure(job: request.job, error)
         }
     }
 
@@ -195,7 +195,7 @@ public enum RenderWorker {
                 try Array(text.utf8).withUnsafeBytes { try writeFile([$0], to: file.temporary) }
             }
             for (file, _) in transcripts {
-                try AtomicFile.commit(file.temporary, to: file.output)
+                try AtomicFile.commit(file.temporary, to: file.output, followingLinks: false)
             }
             let samples = PCMBuffer.sampleCount(seconds: run.audioDuration, sampleRate: speaker.sampleRate)
             return RenderResponse(job: request.job, outcome: .rendered(
@@ -203,7 +203,7 @@ public enum RenderWorker {
                 text: run.result.transcript.heardTexts.joined(separator: "\n")))
         } catch {
             for temporary in request.temporaries { unlink(temporary) }
-            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+            return RenderResponse.failure(job: request.job, error)
         }
     }
 
@@ -272,7 +272,7 @@ public enum RenderWorker {
                 samples: samples, sampleRate: engine.sampleRate, sha256: try hashFile(request.output)))
         } catch {
             unlink(request.temporary)
-            return RenderResponse(job: request.job, outcome: .failed("\(error)"))
+            return RenderResponse.failure(job: request.job, error)
         }
     }
 
@@ -301,7 +301,7 @@ public enum RenderWorker {
     }
 
     private static func writeFile(_ parts: [UnsafeRawBufferPointer], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
             throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }

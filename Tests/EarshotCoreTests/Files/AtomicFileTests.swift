@@ -36,4 +36,19 @@ struct AtomicFileTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: second) == first)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: first) == "real.txt")
     }
+
+    @Test("without following links (render's own folder) a link is refused at the rename: its target and the link stay")
+    func linksRefused() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let target = dir.appendingPathComponent("notes.txt").path
+        try "keep".write(toFile: target, atomically: true, encoding: .utf8)
+        let link = dir.appendingPathComponent("take.wav").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let error = try #require(throws: FileIOError.self) { try AtomicFile.write("RIFF", to: link, followingLinks: false) }
+        #expect(error.reason.hasPrefix("is a symbolic link (to \(target))"))
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["notes.txt", "take.wav"])
+    }
 }
