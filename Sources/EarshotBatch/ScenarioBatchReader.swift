@@ -18,9 +18,7 @@ public enum ScenarioBatchReader {
         }
         var hasher = SHA256()
         for file in files {
-            guard let bytes = FileManager.default.contents(atPath: file) else {
-                throw FileIOError(path: file, reason: "cannot read file")
-            }
+            let bytes = try TextFileDecoding.contents(path: file)
             hasher.update(Array("\(bytes.count):".utf8))
             hasher.update(bytes)
         }

@@ -17,13 +17,9 @@ public enum StandardInput {
     public static func contents() throws -> Data {
         try cache.withLock { cached in
             if let cached { return cached }
-            do {
-                let data = try FileHandle.standardInput.readToEnd() ?? Data()
-                cached = data
-                return data
-            } catch {
-                throw FileIOError(path: name, reason: "cannot read standard input (\(error.localizedDescription))")
-            }
+            let data = try InputLimits.read(descriptor: STDIN_FILENO, name: name)
+            cached = data
+            return data
         }
     }
 }

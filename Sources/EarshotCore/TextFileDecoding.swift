@@ -16,11 +16,20 @@ public enum TextFileDecoding {
     /// standard input.
     public static func contents(path: String) throws -> Data {
         if path == "-" { return try StandardInput.contents() }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "file not found"
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "file not found" : "cannot read file (\(String(cString: strerror(errno))))"
             throw FileIOError(path: path, reason: reason)
         }
-        return data
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            if info.st_mode & S_IFMT == S_IFDIR { throw FileIOError(path: path, reason: "is a folder, not a file") }
+            if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > InputLimits.maximumBytes {
+                throw InputLimits.tooLarge(path, size: Int(info.st_size))
+            }
+        }
+        return try InputLimits.read(descriptor: descriptor, name: path)
     }
 
     /// The text in Unicode NFC (composed Hangul syllables, composed accents), as every input
@@ -119,4 +128,35 @@ public func textLines(_ text: String) -> [Substring] {
     }
     if start < text.endIndex { lines.append(text[start...]) }
     return lines
+}
+
+/// The largest input Earshot reads, from a file or standard input: far above any real screen,
+/// dump or label table (a 10,000-node page source is about 5 MB), so that `/dev/zero` on
+/// standard input, or a file that is not an input at all, ends with a message instead of
+/// growing until the machine stops it.
+public enum InputLimits {
+    public static let maximumBytes = 256 << 20
+
+    static func tooLarge(_ name: String, size: Int? = nil) -> DataFileError {
+        let what = name == StandardInput.name ? "standard input" : "the file"
+        let measured = size.map { " (\($0 >> 20) MiB)" } ?? ""
+        return DataFileError("\(what) is larger than \(maximumBytes >> 20) MiB\(measured), Earshot's limit for one input: nothing was read from it",
+                             at: SourceLocation(file: name, line: 1, column: 1))
+    }
+
+    /// Reads a descriptor to its end in pieces, stopping past the limit.
+    static func read(descriptor: Int32, name: String) throws -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(path: name, reason: "cannot read (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { return data }
+            guard data.count + count <= maximumBytes else { throw tooLarge(name) }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
 }

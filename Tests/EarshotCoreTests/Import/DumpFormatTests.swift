@@ -78,15 +78,76 @@ struct DumpFormatTests {
         #expect(loaded.notes.contains("unknown trait \"Sparkly\"; ignored"))
     }
 
-    @Test("malformed XML names the line and column of the first error", arguments: [
-        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a\">\n</XCUIElementTypeApplication>", 3, 30, "end tag does not match"),
-        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=a/>\n</XCUIElementTypeApplication>", 2, 32, "without quotes"),
-        ("<XCUIElementTypeApplication>\n\n  <XCUIElementTypeButton label=\"Q&A\"/>\n</XCUIElementTypeApplication>", 3, 36, "entity"),
+    @Test("malformed XML is told in words at the line and column where the fault starts", arguments: [
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a\">\n</XCUIElementTypeApplication>", 3, 1,
+         "the end tag </XCUIElementTypeApplication> does not match the open element <XCUIElementTypeButton> from line 2, column 3"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=a/>\n</XCUIElementTypeApplication>", 2, 32,
+         "the value of the attribute label is not in quotes"),
+        ("<XCUIElementTypeApplication>\n\n  <XCUIElementTypeButton label=\"Q&A\"/>\n</XCUIElementTypeApplication>", 3, 34,
+         "'&' that does not start an entity reference (escape it as &amp;)"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"&nbsp;\"/>\n</XCUIElementTypeApplication>", 2, 33,
+         "an undeclared entity &nbsp;"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a<b\"/>\n</XCUIElementTypeApplication>", 2, 34,
+         "'<' inside the value of the attribute label"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a\" label=\"b\"/>\n</XCUIElementTypeApplication>", 2, 36,
+         "the attribute label is given twice"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"never closed/>\n", 3, 1,
+         "the value of the attribute label from line 2, column 32 is not closed"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a\">\n", 3, 1,
+         "the element <XCUIElementTypeButton> from line 2, column 3 is not closed at the end of the file"),
+        ("<XCUIElementTypeApplication/>\n<XCUIElementTypeApplication/>", 2, 1, "a second root element"),
+        ("<XCUIElementTypeApplication/>\ntrailing words", 2, 1, "text after the end of the document"),
+        ("<XCUIElementTypeApplication>\n  <!-- a comment never closed\n</XCUIElementTypeApplication>", 3, 30,
+         "a comment from line 2, column 3 is not closed"),
+        ("<XCUIElementTypeApplication>\n  <XCUIElementTypeButton label=\"a\"label=\"b\"/>\n</XCUIElementTypeApplication>", 2, 35,
+         "a space is missing before an attribute"),
+        ("<XCUIElementTypeApplication>\n  < XCUIElementTypeButton/>\n</XCUIElementTypeApplication>", 2, 4,
+         "an element name (after '<') is missing (found ' ')"),
     ])
     func malformedXML(text: String, line: Int, column: Int, words: String) throws {
         let error = try #require(throws: DataFileError.self) { try DumpTestSupport.parse(text, file: "bad.xml") }
         #expect((error.location.line, error.location.column) == (line, column), "\(error)")
         #expect(error.message.contains(words), "\(error)")
+        #expect(error.message.hasPrefix("malformed XML: "), "\(error)")
+        #expect(!error.message.contains("error "), "no parser error number: \(error)")
+    }
+
+    @Test("a DOCTYPE (and so any entity declaration, internal or external) is refused before anything is read")
+    func doctypeRefused() throws {
+        for doctype in ["<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>",
+                        "<!DOCTYPE x SYSTEM \"file:///etc/passwd\">", "<!DOCTYPE x [<!ENTITY e SYSTEM \"http://example.com/x\">]>"] {
+            let text = "<?xml version=\"1.0\"?>\n\(doctype)\n<XCUIElementTypeApplication label=\"&b;\"/>"
+            let error = try #require(throws: DataFileError.self) { try DumpTestSupport.parse(text, file: "x.xml", format: .wdaXML) }
+            #expect(error.message.contains("a DOCTYPE or other declaration"), "\(error)")
+            #expect((error.location.line, error.location.column) == (2, 1))
+        }
+    }
+
+    @Test("references and white space in attribute values read as XML says")
+    func attributeValues() throws {
+        let xml = DumpTestSupport.pageSource(#"""
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label='Q&amp;A &lt;&#x1F600;&#65;&gt; &quot;x&quot;' enabled="true" visible="true" x="0" y="100" width="50" height="50"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="두
+            줄	탭" enabled="true" visible="true" x="0" y="200" width="50" height="50"/>
+        """#)
+        #expect(try DumpTestSupport.spoken(try DumpTestSupport.parse(xml).screen) == ["Q&A <😀A> \"x\", 버튼", "두     줄 탭, 버튼"])
+    }
+
+    @Test("page source over libxml2's 10 MB limits reads: 40,000 rows (about 12 MB), and a 20 MB attribute")
+    func largePageSource() throws {
+        var rows = ""
+        rows.reserveCapacity(13_000_000)
+        for index in 0..<40_000 {
+            rows += #"<XCUIElementTypeCell type="XCUIElementTypeCell" name="row-\#(index)" label="행 \#(index) 설명이 조금 긴 줄입니다" enabled="true" visible="true" accessible="true" x="0" y="\#(index * 44)" width="390" height="44" traits="Button"><XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="행 \#(index)" enabled="true" visible="true" x="0" y="\#(index * 44)" width="390" height="44"/></XCUIElementTypeCell>"# + "\n"
+        }
+        let xml = DumpTestSupport.pageSource(#"<XCUIElementTypeTable type="XCUIElementTypeTable" enabled="true" visible="true" x="0" y="0" width="390" height="844">"# + rows + "</XCUIElementTypeTable>")
+        #expect(xml.utf8.count > 10_500_000)
+        let loaded = try DumpTestSupport.parse(xml)
+        #expect(FocusOrder(screen: loaded.screen).count == 40_000)
+        let long = String(repeating: "가나다라마바사아자차", count: 700_000)  // 21 MB of UTF-8
+        let one = DumpTestSupport.pageSource(#"<XCUIElementTypeButton type="XCUIElementTypeButton" label="\#(long)" enabled="true" visible="true" x="0" y="100" width="50" height="50"/>"#)
+        let stops = FocusOrder(screen: try DumpTestSupport.parse(one).screen).stops
+        #expect(stops.count == 1 && stops[0].label?.count == long.count)
     }
 
     @Test("malformed JSON and wrong shapes name the line and column")
