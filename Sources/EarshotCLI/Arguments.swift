@@ -185,6 +185,23 @@ extension ParsedArguments {
         try speaker.checkEngine()
         return speaker
     }
+
+    /// For a command that prints without speaking (`--no-audio`, `--json`): the profile's
+    /// voice is still checked before any output, so a voice eSpeak NG lacks is the same error
+    /// (exit 69) with or without audio. Only when eSpeak NG cannot start at all (its data is
+    /// missing) does the printing go on, with a note that the voice was not checked.
+    func checkVoiceWithoutAudio(_ profile: VoiceProfile) throws {
+        do {
+            _ = try speaker(for: profile)
+        } catch let error as SpeechEngineError {
+            switch error {
+            case .dataNotFound, .initializationFailed, .dataFolderConflict:
+                standardError("note: eSpeak NG cannot start (\(error.description.replacingOccurrences(of: "error: ", with: ""))); the voice \(profile.engine.voice) is not checked")
+            default:
+                throw error
+            }
+        }
+    }
 }
 
 /// `FILE: note: TEXT` lines on standard error, for what an input could not say.

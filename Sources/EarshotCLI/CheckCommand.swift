@@ -69,12 +69,18 @@ enum CheckCommand: Command {
         } else {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
             // A report needs the timeline's audio: rendered into a temporary file without -o.
-            let wavPath = parsed.value("output") ?? reportPage.map { AtomicFile.temporaryPath(for: $0) + ".wav" }
-            defer { if parsed.value("output") == nil, let wavPath { unlink(wavPath) } }
-            result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts).result
-            if let reportPage {
-                try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath,
-                                                 to: reportPage, external: externalAudio)
+            func run(wavPath: String?) throws -> ScenarioResult {
+                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts).result
+                if let reportPage {
+                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath,
+                                                     to: reportPage, external: externalAudio)
+                }
+                return result
+            }
+            if let reportPage, parsed.value("output") == nil {
+                result = try TemporaryAudio.forPage(reportPage) { try run(wavPath: $0) }
+            } else {
+                result = try run(wavPath: parsed.value("output"))
             }
         }
         if parsed.has("live"), reportPage != nil {

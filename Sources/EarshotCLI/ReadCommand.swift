@@ -24,10 +24,18 @@ enum ReadCommand: Command {
         let profile = try parsed.voiceProfile()
         let loaded = try parsed.loadScreen(path)
         let report = try ReadReport(screen: loaded.screen, profile: profile)
-        if let page = parsed.value("report") {
+        // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
+        let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)
+        let speaker: Speaker?
+        if printsOnly {
+            try parsed.checkVoiceWithoutAudio(profile)
+            speaker = nil
+        } else {
+            speaker = try parsed.speaker(for: profile)
+        }
+        if let page = parsed.value("report"), let speaker {
             try ReportWriting.checkPageName(page, option: "--report")
             try OutputSafety.check(outputs: [("--report", page)], inputs: [path])
-            let speaker = try parsed.speaker(for: profile)
             try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page)
             print(report.text, terminator: "")
             print("wrote \(page)")
@@ -39,9 +47,7 @@ enum ReadCommand: Command {
             return .success
         }
         print(report.text, terminator: "")
-        if parsed.has("no-audio") { return .success }
-
-        let speaker = try parsed.speaker(for: profile)
+        guard let speaker, !(parsed.has("no-audio") && parsed.value("output") == nil) else { return .success }
         let timing = try TimingSettings(profile: profile)
         if let folder = parsed.value("output") {
             try createFolder(folder)

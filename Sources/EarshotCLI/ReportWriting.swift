@@ -35,13 +35,13 @@ enum ReportWriting {
         let generator = try DescriptionGenerator(profile: speaker.profile)
         let timing = try TimingSettings(profile: speaker.profile)
         let stops = FocusOrder(screen: loaded.screen).stops
-        let temporary = AtomicFile.temporaryPath(for: path) + ".wav"
-        defer { unlink(temporary) }
         var sources: [String?] = []
-        for stop in stops {
-            let speech = generator.describe(stop)
-            _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: temporary)
-            sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
+        try TemporaryAudio.forPage(path) { temporary in
+            for stop in stops {
+                let speech = generator.describe(stop)
+                _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: temporary)
+                sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
+            }
         }
         let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
         let findings = try ScreenLinter(profile: speaker.profile).findings(
@@ -77,25 +77,22 @@ enum ReportWriting {
     /// written beside the page as `NAME.wav` with `external`.
     static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
                                to path: String, external: Bool, golden: String? = nil) throws {
-        var rendered = wavPath
-        var temporary: String?
-        if rendered == nil || rendered == "-" {
-            let file = AtomicFile.temporaryPath(for: path) + ".wav"
-            _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
-            rendered = file
-            temporary = file
+        guard let rendered = wavPath, rendered != "-" else {
+            return try TemporaryAudio.forPage(path) { file in
+                _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
+                try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, external: external, golden: golden)
+            }
         }
-        defer { if let temporary { unlink(temporary) } }
         let audio: DeskCheckReport.Audio
         if external {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".wav"
             let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
             if rendered != beside {
-                try AtomicFile.write(try TextFileDecoding.contents(path: rendered!), to: beside)
+                try AtomicFile.write(try TextFileDecoding.contents(path: rendered), to: beside)
             }
             audio = .external(name)
         } else {
-            audio = .embedded(try TextFileDecoding.contents(path: rendered!))
+            audio = .embedded(try TextFileDecoding.contents(path: rendered))
         }
         let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
         let report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),

@@ -39,10 +39,15 @@ enum SpeakCommand: Command {
         }
         let utterance = try composeUtterance(parsed, profile: profile)
         let out = TextOutput(toStandardError: parsed.value("output") == "-")
+        let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true
+        // Attributes may call for another voice, which only the speaker finds. The voice is
+        // checked before anything is printed, with or without audio.
+        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio") || hasAttributes
+        let engineSpeaker = needsEngine ? try parsed.speaker(for: profile) : nil
+        if !needsEngine { try parsed.checkVoiceWithoutAudio(profile) }
 
         out.line(utterance.text.text)
         if let hint = utterance.hint { out.line("hint: \(hint.text)") }
-        let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true
         let pipeline = try profile.speechPipeline()
         if parsed.has("show-normalized") && !hasAttributes {
             for (name, text) in [("", utterance.text.text)] + (utterance.hint.map { [(" hint", $0.text)] } ?? []) {
@@ -52,11 +57,7 @@ enum SpeakCommand: Command {
                 for symbol in normalized.unnamed { out.line("unnamed\(name): \(symbol): no name in the \(profile.name) voice's symbols; left out") }
             }
         }
-        // Attributes may call for another voice, which only the speaker finds.
-        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio") || hasAttributes
-        guard needsEngine else { return .success }
-
-        let speaker = try parsed.speaker(for: profile)
+        guard let speaker = engineSpeaker else { return .success }
         let parts = [("", utterance.text)] + (utterance.hint.map { [(" hint", $0)] } ?? [])
         if hasAttributes {
             for (name, spoken) in parts {

@@ -202,11 +202,12 @@ final class TestWorker: @unchecked Sendable {
             }
             // With a report, the timeline is rendered to a temporary WAV for the page.
             let pagePath = (report.folder as NSString).appendingPathComponent(page)
-            let wav = AtomicFile.temporaryPath(for: pagePath) + ".wav"
-            defer { unlink(wav) }
-            let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: []).result
-            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                             external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+            let result = try TemporaryAudio.forPage(pagePath) { wav in
+                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: []).result
+                try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
+                                                 external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                return result
+            }
             return ScenarioOutcome(file: file, result: result, title: scenario.title,
                                    time: Date().timeIntervalSince(start))
         } catch let error as UserFacingError {

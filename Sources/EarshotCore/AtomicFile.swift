@@ -44,6 +44,21 @@ public enum AtomicFile {
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    /// Removes temporary files that an earlier process killed outright (SIGKILL, a power cut)
+    /// left for `path`: `.NAME.PID.RAND.tmp`, with or without a suffix, whose process is gone.
+    public static func sweepStaleTemporaries(for path: String) {
+        let url = URL(fileURLWithPath: destination(of: path))
+        let folder = url.deletingLastPathComponent().path
+        let prefix = "." + url.lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) && name.contains(".tmp") {
+            let parts = name.dropFirst(prefix.count).split(separator: ".", maxSplits: 2)
+            guard parts.count == 3, parts[2].hasPrefix("tmp"), let pid = Int32(parts[0]), UInt32(parts[1]) != nil,
+                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
     /// A hidden temporary name beside `path` itself (not beside a link's target).
     public static func siblingTemporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)

@@ -82,4 +82,88 @@ struct HardeningTests {
         #expect(result.stderr.contains("is a symbolic link that never reaches a file (a loop"), "\(result.stderr)")
         #expect(!result.stderr.contains("FIFO"))
     }
+
+    @Test("a voice eSpeak NG lacks is exit 69 before the first stop, with or without audio",
+          arguments: [["read", "--no-audio"], ["read"], ["read", "-o", "stops"], ["read", "--json"], ["speak", "--no-audio"], ["speak"]])
+    func unknownVoiceFirst(command: [String]) throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let voices = folder.appendingPathComponent("voices")
+        try FileManager.default.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("voices"), to: voices)
+        let profile = voices.appendingPathComponent("ko.json").path
+        let text = try String(contentsOfFile: profile, encoding: .utf8)
+        try text.replacingOccurrences(of: #""voice": "ko""#, with: #""voice": "xx-nope""#)
+            .write(toFile: profile, atomically: true, encoding: .utf8)
+        #expect(try String(contentsOfFile: profile, encoding: .utf8).contains("xx-nope"))
+        let input = command[0] == "read"
+            ? [CLIRunner.repositoryRoot.appendingPathComponent("samples/screens/product-detail.json").path] : ["확인"]
+        let result = try CLIRunner.run(command + ["--voice", profile] + input, currentDirectory: folder)
+        #expect(result.status == 69, "\(command): \(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("eSpeak NG has no voice \"xx-nope\""), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "nothing printed before the error: \(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("stops").path))
+    }
+
+    @Test("read - fed from /dev/zero stops at the input limit with a message naming it")
+    func unboundedStandardInput() throws {
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["read", "--no-audio", "-"]
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        var environment = ProcessInfo.processInfo.environment
+        environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        process.environment = environment
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65, "\(message)")
+        #expect(message.contains("<stdin>:1:1: error: standard input is larger than 256 MiB, Earshot's limit for one input"), "\(message)")
+        // A file that is a device is bounded the same way.
+        let device = try CLIRunner.run(["read", "--no-audio", "/dev/zero"])
+        #expect(device.status == 65 && device.stderr.contains("/dev/zero:1:1: error: the file is larger than 256 MiB"), "\(device.stderr)")
+    }
+
+    /// A screen whose one label takes a while to speak, so a report of it is still being made
+    /// when a signal comes.
+    static func slowScreen(in folder: URL) throws -> String {
+        let label = String(repeating: "장바구니에 담기 버튼을 눌러 주세요 ", count: 400)
+        let path = folder.appendingPathComponent("long.json").path
+        try #"{"screen": "long", "elements": [{"id": "a", "kind": "button", "label": "\#(label)", "frame": [0, 40, 200, 44]}, {"id": "b", "kind": "button", "label": "\#(label)", "frame": [0, 100, 200, 44]}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The temporary WAVs beside a page.
+    static func temporaries(in folder: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".page.html.") && $0.hasSuffix(".tmp.wav") }
+    }
+
+    @Test("a report stopped by SIGTERM or SIGINT removes its temporary WAV; one left by SIGKILL is swept by the next report",
+          arguments: [SIGTERM, SIGINT, SIGKILL])
+    func signalledReport(signal: Int32) throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = try Self.slowScreen(in: folder)
+        let page = folder.appendingPathComponent("page.html").path
+        let process = try CLIRunner.start(["read", "--report", page, screen], currentDirectory: folder)
+        let deadline = Date().addingTimeInterval(60)
+        while try Self.temporaries(in: folder).isEmpty, process.isRunning, Date() < deadline { usleep(20_000) }
+        #expect(try !Self.temporaries(in: folder).isEmpty, "the report was being made")
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(!FileManager.default.fileExists(atPath: page))
+        if signal == SIGKILL {
+            #expect(try Self.temporaries(in: folder).count == 1, "no handler runs on SIGKILL")
+            let short = folder.appendingPathComponent("short.json").path
+            try #"{"screen": "s", "elements": [{"id": "a", "kind": "button", "label": "확인", "frame": [0, 40, 200, 44]}]}"#
+                .write(toFile: short, atomically: true, encoding: .utf8)
+            let again = try CLIRunner.run(["read", "--report", page, short], currentDirectory: folder)
+            #expect(again.status == 0, "\(again.stderr)")
+        }
+        #expect(try Self.temporaries(in: folder).isEmpty)
+    }
 }

@@ -77,6 +77,14 @@ public struct ScenarioRunner {
             performed.append((time, step))
             cursor = time
             if case .pause(let seconds) = step.action { cursor += seconds }
+            // Steps without times follow the speech before them, so the file's times alone do
+            // not bound the run (1.2 million untimed steps once made a 30-hour timeline).
+            let reached = max(cursor, desk.now)
+            if reached > ScenarioFile.longestTimeline {
+                throw DataFileError(
+                    "the run reaches \(clockTime(reached)) at this step, past the longest timeline Earshot plays (\(plainNumber(ScenarioFile.longestTimeline)) s, a day); steps without times follow the speech before them",
+                    at: step.location)
+            }
         }
         focusSamples.takeWhileIdle(desk)
         focusSamples.take(until: cursor, desk)

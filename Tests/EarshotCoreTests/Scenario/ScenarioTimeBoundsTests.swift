@@ -27,6 +27,29 @@ struct ScenarioTimeBoundsTests {
         #expect(error.location.line == Self.line(of: #"{"pause": 50000}"#, in: text, last: true))
     }
 
+    @Test("steps without times that follow each other's speech past a day are refused at the step that crosses it")
+    func untimedPastADay() throws {
+        // Every utterance lasts an hour: the 25th untimed step starts after a day of speech.
+        let steps = (0..<30).map { $0 % 2 == 0 ? #"{"gesture": "next"}"# : #"{"gesture": "previous"}"# }.joined(separator: ",\n")
+        let text = S.scenarioText("\n" + steps)
+        let scenario = try ScenarioFile.parse(text, path: "untimed.json")
+        let profile = try ScreenTestSupport.profile("ko")
+        let runner = try ScenarioRunner(scenario: scenario, profile: profile, clock: VirtualClock(),
+                                        device: TimedDevice(speechDuration: 3_600))
+        let error = try #require(throws: DataFileError.self) { try runner.run() }
+        #expect(error.message.contains("past the longest timeline Earshot plays (86400 s, a day); steps without times follow the speech before them"), "\(error)")
+        #expect(error.message.hasPrefix("the run reaches 24:00:00."), "\(error)")
+        // The 25th step starts at 24 hours of speech (and the earcons between): it or the next
+        // is the one that crosses the day.
+        let lines = text.components(separatedBy: "\n")
+        let gestureLines = lines.indices.filter { lines[$0].contains(#"{"gesture""#) }.map { $0 + 1 }
+        #expect([gestureLines[24], gestureLines[25]].contains(error.location.line), "\(error)")
+        // The same steps with minute-long speech run.
+        let short = try ScenarioRunner(scenario: scenario, profile: profile, clock: VirtualClock(),
+                                       device: TimedDevice(speechDuration: 60))
+        #expect(try short.run().transcript.entries.count >= 30)
+    }
+
     /// The 1-based line of the (first or last) line holding `fragment`.
     static func line(of fragment: String, in text: String, last: Bool = false) -> Int {
         let lines = text.components(separatedBy: "\n")
