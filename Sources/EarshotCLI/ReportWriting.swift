@@ -35,20 +35,32 @@ enum ReportWriting {
         let generator = try DescriptionGenerator(profile: speaker.profile)
         let timing = try TimingSettings(profile: speaker.profile)
         let stops = FocusOrder(screen: loaded.screen).stops
-        var sources: [String?] = []
-        try TemporaryAudio.forPage(path) { temporary in
-            for stop in stops {
-                let speech = generator.describe(stop)
-                _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: temporary)
-                sources.append(HTML.dataURI(try TextFileDecoding.contents(path: temporary), type: "audio/wav"))
-            }
-        }
-        let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
         let findings = try ScreenLinter(profile: speaker.profile).findings(
             for: loaded.screen, source: file, locations: loaded.idLocations,
             fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))
-        let page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
-        try AtomicFile.writeOutput(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
+        // Each stop's WAV goes into one bundle file on disk, streamed into the page as it is
+        // written: the page never holds its audio in memory.
+        try TemporaryAudio.forPage(path, count: 2) { temporaries in
+            let (stopWAV, bundle) = (temporaries[0], temporaries[1])
+            var audio = PageAudio()
+            var sources: [String?] = []
+            let output = try BundleFile(path: bundle)
+            defer { output.close() }
+            for stop in stops {
+                let speech = generator.describe(stop)
+                do {
+                    _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: stopWAV)
+                } catch let error as WAVFormatError {
+                    let place = loaded.idLocations[stop.id] ?? SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1)
+                    throw DataFileError("stop \(stop.id) speaks for longer than one WAV file holds, so \(path) cannot carry it (\(error.problem))", at: place)
+                }
+                let range = try output.append(contentsOf: stopWAV)
+                sources.append(audio.source(file: bundle, offset: range.offset, length: range.length))
+            }
+            let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
+            let page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
+            try audio.write(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
+        }
     }
 
     /// Writes `index.html` beside the manifest: every rendered file, and each screen input drawn.
@@ -84,19 +96,79 @@ enum ReportWriting {
             }
         }
         let audio: DeskCheckReport.Audio
+        var pageAudio = PageAudio()
         if external {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".wav"
             let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
             if rendered != beside {
-                try AtomicFile.write(try TextFileDecoding.contents(path: rendered), to: beside)
+                try copyFile(rendered, to: beside)
             }
             audio = .external(name)
         } else {
-            audio = .embedded(try TextFileDecoding.contents(path: rendered))
+            audio = .embedded(pageAudio.source(file: rendered, length: try fileSize(rendered)))
         }
         let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
         let report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
                                      audio: audio, captions: captions, speechLanguage: speaker.profile.language)
-        try AtomicFile.writeOutput(report.html(provenance: provenance, golden: golden), to: path)
+        try pageAudio.write(report.html(provenance: provenance, golden: golden), to: path)
+    }
+
+    static func fileSize(_ path: String) throws -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FileIOError(path: path, reason: "cannot read the audio just written") }
+        return Int(info.st_size)
+    }
+
+    /// Copies a file in pieces, through a temporary name and a rename.
+    static func copyFile(_ source: String, to destination: String) throws {
+        let temporary = AtomicFile.temporaryPath(for: destination)
+        let output = try BundleFile(path: temporary)
+        do {
+            _ = try output.append(contentsOf: source)
+            output.close()
+            try AtomicFile.commit(temporary, to: destination)
+        } catch {
+            output.close()
+            unlink(temporary)
+            throw error
+        }
+    }
+}
+
+/// A file that other files are appended to in pieces, each one's place remembered.
+final class BundleFile {
+    let path: String
+    private var descriptor: Int32
+    private var size = 0
+
+    init(path: String) throws {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))") }
+    }
+
+    /// Appends the whole of `file`; returns where it now lies.
+    func append(contentsOf file: String) throws -> (offset: Int, length: Int) {
+        guard let handle = FileHandle(forReadingAtPath: file) else { throw FileIOError(path: file, reason: "cannot read file") }
+        defer { try? handle.close() }
+        let offset = size
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            var done = 0
+            while done < chunk.count {
+                let count = chunk[chunk.startIndex.advanced(by: done)...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+                }
+                done += count
+            }
+            size += chunk.count
+        }
+        return (offset, size - offset)
+    }
+
+    func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
     }
 }

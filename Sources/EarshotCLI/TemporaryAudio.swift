@@ -9,14 +9,20 @@ import Foundation
 enum TemporaryAudio {
     /// Runs `body` with a fresh temporary WAV path for `page`, removing the file afterwards.
     static func forPage<T>(_ page: String, _ body: (String) throws -> T) throws -> T {
+        try forPage(page, count: 1) { try body($0[0]) }
+    }
+
+    /// Runs `body` with `count` fresh temporary paths for `page` (`.wav`, `.2.wav`, ...).
+    static func forPage<T>(_ page: String, count: Int, _ body: ([String]) throws -> T) throws -> T {
         AtomicFile.sweepStaleTemporaries(for: page)
-        let path = AtomicFile.temporaryPath(for: page) + ".wav"
-        let slot = SignalCleanup.register(path)
+        let base = AtomicFile.temporaryPath(for: page)
+        let paths = (0..<count).map { $0 == 0 ? base + ".wav" : base + ".\($0 + 1).wav" }
+        let slots = paths.map(SignalCleanup.register)
         defer {
-            unlink(path)
-            SignalCleanup.unregister(slot)
+            for path in paths { unlink(path) }
+            slots.forEach(SignalCleanup.unregister)
         }
-        return try body(path)
+        return try body(paths)
     }
 }
 

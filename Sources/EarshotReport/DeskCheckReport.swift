@@ -7,8 +7,9 @@ import Foundation
 public struct DeskCheckReport {
     /// How the page gets its audio.
     public enum Audio {
-        /// The WAV file's bytes, embedded as a `data:` URI (the page is one file).
-        case embedded(Data)
+        /// The WAV embedded in the page (the page is one file): its `data:` URI, or the marker
+        /// `PageAudio` streams the file's bytes in for.
+        case embedded(String)
         /// A file name relative to the page (`--report-audio external`).
         case external(String)
         /// No audio (the engine was not used).
@@ -63,7 +64,7 @@ public struct DeskCheckReport {
     func listen() -> String {
         let source: String
         switch audio {
-        case .embedded(let data): source = HTML.dataURI(data, type: "audio/wav")
+        case .embedded(let embedded): source = embedded
         case .external(let file): source = HTML.relativeURL(file)
         case .none: return "<p>No audio was rendered for this run.</p>"
         }

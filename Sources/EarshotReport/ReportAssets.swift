@@ -185,7 +185,10 @@ enum ReportAssets {
 
       // Play buttons (a stop's speech, a rendered file).
       document.querySelectorAll("button.play").forEach(function (button) {
-        button.addEventListener("click", function () { play(button.dataset.src, button.getAttribute("aria-label") || ""); });
+        button.addEventListener("click", function () {
+          var stop = button.dataset.stop ? document.querySelector('.stop[data-key="' + button.dataset.stop + '"]') : null;
+          play(stop ? stop.dataset.src : button.dataset.src, button.getAttribute("aria-label") || "");
+        });
       });
 
       // The render index: search filters rows as you type; headers sort.

@@ -77,7 +77,9 @@ public struct ScreenDrawing {
             list += "<li id=\"item-\(key)-\(number)\"><code>\(HTML.text(stop.id))</code>: <span lang=\"\(HTML.attribute(stop.language ?? screen.language ?? "ko"))\">\(HTML.text(spoken[index].text))</span>"
             if let hint = spoken[index].hint { list += " <span class=\"hint\">(hint: \(HTML.text(hint)))</span>" }
             if index < audio.count, let source = audio[index] {
-                list += " <button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(source))\" aria-label=\"\(HTML.attribute("Play stop \(number)"))\">Play</button>"
+                // The audio is embedded once, on the drawing's stop; the button plays that.
+                _ = source
+                list += " <button type=\"button\" class=\"play\" data-stop=\"\(key)-\(number)\" aria-label=\"\(HTML.attribute("Play stop \(number)"))\">Play</button>"
             }
             list += "</li>\n"
         }

@@ -166,4 +166,27 @@ struct HardeningTests {
         }
         #expect(try Self.temporaries(in: folder).isEmpty)
     }
+
+    @Test("a report page carries each stop's audio once: its size is the markup plus 4/3 of the audio")
+    func pageSizeFollowsTheAudio() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = try Self.slowScreen(in: folder)
+        let page = folder.appendingPathComponent("page.html").path
+        let result = try CLIRunner.run(["read", "--report", page, screen], currentDirectory: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        // The same stops as WAV files, to weigh the audio.
+        let stops = folder.appendingPathComponent("stops").path
+        #expect(try CLIRunner.run(["read", "-o", stops, screen]).status == 0)
+        let audio = try FileManager.default.contentsOfDirectory(atPath: stops).reduce(0) { total, name in
+            total + ((try FileManager.default.attributesOfItem(atPath: stops + "/" + name)[.size] as? Int) ?? 0)
+        }
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        let uris = html.components(separatedBy: "data:audio/wav;base64,").count - 1
+        #expect(uris == 2, "one data URI per stop")
+        let size = html.utf8.count
+        let label = try String(contentsOfFile: screen, encoding: .utf8).utf8.count
+        #expect(Double(size) < Double(audio) * 4 / 3 + Double(label) * 8 + 200_000, "page \(size) bytes for \(audio) bytes of audio")
+        #expect(Double(size) > Double(audio) * 4 / 3)
+    }
 }
