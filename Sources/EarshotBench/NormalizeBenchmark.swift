@@ -151,7 +151,7 @@ private enum EspeakCommandLine {
     }
 }
 
-private extension Duration {
+extension Duration {
     /// The duration in seconds as a floating-point number.
     var seconds: Double {
         let (whole, fraction) = components

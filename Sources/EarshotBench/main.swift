@@ -22,6 +22,7 @@ let benchmarks: [Benchmark] = [
     EstimateBenchmark.benchmark,
     SuiteBenchmark.benchmark,
     ReportBenchmark.benchmark,
+    SizesBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

@@ -14,6 +14,10 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
     case screen
     case dump
+    /// WebDriverAgent page source XML alone (Earshot's XML reader), and idb's JSON alone, so
+    /// each reader gets the fuzzer's time for itself, seeded with its own format.
+    case pageSource = "page-source"
+    case idbJSON = "idb-json"
     case scenario
     case strings
     case labels
@@ -36,6 +40,10 @@ enum FuzzTarget: String, CaseIterable {
             for format in [ScreenInputFormat.wdaXML, .wdaJSON, .idbJSON] {
                 if let loaded = try? ScreenLoader.parse(data, file: "fuzz.dump", format: format) { Self.exercise(loaded.screen) }
             }
+        case .pageSource:
+            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .wdaXML) { Self.exercise(loaded.screen) }
+        case .idbJSON:
+            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.json", format: .idbJSON) { Self.exercise(loaded.screen) }
         case .scenario:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.json"),
                   let scenario = try? ScenarioFile.parse(text, path: "/nonexistent/fuzz.json"),
