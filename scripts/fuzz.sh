@@ -35,7 +35,7 @@ for target in "${targets[@]}"; do
     page-source) cp samples/dumps/*.xml samples/dumps/formats/*.xml samples/lint/*.xml "$work"/ ;;
     idb-json) cp samples/dumps/formats/*.idb.json "$work"/ ;;
     scenario) cp samples/scenarios/*.json "$work"/ ;;
-    strings) for f in ../shared/corpora/*.strings; do [ -f "$f" ] && head -c 20000 "$f" > "$work/$(basename "$f")"; done ;;
+    strings) for f in Tests/Fixtures/corpora/*.strings; do [ -f "$f" ] && head -c 20000 "$f" > "$work/$(basename "$f")"; done ;;
     labels) printf '확인\n취소\n' > "$work/labels.txt"; printf 'id,label,value,traits,hint\ncart,장바구니,3개,button,담긴 상품\n' > "$work/table.csv" ;;
   esac
   log="$out/fuzz-$target.log"

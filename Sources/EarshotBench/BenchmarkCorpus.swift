@@ -2,8 +2,8 @@ import EarshotCore
 import EarshotTestSupport
 import Foundation
 
-/// The benchmark corpus: app-like Korean labels from the shared deterministic generator
-/// (`../shared/bench/mkcorpus.py N`: the same N gives the same lines), or from a file.
+/// The benchmark corpus: app-like Korean labels from the deterministic generator
+/// (`scripts/mkcorpus.py N`: the same N gives the same lines), or from a file.
 enum BenchmarkCorpus {
     /// `count` lines from the generator, found beside the repository from the working folder,
     /// the executable's folders or the repository it was built from.
@@ -30,7 +30,7 @@ enum BenchmarkCorpus {
     }
 
     private static func generatorPath() throws -> String {
-        let relative = "../shared/bench/mkcorpus.py"
+        let relative = "scripts/mkcorpus.py"
         let folders = BenchmarkFiles.executableFolders + [BenchmarkFiles.repositoryRoot]
         let candidates = [relative] + folders.map { $0.appendingPathComponent(relative).standardized.path }
         guard let script = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {

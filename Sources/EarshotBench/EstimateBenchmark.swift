@@ -7,7 +7,7 @@ import Foundation
 ///
 /// The corpus, per voice: the spoken description and hint of every focus stop of the bundled
 /// screens and dumps (Korean labels read by the English voice too, as the samples' `.en`
-/// read-outs have them), every string of the shared FluentUI table
+/// read-outs have them), every string of the FluentUI table (Tests/Fixtures/corpora)
 /// in the voice's language (format strings filled with the default placeholders), and for `ko`
 /// every utterance of the sample scenarios. Each sample scenario is also run twice, with the
 /// engine and with the estimate, to compare its end time and the utterances' fates.
@@ -111,7 +111,7 @@ enum EstimateBenchmark {
                 }
             }
         }
-        let table = root.deletingLastPathComponent().appendingPathComponent("shared/corpora/\(strings)")
+        let table = root.appendingPathComponent("Tests/Fixtures/corpora/\(strings)")
         let placeholders = FormatPlaceholders.defaults(language: voice)
         for item in try StringsTableReader.read(path: table.path).items {
             switch item.content {

@@ -104,7 +104,7 @@ private struct NormalizeBenchmarkOptions {
         }
     }
 
-    /// The labels from `--corpus`, or from the shared corpus generator.
+    /// The labels from `--corpus`, or from the corpus generator (scripts/mkcorpus.py).
     func loadLabels() throws -> [String] {
         let labels = try corpusPath.map(BenchmarkCorpus.read(path:)) ?? BenchmarkCorpus.generated(count: count)
         guard !labels.isEmpty else { throw UsageError("the corpus has no labels") }

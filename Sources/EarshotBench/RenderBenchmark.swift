@@ -2,7 +2,7 @@ import EarshotPlayback
 import Foundation
 
 /// `earshot-bench render [LINES] [RUNS]`: seconds of audio rendered per wall-clock second on the
-/// shared benchmark corpus (`../shared/bench/mkcorpus.py LINES`, default 2000) by `earshot render
+/// benchmark corpus (`scripts/mkcorpus.py LINES`, default 2000) by `earshot render
 /// --jobs 1`, `--jobs 2`, a shell loop running `espeak-ng -w` once per line, and `xargs -P 2`
 /// over `espeak-ng`; and the peak memory of each render worker.
 ///

@@ -5,7 +5,7 @@ import Foundation
 /// against one `espeak-ng` process per line, and the delay to the first audio chunk.
 ///
 /// Usage: earshot-bench synth [--count N] [--corpus FILE]
-/// Without --corpus, N lines come from `mkcorpus.py N` (the shared deterministic corpus).
+/// Without --corpus, N lines come from `mkcorpus.py N` (scripts/mkcorpus.py, the deterministic corpus).
 extension Benchmark {
     static var synth: Benchmark {
         Benchmark(name: "synth", summary: "in-process eSpeak NG vs an espeak-ng process per line; first-chunk delay") {

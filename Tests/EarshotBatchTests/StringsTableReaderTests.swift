@@ -82,14 +82,15 @@ struct StringsTableReaderTests {
     }
 }
 
-/// `<repo>/../shared/corpora/NAME`, found from this source file's path.
+/// `Tests/Fixtures/corpora/NAME` in the repository (real corpora copied in with their
+/// licences), found from this source file's path.
 func sharedCorpusPath(_ name: String, filePath: String = #filePath) -> String {
     var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     while folder.path != "/" {
         if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-            return folder.deletingLastPathComponent().appendingPathComponent("shared/corpora/\(name)").path
+            return folder.appendingPathComponent("Tests/Fixtures/corpora/\(name)").path
         }
         folder.deleteLastPathComponent()
     }
-    return "../shared/corpora/\(name)"
+    return "Tests/Fixtures/corpora/\(name)"
 }

@@ -83,6 +83,10 @@ struct InstallTests {
         try changed.write(to: user.appendingPathComponent("ko.json"), atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(at: voices.appendingPathComponent("normalization/ko.json"),
                                          to: user.appendingPathComponent("normalization/ko.json"))
+        // The whole profile: its symbol names too (--no-audio checks the voice as audio would).
+        try FileManager.default.createDirectory(at: user.appendingPathComponent("symbols"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: voices.appendingPathComponent("symbols/ko.json"),
+                                         to: user.appendingPathComponent("symbols/ko.json"))
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
         let listed = try CLIRunner.run(executable: earshot, arguments: ["voices"],

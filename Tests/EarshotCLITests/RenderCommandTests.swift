@@ -83,7 +83,7 @@ struct RenderCommandTests {
     @Test("the real FluentUI Korean table renders every one of its 71 entries with no placeholder left")
     func realKoreanTable() throws {
         let folder = try CLIRunner.temporaryFolder()
-        let table = CLIRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora/fluentui-apple-ko.strings").path
+        let table = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/corpora/fluentui-apple-ko.strings").path
         let result = try render([table, "-o", "out", "-q", "--jobs", "2"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let manifest = try RenderedRun(folder: folder.appendingPathComponent("out"))
@@ -252,10 +252,10 @@ struct RenderCommandTests {
         try CLIRunner.run(["render"] + arguments, currentDirectory: folder)
     }
 
-    /// A folder with `corpus.txt`: the first `lines` lines of the shared benchmark corpus.
+    /// A folder with `corpus.txt`: the first `lines` lines of the benchmark corpus.
     private func corpusFolder(lines: Int) throws -> URL {
         let folder = try CLIRunner.temporaryFolder()
-        let script = CLIRunner.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/bench/mkcorpus.py").path
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("scripts/mkcorpus.py").path
         let corpus = try runProgram("/usr/bin/env", ["python3", script, String(lines)]).output
         try corpus.write(to: folder.appendingPathComponent("corpus.txt"), atomically: true, encoding: .utf8)
         return folder

@@ -33,7 +33,7 @@ struct ReportPageTests {
             guard read.status == 0 else { throw CheckFailure("read --report: \(read.stderr)") }
             let rendered = folder.appendingPathComponent("render")
             let render = try CLIRunner.run(["render", "-q", "--report", "-o", rendered.path,
-                                            root.deletingLastPathComponent().appendingPathComponent("shared/corpora/fluentui-apple-ko.strings").path],
+                                            root.appendingPathComponent("Tests/Fixtures/corpora/fluentui-apple-ko.strings").path],
                                            currentDirectory: root)
             guard render.status == 0 else { throw CheckFailure("render --report: \(render.stderr)") }
             renderIndex = rendered.appendingPathComponent("index.html")

@@ -43,6 +43,12 @@ public struct KoreanNormalizer: TextNormalizer {
         return rewriter.run()
     }
 
+    /// The symbols (not letters or digits) the rules read with a number: the first character of
+    /// each unit and currency (`℃`, `°`, `%`, `㎞`, `₩`).
+    public var symbolsReadWithNumbers: Set<Character> {
+        Set((Array(rules.units.keys) + Array(rules.currencies.keys)).compactMap(\.first).filter { !$0.isLetter && !$0.isNumber })
+    }
+
     /// The text's reading and how many times the pass looked at a scalar of the input: the
     /// measure the tests hold to a constant per scalar, so the cost stays linear in the text.
     func normalizeCounting(_ text: String) -> (text: String, looks: Int) {

@@ -41,6 +41,12 @@ public struct SymbolNames: Sendable {
     /// The characters the `some` level speaks.
     public var some: Set<String>
     public var level: PunctuationLevel
+    /// Signs read as words between two numbers (`1+1` → `1 더하기 1`), from the profile's
+    /// `punctuation.operators`: a sign there is an operator, not a symbol to name.
+    public var operators: [Character: String] = [:]
+    /// Symbols the profile's own rules read with a number beside them (`25℃` 섭씨 이십오 도,
+    /// `₩1,000`): left for the rules when a digit is next to them, named otherwise.
+    public var readWithNumbers: Set<Character> = []
 
     public init(names: [String: String], some: Set<String>, level: PunctuationLevel) {
         self.names = names
@@ -74,7 +80,24 @@ public struct SymbolNames: Sendable {
         out.reserveCapacity(text.utf8.count + 16)
         var unnamed: [UnnamedSymbol] = []
         var insideName = false
-        for character in text {
+        let characters = Array(text)
+        /// Whether the nearest character before (or after) `index`, spaces skipped, is a digit.
+        func digit(from index: Int, step: Int) -> Bool {
+            var at = index + step
+            while at >= 0, at < characters.count, characters[at] == " " { at += step }
+            return at >= 0 && at < characters.count && characters[at].isASCII && characters[at].isNumber
+        }
+        for (index, character) in characters.enumerated() {
+            if !punctuation, !insideName {
+                if let word = operators[character], digit(from: index, step: -1), digit(from: index, step: 1) {
+                    out += " \(word) "
+                    continue
+                }
+                if readWithNumbers.contains(character), digit(from: index, step: -1) || digit(from: index, step: 1) {
+                    out.append(character)
+                    continue
+                }
+            }
             if character == Self.nameStart || character == Self.nameEnd {
                 insideName = character == Self.nameStart
                 if !punctuation { out.append(character) }

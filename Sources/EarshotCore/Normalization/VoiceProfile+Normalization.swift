@@ -38,7 +38,11 @@ extension VoiceProfile {
 
     /// NFC, the profile's normalization, then symbols by name at the punctuation level.
     public func speechPipeline() throws -> SpeechTextPipeline {
-        SpeechTextPipeline(base: try textNormalizer() ?? IdentityNormalizer(), symbols: try symbolNames())
+        let base = try textNormalizer() ?? IdentityNormalizer()
+        var symbols = try symbolNames()
+        // Units and currencies the rules read with their numbers are theirs, not a name's.
+        if let korean = base as? KoreanNormalizer { symbols?.readWithNumbers = korean.symbolsReadWithNumbers }
+        return SpeechTextPipeline(base: base, symbols: symbols)
     }
 
     /// The `symbols` section (a path to a names file relative to the profile, or an object of
@@ -67,7 +71,7 @@ extension VoiceProfile {
         var level = PunctuationLevel.some
         var some = Set("#&*+/<=>@\\^_`|~".map(String.init))
         if let punctuation = sections["punctuation"], !punctuation.isNull {
-            let object = try punctuation.object(allowing: ["level", "some", "overrides", "comment"])
+            let object = try punctuation.object(allowing: ["level", "some", "overrides", "operators", "comment"])
             if let node = object["level"] { level = try ScreenFile.enumValue(node, PunctuationLevel.self, what: "punctuation level") }
             if let list = try object.string("some") { some = Set(list.map(String.init)) }
             // A profile's own names win over CLDR's (a word VoiceOver says differently).
@@ -76,6 +80,17 @@ extension VoiceProfile {
                 for entry in entries { names[entry.key] = try entry.node.stringValue() }
             }
         }
-        return SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
+        var symbols = SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
+        if let punctuation = sections["punctuation"], !punctuation.isNull,
+           let table = try punctuation.object(allowing: ["level", "some", "overrides", "operators", "comment"])["operators"] {
+            guard case .object(let entries) = table.value else { throw table.typeError(expected: "an object of operator words") }
+            for entry in entries {
+                guard entry.key.count == 1, let sign = entry.key.first else {
+                    throw DataFileError("an operator is one character, not \"\(entry.key)\"", at: entry.keyLocation)
+                }
+                symbols.operators[sign] = try entry.node.stringValue()
+            }
+        }
+        return symbols
     }
 }

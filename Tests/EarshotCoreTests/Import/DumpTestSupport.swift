@@ -6,9 +6,8 @@ import Foundation
 enum DumpTestSupport {
     static let dumps = ScreenTestSupport.repositoryRoot.appendingPathComponent("samples/dumps")
     static let formats = dumps.appendingPathComponent("formats")
-    /// The shared corpus of real dumps, beside the repository.
-    static let corpus = ScreenTestSupport.repositoryRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/corpora/ios-dumps")
+    /// The corpus of real dumps, copied into the repository with their sources and licences.
+    static let corpus = ScreenTestSupport.repositoryRoot.appendingPathComponent("Tests/Fixtures/corpora/ios-dumps")
 
     static func load(_ name: String, in folder: URL = dumps) throws -> LoadedScreen {
         try ScreenLoader.load(path: folder.appendingPathComponent(name).path)

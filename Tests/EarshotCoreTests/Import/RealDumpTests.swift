@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import EarshotCore
 
-/// The real dumps of real apps (samples/dumps, copied from the shared corpus): each reads as its
+/// The real dumps of real apps (samples/dumps, copied from Tests/Fixtures/corpora): each reads as its
 /// reviewed golden file, and the rules of docs/import.md hold on them.
 @Suite("Real app dumps read as VoiceOver would")
 struct RealDumpTests {
@@ -11,7 +11,7 @@ struct RealDumpTests {
     @Test("each bundled dump is byte for byte the corpus file it was copied from", arguments: names)
     func samplesAreTheCorpus(name: String) throws {
         let corpus = DumpTestSupport.corpus.appendingPathComponent("wda-xml-\(name).xml")
-        try #require(FileManager.default.fileExists(atPath: corpus.path), "the shared corpus is beside the repository")
+        try #require(FileManager.default.fileExists(atPath: corpus.path), "the corpus is in Tests/Fixtures/corpora")
         let sample = try Data(contentsOf: DumpTestSupport.dumps.appendingPathComponent("\(name).xml"))
         #expect(sample == (try Data(contentsOf: corpus)))
     }
