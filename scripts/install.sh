@@ -43,8 +43,10 @@ if [ -n "${EARSHOT_INSTALL_BINARY:-}" ]; then
   binary=$EARSHOT_INSTALL_BINARY
 else
   cd "$repository"
-  swift build -c release --static-swift-stdlib --product earshot
-  binary="$(swift build -c release --static-swift-stdlib --show-bin-path)/earshot"
+  # A build folder of its own: the static runtime's flags would otherwise make a later plain
+  # `swift build -c release` rebuild everything in .build/release.
+  swift build -c release --static-swift-stdlib --scratch-path .build/install --product earshot
+  binary="$(swift build -c release --static-swift-stdlib --scratch-path .build/install --show-bin-path)/earshot"
 fi
 [ -x "$binary" ] || { echo "error: $binary is not an executable" >&2; exit 66; }
 
@@ -58,6 +60,8 @@ mkdir -p "$root/bin" "$root/share/earshot" "$root/share/man/man1" \
   "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
   "$root/share/fish/vendor_completions.d"
 cp "$binary" "$root/bin/earshot"
+# Installed stripped (symbols are for debugging the build, not for running it).
+if command -v strip >/dev/null; then strip "$root/bin/earshot"; fi
 cp -R "$repository/voices" "$root/share/earshot/voices"
 "$binary" manual > "$root/share/man/man1/earshot.1"
 "$binary" completions bash > "$root/share/bash-completion/completions/earshot"
@@ -72,6 +76,8 @@ echo "share/earshot/installed-files" >> "$manifest_lines"
 while IFS= read -r folder; do
   [ -d "$prefix/$folder" ] || echo "$folder/" >> "$manifest_lines"
 done < <(cd "$staging/root" && find bin share -type d | LC_ALL=C sort)
+# PREFIX itself, when this install makes it ("./" sorts last, so it is removed last).
+[ -d "$prefix" ] || echo "./" >> "$manifest_lines"
 
 mkdir -p "$prefix"
 (cd "$staging/root" && tar -cf - bin share) | (cd "$prefix" && tar -xf - --no-same-owner)

@@ -25,5 +25,9 @@ if [ "$kind" = thread ]; then
 else
   bash scripts/jack-dummy.sh start
 fi
+export TMPDIR="$PWD/$scratch/test-tmp"
+rm -rf "$TMPDIR"
+mkdir -p "$TMPDIR"
+trap 'rm -rf "$TMPDIR"' EXIT
 swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --parallel --num-workers 2 "${skip[@]}"
 echo "sanitize: $kind: the test suite passed in $(( $(date +%s) - start )) s (build included)"

@@ -100,14 +100,17 @@ enum SizesBenchmark {
 
     /// A label of `scalars` characters: words and numbers with units, as app text has them.
     static func longLabel(scalars: Int, words: [String] = ["hello", "world", "sale", "3개", "25%", "iPhone", "USB", "4.8점"]) -> String {
-        var view = String.UnicodeScalarView()
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(scalars)
         var index = 0
-        while view.count < scalars {
-            for scalar in words[index % words.count].unicodeScalars where view.count < scalars { view.append(scalar) }
-            if view.count < scalars { view.append(" ") }
+        while out.count < scalars {
+            for scalar in words[index % words.count].unicodeScalars where out.count < scalars { out.append(scalar) }
+            if out.count < scalars { out.append(" ") }
             index += 1
         }
-        return String(view)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: out)
+        return text
     }
 
     /// Runs a command to its end: wall time, peak resident memory (from wait4), exit status and

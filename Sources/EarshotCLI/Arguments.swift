@@ -42,6 +42,26 @@ struct OptionSpec {
     /// The value's placeholder (`FILE`), or nil for a flag.
     var valueName: String?
     var help: String
+    /// The values the option takes, offered by the shell completions (`all some none`); for a
+    /// placeholder written `a|b|c` of plain words they are those words.
+    var choices: [String] = []
+    /// A command whose lines are values that change with the machine (`earshot voices --names`).
+    var choicesCommand: String?
+
+    /// The values completions offer: `choices`, else the words of an `a|b|c` placeholder.
+    var offeredValues: [String] {
+        if !choices.isEmpty { return choices }
+        guard let valueName, valueName.contains("|") else { return [] }
+        let words = valueName.split(separator: "|").map(String.init)
+        let plain = words.allSatisfy { word in !word.isEmpty && word.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }
+        return plain ? words : []
+    }
+
+    func offering(_ values: [String]) -> OptionSpec {
+        var copy = self
+        copy.choices = values
+        return copy
+    }
 
     static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
@@ -115,7 +135,11 @@ func helpText(overview: String, usage: [String], arguments: [(String, String)] =
 
 /// Options several commands share, with one wording.
 extension OptionSpec {
-    static let voice = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
+    static let voice: OptionSpec = {
+        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
+        option.choicesCommand = "earshot voices --names"
+        return option
+    }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
     static let punctuation = OptionSpec.value(
@@ -124,6 +148,7 @@ extension OptionSpec {
         "language", "TAG|none", "The language of the screen's text, over the file's own or a dump's guess from its letters (none: the voice's).")
     static let screenFormat = OptionSpec.value(
         "format", "FORMAT", "Read the screen as \(ScreenInputFormat.names) (default: recognised by content).")
+        .offering(ScreenInputFormat.allCases.map(\.rawValue))
 }
 
 extension ParsedArguments {
@@ -174,7 +199,10 @@ extension ParsedArguments {
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say.
     func loadScreen(_ path: String) throws -> LoadedScreen {
-        let loaded = try ScreenLoader.load(path: path, format: try screenFormat(), language: try screenLanguage())
+        let format = try screenFormat(), language = try screenLanguage()
+        let loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
+            try ScreenLoader.load(path: path, format: format, language: language)
+        }
         printNotes(loaded.notes, file: StandardInput.label(for: path))
         return loaded
     }

@@ -6,6 +6,7 @@ import Foundation
 /// timeline and transcript files on request.
 enum CheckCommand: Command {
     static let name = "check"
+    static let withoutDevice: String? = "`earshot check` without --live: the same run on a virtual clock, with `-o FILE.wav` for its audio"
     static let summary = "Desk-check a scenario: transcript with fates, expectations, WAV and captions."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file (- for standard output)."),
@@ -42,7 +43,9 @@ enum CheckCommand: Command {
         try reports.check(inputs: [path], otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
-        let scenario = try ScenarioFile.load(path: path)
+        let scenario = try InputKind.explaining(path, expected: "a scenario", accepts: { $0 == .scenario }) {
+            try ScenarioFile.load(path: path)
+        }
         let inputs = [path] + scenario.includedFiles + scenario.screens.compactMap(\.file)
             + [scenario.voice, parsed.value("voice")].compactMap { $0 }
         try reports.check(inputs: inputs, otherOutputs: outputs)

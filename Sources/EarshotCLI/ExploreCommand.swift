@@ -7,6 +7,7 @@ import Foundation
 /// utterance is printed as a plain line.
 enum ExploreCommand: Command {
     static let name = "explore"
+    static let withoutDevice: String? = "`earshot explore --no-audio` (the same walk, printed)"
     static let summary = "Explore a screen file live: keys for gestures, typed notifications, speech through ALSA."
     static let options: [OptionSpec] = [
         .voice,

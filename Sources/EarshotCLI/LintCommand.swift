@@ -8,7 +8,8 @@ enum LintCommand: Command {
     static let options: [OptionSpec] = [
         .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
-        .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note."),
+        .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note.")
+            .offering(["error", "warning", "note"]),
         .screenFormat,
         .screenLanguage,
     ] + ReportOutputs.options

@@ -4,6 +4,7 @@ import Foundation
 /// `earshot read`: every focus stop of a screen in VoiceOver's order, printed and spoken.
 enum ReadCommand: Command {
     static let name = "read"
+    static let withoutDevice: String? = "`earshot read -o DIR` (one WAV per stop), `--report PAGE.html` (a page to listen to) or `--no-audio` (the stops printed)"
     static let summary = "Read every focus stop of a screen file, in VoiceOver's order."
     static let options: [OptionSpec] = [
         .voice,

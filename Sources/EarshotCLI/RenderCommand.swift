@@ -9,9 +9,11 @@ enum RenderCommand: Command {
     static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json (default: by extension and content)."),
+        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json (default: by extension and content).")
+            .offering(BatchInputFormat.allCases.map(\.rawValue)),
         .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
-        .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt)."),
+        .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt).")
+            .offering(["txt", "vtt", "jsonl"]),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
         .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
@@ -88,7 +90,12 @@ enum RenderCommand: Command {
         var inputPaths: [String] = []
         var unreadable: [FileIOError] = []
         for path in parsed.positionals {
+            let wrongKind = {
+                (try? TextFileDecoding.contents(path: path)).map { InputKind.of($0, file: path) }
+                    .flatMap { $0.isRenderable || $0 == .malformedJSON ? nil : $0 }
+            }
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
+                if let kind = wrongKind() { throw kind.mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)") }
                 throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json")
             }
             do {
@@ -98,7 +105,12 @@ enum RenderCommand: Command {
                 inputs.append(contents)
                 inputPaths.append(path)
             } catch let error as DataFileError {
-                problems.append(error)
+                if let kind = wrongKind() {
+                    let message = kind.mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)").message
+                    problems.append(DataFileError(message, at: SourceLocation(file: path, line: 1, column: 1)))
+                } else {
+                    problems.append(error)
+                }
             } catch let error as FileIOError {
                 unreadable.append(error)
             }

@@ -48,12 +48,21 @@ enum ShellCompletions {
         ]
         for command in commands {
             let help = command.help
-            let pathOptions = help.options.filter(\.takesPath)
-                .flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
-            let valueOptions = help.options.filter { $0.valueName != nil && !$0.takesPath }
-                .flatMap { ["--\($0.name)"] + ($0.short.map { ["-\($0)"] } ?? []) }
+            func spellings(_ option: OptionSpec) -> [String] { ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? []) }
+            let offering = help.options.filter { !$0.offeredValues.isEmpty || $0.choicesCommand != nil }
+            let pathOptions = help.options.filter { $0.takesPath && $0.choicesCommand == nil && $0.offeredValues.isEmpty }.flatMap(spellings)
+            let valueOptions = help.options.filter { $0.valueName != nil && !$0.takesPath && $0.offeredValues.isEmpty && $0.choicesCommand == nil }
+                .flatMap(spellings)
             lines.append("    \(command.name))")
             lines.append("        case $prev in")
+            for option in offering {
+                var words = "compgen -W \"\(option.offeredValues.joined(separator: " "))\" -- \"$cur\""
+                if let command = option.choicesCommand {
+                    words = "compgen -W \"$(\(command) 2>/dev/null)\" -- \"$cur\""
+                    if option.takesPath { words += "; compgen -f -- \"$cur\"" }
+                }
+                lines.append("        \(spellings(option).joined(separator: "|"))) mapfile -t COMPREPLY < <(\(words)); return 0 ;;")
+            }
             if !pathOptions.isEmpty {
                 lines.append("        \(pathOptions.joined(separator: "|"))) mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return 0 ;;")
             }
@@ -106,6 +115,13 @@ enum ShellCompletions {
             "    _describe -t commands 'earshot command' commands",
             "}",
             "",
+            "# Voice names from the same lookup `earshot voices` uses, and profile files.",
+            "_earshot_voices() {",
+            "    local -a names",
+            "    names=(${(f)\"$(earshot voices --names 2>/dev/null)\"})",
+            "    _alternative 'voices:voice:compadd -a names' 'files:file:_files'",
+            "}",
+            "",
             "_earshot() {",
             "    if (( CURRENT == 2 )); then",
             "        _alternative 'commands:earshot command:_earshot_commands' 'options:option:(help --help --version)'",
@@ -124,7 +140,9 @@ enum ShellCompletions {
                 let description = zshQuoted(firstSentence(option.help))
                 var action = ""
                 if let valueName = option.valueName {
-                    action = ":\(zshQuoted(valueName)):" + (option.takesPath ? "_files" : " ")
+                    let values = option.offeredValues
+                    action = ":\(zshQuoted(valueName)):" + (option.choicesCommand != nil ? "_earshot_voices"
+                        : !values.isEmpty ? "(\(values.joined(separator: " ")))" : option.takesPath ? "_files" : " ")
                 }
                 for spelling in ["--\(option.name)"] + (option.short.map { ["-\($0)"] } ?? []) {
                     specs.append("'*\(spelling)[\(description)]\(action)'")
@@ -173,7 +191,13 @@ enum ShellCompletions {
             for option in help.options {
                 var line = "complete -c earshot -n \(condition) -l \(option.name)"
                 if let short = option.short { line += " -s \(short)" }
-                if option.valueName != nil { line += option.takesPath ? " -r -F" : " -r" }
+                if let command = option.choicesCommand {
+                    line += (option.takesPath ? " -r -F" : " -r -f") + " -a " + fishQuoted("(\(command) 2>/dev/null)")
+                } else if !option.offeredValues.isEmpty {
+                    line += " -r -f -a " + fishQuoted(option.offeredValues.joined(separator: " "))
+                } else if option.valueName != nil {
+                    line += option.takesPath ? " -r -F" : " -r"
+                }
                 line += " -d \(fishQuoted(firstSentence(option.help)))"
                 lines.append(line)
             }

@@ -5,6 +5,7 @@ import Foundation
 /// through ALSA or into a WAV file.
 enum SpeakCommand: Command {
     static let name = "speak"
+    static let withoutDevice: String? = "`earshot speak -o FILE.wav` (writes the speech to a file) or `--no-audio` (prints it only)"
     static let summary = "Speak a text or one composed element through ALSA, or write it to WAV."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it (- for standard output)."),
@@ -16,7 +17,8 @@ enum SpeakCommand: Command {
         .flag("show-normalized", "Also print the text as handed to the engine after normalization."),
         .value("label", "TEXT", "Compose an element: its accessibility label."),
         .value("value", "TEXT", "Compose an element: its accessibility value."),
-        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...)."),
+        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...).")
+            .offering(AccessibilityTrait.allCases.map(\.rawValue)),
         .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
         .punctuation,
         .value("language", "TAG", "Speak with the voice of this language (accessibilityLanguage), e.g. en; a composed element's trait words stay in the profile's language."),

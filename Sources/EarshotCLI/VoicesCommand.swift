@@ -4,10 +4,12 @@ import EarshotPlayback
 enum VoicesCommand: Command {
     static let name = "voices"
     static let summary = "List the voice profiles (--voice NAME) and where each comes from."
-    static let options: [OptionSpec] = []
+    static let options: [OptionSpec] = [
+        .flag("names", "Print the names alone, one per line (the shell completions offer them)."),
+    ]
 
     static var help: HelpPage {
-        helpText(overview: summary, usage: ["earshot voices"], options: options, notes: """
+        helpText(overview: summary, usage: ["earshot voices [--names]"], options: options, notes: """
             A name is found in the first of these that has NAME.json: $EARSHOT_VOICES, the user's
             config folder ($XDG_CONFIG_HOME/earshot/voices, default ~/.config/earshot/voices), the
             installed data (PREFIX/share/earshot/voices), a checkout's voices/ (development builds),
@@ -22,6 +24,10 @@ enum VoicesCommand: Command {
         let entries = library.entries
         guard !entries.isEmpty else {
             throw UnknownVoiceError(name: "", directory: library.searched, validNames: [])
+        }
+        if parsed.has("names") {
+            for entry in entries { print(entry.name) }
+            return .success
         }
         let width = entries.map(\.name.count).max() ?? 0
         for entry in entries {

@@ -9,6 +9,13 @@ protocol Command {
     /// of the manual page and its completions.
     static var help: HelpPage { get }
     static func run(_ arguments: [String]) throws -> ExitCode
+    /// How to use the command without a sound card, said when the audio device cannot be
+    /// opened (nil: the command plays nothing).
+    static var withoutDevice: String? { get }
+}
+
+extension Command {
+    static var withoutDevice: String? { nil }
 }
 
 /// Every subcommand, in the order `earshot --help` lists them.
@@ -99,6 +106,9 @@ func main() -> Int32 {
     } catch let error as UserFacingError {
         standardError(error.description)
         if error.exitCode == .usage { standardError("Run 'earshot \(command.name) --help' for usage.") }
+        if let device = error as? AudioDeviceError, device.kind != .ioFailed, let advice = command.withoutDevice {
+            standardError("note: no sound card is needed for \(advice)")
+        }
         return error.exitCode.rawValue
     } catch {
         standardError("error: \(error)")

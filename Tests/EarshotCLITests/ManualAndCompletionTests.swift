@@ -115,4 +115,45 @@ struct CompletionTests {
                                         environment: environment, currentDirectory: folder)
         #expect(options.stdout.hasPrefix("--json"), "\(options.stdout)")
     }
+
+    @Test("bash and fish complete option values: voices from the voice lookup, levels, formats, severities, traits")
+    func valuesCompleted() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `earshot` on the PATH, as an install puts it, with the repository's voices.
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("earshot").path, withDestinationPath: CLIRunner.binary.path)
+        let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        let environment = ["PATH": "\(bin.path):/usr/bin:/bin", "EARSHOT_VOICES": voices, "HOME": folder.path, "XDG_CONFIG_HOME": folder.path]
+        let bash = try Self.script("bash", in: folder)
+        let cases: [(words: String, expected: [String])] = [
+            ("earshot read --voice ''", ["en", "ja", "ko", "zh"]),
+            ("earshot read --punctuation ''", ["all", "some", "none"]),
+            ("earshot check --transcript-format ''", ["txt", "jsonl", "vtt"]),
+            ("earshot lint --severity ''", ["error", "warning", "note"]),
+            ("earshot read --format ''", ["screen", "wda-xml", "wda-json", "idb-json"]),
+            ("earshot render --format ''", ["text", "csv", "strings", "screen", "scenario", "wda-xml", "wda-json", "idb-json"]),
+            ("earshot speak --traits sel", ["selected"]),
+        ]
+        for (words, expected) in cases {
+            let count = words.split(separator: " ").count - 1
+            let probe = "source '\(bash)'; COMP_WORDS=(\(words)); COMP_CWORD=\(count); _earshot; printf '%s\\n' \"${COMPREPLY[@]}\""
+            let result = try CLIRunner.run(executable: "/bin/bash", arguments: ["-c", probe], environment: environment, currentDirectory: folder)
+            let offered = Set(result.stdout.split(separator: "\n").map(String.init))
+            #expect(offered.isSuperset(of: expected), "bash \(words): \(result.stdout) \(result.stderr)")
+            // A voice may be a profile's path too; the other values are words alone.
+            if !words.contains("--voice") { #expect(!offered.contains("bin"), "bash \(words) offers values, not files: \(result.stdout)") }
+        }
+        let voiceNames = try CLIRunner.run(["voices", "--names"])
+        #expect(voiceNames.stdout.split(separator: "\n").map(String.init).sorted() == ["en", "ja", "ko", "zh"], "\(voiceNames.stdout)")
+        guard let fish = program("fish") else { return }
+        let fishScript = try Self.script("fish", in: folder)
+        for (line, expected) in [("earshot read --voice ", ["ko", "en"]), ("earshot read --punctuation ", ["all", "some", "none"])] {
+            let result = try CLIRunner.run(executable: fish, arguments: ["-c", "source '\(fishScript)'; complete -C '\(line)'"],
+                                           environment: environment, currentDirectory: folder)
+            let offered = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+            #expect(offered.isSuperset(of: expected), "fish \(line): \(result.stdout) \(result.stderr)")
+        }
+    }
 }

@@ -18,7 +18,7 @@ struct PipelineTests {
         let dump = Self.root.appendingPathComponent("samples/dumps/settings-top.xml")
         let dumpInput = try CLIRunner.run(["read", "--no-audio", "-"], input: try Data(contentsOf: dump))
         #expect(dumpInput.stdout == (try CLIRunner.run(["read", "--no-audio", dump.path])).stdout)
-        #expect(dumpInput.stderr.hasPrefix("<stdin>: note: page source has no hints"))
+        #expect(dumpInput.stderr.hasPrefix("<stdin>: note: what this page source cannot tell: the app's own hints"))
         let broken = try CLIRunner.run(["read", "--no-audio", "-"], input: Data("{\"elements\": [\n".utf8))
         #expect(broken.status == 65)
         #expect(broken.stderr.hasPrefix("<stdin>:2:1: error:"))

@@ -18,6 +18,8 @@
 struct DumpInterpreter {
     /// Sentences for the user about what the dump could not say or what was left out.
     private(set) var notes: [String] = []
+    /// The language told from the dump's letters, said in the dump's summary note.
+    private(set) var guessedLanguage: String?
     private(set) var idLocations: [String: SourceLocation] = [:]
     private var usedIDs: Set<String> = []
     private var containerCounts: [String: Int] = [:]
@@ -71,9 +73,7 @@ struct DumpInterpreter {
             var texts: [String] = []
             roots.forEach { Self.collectTexts($0, into: &texts) }
             screenLanguage = TextScript.language(of: texts)
-            if let guessed = screenLanguage {
-                notes.append("the dump names no language; its text is mostly \(guessed), so it is read as \(guessed) (its words in the \(guessed) voice; --language TAG or none says otherwise)")
-            }
+            guessedLanguage = screenLanguage
         }
         return try Screen(name: name, language: screenLanguage, roots: roots)
     }

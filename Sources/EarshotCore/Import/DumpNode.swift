@@ -34,6 +34,31 @@ struct DumpNode: Sendable {
 struct Dump: Sendable {
     var format: ScreenInputFormat
     var roots: [DumpNode]
-    /// Facts about the capture itself ("page source has no hints"), said once per file.
-    var notes: [String]
+    /// What the capture cannot tell, as phrases (`custom actions (…)`), said together in one
+    /// note per file.
+    var limitations: [String]
+    /// What a format calls itself in that note (`page source`).
+    var formatName: String
+
+    init(format: ScreenInputFormat, roots: [DumpNode], limitations: [String], formatName: String) {
+        self.format = format
+        self.roots = roots
+        self.limitations = limitations
+        self.formatName = formatName
+    }
+
+    /// The one note that says what the capture cannot tell, with the language guessed.
+    func summary(language: String?) -> String? {
+        var parts = limitations
+        if let language {
+            parts.append("its language (its text is mostly \(language), so it is read as \(language), its words in the \(language) voice; --language TAG or none says otherwise)")
+        }
+        guard !parts.isEmpty else { return nil }
+        return "what this \(formatName) cannot tell: " + parts.joined(separator: "; ")
+    }
+}
+
+/// What every dump format leaves out, worded so it does not contradict what is heard.
+enum DumpLimitations {
+    static let hints = "the app's own hints (XCTest does not expose accessibilityHint; the hints VoiceOver itself adds, such as a switch's, are still heard)"
 }

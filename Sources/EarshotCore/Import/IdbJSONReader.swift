@@ -73,8 +73,8 @@ enum IdbJSONReader {
         var nodes = try items.map { try node($0, depth: 0) }
         if nodes.allSatisfy(\.children.isEmpty) { nodes = nestByFrame(nodes) }
         var notes: [String] = []
-        if !sawTraits { notes.append("this idb output has no traits (idb before 2026); traits come from the element roles") }
-        return Dump(format: .idbJSON, roots: nodes, notes: notes)
+        if !sawTraits { notes.append("traits (no traits: idb before 2026; they come from the element roles)") }
+        return Dump(format: .idbJSON, roots: nodes, limitations: notes, formatName: "idb output")
     }
 
     /// Rebuilds containment for a flat, tree-ordered list: each element goes into the nearest

@@ -26,21 +26,21 @@ enum PageSourceXMLReader {
             throw DataFileError("no XCUIElementType elements: this XML is not WebDriverAgent page source",
                                 at: SourceLocation(file: file, line: 1, column: 1))
         }
-        return Dump(format: .wdaXML, roots: builder.roots, notes: notes(builder))
+        return Dump(format: .wdaXML, roots: builder.roots, limitations: limitations(builder), formatName: "page source")
     }
 
-    private static func notes(_ builder: TreeBuilder) -> [String] {
-        var notes = ["page source has no hints (XCTest does not expose accessibilityHint); hints are not heard"]
+    private static func limitations(_ builder: TreeBuilder) -> [String] {
+        var limitations = [DumpLimitations.hints]
         if !builder.sawAttribute.contains("customActions") {
-            notes.append("page source has no customActions attribute (WebDriverAgent writes it only with includeCustomActionsInPageSource); \"actions available\" is not heard")
+            limitations.append("custom actions (no customActions attribute: WebDriverAgent writes it only with includeCustomActionsInPageSource; \"actions available\" is not heard)")
         }
         if !builder.sawAttribute.contains("traits") {
-            notes.append("page source has no traits attribute (WebDriverAgent before 9.12); traits come from the element types")
+            limitations.append("traits (no traits attribute: WebDriverAgent before 9.12; they come from the element types)")
         }
         if !builder.sawAttribute.contains("accessible") {
-            notes.append("page source has no accessible attribute; focus stops are chosen by element type and label")
+            limitations.append("which elements are accessible (no accessible attribute; focus stops are chosen by element type and label)")
         }
-        return notes
+        return limitations
     }
 
     static func isXMLSpace(_ byte: UInt8) -> Bool {

@@ -119,7 +119,8 @@ public enum ScreenLoader {
     private static func interpret(_ dump: Dump, defaultName: String, language: ScreenLanguage) throws -> LoadedScreen {
         var interpreter = DumpInterpreter(language: language)
         let screen = try interpreter.screen(from: dump, defaultName: defaultName)
-        return LoadedScreen(screen: screen, format: dump.format, notes: dump.notes + interpreter.notes,
+        let summary = dump.summary(language: interpreter.guessedLanguage).map { [$0] } ?? []
+        return LoadedScreen(screen: screen, format: dump.format, notes: summary + interpreter.notes,
                             idLocations: interpreter.idLocations)
     }
 

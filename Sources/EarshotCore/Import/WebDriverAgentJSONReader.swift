@@ -56,13 +56,13 @@ enum WebDriverAgentJSONReader {
             return result
         }
         let tree = try node(top, depth: 0)
-        var notes = ["WebDriverAgent JSON source has no hints (XCTest does not expose accessibilityHint); hints are not heard"]
+        var notes = [DumpLimitations.hints]
         if !sawCustomActions {
-            notes.append("this JSON source has no customActions (WebDriverAgent before 11.1); \"actions available\" is not heard")
+            notes.append("custom actions (no customActions: WebDriverAgent before 11.1; \"actions available\" is not heard)")
         }
-        if !sawTraits { notes.append("this JSON source has no traits (WebDriverAgent before 9.10); traits come from the element types") }
-        if !sawAccessible { notes.append("this JSON source has no isAccessible; focus stops are chosen by element type and label") }
-        return Dump(format: .wdaJSON, roots: [tree], notes: notes)
+        if !sawTraits { notes.append("traits (no traits: WebDriverAgent before 9.10; they come from the element types)") }
+        if !sawAccessible { notes.append("which elements are accessible (no isAccessible; focus stops are chosen by element type and label)") }
+        return Dump(format: .wdaJSON, roots: [tree], limitations: notes, formatName: "WebDriverAgent JSON source")
     }
 }
 
