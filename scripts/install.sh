@@ -30,7 +30,9 @@ uninstall() {
     case "$entry" in */) ;; *) rm -f "$prefix/$entry" ;; esac
   done < "$manifest"
   rm -f "$manifest"
-  for folder in "${folders[@]}"; do rmdir "$prefix/$folder" 2>/dev/null || true; done
+  for folder in "${folders[@]}"; do
+    if [ "$folder" = "./" ]; then rmdir "$prefix" 2>/dev/null || true; else rmdir "$prefix/$folder" 2>/dev/null || true; fi
+  done
   echo "removed earshot from $prefix"
 }
 

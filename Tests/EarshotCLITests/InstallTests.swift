@@ -68,6 +68,26 @@ struct InstallTests {
         #expect(listing(prefix) == before)
     }
 
+    @Test("install strips the binary; uninstall removes a prefix the install made, and keeps one that was there")
+    func strippedAndPrefixRemoved() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("fresh")
+        try Self.install(into: prefix)
+        let earshot = prefix.appendingPathComponent("bin/earshot").path
+        if let readelf = ["/usr/bin/readelf", "/bin/readelf"].first(where: FileManager.default.isExecutableFile) {
+            let sections = try CLIRunner.run(executable: readelf, arguments: ["-S", "-W", earshot], environment: [:])
+            #expect(sections.status == 0 && !sections.stdout.contains(".symtab"), "the installed binary keeps its symbol table")
+        }
+        let installedSize = (try FileManager.default.attributesOfItem(atPath: earshot)[.size] as? Int) ?? 0
+        let builtSize = (try FileManager.default.attributesOfItem(atPath: CLIRunner.binary.path)[.size] as? Int) ?? 0
+        #expect(installedSize < builtSize, "\(installedSize) bytes installed, \(builtSize) built")
+        let removed = try CLIRunner.run(executable: "/bin/bash", arguments: [Self.installScript, "--uninstall", prefix.path],
+                                        environment: ["PATH": "/usr/bin:/bin"], currentDirectory: CLIRunner.fileSystemRoot)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: prefix.path), "the prefix the install made is removed when empty")
+    }
+
     @Test("a profile in the user's XDG config folder overrides the installed one, and voices says so")
     func userProfileOverrides() throws {
         let folder = try CLIRunner.temporaryFolder()

@@ -60,4 +60,27 @@ struct WrongKindTests {
         let kept = try CLIRunner.run(["check", broken])
         #expect(kept.status == 65 && kept.stderr.contains("unknown key \"stepz\""), "\(kept.stderr)")
     }
+
+    @Test("read --no-audio -o DIR writes the files (it only keeps the device closed)")
+    func noAudioWithOutput() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("stops").path
+        let result = try CLIRunner.run(["read", "--no-audio", "-o", out, Self.path("screen")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files.count == 5 && files.allSatisfy { $0.hasSuffix(".wav") }, "\(files)")
+        #expect(result.stdout.contains("wrote 5 WAV files to \(out)"))
+    }
+
+    @Test("no such audio device: the message says how to work without one", arguments: [
+        (["speak", "확인"], "`earshot speak -o FILE.wav` (writes the speech to a file) or `--no-audio` (prints it only)"),
+        (["read", "samples/screens/product-detail.json"], "`earshot read -o DIR` (one WAV per stop)"),
+    ])
+    func noDevice(arguments: [String], advice: String) throws {
+        let result = try CLIRunner.run([arguments[0], "--device", "earshot-no-such-device"] + arguments.dropFirst(),
+                                       currentDirectory: CLIRunner.repositoryRoot)
+        #expect(result.status == 69, "\(result.stderr)")
+        #expect(result.stderr.contains("note: no sound card is needed for \(advice)"), "\(result.stderr)")
+    }
 }
