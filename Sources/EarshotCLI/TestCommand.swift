@@ -186,7 +186,9 @@ final class TestWorker: @unchecked Sendable {
     func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
         let start = Date()
         do {
-            let scenario = try ScenarioFile.load(path: file)
+            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+                try ScenarioFile.load(path: file)
+            }
             let key = voice ?? scenario.voice ?? "ko"
             let speaker: Speaker
             if let known = speakers[key] {

@@ -189,17 +189,31 @@ struct ESpeakSession: ~Copyable {
         try Self.check(espeak_ng_SetVoiceByFile(path), operation: "select the steady copy of voice \"\(name)\"")
     }
 
+    /// The longest voice file path eSpeak NG was seen to find (58 bytes found, 60 not).
+    static let longestVoicePath = 56
+
     /// A new folder only this process can enter: mode 0700, a random name (64 bits), made by
     /// `mkdir`, which fails rather than reuse a folder someone else made. The whole path is lower
     /// case because `espeak_ng_SetVoiceByFile` lower-cases the name it is given (eSpeak NG 1.51),
     /// which rules out `mkdtemp`'s mixed-case names and a base folder with capitals.
+    ///
+    /// The path is also short: eSpeak NG 1.51 does not find a voice file whose path is about 60
+    /// bytes or longer (`/tmp/` plus 14 letters worked, plus 16 failed), so a base folder that
+    /// would make it longer than `longestVoicePath` is passed over for the next (a test run's
+    /// TMPDIR inside the checkout is).
     private static func privateFolder(for voice: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         var isFolder: ObjCBool = false
-        let base = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }
+        let fileName = voice.replacingOccurrences(of: "/", with: "_") + ".steady"
+        func usable(_ folder: String) -> Bool {
+            guard !folder.isEmpty, folder == folder.lowercased() else { return false }
+            let longest = folder + "/earshot-voice-0123456789abcdef/" + fileName
+            guard longest.utf8.count <= longestVoicePath else { return false }
+            return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        let candidates: [String] = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }
             .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
-            .first { !$0.isEmpty && $0 == $0.lowercased()
-                && FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue } ?? "/tmp"
+        let base = candidates.first(where: usable) ?? "/tmp"
         var lastError: Int32 = 0
         for _ in 0..<8 {
             let path = base + "/earshot-voice-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
