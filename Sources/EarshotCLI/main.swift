@@ -27,6 +27,7 @@ let commands: [any Command.Type] = [
     ExploreCommand.self,
     LintCommand.self,
     ImportCommand.self,
+    CompareCommand.self,
     RenderCommand.self,
     VoicesCommand.self,
     CompletionsCommand.self,

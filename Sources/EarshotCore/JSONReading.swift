@@ -21,6 +21,12 @@ extension JSONNode {
         return JSONObjectReader(node: self, members: members)
     }
 
+    /// An object read from another tool's format, whose keys are not all known: none refused.
+    public func anyObject() throws -> JSONObjectReader {
+        guard case .object(let members) = value else { throw typeError(expected: "an object") }
+        return JSONObjectReader(node: self, members: members)
+    }
+
     public func arrayItems() throws -> [JSONNode] {
         guard case .array(let items) = value else { throw typeError(expected: "an array") }
         return items

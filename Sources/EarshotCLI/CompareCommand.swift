@@ -1,0 +1,50 @@
+import EarshotPlayback
+import Foundation
+
+/// `earshot compare`: what a real screen reader said for a screen, swipe by swipe, against what
+/// Earshot says for the same screen (docs/compare.md).
+enum CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "Compare a real VoiceOver capture of a screen with what Earshot says, utterance by utterance."
+    static let options: [OptionSpec] = [
+        .voice,
+        .value("capture", "NAME", "The captured screen to compare, in a capture file of several (aloud's captures.NAME)."),
+        .flag("json", "Print one JSON object per utterance (JSON Lines), then the counts."),
+        .screenFormat,
+        .screenLanguage,
+    ]
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try parseArguments(arguments, options: options)
+        guard parsed.positionals.count == 2 else {
+            throw UsageError("expected CAPTURE and SCREEN, got \(parsed.positionals.count) argument\(parsed.positionals.count == 1 ? "" : "s")")
+        }
+        let (capturePath, screenPath) = (parsed.positionals[0], parsed.positionals[1])
+        let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.value("capture"))
+        guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
+        let profile = try parsed.voiceProfile()
+        let loaded = try parsed.loadScreen(screenPath)
+        let report = try ReadReport(screen: loaded.screen, profile: profile)
+        let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
+        let comparison = CaptureComparison(capture: capture, stops: stops)
+        print(parsed.has("json") ? comparison.jsonLines : comparison.text, terminator: "")
+        return comparison.allAgree ? .success : .failure
+    }
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot compare [options] CAPTURE SCREEN"],
+        arguments: [
+            ("CAPTURE", "What the screen reader said: plain text (one utterance per line, in swipe order), JSON Lines with an \"utterance\" field, or an aloud capture file (Xcode 27's XCUIVoiceOverService)."),
+            ("SCREEN", "The same screen as a screen file or an accessibility dump."),
+        ],
+        options: options,
+        notes: """
+        Prints one line per utterance: agree, differ (with both texts), missing (a stop the
+        capture lacks), extra (an utterance Earshot has no stop for), or skipped (VoiceOver on,
+        a repeat at the last element, stops past a capture cut at its step limit), and last
+        `N of M utterances agree`. Texts are compared without case, punctuation or spacing, with
+        the hint when the capture has it. Exit codes: 0 all agree, 1 some do not, 64 usage, 65
+        a capture or screen that cannot be read. How to record a capture: docs/compare.md.
+        """)
+}

@@ -1,0 +1,307 @@
+import Foundation
+
+/// What a real screen reader said for a screen, swipe by swipe, as a capture file holds it
+/// (docs/compare.md): plain text (one utterance per line), JSON Lines with an `utterance`
+/// field, or an aloud capture file (`captures.NAME.steps[].utterance`, from Xcode 27's
+/// `XCUIVoiceOverService`).
+public struct ScreenReaderCapture: Sendable, Equatable {
+    public var utterances: [String]
+    /// The name of the captured screen in a capture file of several.
+    public var name: String?
+    /// False when the capture stopped before the last element (aloud's `coverage.complete`):
+    /// stops after the ones it reached are then not compared.
+    public var complete: Bool
+    /// True when step 0 is the focus VoiceOver had when the capture began (aloud's
+    /// `"action": "current"`): it may be VoiceOver's own `VoiceOver on`, or carry the app's
+    /// name before the element.
+    public var startsWithCurrentFocus: Bool
+
+    public init(utterances: [String], name: String? = nil, complete: Bool = true, startsWithCurrentFocus: Bool = false) {
+        self.utterances = utterances
+        self.name = name
+        self.complete = complete
+        self.startsWithCurrentFocus = startsWithCurrentFocus
+    }
+
+    /// Reads a capture file; `name` picks a screen in an aloud file of several (required then).
+    public static func load(path: String, name: String?) throws -> ScreenReaderCapture {
+        let text = try TextFileDecoding.read(path: path)
+        return try parse(text, file: StandardInput.label(for: path), name: name)
+    }
+
+    public static func parse(_ text: String, file: String, name: String?) throws -> ScreenReaderCapture {
+        let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.hasPrefix("{"), let root = try? JSONDocument.parse(text, file: file),
+           case .object(let members) = root.value, members.contains(where: { $0.key == "captures" }) {
+            return try aloud(root, file: file, name: name)
+        }
+        if trimmed.hasPrefix("{") {
+            var utterances: [String] = []
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                let node = try JSONDocument.parse(String(line), file: file)
+                let object = try node.anyObject()
+                guard let utterance = try object.string("utterance") else {
+                    throw DataFileError("a JSON Lines capture has an \"utterance\" on every line; line \(index + 1) has none",
+                                        at: SourceLocation(file: file, line: index + 1, column: 1))
+                }
+                utterances.append(utterance)
+            }
+            return ScreenReaderCapture(utterances: utterances, name: name)
+        }
+        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return ScreenReaderCapture(utterances: lines, name: name)
+    }
+
+    private static func aloud(_ root: JSONNode, file: String, name: String?) throws -> ScreenReaderCapture {
+        let top = try root.anyObject()
+        let capturesNode = try top.required("captures")
+        guard case .object(let captures) = capturesNode.value, !captures.isEmpty else {
+            throw capturesNode.typeError(expected: "an object of captured screens")
+        }
+        let names = captures.map(\.key)
+        let member: JSONMember
+        if let name {
+            guard let found = captures.first(where: { $0.key == name }) else {
+                var message = "no captured screen \"\(name)\"; the file has \(names.joined(separator: ", "))"
+                if let near = nearestName(to: name, in: names) { message += " (did you mean \(near)?)" }
+                throw DataFileError(message, at: capturesNode.location)
+            }
+            member = found
+        } else {
+            guard captures.count == 1 else {
+                throw DataFileError("the file captures \(captures.count) screens (\(names.joined(separator: ", "))): pick one with --capture NAME",
+                                    at: capturesNode.location)
+            }
+            member = captures[0]
+        }
+        let capture = try member.node.anyObject()
+        var utterances: [String] = []
+        var startsWithCurrent = false
+        for (index, step) in try capture.required("steps").arrayItems().enumerated() {
+            let object = try step.anyObject()
+            if index == 0, try object.string("action") == "current" { startsWithCurrent = true }
+            utterances.append(try object.requiredString("utterance"))
+        }
+        var complete = true
+        if let coverage = capture["coverage"] { complete = try coverage.anyObject().bool("complete") ?? true }
+        return ScreenReaderCapture(utterances: utterances, name: member.key, complete: complete, startsWithCurrentFocus: startsWithCurrent)
+    }
+}
+
+/// One focus stop as Earshot says it: the utterance, and the hint VoiceOver says after it.
+public struct EarshotUtterance: Sendable, Equatable {
+    public var id: String
+    public var text: String
+    public var hint: String?
+
+    public init(id: String, text: String, hint: String? = nil) {
+        self.id = id
+        self.text = text
+        self.hint = hint
+    }
+}
+
+/// A capture against Earshot's stops, utterance by utterance (docs/compare.md).
+///
+/// Texts are compared without case, punctuation or spacing (`Same label Button` is Earshot's
+/// `Same label. Button.`), with the hint when the capture has it (`Notifications Switch button
+/// on Double tap to toggle setting.`). The alignment knows how captures are made:
+/// - step 0 of a capture that starts at the current focus stands for the first stop; when it is
+///   `VoiceOver on` (VoiceOver announcing itself as the harness turned it on) it says nothing of
+///   that stop and is not compared; when it is the app's name followed by the stop, it agrees;
+/// - at the last element `moveForward` stays there and says it again: a run of the same
+///   utterance after the last stop is a repeat, not an extra element;
+/// - a capture that stopped at its step limit (`coverage.complete: false`) did not reach the
+///   stops after its last one: those are not compared.
+/// The rest is aligned in order with the fewest edits: an utterance matching its stop agrees, a
+/// pair at the same place that does not match differs, a stop the capture lacks is missing, an
+/// utterance Earshot lacks is extra.
+public struct CaptureComparison: Sendable {
+    public enum Verdict: String, Sendable {
+        case agree, differ, missing, extra
+        /// Not compared: `VoiceOver on`, a repeat at the last element, a stop past the capture.
+        case skipped
+    }
+
+    public struct Line: Sendable, Equatable {
+        public var verdict: Verdict
+        /// The capture's step (0-based), when the line has one.
+        public var step: Int?
+        public var captured: String?
+        /// The stop's number (1-based) and Earshot's words, with the hint when it was compared.
+        public var stop: Int?
+        public var earshot: String?
+        public var note: String?
+    }
+
+    public var lines: [Line] = []
+
+    public var agreed: Int { lines.filter { $0.verdict == .agree }.count }
+    public var compared: Int { lines.filter { $0.verdict != .skipped }.count }
+    public var allAgree: Bool { compared > 0 && agreed == compared }
+
+    /// Lower case, letters and digits only, one space between words.
+    public static func normalized(_ text: String) -> String {
+        var words: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if character.isWhitespace || character == "," || character == ";" || character == "." || character == ":" {
+                if !current.isEmpty { words.append(current); current = "" }
+            }
+            // Other marks ($, %, quotes, hyphens) are left out without splitting the word.
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.joined(separator: " ")
+    }
+
+    /// Whether a captured utterance says this stop: its words, or its words and its hint.
+    static func says(_ captured: String, _ stop: EarshotUtterance) -> Bool {
+        let heard = normalized(captured)
+        if heard == normalized(stop.text) { return true }
+        if let hint = stop.hint { return heard == normalized(stop.text + " " + hint) }
+        return false
+    }
+
+    public init(capture: ScreenReaderCapture, stops: [EarshotUtterance]) {
+        var heard = Array(capture.utterances.enumerated())
+        var firstLines: [Line] = []
+        var firstStop = 0
+        // Step 0 at the current focus.
+        if capture.startsWithCurrentFocus || heard.first.map({ Self.normalized($0.element) == "voiceover on" }) == true,
+           let first = heard.first, let stop = stops.first {
+            let words = Self.normalized(first.element)
+            if words == "voiceover on" {
+                firstLines.append(Line(verdict: .skipped, step: 0, captured: first.element, stop: 1, earshot: stop.text,
+                                       note: "VoiceOver's own words as it starts, in place of the first stop"))
+                heard.removeFirst()
+                firstStop = 1
+            } else if !Self.says(first.element, stop) {
+                let own = Self.normalized(stop.text), withHint = stop.hint.map { Self.normalized(stop.text + " " + $0) }
+                if words.hasSuffix(" " + own) || withHint.map({ words.hasSuffix(" " + $0) }) == true {
+                    let prefix = first.element.split(separator: " ").first.map(String.init) ?? ""
+                    firstLines.append(Line(verdict: .agree, step: 0, captured: first.element, stop: 1, earshot: Self.spoken(stop, first.element),
+                                           note: "after the app's name (\(prefix)), as VoiceOver says it for the focus it starts on"))
+                    heard.removeFirst()
+                    firstStop = 1
+                }
+            }
+        }
+        // Repeats at the last element: a run of the same utterance at the end, less as many of
+        // it as Earshot's last stops say (two last buttons with one label are two stops).
+        var remaining = Array(stops.dropFirst(firstStop))
+        var repeats: [(offset: Int, element: String)] = []
+        if let last = heard.last {
+            let words = Self.normalized(last.element)
+            let run = heard.reversed().prefix { Self.normalized($0.element) == words }.count
+            let said = remaining.reversed().prefix { Self.says(last.element, $0) }.count
+            let kept = max(1, min(run, said))
+            repeats = Array(heard.suffix(run - kept))
+            heard.removeLast(run - kept)
+        }
+        // A capture cut short by its step limit reached only as many stops as it has steps.
+        var beyond: [EarshotUtterance] = []
+        if !capture.complete, remaining.count > heard.count {
+            beyond = Array(remaining[heard.count...])
+            remaining = Array(remaining[..<heard.count])
+        }
+        lines = firstLines + Self.align(heard, remaining, firstStop: firstStop)
+        if let last = lines.last(where: { $0.captured != nil }) {
+            for item in repeats {
+                lines.append(Line(verdict: .skipped, step: item.offset, captured: item.element, stop: last.stop, earshot: nil,
+                                  note: "the same again: VoiceOver stays on the last element it reached"))
+            }
+        }
+        for (index, stop) in beyond.enumerated() {
+            lines.append(Line(verdict: .skipped, step: nil, captured: nil, stop: firstStop + remaining.count + index + 1, earshot: stop.text,
+                              note: "past the end of the capture, which stopped at its step limit"))
+        }
+    }
+
+    /// Earshot's words as compared: with the hint when the capture said one.
+    static func spoken(_ stop: EarshotUtterance, _ captured: String) -> String {
+        guard let hint = stop.hint, !says(captured, EarshotUtterance(id: stop.id, text: stop.text)) else { return stop.text }
+        return stop.text + " " + hint
+    }
+
+    /// The fewest edits between the utterances and the stops (agree 0; differ, missing, extra 1).
+    private static func align(_ heard: [(offset: Int, element: String)], _ stops: [EarshotUtterance], firstStop: Int) -> [Line] {
+        let n = heard.count, m = stops.count
+        var cost = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+        for i in 0...n { cost[i][0] = i }
+        for j in 0...m { cost[0][j] = j }
+        if n > 0 && m > 0 {
+            for i in 1...n {
+                for j in 1...m {
+                    let match = cost[i - 1][j - 1] + (says(heard[i - 1].element, stops[j - 1]) ? 0 : 1)
+                    cost[i][j] = min(match, cost[i - 1][j] + 1, cost[i][j - 1] + 1)
+                }
+            }
+        }
+        var lines: [Line] = []
+        var i = n, j = m
+        while i > 0 || j > 0 {
+            if i > 0, j > 0 {
+                let agrees = says(heard[i - 1].element, stops[j - 1])
+                // On a tie with a missing stop, the stop is the one missing: an utterance is
+                // matched with the earliest stop that says it (two buttons with one label).
+                let missingTies = agrees && cost[i][j] == cost[i][j - 1] + 1
+                if cost[i][j] == cost[i - 1][j - 1] + (agrees ? 0 : 1), !missingTies {
+                    let stop = stops[j - 1]
+                    lines.append(Line(verdict: agrees ? .agree : .differ, step: heard[i - 1].offset, captured: heard[i - 1].element,
+                                      stop: firstStop + j, earshot: spoken(stop, heard[i - 1].element)))
+                    i -= 1
+                    j -= 1
+                    continue
+                }
+            }
+            if j > 0, i == 0 || cost[i][j] == cost[i][j - 1] + 1 {
+                lines.append(Line(verdict: .missing, step: nil, captured: nil, stop: firstStop + j, earshot: stops[j - 1].text))
+                j -= 1
+            } else {
+                lines.append(Line(verdict: .extra, step: heard[i - 1].offset, captured: heard[i - 1].element, stop: nil, earshot: nil))
+                i -= 1
+            }
+        }
+        return lines.reversed()
+    }
+
+    /// One plain line per utterance, then `N of M utterances agree`.
+    public var text: String {
+        var out = ""
+        for line in lines {
+            let step = line.step.map { "step \($0)" }, stop = line.stop.map { "stop \($0)" }
+            let place = [step, stop].compactMap { $0 }.joined(separator: ", ")
+            switch line.verdict {
+            case .agree: out += "agree    \(place): \"\(line.captured ?? "")\""
+            case .differ: out += "differ   \(place): VoiceOver \"\(line.captured ?? "")\", Earshot \"\(line.earshot ?? "")\""
+            case .missing: out += "missing  \(place): Earshot \"\(line.earshot ?? "")\", not in the capture"
+            case .extra: out += "extra    \(place): VoiceOver \"\(line.captured ?? "")\", no such stop in Earshot"
+            case .skipped: out += "skipped  \(place): \"\(line.captured ?? line.earshot ?? "")\""
+            }
+            if let note = line.note { out += " (\(note))" }
+            out += "\n"
+        }
+        out += "\(agreed) of \(compared) utterances agree\n"
+        return out
+    }
+
+    /// The lines as JSON Lines (`verdict`, `step`, `captured`, `stop`, `earshot`, `note`), then a
+    /// summary object.
+    public var jsonLines: String {
+        var out = ""
+        for line in lines {
+            var members: [(String, String)] = [("verdict", jsonString(line.verdict.rawValue))]
+            if let step = line.step { members.append(("step", String(step))) }
+            if let captured = line.captured { members.append(("captured", jsonString(captured))) }
+            if let stop = line.stop { members.append(("stop", String(stop))) }
+            if let earshot = line.earshot { members.append(("earshot", jsonString(earshot))) }
+            if let note = line.note { members.append(("note", jsonString(note))) }
+            out += "{" + members.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}\n"
+        }
+        out += "{\"agree\": \(agreed), \"compared\": \(compared)}\n"
+        return out
+    }
+}

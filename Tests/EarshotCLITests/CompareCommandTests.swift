@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `earshot compare` on real VoiceOver speech (Tests/Fixtures/corpora/voiceover-captures, the
+/// aloud capture of a SwiftUI fixture app on iOS 27) against screen files written from that
+/// app's source (samples/compare).
+@Suite("earshot compare against a real VoiceOver capture")
+struct CompareCommandTests {
+    static let root = CLIRunner.repositoryRoot
+    static let capture = root.appendingPathComponent("Tests/Fixtures/corpora/voiceover-captures/voiceover-ios27.json").path
+
+    @Test("every captured screen agrees with the screen file written from the fixture's source",
+          arguments: [("repeated", 5), ("modal", 2), ("scroll", 12), ("dynamic", 2)])
+    func capturedScreensAgree(screen: String, agreeing: Int) throws {
+        let file = Self.root.appendingPathComponent("samples/compare/fixture-\(screen).json").path
+        let result = try CLIRunner.run(["compare", "--voice", "en", "--capture", screen, Self.capture, file])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("\(agreeing) of \(agreeing) utterances agree\n"), "\(result.stdout)")
+        #expect(!result.stdout.contains("differ") && !result.stdout.contains("missing") && !result.stdout.contains("extra"))
+    }
+
+    @Test("a changed label differs and exits 1; --json gives one object per utterance")
+    func changedLabel() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: Self.root.appendingPathComponent("samples/compare/fixture-modal.json"), encoding: .utf8)
+        let changed = folder.appendingPathComponent("modal.json").path
+        try original.replacingOccurrences(of: "Dismiss modal", with: "Close modal").write(toFile: changed, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["compare", "--voice", "en", "--capture", "modal", Self.capture, changed])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(#"differ   step 1, stop 2: VoiceOver "Dismiss modal Button", Earshot "Close modal. Button.""#), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("1 of 2 utterances agree\n"))
+        let json = try CLIRunner.run(["compare", "--json", "--voice", "en", "--capture", "modal", Self.capture, changed])
+        let objects = try json.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(objects.contains { $0["verdict"] as? String == "differ" && $0["captured"] as? String == "Dismiss modal Button" })
+        #expect(objects.last?["agree"] as? Int == 1 && objects.last?["compared"] as? Int == 2)
+        // A plain-text capture of the same screen.
+        let text = folder.appendingPathComponent("capture.txt").path
+        try "Modal details Heading\nDismiss modal Button\nModal value 12.50\n".write(toFile: text, atomically: true, encoding: .utf8)
+        let plain = try CLIRunner.run(["compare", "--voice", "en", text, Self.root.appendingPathComponent("samples/compare/fixture-modal.json").path])
+        #expect(plain.status == 0 && plain.stdout.hasSuffix("3 of 3 utterances agree\n"), "\(plain.stdout)")
+        let unnamed = try CLIRunner.run(["compare", Self.capture, changed])
+        #expect(unnamed.status == 65 && unnamed.stderr.contains("pick one with --capture NAME"), "\(unnamed.stderr)")
+    }
+}
