@@ -62,8 +62,9 @@ mkdir -p "$root/bin" "$root/share/earshot" "$root/share/man/man1" \
   "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
   "$root/share/fish/vendor_completions.d"
 cp "$binary" "$root/bin/earshot"
-# Installed stripped (symbols are for debugging the build, not for running it).
-if command -v strip >/dev/null; then strip "$root/bin/earshot"; fi
+# Installed stripped (symbols are for debugging the build, not for running it); a sanitizer
+# build keeps them, as its leak suppressions match symbol names.
+if [ -z "${EARSHOT_SANITIZER:-}" ] && command -v strip >/dev/null; then strip "$root/bin/earshot"; fi
 cp -R "$repository/voices" "$root/share/earshot/voices"
 "$binary" manual > "$root/share/man/man1/earshot.1"
 "$binary" completions bash > "$root/share/bash-completion/completions/earshot"
