@@ -37,7 +37,9 @@ case "${1:-}" in
     ;;
   stop)
     if running; then kill "$(cat "$pidfile")" && sleep 0.2; fi
-    rm -f "$pidfile"
+    # Nothing is left behind: the server's log and the tests' lock go with it.
+    rm -f "$pidfile" "$state_dir/jackd.log" "$state_dir/tests.lock"
+    rmdir "$state_dir" 2>/dev/null || true
     ;;
   status)
     if running; then echo "running (pid $(cat "$pidfile"))"; else echo "not running"; exit 1; fi
