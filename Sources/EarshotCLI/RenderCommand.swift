@@ -90,12 +90,14 @@ enum RenderCommand: Command {
         var inputPaths: [String] = []
         var unreadable: [FileIOError] = []
         for path in parsed.positionals {
+            // What the file is when render cannot take it, told only once reading it failed.
             let wrongKind = {
                 (try? TextFileDecoding.contents(path: path)).map { InputKind.of($0, file: path) }
-                    .flatMap { $0.isRenderable || $0 == .malformedJSON ? nil : $0 }
+                    .flatMap { $0.isRenderable || $0 == .malformedJSON ? nil : $0 }?
+                    .mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)")
             }
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
-                if let kind = wrongKind() { throw kind.mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)") }
+                if let mismatch = wrongKind() { throw mismatch }
                 throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json")
             }
             do {
@@ -105,9 +107,8 @@ enum RenderCommand: Command {
                 inputs.append(contents)
                 inputPaths.append(path)
             } catch let error as DataFileError {
-                if let kind = wrongKind() {
-                    let message = kind.mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)").message
-                    problems.append(DataFileError(message, at: SourceLocation(file: path, line: 1, column: 1)))
+                if let mismatch = wrongKind() {
+                    problems.append(DataFileError(mismatch.message, at: SourceLocation(file: path, line: 1, column: 1)))
                 } else {
                     problems.append(error)
                 }

@@ -38,10 +38,7 @@ public enum AtomicFile {
     /// A hidden sibling name unique to this process and call, beside the file that `path`
     /// really names (a link's target).
     public static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: destination(of: path))
-        let folder = url.deletingLastPathComponent().path
-        let name = ".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+        siblingTemporaryPath(for: destination(of: path))
     }
 
     /// Removes temporary files that an earlier process killed outright (SIGKILL, a power cut)
@@ -90,20 +87,7 @@ public enum AtomicFile {
     /// "a symbolic link (to /etc/passwd)", "a folder"... for what `path` itself is, links not
     /// followed; nil for a regular file or nothing.
     public static func linkOrSpecialKind(atPath path: String) -> String? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFLNK:
-            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
-            return "a symbolic link\(target)"
-        case S_IFDIR: return "a folder"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        case S_IFIFO: return "a FIFO"
-        default: return "a special file"
-        }
+        FileKind(atPath: path)?.description
     }
 
     /// The file a write to `path` replaces: the target of a symbolic link (followed to the end),
@@ -116,5 +100,40 @@ public enum AtomicFile {
                 .appendingPathComponent(link)
         }
         return current
+    }
+}
+
+/// What a path itself is when it is not a regular file, links not followed (`lstat`).
+public enum FileKind: Equatable, Sendable {
+    case link(target: String?)
+    case folder, characterDevice, blockDevice, socket, fifo, other
+
+    /// Nil for a regular file or nothing at `path`.
+    public init?(atPath path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: self = .link(target: try? FileManager.default.destinationOfSymbolicLink(atPath: path))
+        case S_IFDIR: self = .folder
+        case S_IFCHR: self = .characterDevice
+        case S_IFBLK: self = .blockDevice
+        case S_IFSOCK: self = .socket
+        case S_IFIFO: self = .fifo
+        default: self = .other
+        }
+    }
+
+    /// "a symbolic link (to /etc/passwd)", "a folder", "a FIFO"...
+    public var description: String {
+        switch self {
+        case .link(let target): "a symbolic link" + (target.map { " (to \($0))" } ?? "")
+        case .folder: "a folder"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .socket: "a socket"
+        case .fifo: "a FIFO"
+        case .other: "a special file"
+        }
     }
 }

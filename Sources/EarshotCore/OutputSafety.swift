@@ -60,8 +60,8 @@ public enum OutputSafety {
                 path = path.isEmpty ? part : path + "/" + part
                 guard checked.insert(path).inserted else { continue }
                 let isLast = index == parts.count - 1
-                guard let kind = AtomicFile.linkOrSpecialKind(atPath: path), !(kind == "a folder" && !isLast) else { continue }
-                throw OutputPathError("\(path) is \(kind): \(option) writes only files and folders of its own there, never through a link (remove it, then run again); nothing was written")
+                guard let kind = FileKind(atPath: path), !(kind == .folder && !isLast) else { continue }
+                throw OutputPathError("\(path) is \(kind.description): \(option) writes only files and folders of its own there, never through a link (remove it, then run again); nothing was written")
             }
         }
     }
@@ -106,21 +106,12 @@ public enum OutputSafety {
     /// "a character device", "a FIFO"... for what a path names, links followed; nil for a regular
     /// file or nothing.
     public static func specialKind(of path: String) -> String? {
-        let resolved = AtomicFile.destination(of: path)
-        var info = stat()
-        if lstat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            return "a symbolic link that never reaches a file (a loop, or a chain of over 40 links)"
-        }
-        guard let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else {
-            return nil
-        }
-        switch type {
-        case .typeRegular: return nil
-        case .typeDirectory: return "a folder"
-        case .typeCharacterSpecial: return "a character device"
-        case .typeBlockSpecial: return "a block device"
-        case .typeSocket: return "a socket"
-        default: return "a special file (a FIFO or similar)"
+        // Links are followed to the end, so a link still there is a loop or too long a chain.
+        switch FileKind(atPath: AtomicFile.destination(of: path)) {
+        case nil: nil
+        case .link: "a symbolic link that never reaches a file (a loop, or a chain of over 40 links)"
+        case .fifo, .other: "a special file (a FIFO or similar)"
+        case let kind?: kind.description
         }
     }
 }

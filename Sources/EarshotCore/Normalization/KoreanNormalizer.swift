@@ -39,8 +39,7 @@ public struct KoreanNormalizer: TextNormalizer {
     }
 
     public func normalize(_ text: String) -> String {
-        var rewriter = KoreanTextRewriter(normalizer: self, text: text)
-        return rewriter.run()
+        normalizeCounting(text).text
     }
 
     /// The symbols (not letters or digits) the rules read with a number: the first character of

@@ -70,6 +70,7 @@ extension VoiceProfile {
         for member in members { names[member.key] = try member.node.stringValue() }
         var level = PunctuationLevel.some
         var some = Set("#&*+/<=>@\\^_`|~".map(String.init))
+        var operators: [Character: String] = [:]
         if let punctuation = sections["punctuation"], !punctuation.isNull {
             let object = try punctuation.object(allowing: ["level", "some", "overrides", "operators", "comment"])
             if let node = object["level"] { level = try ScreenFile.enumValue(node, PunctuationLevel.self, what: "punctuation level") }
@@ -79,18 +80,18 @@ extension VoiceProfile {
                 guard case .object(let entries) = overrides.value else { throw overrides.typeError(expected: "an object of names") }
                 for entry in entries { names[entry.key] = try entry.node.stringValue() }
             }
-        }
-        var symbols = SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
-        if let punctuation = sections["punctuation"], !punctuation.isNull,
-           let table = try punctuation.object(allowing: ["level", "some", "overrides", "operators", "comment"])["operators"] {
-            guard case .object(let entries) = table.value else { throw table.typeError(expected: "an object of operator words") }
-            for entry in entries {
-                guard entry.key.count == 1, let sign = entry.key.first else {
-                    throw DataFileError("an operator is one character, not \"\(entry.key)\"", at: entry.keyLocation)
+            if let table = object["operators"] {
+                guard case .object(let entries) = table.value else { throw table.typeError(expected: "an object of operator words") }
+                for entry in entries {
+                    guard entry.key.count == 1, let sign = entry.key.first else {
+                        throw DataFileError("an operator is one character, not \"\(entry.key)\"", at: entry.keyLocation)
+                    }
+                    operators[sign] = try entry.node.stringValue()
                 }
-                symbols.operators[sign] = try entry.node.stringValue()
             }
         }
+        var symbols = SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
+        symbols.operators = operators
         return symbols
     }
 }
