@@ -153,15 +153,7 @@ final class BundleFile {
         defer { try? handle.close() }
         let offset = size
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            var done = 0
-            while done < chunk.count {
-                let count = chunk[chunk.startIndex.advanced(by: done)...].withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
-                }
-                done += count
-            }
+            try chunk.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: path) }
             size += chunk.count
         }
         return (offset, size - offset)

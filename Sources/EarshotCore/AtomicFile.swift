@@ -84,6 +84,21 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes all of `bytes` to an open descriptor, again after an interrupted or short write;
+    /// an error names `path` (the file the descriptor writes).
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let count = Glibc.write(descriptor, base + written, bytes.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+            }
+            written += count
+        }
+    }
+
     /// "a symbolic link (to /etc/passwd)", "a folder"... for what `path` itself is, links not
     /// followed; nil for a regular file or nothing.
     public static func linkOrSpecialKind(atPath path: String) -> String? {

@@ -103,14 +103,6 @@ public struct PageAudio: Sendable {
     }
 
     private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32, name: String) throws {
-        var offset = bytes.startIndex
-        while offset < bytes.endIndex {
-            let count = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(path: name == "-" ? "standard output" : name, reason: "cannot write file (\(String(cString: strerror(errno))))")
-            }
-            offset += count
-        }
+        try bytes.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: name == "-" ? "standard output" : name) }
     }
 }

@@ -306,17 +306,7 @@ public enum RenderWorker {
             throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        for part in parts {
-            var written = 0
-            while written < part.count {
-                let count = write(descriptor, part.baseAddress! + written, part.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
-                }
-                written += count
-            }
-        }
+        for part in parts { try AtomicFile.writeAll(part, to: descriptor, path: path) }
     }
 
     private static func writeLine(_ line: String) -> Bool {
