@@ -25,9 +25,8 @@ if [ "$kind" = thread ]; then
 else
   bash scripts/jack-dummy.sh start
 fi
-export TMPDIR="$PWD/$scratch/test-tmp"
-rm -rf "$TMPDIR"
-mkdir -p "$TMPDIR"
+TMPDIR=$(bash scripts/test-tmpdir.sh)
+export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --parallel --num-workers 2 "${skip[@]}"
 echo "sanitize: $kind: the test suite passed in $(( $(date +%s) - start )) s (build included)"

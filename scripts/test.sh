@@ -6,11 +6,10 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/test-python.sh
 bash scripts/jack-dummy.sh start
-# Every temporary folder the tests make goes under .build/test-tmp, removed at the end: the run
-# leaves nothing outside .build (about 60 folders, 90 MB in /tmp, before).
-export TMPDIR="$PWD/.build/test-tmp"
-rm -rf "$TMPDIR"
-mkdir -p "$TMPDIR"
+# Every temporary folder the tests make goes into one folder of the run's own, removed at the
+# end: the run leaves nothing behind (about 60 folders, 90 MB in /tmp, before).
+TMPDIR=$(bash scripts/test-tmpdir.sh)
+export TMPDIR
 # What a test still writes elsewhere (speech in /dev/shm) is found by its age and removed.
 marker="$TMPDIR/.started"
 touch "$marker"

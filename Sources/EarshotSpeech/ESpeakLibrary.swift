@@ -199,8 +199,8 @@ struct ESpeakSession: ~Copyable {
     ///
     /// The path is also short: eSpeak NG 1.51 does not find a voice file whose path is about 60
     /// bytes or longer (`/tmp/` plus 14 letters worked, plus 16 failed), so a base folder that
-    /// would make it longer than `longestVoicePath` is passed over for the next (a test run's
-    /// TMPDIR inside the checkout is).
+    /// would make it longer than `longestVoicePath` is passed over for the next, `/tmp` last (a
+    /// TMPDIR deep inside a checkout once was).
     private static func privateFolder(for voice: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         var isFolder: ObjCBool = false
