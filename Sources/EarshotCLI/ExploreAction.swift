@@ -27,6 +27,39 @@ enum ExploreAction: Equatable {
     case help
     case quit
 
+    /// The reader's gesture this action is, if it is one.
+    var gesture: ScenarioGesture? {
+        switch self {
+        case .next: .next
+        case .previous: .previous
+        case .first: .first
+        case .last: .last
+        case .nextHeading: .nextHeading
+        case .previousHeading: .previousHeading
+        case .activate: .activate(edits: [])
+        case .escape: .escape
+        case .increment: .increment
+        case .decrement: .decrement
+        case .readAll(let fromTop): .readAll(fromTop: fromTop)
+        case .touch(let x, let y): .touch(x: x, y: y)
+        default: nil
+        }
+    }
+
+    /// The app's notification this action posts, if it is one.
+    var notification: PostedNotification? {
+        switch self {
+        case .announce(let text, let priority, let queued):
+            .announcement(text, priority: priority, queued: queued, attributes: .none)
+        case .screenChanged(let id): .screenChanged(element: id, screen: nil)
+        case .layoutElement(let id): .layoutChangedElement(id)
+        case .layoutText(let text): .layoutChangedText(text)
+        case .layoutNone: .layoutChangedNil
+        case .pageScrolled(let text): .pageScrolled(text)
+        default: nil
+        }
+    }
+
     /// Command names typed after `:` (or given one per line on standard input), with their help.
     static let commandHelp: [(String, String)] = [
         ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),

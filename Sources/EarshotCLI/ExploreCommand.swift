@@ -44,14 +44,13 @@ enum ExploreCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
-        let path = try parsed.singleInput("SCREEN", kind: "screen file")
+        let path = try parsed.singleInput("SCREEN", kind: "screen file or scenario")
         if parsed.has("no-audio") && parsed.value("device") != nil {
             throw UsageError("--no-audio plays nothing: leave out --device")
         }
-        let profile = try parsed.voiceProfile()
-        let screen = try parsed.loadScreen(path).screen
-        let navigator = try FocusNavigator(screen: screen, profile: profile)
-        let speaker = try parsed.speaker(for: profile)
+        let explored = try load(path, parsed)
+        let speaker = explored.speaker
+        let profile = speaker.profile
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
 
         let printer = LinePrinter()
@@ -64,8 +63,9 @@ enum ExploreCommand: Command {
                                     periodMilliseconds: 10)
             output = LiveOutput(device: nil, live: LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink))
         }
-        let session = try ExploreSession(navigator: navigator, clock: clock, device: output.speechDevice,
-                                         profile: profile, printer: printer)
+        let session = try ExploreSession(screens: explored.screens, startScreen: explored.startScreen,
+                                         app: explored.app, reader: explored.reader, clock: clock,
+                                         device: output.speechDevice, profile: profile, printer: printer)
         output.live?.bind(to: session.scheduler)
 
         let terminal = KeyTerminal()
@@ -86,6 +86,34 @@ enum ExploreCommand: Command {
             readLines(session: session, printer: printer)
         }
         return .success
+    }
+
+    /// What a session explores: one screen, or a scenario's screens with its app's behaviours
+    /// (its steps are not run: the keys are the steps).
+    struct Explored {
+        var screens: [(name: String, screen: Screen)]
+        var startScreen: String?
+        var app: [String: ScreenBehaviours] = [:]
+        var reader: ReaderSettings?
+        var speaker: Speaker
+    }
+
+    /// A scenario (told by its content) gives its screens, app and voice; anything else is read
+    /// as a screen file or dump.
+    static func load(_ path: String, _ parsed: ParsedArguments) throws -> Explored {
+        let isScenario = path != "-" && (try? TextFileDecoding.contents(path: path)).map {
+            InputKind.of($0, file: path) == .scenario
+        } == true
+        if isScenario {
+            let scenario = try ScenarioFile.load(path: path)
+            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
+                                                       espeakData: parsed.value("espeak-data"))
+            return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
+                            app: scenario.app, reader: scenario.reader, speaker: speaker)
+        }
+        let profile = try parsed.voiceProfile()
+        let screen = try parsed.loadScreen(path).screen
+        return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile))
     }
 
     /// Reads keys until `q`, Ctrl-C or Ctrl-D.
@@ -157,12 +185,17 @@ enum ExploreCommand: Command {
         overview: summary,
         usage: [
             "earshot explore [options] SCREEN",
+            "earshot explore [options] SCENARIO.json",
             "earshot explore --no-audio SCREEN < commands.txt",
         ],
-        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app (docs/import.md).")],
+        arguments: [
+            ("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app (docs/import.md)."),
+            ("SCENARIO.json", "A scenario (docs/scenario-format.md): its screens, start screen, voice and app behaviours, without its steps."),
+        ],
         options: options,
         notes: """
         Starts as VoiceOver does on a new screen: the screen-change sound, then the first element.
+        The reader is the one earshot check runs: the same gestures give the same words.
         Each utterance is printed as one plain line when it starts ("speaking #3 element: ..."),
         and again when it is cut or dropped, with why. No colours, no cursor movement.
 

@@ -5,182 +5,147 @@ import Foundation
 final class LinePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private let handle: FileHandle
+    /// Lines kept back while a step runs, to be printed after the line that says what it did.
+    private var held: [String]?
 
     init(handle: FileHandle = .standardOutput) { self.handle = handle }
 
     func line(_ text: String) {
-        lock.withLock { handle.write(Data((text + "\n").utf8)) }
+        lock.withLock {
+            if held != nil {
+                held!.append(text)
+            } else {
+                handle.write(Data((text + "\n").utf8))
+            }
+        }
+    }
+
+    /// Runs `body`, keeping back the lines printed meanwhile (from any thread); then prints
+    /// `heading(result)`, if any, and the kept lines after it.
+    @discardableResult
+    func holding<T>(_ body: () -> T, heading: (T) -> String?) -> T {
+        lock.withLock { held = held ?? [] }
+        let result = body()
+        let first = heading(result)
+        lock.withLock {
+            let lines = (first.map { [$0] } ?? []) + (held ?? [])
+            held = nil
+            if !lines.isEmpty { handle.write(Data(lines.map { $0 + "\n" }.joined().utf8)) }
+        }
+        return result
     }
 }
 
-/// A live desk check of one screen: gestures move a `FocusNavigator`, what they say goes to the
-/// speech scheduler as events, and every utterance is printed as a plain line when it starts,
-/// with its fate when it is cut or dropped.
+/// A live desk check: the one VoiceOver reader (`DeskCheck`) on the live clock, driven by keys
+/// and typed commands. Every utterance is printed as a plain line when it starts, with its fate
+/// when it is cut or dropped; what a gesture did is printed as it happens.
 ///
-/// The navigator and the read-all state belong to the session's serial queue; `perform` may be
-/// called from any thread. The scheduler's observer reports on the threads that cause things.
+/// The session keeps no reader state of its own: focus, read-all and the app's behaviours are
+/// the desk check's, so `explore` and `check` cannot disagree. `perform` may be called from any
+/// thread; the desk check serializes.
 final class ExploreSession: @unchecked Sendable {
-    let scheduler: SpeechScheduler
+    let desk: DeskCheck
     private let printer: LinePrinter
-    private let queue = DispatchQueue(label: "earshot.explore")
-    // Confined to `queue`.
-    private var navigator: FocusNavigator
-    /// The element utterance read-all waits for before moving on; nil when not reading all.
-    private var readAllUtterance: Int?
+    /// How many of the desk check's notes were printed (read and written by the driving thread).
+    private var notesPrinted = 0
 
-    /// Receives the scheduler's reports before the session exists, then hands them over.
-    private final class Relay: @unchecked Sendable {
-        weak var session: ExploreSession?
-    }
-
-    init(navigator: FocusNavigator, clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
+    /// A session over `screens` (the first, or `startScreen`, shown) with the app's behaviours.
+    init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, app: [String: ScreenBehaviours] = [:],
+         reader: ReaderSettings? = nil, clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
          printer: LinePrinter) throws {
-        let relay = Relay()
-        self.navigator = navigator
         self.printer = printer
-        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
-            relay.session?.observe(record)
-        }
-        relay.session = self
+        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: profile, clock: clock, device: device,
+                             app: app, reader: reader) { record in Self.print(record, to: printer) }
     }
 
-    var stopCount: Int { queue.sync { navigator.stops.count } }
+    var scheduler: SpeechScheduler { desk.scheduler }
+
+    var stopCount: Int { desk.stops.stops.count }
 
     /// The screen appears: the screen-change sound, then its first stop, as VoiceOver does.
     func begin() {
-        queue.sync {
-            let result = navigator.first()
-            printer.line("screen \"\(navigator.screen.name)\": \(navigator.stops.count) focus stops")
-            scheduler.handle(.screenChanged(result.speech.map { element(result, $0) }), source: "screen appears")
-        }
+        printer.line("screen \"\(desk.currentScreen)\": \(stopCount) focus stops")
+        run { try desk.post(.screenChanged(element: nil, screen: nil), source: "screen appears") }
     }
 
     /// Carries out `action`; false when it asks to quit.
     func perform(_ action: ExploreAction) -> Bool {
         switch action {
         case .quit: return false
-        case .help:
-            printer.line(ExploreCommand.sessionHelp)
-            return true
-        case .wait(let seconds):
-            Thread.sleep(forTimeInterval: seconds)
-            return true
-        case .waitUntilIdle:
-            waitUntilIdle(limit: 120)
-            return true
+        case .help: printer.line(ExploreCommand.sessionHelp)
+        case .wait(let seconds): desk.wait(seconds: seconds)
+        case .waitUntilIdle: waitUntilIdle(limit: 120)
+        case .listActions: listActions()
+        case .performAction(let choice): performAction(choice)
         default:
-            queue.sync {
-                readAllUtterance = nil
-                apply(action)
+            if let gesture = action.gesture {
+                perform(gesture)
+            } else if let notification = action.notification {
+                post(notification)
             }
-            return true
         }
+        return true
     }
 
     /// Waits until nothing plays or waits and read-all has ended, for at most `limit` seconds.
     func waitUntilIdle(limit: Double) {
-        let end = Date(timeIntervalSinceNow: limit)
-        while Date() < end {
-            if scheduler.isIdle && queue.sync(execute: { readAllUtterance == nil }) { return }
-            Thread.sleep(forTimeInterval: 0.01)
+        _ = desk.waitUntilIdle(before: desk.now + limit)
+    }
+
+    // MARK: - Gestures and notifications
+
+    /// Performs a gesture and tells what it did.
+    private func perform(_ gesture: ScenarioGesture) {
+        printer.holding({ run { try desk.perform(gesture, source: nil) } }) { result in
+            result.map { Self.describe(gesture, $0) }
         }
+        skipNotes()
     }
 
-    // MARK: - Gestures and notifications (on `queue`)
-
-    private func apply(_ action: ExploreAction) {
-        switch action {
-        case .next: gesture("swipe right", navigator.next())
-        case .previous: gesture("swipe left", navigator.previous())
-        case .first: gesture("four-finger tap top", navigator.first())
-        case .last: gesture("four-finger tap bottom", navigator.last())
-        case .nextHeading: gesture("rotor headings, swipe down", navigator.nextHeading())
-        case .previousHeading: gesture("rotor headings, swipe up", navigator.previousHeading())
-        case .activate: gesture("double tap", navigator.activate())
-        case .escape: gesture("two-finger scrub", navigator.escape())
-        case .increment: gesture("swipe up", navigator.increment())
-        case .decrement: gesture("swipe down", navigator.decrement())
-        case .touch(let x, let y): gesture("touch \(format(x)),\(format(y))", navigator.touch(x: x, y: y))
-        case .readAll(let fromTop): startReadAll(fromTop: fromTop)
-        case .listActions: listActions()
-        case .performAction(let choice): performAction(choice)
-        case .announce(let text, let priority, let queued):
-            post(.announcement(text, priority: priority, queued: queued), "UIAccessibility.post(.announcement)")
-        case .screenChanged(let id):
-            let result = id.map { navigator.focus($0) } ?? navigator.first()
-            if let id, case .unavailable = result.outcome {
-                printer.line("no element \"\(id)\" with a focus stop\(suggestion(for: id))")
-                return
-            }
-            post(.screenChanged(result.speech.map { element(result, $0) }), "UIAccessibility.post(.screenChanged)")
-        case .layoutElement(let id):
-            let result = navigator.focus(id)
-            guard let speech = result.speech, result.outcome == .moved else {
-                printer.line("no element \"\(id)\" with a focus stop\(suggestion(for: id)); for a string write layout \"TEXT\"")
-                return
-            }
-            post(.layoutChanged(.element(element(result, speech))), "UIAccessibility.post(.layoutChanged)")
-        case .layoutText(let text): post(.layoutChanged(.text(text)), "UIAccessibility.post(.layoutChanged)")
-        case .layoutNone: post(.layoutChanged(.none), "UIAccessibility.post(.layoutChanged)")
-        case .pageScrolled(let text): post(.pageScrolled(text), "UIAccessibility.post(.pageScrolled)")
-        case .wait, .waitUntilIdle, .help, .quit: break
-        }
-    }
-
-    private func post(_ event: SpeechEvent, _ source: String) {
-        printer.line("\(event)")
-        scheduler.handle(event, source: source)
-    }
-
-    /// Tells what a gesture did and sends what it says to the scheduler.
-    private func gesture(_ name: String, _ result: NavigationResult) {
+    /// What a gesture did, in one line: `swipe right: card-1, 2 of 5`.
+    static func describe(_ gesture: ScenarioGesture, _ result: NavigationResult) -> String {
+        let name = gesture.name
         let place = result.stop.map { stop in "\(stop.id), \(result.position ?? 0) of \(result.count)" }
         switch result.outcome {
         case .moved:
-            printer.line("\(name): \(place ?? "")")
-            if let speech = result.speech { scheduler.handle(.focusMoved(element(result, speech), gesture: name)) }
+            if case .readAll = gesture { return "\(name): from \(place ?? "")" }
+            return "\(name): \(place ?? "")"
         case .boundary:
-            printer.line("\(name): boundary, focus stays" + (place.map { " on \($0)" } ?? ""))
-            if let speech = result.speech, !speech.text.isEmpty {
-                scheduler.handle(.focusMoved(element(result, speech), gesture: name))
-            } else {
-                scheduler.handle(.boundaryReached(gesture: name))
-            }
+            return "\(name): boundary, focus stays" + (place.map { " on \($0)" } ?? "")
         case .activated:
-            printer.line("\(name): activated \(place ?? "")" + (result.speech == nil ? " (nothing changed on the screen)" : ""))
-            // The activation sound plays either way; the element is re-read only when it changed.
-            let speech = result.speech.map { element(result, $0) } ?? ElementSpeech(elementID: result.stop?.id, text: "")
-            scheduler.handle(.activated(speech, gesture: name))
+            return place.map { "\(name): activated \($0)" } ?? "\(name): activated; the element is gone from the screen"
         case .adjusted:
-            printer.line("\(name): adjusted \(place ?? "")")
-            if let speech = result.speech { scheduler.handle(.focusMoved(element(result, speech), gesture: name)) }
+            return "\(name): adjusted \(place ?? "")"
         case .performedAction(let action):
-            printer.line("\(name): performed action \"\(action)\" of \(place ?? "")")
-            if let speech = result.speech { scheduler.handle(.focusMoved(element(result, speech), gesture: name)) }
+            return "\(name): performed action \"\(action)\" of \(place ?? "")"
         case .dismissed(let target):
-            printer.line("\(name): dismissed \(target)" + (place.map { "; focus on \($0)" } ?? ""))
-            scheduler.handle(.screenChanged(result.speech.map { element(result, $0) }), source: name)
+            return "\(name): dismissed \(target)" + (place.map { "; focus on \($0)" } ?? "")
         case .noTarget:
-            printer.line("\(name): nothing there")
+            return "\(name): nothing there"
         case .unavailable(let reason):
-            printer.line("\(name): \(reason)")
+            return "\(name): \(reason)"
         }
     }
 
-    private func element(_ result: NavigationResult, _ speech: SpokenDescription, hint: Bool = true) -> ElementSpeech {
-        ElementSpeech(elementID: result.stop?.id, description: speech, withHint: hint)
+    /// Posts a notification as the app would, printing it and any note the reader made.
+    private func post(_ notification: PostedNotification) {
+        printer.holding({ run { try desk.post(notification, source: "UIAccessibility.post") } }) { _ in
+            Self.describe(notification)
+        }
+        printNotes()
     }
 
     private func listActions() {
-        guard let stop = navigator.focusedStop else {
+        let (stops, focused) = desk.stops
+        guard let focused else {
             printer.line("actions: nothing has focus")
             return
         }
-        let actions = navigator.customActions
-        if actions.isEmpty {
+        let stop = stops[focused]
+        if stop.customActions.isEmpty {
             printer.line("actions: \(stop.id) has none")
         } else {
-            let list = actions.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
+            let list = stop.customActions.enumerated().map { "\($0.offset + 1) \($0.element)" }.joined(separator: ", ")
             printer.line("actions of \(stop.id): \(list) (press the number, or type :action N)")
         }
     }
@@ -188,52 +153,62 @@ final class ExploreSession: @unchecked Sendable {
     private func performAction(_ choice: String) {
         var name = choice
         if let number = Int(choice) {
-            let actions = navigator.customActions
+            let (stops, focused) = desk.stops
+            let actions = focused.map { stops[$0].customActions } ?? []
             guard actions.indices.contains(number - 1) else {
                 printer.line("action \(number): the focused element has \(actions.count) custom actions")
                 return
             }
             name = actions[number - 1]
         }
-        gesture("actions rotor, double tap", navigator.performCustomAction(name))
+        perform(.customAction(name: name, edits: []))
     }
 
-    // MARK: - Read all
-
-    /// Two-finger swipe: each stop is read in turn (without hints) until the end or any other key.
-    private func startReadAll(fromTop: Bool) {
-        let name = fromTop ? "two-finger swipe up" : "two-finger swipe down"
-        let result = fromTop || navigator.focusedID == nil
-            ? navigator.first()
-            : navigator.focus(navigator.focusedID!)
-        guard let speech = result.speech, result.outcome == .moved else {
-            printer.line("\(name): nothing to read")
-            return
+    /// Runs a step of the reader; an error (an element not on the screen) is printed, with the
+    /// nearest id on the screen.
+    @discardableResult
+    private func run<T>(_ body: () throws -> T) -> T? {
+        do {
+            return try body()
+        } catch let error as DeskCheckError {
+            var line = "error: \(error.description)"
+            if case .unknownElement(let id, _, _) = error,
+               let near = nearestName(to: id, in: desk.stops.stops.map(\.id)) {
+                line += "; did you mean \"\(near)\"?"
+            }
+            printer.line(line)
+        } catch {
+            printer.line("\(error)")
         }
-        printer.line("\(name): read all from \(result.stop?.id ?? ""), \(result.position ?? 0) of \(result.count)")
-        readAll(result, speech, gesture: name)
+        return nil
     }
 
-    private func readAll(_ result: NavigationResult, _ speech: SpokenDescription, gesture: String) {
-        scheduler.handle(.focusMoved(element(result, speech, hint: false), gesture: gesture))
-        // A focus move's first utterance is its element, started at once.
-        readAllUtterance = scheduler.currentUtterance?.id
+    /// Prints the notes the reader made since the last call (a post that focused nothing).
+    private func printNotes() {
+        let notes = desk.notes
+        for note in notes.dropFirst(notesPrinted) { printer.line("note: \(note.text)") }
+        notesPrinted = notes.count
     }
 
-    private func continueReadAll(after utteranceID: Int) {
-        guard readAllUtterance == utteranceID else { return }
-        let result = navigator.next()
-        guard result.outcome == .moved, let speech = result.speech else {
-            readAllUtterance = nil
-            printer.line("read all: end of the screen")
-            return
-        }
-        readAll(result, speech, gesture: "read all")
-    }
+    /// A gesture's line already says what its note says.
+    private func skipNotes() { notesPrinted = desk.notes.count }
 
     // MARK: - What the listener hears
 
-    private func observe(_ record: SpeechRecord) {
+    static func describe(_ notification: PostedNotification) -> String {
+        switch notification {
+        case .announcement(let text, let priority, let queued, let attributes):
+            "\(SpeechEvent.announcement(text, priority: priority, queued: queued, attributes: attributes))"
+        case .screenChanged(let element, _): "screenChanged" + (element.map { " to \($0)" } ?? "")
+        case .screenChangedText(let text, _): "screenChanged \"\(text)\""
+        case .layoutChangedElement(let id): "layoutChanged to \(id)"
+        case .layoutChangedText(let text): "layoutChanged \"\(text)\""
+        case .layoutChangedNil: "layoutChanged nil"
+        case .pageScrolled(let text): "pageScrolled \"\(text)\""
+        }
+    }
+
+    private static func print(_ record: SpeechRecord, to printer: LinePrinter) {
         switch record {
         case .started(let utterance, _):
             if let earcon = utterance.earcon {
@@ -245,25 +220,15 @@ final class ExploreSession: @unchecked Sendable {
             let u = entry.utterance
             let what = u.kind.isEarcon ? "#\(u.id) \(u.kind)" : "#\(u.id) \(u.kind) \"\(u.text)\""
             switch entry.fate {
-            case .spoken:
-                if u.kind == .element { queue.async { [self] in continueReadAll(after: u.id) } }
-            case .cut(let start, let at, let by):
-                printer.line("cut \(what) after \(format(at - start)) s by \(by)")
-            case .dropped(_, .emptyText):
+            case .spoken, .dropped(_, .emptyText):
                 break
+            case .cut(let start, let at, let by):
+                printer.line("cut \(what) after \(String(format: "%.2f", at - start)) s by \(by)")
             case .dropped(_, let reason):
                 printer.line("dropped \(what): \(reason)")
             }
         case .announcementDidFinish(let result):
             printer.line("announcementDidFinish \"\(result.text)\" wasSuccessful: \(result.wasSuccessful)")
         }
-    }
-
-    private func suggestion(for id: String) -> String {
-        nearestName(to: id, in: navigator.stops.map(\.id)).map { "; did you mean \"\($0)\"?" } ?? ""
-    }
-
-    private func format(_ value: Double) -> String {
-        String(format: "%.2f", value)
     }
 }

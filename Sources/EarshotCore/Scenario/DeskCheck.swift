@@ -1,10 +1,10 @@
 import Foundation
+import Synchronization
 
-/// A virtual VoiceOver user at a desk: screens, a focus navigator, the speech scheduler and a
-/// clock, driven one gesture or app notification at a time.
-///
-/// Scenario files run through it (`ScenarioRunner`), and other packages' tests can drive it
-/// directly:
+/// The VoiceOver reader: screens, a focus navigator per screen, the speech scheduler and a
+/// clock, driven one gesture or app notification at a time. Every way Earshot plays a screen is
+/// this one reader: `check` and scenario rendering on a virtual clock, `explore` on the live
+/// clock driven by keys, and other packages' tests through the Swift API:
 ///
 /// ```swift
 /// let desk = try DeskCheck(screen: screen, profile: profile, clock: VirtualClock(), device: device)
@@ -16,33 +16,40 @@ import Foundation
 /// ```
 ///
 /// Gestures become scheduler events as VoiceOver's do: a focus move speaks the new element; a
-/// double tap plays the activation sound and re-reads the element (the seed "announcements":
-/// VoiceOver reads the double-tapped element whether or not it changed); an adjustment speaks
-/// the new value; a custom action plays the activation sound and says the action's name. A
-/// gesture that does nothing (a swipe on an empty screen, a touch on no element, a double tap
-/// on a dimmed element) is silent and is reported in `notes`.
+/// double tap plays the activation sound, then what `DescriptionGenerator.describeActivation`
+/// decides (the element re-read, or only its new value; nothing when the app removed it); an
+/// adjustment speaks the new value; a custom action plays the activation sound and says the
+/// action's name; escape that dismisses a dialog plays the screen-change sound and reads the
+/// first stop under it. A gesture that does nothing (a swipe on an empty screen, a touch on no
+/// element, a double tap on a dimmed element) is silent and is reported in `notes`. What the
+/// reader says itself is tagged with a `SpeechPurpose` on its utterances.
 ///
 /// The clock and device are injected: a `VirtualClock` makes `wait` instant (rendering); any
-/// other clock makes it sleep (live playback). Safe to use from one driving thread while the
-/// clock runs the scheduler's timers on another.
+/// other clock makes it sleep (live playback).
+///
+/// Ownership: the reader's state (the screens, read-all, the flow) belongs to the desk check
+/// and changes only under `lock`, taken by each public method and by the work the desk check
+/// puts on the clock (the app's delayed work, the next step of a read-all). The lock is not
+/// recursive: the scheduler's observer, which may run inside a call that holds it, never
+/// takes it; it ends a finished read-all (its own small lock) and puts work on the clock.
 public final class DeskCheck: @unchecked Sendable {
     public let clock: TimelineClock
     public let scheduler: SpeechScheduler
     public let generator: DescriptionGenerator
 
-    // State below is guarded by `lock` (recursive: the scheduler's observer can run inside
-    // `handle`, on the driving thread).
-    let lock = NSRecursiveLock()
-    var navigators: [String: FocusNavigator]
-    let screenNames: [String]
-    var current: String
-    private var readAll: ReadAll?
+    let lock = NSLock()
+    // State below is guarded by `lock`.
+    var screens: ScreenSet
+    /// What a read-all has left to speak. Under a lock of its own, which is never held while
+    /// the scheduler is called: the scheduler's observer reads it to end a read-all at once.
+    private let readAll = Mutex<ReadAll?>(nil)
     private var notesSoFar: [DeskCheckNote] = []
     /// The app's declared behaviours by screen, and the reader's transition settings.
     let app: [String: ScreenBehaviours]
     let reader: ReaderSettings
-    /// Flow state (Flows/DeskCheck+Transitions.swift, DeskCheck+AppBehaviours.swift): the log, the navigation stack, where each screen was
-    /// left, the app's remembered items and its delayed work.
+    /// Flow state (Flows/DeskCheck+Transitions.swift, DeskCheck+AppBehaviours.swift): the log,
+    /// the navigation stack, where each screen was left, the app's remembered items and its
+    /// delayed work.
     var flowLog = FlowLog()
     var stack: [String] = []
     var departures: [String: Departure] = [:]
@@ -54,32 +61,32 @@ public final class DeskCheck: @unchecked Sendable {
     var shownSoFar: [(name: String, screen: Screen)] = []
 
     /// The stops a read-all has left to speak.
-    private struct ReadAll {
+    private struct ReadAll: Sendable {
         var remaining: [String]
         var source: String?
     }
 
+    /// The name of the screen shown now (the caller holds the lock).
+    var current: String { screens.shownName }
+
     /// `screens` by name; the first (or `startScreen`) is shown. `observer` hears each start,
-    /// fate and `announcementDidFinish` as it happens.
+    /// fate and `announcementDidFinish` as it happens; it must not call back into the desk check
+    /// (it may run while the desk check holds its lock).
     /// `app` declares what the app does on activations and appearances (scenario `app`
     /// section); `reader` overrides the profile's `transitions` settings.
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, profile: VoiceProfile,
                 clock: TimelineClock, device: SpeechDevice, app: [String: ScreenBehaviours] = [:],
                 reader: ReaderSettings? = nil,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
-        precondition(!screens.isEmpty, "a desk check needs a screen")
         self.clock = clock
         self.app = app
         self.reader = try reader ?? ReaderSettings(profile: profile)
         generator = try DescriptionGenerator(profile: profile)
-        var navigators: [String: FocusNavigator] = [:]
-        for (name, screen) in screens { navigators[name] = FocusNavigator(screen: screen, generator: generator) }
-        self.navigators = navigators
-        screenNames = screens.map(\.name)
-        current = startScreen ?? screens[0].name
-        stack = [current]
-        flowLog = FlowLog(startScreen: current)
-        shownSoFar = [(current, navigators[current]!.screen)]
+        self.screens = try ScreenSet(screens, start: startScreen, generator: generator)
+        let start = self.screens.shownName
+        stack = [start]
+        flowLog = FlowLog(startScreen: start)
+        shownSoFar = [(start, self.screens.shown.screen)]
         let relay = ObserverRelay()
         scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
             relay.desk?.observe(record)
@@ -103,17 +110,24 @@ public final class DeskCheck: @unchecked Sendable {
     public var currentScreen: String { lock.withLock { current } }
 
     /// The shown screen as it is now (after the app's changes).
-    public var screen: Screen { lock.withLock { navigators[current]!.screen } }
+    public var screen: Screen { lock.withLock { screens.shown.screen } }
 
     /// The element whose stop has focus on the shown screen.
-    public var focusedID: String? { lock.withLock { navigators[current]!.focusedID } }
+    public var focusedID: String? { lock.withLock { screens.shown.focusedID } }
+
+    /// The focus stops of the shown screen, in reading order, with the focused one's index.
+    public var stops: (stops: [FocusStop], focused: Int?) {
+        lock.withLock { (screens.shown.stops, screens.shown.focusedIndex) }
+    }
 
     /// Gestures that did nothing, and why.
     public var notes: [DeskCheckNote] { lock.withLock { notesSoFar } }
 
     /// True when nothing plays, waits, or is left of a read-all.
     /// The app's delayed work counts: a desk check is idle once it has run or been cancelled.
-    public var isIdle: Bool { lock.withLock { readAll == nil && pendingWork.isEmpty } && scheduler.isIdle }
+    public var isIdle: Bool {
+        readAll.withLock { $0 == nil } && lock.withLock { pendingWork.isEmpty } && scheduler.isIdle
+    }
 
     /// What was decided so far (call `finish()` for every fate).
     public var transcript: SpeechTranscript { scheduler.transcript }
@@ -170,145 +184,180 @@ public final class DeskCheck: @unchecked Sendable {
     // MARK: - The user
 
     /// Performs a gesture now and hands VoiceOver's speech for it to the scheduler. Returns what
-    /// the navigator did.
+    /// the navigator did; for a double tap, its `speech` is what was said after the sound (nil
+    /// when the app removed the element).
     @discardableResult
     public func perform(_ gesture: ScenarioGesture, source: String? = nil) throws -> NavigationResult {
-        try lock.withLock {
-            readAll = nil
-            let shown = current
-            var navigator = navigators[shown]!
-            let focusBefore = navigator.focusedID
-            flowLog.append(.gesture(time: clock.now, name: gesture.name))
-            defer {
-                navigators[shown] = navigator
-                if navigator.focusedID != focusBefore, current == shown {
-                    flowLog.append(.focus(time: clock.now, screen: shown, element: navigator.focusedID, by: .user))
-                }
+        try lock.withLock { try performNow(gesture, source: source) }
+    }
+
+    private func performNow(_ gesture: ScenarioGesture, source: String?) throws -> NavigationResult {
+        readAll.withLock { $0 = nil }
+        let shown = current
+        let focusBefore = screens.shown.focusedID
+        flowLog.append(.gesture(time: clock.now, name: gesture.name))
+        defer {
+            if current == shown, screens.shown.focusedID != focusBefore {
+                flowLog.append(.focus(time: clock.now, screen: shown, element: screens.shown.focusedID, by: .user))
             }
-            let name = gesture.name
-            let result: NavigationResult
-            switch gesture {
-            case .next: result = navigator.next()
-            case .previous: result = navigator.previous()
-            case .first: result = navigator.first()
-            case .last: result = navigator.last()
-            case .nextHeading: result = navigator.nextHeading()
-            case .previousHeading: result = navigator.previousHeading()
-            case .touch(let x, let y): result = navigator.touch(x: x, y: y)
-            case .escape: result = navigator.escape()
-            case .increment: result = navigator.increment()
-            case .decrement: result = navigator.decrement()
-            case .activate(let edits):
-                let activatedID = navigator.focusedID
-                result = navigator.activate()
-                guard result.outcome == .activated else { break }
-                try apply(edits, to: &navigator)
-                let behaviours = activatedID.map { behavioursOnActivate($0, screen: navigator.screen, shown: shown) } ?? []
-                try applyImmediate(behaviours, activated: activatedID, to: &navigator, source: source)
-                // VoiceOver re-reads the double-tapped element as it is now; if the app removed
-                // it, only the activation sound plays (the empty re-read is dropped).
-                let reread = navigator.focusedStop.map { speech(navigator.describe($0), id: $0.id) }
-                    ?? ElementSpeech(text: "")
-                scheduler.handle(.activated(reread, gesture: name), source: source)
-                navigators[shown] = navigator
-                try runFollowUps(behaviours, activated: activatedID, on: shown, source: source)
-                navigator = navigators[shown]!
-                return result
-            case .customAction(let actionName, let edits):
-                result = navigator.performCustomAction(actionName)
-                guard case .performedAction = result.outcome else { break }
-                try apply(edits, to: &navigator)
-                let said = ElementSpeech(elementID: result.stop?.id, text: actionName, language: result.stop?.language)
-                scheduler.handle(.activated(said, gesture: name), source: source)
-                return result
-            case .scroll(_, let text):
-                scheduler.handle(.pageScrolled(text), source: source)
-                return NavigationResult(outcome: .moved, stop: navigator.focusedStop,
-                                        position: navigator.focusedIndex.map { $0 + 1 }, count: navigator.stops.count,
-                                        speech: nil)
-            case .readAll(let fromTop):
-                let stops = navigator.stops
-                let start = fromTop ? 0 : (navigator.focusedIndex ?? 0)
-                guard start < stops.count else {
-                    note("\(name): no focus stops on screen \"\(current)\"", source: source)
-                    return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: 0, speech: nil)
-                }
-                readAll = ReadAll(remaining: stops[start...].map(\.id), source: source)
-                let first = continueReadAll(&navigator)
-                return first
+        }
+        let name = gesture.name
+        let result: NavigationResult
+        switch gesture {
+        case .next: result = screens.shown.next()
+        case .previous: result = screens.shown.previous()
+        case .first: result = screens.shown.first()
+        case .last: result = screens.shown.last()
+        case .nextHeading: result = screens.shown.nextHeading()
+        case .previousHeading: result = screens.shown.previousHeading()
+        case .touch(let x, let y): result = screens.shown.touch(x: x, y: y)
+        case .escape: result = screens.shown.escape()
+        case .increment: result = screens.shown.increment()
+        case .decrement: result = screens.shown.decrement()
+        case .activate(let edits):
+            return try activate(edits: edits, gesture: name, source: source)
+        case .customAction(let actionName, let edits):
+            result = screens.shown.performCustomAction(actionName)
+            guard case .performedAction = result.outcome else { break }
+            try apply(edits)
+            let said = ElementSpeech(elementID: result.stop?.id, text: actionName, language: result.stop?.language,
+                                     purpose: .action)
+            scheduler.handle(.activated(said, gesture: name), source: source)
+            return result
+        case .scroll(_, let text):
+            scheduler.handle(.pageScrolled(text), source: source)
+            let navigator = screens.shown
+            return NavigationResult(outcome: .moved, stop: navigator.focusedStop,
+                                    position: navigator.focusedIndex.map { $0 + 1 }, count: navigator.stops.count,
+                                    speech: nil)
+        case .readAll(let fromTop):
+            let stops = screens.shown.stops
+            let start = fromTop ? 0 : (screens.shown.focusedIndex ?? 0)
+            guard start < stops.count else {
+                note("\(name): no focus stops on screen \"\(current)\"", source: source)
+                return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: 0, speech: nil)
             }
+            readAll.withLock { $0 = ReadAll(remaining: stops[start...].map(\.id), source: source) }
+            return continueReadAll()
+        }
+        switch result.outcome {
+        case .moved:
             if let spoken = result.speech, let stop = result.stop {
-                // Adjusted values are spoken alone and without the hint.
-                let adjusted = result.outcome == .adjusted || result.outcome == .boundary
-                var element = speech(spoken, id: stop.id)
-                if adjusted { element.hint = nil }
+                scheduler.handle(.focusMoved(speech(spoken, id: stop.id), gesture: name), source: source)
+            }
+        case .adjusted, .boundary where result.speech != nil:
+            // An adjusted value is spoken alone, without the hint; at the end of the range the
+            // value is said again.
+            if let spoken = result.speech, let stop = result.stop, !spoken.text.isEmpty {
+                let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false,
+                                            purpose: .newValue)
                 scheduler.handle(.focusMoved(element, gesture: name), source: source)
             } else if result.outcome == .boundary {
                 scheduler.handle(.boundaryReached(gesture: name), source: source)
-            } else {
-                switch result.outcome {
-                case .noTarget: note("\(name): nothing there", source: source)
-                case .unavailable(let reason): note("\(name): \(reason)", source: source)
-                default: break
-                }
             }
+        case .boundary:
+            scheduler.handle(.boundaryReached(gesture: name), source: source)
+        case .dismissed:
+            // The dialog is gone: as on any screen change, the sound, then the first stop.
+            let element = result.speech.flatMap { spoken in result.stop.map { speech(spoken, id: $0.id) } }
+            scheduler.handle(.screenChanged(element), source: source)
+        case .noTarget:
+            note("\(name): nothing there", source: source)
+        case .unavailable(let reason):
+            note("\(name): \(reason)", source: source)
+        case .activated, .performedAction:
+            break
+        }
+        return result
+    }
+
+    /// Double tap: the app's changes and behaviours, then the activation sound and what
+    /// `describeActivation` decides, then the app's follow-ups (delayed posts, navigation).
+    private func activate(edits: [ScreenEdit], gesture name: String, source: String?) throws -> NavigationResult {
+        let shown = current
+        let before = screens.shown.focusedStop
+        var result = screens.shown.activate()
+        guard result.outcome == .activated else {
+            if case .unavailable(let reason) = result.outcome { note("\(name): \(reason)", source: source) }
+            if result.outcome == .noTarget { note("\(name): nothing there", source: source) }
             return result
         }
+        try apply(edits)
+        let behaviours = before.map { behavioursOnActivate($0.id, screen: screens.shown.screen, shown: shown) } ?? []
+        try applyImmediate(behaviours, activated: before?.id, source: source)
+        let navigator = screens.shown
+        var said = ElementSpeech(text: "", purpose: .reread)
+        result.speech = nil
+        if let before, let after = navigator.focusedStop {
+            let activation = generator.describeActivation(before: before, after: after)
+            switch activation {
+            case .reread(let description):
+                said = ElementSpeech(elementID: after.id, description: description, purpose: .reread)
+            case .newValue(let description):
+                said = ElementSpeech(elementID: after.id, description: description, withHint: false, purpose: .newValue)
+            }
+            result.speech = activation.description
+            result.stop = after
+            result.position = navigator.focusedIndex.map { $0 + 1 }
+        } else {
+            result.stop = nil
+            result.position = nil
+        }
+        result.count = navigator.stops.count
+        // With no stop left (the app removed it), the empty text is dropped: only the sound plays.
+        scheduler.handle(.activated(said, gesture: name), source: source)
+        try runFollowUps(behaviours, activated: before?.id, on: shown, source: source)
+        return result
     }
 
     // MARK: - The app
 
     /// Posts a notification now.
     public func post(_ notification: PostedNotification, source: String? = nil) throws {
-        try lock.withLock {
-            readAll = nil
-            switch notification {
-            case .announcement(let text, let priority, let queued, let attributes):
-                scheduler.handle(.announcement(text, priority: priority, queued: queued, attributes: attributes),
-                                 source: source)
-            case .pageScrolled(let text):
-                scheduler.handle(.pageScrolled(text), source: source)
-            case .layoutChangedText(let text):
-                scheduler.handle(.layoutChanged(.text(text)), source: source)
-            case .layoutChangedNil:
+        try lock.withLock { try postNow(notification, source: source) }
+    }
+
+    /// `post` with the lock held.
+    func postNow(_ notification: PostedNotification, source: String?) throws {
+        readAll.withLock { $0 = nil }
+        switch notification {
+        case .announcement(let text, let priority, let queued, let attributes):
+            scheduler.handle(.announcement(text, priority: priority, queued: queued, attributes: attributes),
+                             source: source)
+        case .pageScrolled(let text):
+            scheduler.handle(.pageScrolled(text), source: source)
+        case .layoutChangedText(let text):
+            scheduler.handle(.layoutChanged(.text(text)), source: source)
+        case .layoutChangedNil:
+            scheduler.handle(.layoutChanged(.none), source: source)
+        case .layoutChangedElement(let id):
+            try requireElement(id)
+            let result = screens.shown.focus(id)
+            flowLog.append(.posted(time: clock.now, screen: current, notification: .layoutChanged, element: id))
+            flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: .app))
+            if let spoken = result.speech, let stop = result.stop {
+                scheduler.handle(.layoutChanged(.element(speech(spoken, id: stop.id))), source: source)
+            } else {
+                if case .unavailable(let reason) = result.outcome { note("layoutChanged: \(reason)", source: source) }
                 scheduler.handle(.layoutChanged(.none), source: source)
-            case .layoutChangedElement(let id):
-                var navigator = navigators[current]!
-                try requireElement(id, on: navigator)
-                let result = navigator.focus(id)
-                navigators[current] = navigator
-                flowLog.append(.posted(time: clock.now, screen: current, notification: .layoutChanged, element: id))
-                flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: .app))
-                if let spoken = result.speech, let stop = result.stop {
-                    scheduler.handle(.layoutChanged(.element(speech(spoken, id: stop.id))), source: source)
-                } else {
-                    if case .unavailable(let reason) = result.outcome { note("layoutChanged: \(reason)", source: source) }
-                    scheduler.handle(.layoutChanged(.none), source: source)
-                }
-            case .screenChangedText(let text, let screen):
-                if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
-                flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
-                var navigator = navigators[current]!
-                _ = navigator.first()
-                navigators[current] = navigator
-                flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: .app))
-                scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
-            case .screenChanged(let element, let screen):
-                if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
-                flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: element))
-                try announceScreen(focus: element, source: source, mover: .app)
             }
+        case .screenChangedText(let text, let screen):
+            if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
+            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
+            _ = screens.shown.first()
+            flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: .app))
+            scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
+        case .screenChanged(let element, let screen):
+            if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
+            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: element))
+            try announceScreen(focus: element, source: source, mover: .app)
         }
     }
 
     /// Changes the shown screen (the app updating a label, inserting a row...). Silent: the app
     /// posts a notification if VoiceOver should say something.
     public func edit(_ edit: ScreenEdit) throws {
-        try lock.withLock {
-            var navigator = navigators[current]!
-            try apply([edit], to: &navigator)
-            navigators[current] = navigator
-        }
+        try lock.withLock { try apply([edit]) }
     }
 
     /// Swaps the shown screen without a notification; nothing has focus until the next gesture.
@@ -328,12 +377,12 @@ public final class DeskCheck: @unchecked Sendable {
     /// swap plays nothing and leaves nothing focused.
     public func transition(to name: String, kind: TransitionKind, focus: String? = nil, source: String? = nil) throws {
         try lock.withLock {
-            readAll = nil
+            readAll.withLock { $0 = nil }
             try navigate(to: name, kind: kind, focus: focus, source: source)
         }
     }
 
-    // MARK: - Plumbing
+    // MARK: - Plumbing (the lock held)
 
     func speech(_ description: SpokenDescription, id: String) -> ElementSpeech {
         ElementSpeech(elementID: id, description: description)
@@ -343,42 +392,34 @@ public final class DeskCheck: @unchecked Sendable {
         notesSoFar.append(DeskCheckNote(time: clock.now, source: source, text: text))
     }
 
-    func switchScreen(to name: String) throws {
-        guard let navigator = navigators[name] else { throw DeskCheckError.unknownScreen(name, valid: screenNames) }
-        // A screen shown anew starts without focus (no restoration unless the app asks).
-        navigators[name] = FocusNavigator(screen: navigator.screen, generator: generator)
-        current = name
-    }
-
     /// `screenChanged` on the shown screen: focus `id` or the first stop, and speak it after the sound.
     func announceScreen(focus id: String?, source: String?, mover: FocusMover = .system) throws {
-        var navigator = navigators[current]!
         let result: NavigationResult
         if let id {
-            try requireElement(id, on: navigator)
-            result = navigator.focus(id)
+            try requireElement(id)
+            result = screens.shown.focus(id)
         } else {
-            result = navigator.first()
+            result = screens.shown.first()
         }
-        navigators[current] = navigator
-        flowLog.append(.focus(time: clock.now, screen: current, element: navigator.focusedID, by: mover))
+        flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: mover))
         if case .unavailable(let reason) = result.outcome { note("screenChanged: \(reason)", source: source) }
         let element = result.speech.flatMap { spoken in result.stop.map { speech(spoken, id: $0.id) } }
         scheduler.handle(.screenChanged(element), source: source)
     }
 
-    func requireElement(_ id: String, on navigator: FocusNavigator) throws {
-        guard navigator.screen.contains(id) else {
-            let elsewhere = navigators.filter { $0.key != current && $0.value.screen.contains(id) }.map(\.key).sorted()
-            throw DeskCheckError.unknownElement(id, screen: current, onOtherScreens: elsewhere)
+    /// Throws unless the shown screen has an element `id`.
+    func requireElement(_ id: String) throws {
+        guard screens.shown.screen.contains(id) else {
+            throw DeskCheckError.unknownElement(id, screen: current, onOtherScreens: screens.others(containing: id))
         }
     }
 
-    func apply(_ edits: [ScreenEdit], to navigator: inout FocusNavigator) throws {
+    /// Applies the app's changes to the shown screen.
+    func apply(_ edits: [ScreenEdit]) throws {
         for edit in edits {
-            for id in edit.referencedIDs { try requireElement(id, on: navigator) }
+            for id in edit.referencedIDs { try requireElement(id) }
             do {
-                try navigator.change { try edit.apply(to: &$0) }
+                try screens.shown.change { try edit.apply(to: &$0) }
             } catch let error as ScreenEditError {
                 throw DeskCheckError.edit(error, screen: current)
             }
@@ -387,49 +428,48 @@ public final class DeskCheck: @unchecked Sendable {
 
     /// Speaks the next stop of a read-all (without hints, as VoiceOver reads continuously).
     @discardableResult
-    private func continueReadAll(_ navigator: inout FocusNavigator) -> NavigationResult {
-        guard var reading = readAll, !reading.remaining.isEmpty else {
-            readAll = nil
-            return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: navigator.stops.count,
-                                    speech: nil)
-        }
-        let id = reading.remaining.removeFirst()
-        readAll = reading
-        let result = navigator.focus(id)
-        if let spoken = result.speech, let stop = result.stop {
-            var element = speech(spoken, id: stop.id)
-            element.hint = nil
-            scheduler.handle(.focusMoved(element, gesture: ScenarioGesture.readAll(fromTop: false).name),
-                             source: reading.source)
-        } else {
+    private func continueReadAll() -> NavigationResult {
+        while let (id, source) = readAll.withLock({ reading -> (String, String?)? in
+            guard var next = reading, !next.remaining.isEmpty else { return nil }
+            let id = next.remaining.removeFirst()
+            reading = next
+            return (id, next.source)
+        }) {
+            let result = screens.shown.focus(id)
+            if let spoken = result.speech, let stop = result.stop {
+                let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false, purpose: .readAll)
+                scheduler.handle(.focusMoved(element, gesture: ScenarioGesture.readAll(fromTop: false).name),
+                                 source: source)
+                return result
+            }
             // The stop vanished (the app removed it meanwhile): go on with the next.
-            return continueReadAll(&navigator)
         }
-        return result
+        readAll.withLock { $0 = nil }
+        return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: screens.shown.stops.count,
+                                speech: nil)
     }
 
-    /// Read-all goes on after each of its utterances ends in full, after the queue gap.
+    /// Read-all goes on after each of its utterances ends in full, after the queue gap. Runs
+    /// inside the scheduler's report, perhaps while a caller holds the lock: it only puts the
+    /// next step on the clock, which takes the lock when it runs.
     private func observe(_ record: SpeechRecord) {
-        guard case .finished(let entry) = record,
-              entry.utterance.cause == "focus move (\(ScenarioGesture.readAll(fromTop: false).name))" else { return }
+        guard case .finished(let entry) = record, entry.utterance.purpose == .readAll,
+              entry.utterance.kind == .element else { return }
         switch entry.fate {
         case .spoken, .dropped(_, .deviceFailed): break
         default: return
         }
-        lock.withLock {
-            guard readAll != nil else { return }
-            if readAll!.remaining.isEmpty {
-                readAll = nil
-                return
-            }
-            clock.schedule(at: entry.fate.decidedAt + scheduler.timing.queueGap) { [weak self] in
-                guard let self else { return }
-                self.lock.withLock {
-                    guard self.readAll != nil, self.scheduler.isIdle else { return }
-                    var navigator = self.navigators[self.current]!
-                    self.continueReadAll(&navigator)
-                    self.navigators[self.current] = navigator
-                }
+        let goesOn = readAll.withLock { reading in
+            guard let current = reading else { return false }
+            if current.remaining.isEmpty { reading = nil }
+            return reading != nil
+        }
+        guard goesOn else { return }
+        clock.schedule(at: entry.fate.decidedAt + scheduler.timing.queueGap) { [weak self] in
+            guard let self else { return }
+            self.lock.withLock {
+                guard self.readAll.withLock({ $0 != nil }), self.scheduler.isIdle else { return }
+                self.continueReadAll()
             }
         }
     }

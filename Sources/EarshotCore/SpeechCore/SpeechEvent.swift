@@ -60,9 +60,12 @@ public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
     public var spans: [SpeechSpan]?
     /// `hint` in spans with speech attributes, when some part has any.
     public var hintSpans: [SpeechSpan]?
+    /// Why the reader speaks it, recorded on its utterances.
+    public var purpose: SpeechPurpose
 
     public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil,
-                spans: [SpeechSpan]? = nil, hintSpans: [SpeechSpan]? = nil) {
+                spans: [SpeechSpan]? = nil, hintSpans: [SpeechSpan]? = nil, purpose: SpeechPurpose = .focus) {
+        self.purpose = purpose
         self.elementID = elementID
         self.text = text
         self.hint = hint
@@ -72,11 +75,12 @@ public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// An element's description as the scheduler takes it; `withHint` false leaves the hint out.
-    public init(elementID: String?, description: SpokenDescription, withHint: Bool = true) {
+    public init(elementID: String?, description: SpokenDescription, withHint: Bool = true,
+                purpose: SpeechPurpose = .focus) {
         let hint = withHint ? description.spokenHint : nil
         self.init(elementID: elementID, text: description.text, hint: hint?.text, language: description.language,
                   spans: description.spoken.hasAttributes ? description.spoken.spans : nil,
-                  hintSpans: hint?.hasAttributes == true ? hint?.spans : nil)
+                  hintSpans: hint?.hasAttributes == true ? hint?.spans : nil, purpose: purpose)
     }
 
     public var description: String {

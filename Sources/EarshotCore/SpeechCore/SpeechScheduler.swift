@@ -234,21 +234,22 @@ public final class SpeechScheduler: @unchecked Sendable {
         /// An element's speech and, if it has one, its hint after the hint pause.
         mutating func add(element: ElementSpeech, gap: Double, scheduler: SpeechScheduler, now: Double) {
             add(text: element.text, kind: .element, elementID: element.elementID, language: element.language,
-                spans: element.spans, gap: gap, follows: !items.isEmpty, scheduler: scheduler, now: now)
+                spans: element.spans, purpose: element.purpose, gap: gap, follows: !items.isEmpty,
+                scheduler: scheduler, now: now)
             if let hint = element.hint, !hint.isEmpty {
                 let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID,
-                                                language: element.language, spans: element.hintSpans, cause: cause,
-                                                now: now, gesture: false)
+                                                language: element.language, spans: element.hintSpans,
+                                                purpose: element.purpose, cause: cause, now: now, gesture: false)
                 items.append(Waiting(utterance: u, group: 0, gap: scheduler.timing.hintPause, follows: true,
                                      cancelledByEvents: true, jumpedQueue: false))
             }
         }
 
         mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, language: String? = nil,
-                          spans: [SpeechSpan]? = nil, gap: Double, follows: Bool, scheduler: SpeechScheduler,
-                          now: Double) {
+                          spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, gap: Double, follows: Bool,
+                          scheduler: SpeechScheduler, now: Double) {
             let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, language: language,
-                                            spans: spans, cause: cause, now: now, gesture: gesture)
+                                            spans: spans, purpose: purpose, cause: cause, now: now, gesture: gesture)
             if text.allSatisfy(\.isWhitespace) {
                 scheduler.decide(u, .dropped(at: now, reason: .emptyText), at: now)
                 return
@@ -434,10 +435,12 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     fileprivate func makeUtterance(text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
                                    queued: Bool = false, elementID: String? = nil, language: String? = nil,
-                                   spans: [SpeechSpan]? = nil, cause: String, now: Double, gesture: Bool) -> Utterance {
-        let u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
+                                   spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, cause: String, now: Double,
+                                   gesture: Bool) -> Utterance {
+        var u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
                           elementID: elementID, language: language, spans: spans, cause: cause, source: currentSource,
                           requestedAt: now, isGestureSpeech: gesture)
+        u.purpose = purpose
         nextUtteranceID += 1
         utterances.append(u)
         return u

@@ -28,6 +28,10 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     /// the page position after a scroll, their earcons). Default announcements posted while such
     /// speech plays are dropped.
     public var isGestureSpeech: Bool
+    /// Why the reader spoke an element (and its hint): focus landing, read-all, the re-read or
+    /// new value after a double tap. Nil for announcements, page positions and earcons, whose
+    /// `kind` already tells them apart.
+    public var purpose: SpeechPurpose?
 
     public init(id: Int, text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
                 queued: Bool = false, elementID: String? = nil, language: String? = nil, spans: [SpeechSpan]? = nil,
@@ -60,6 +64,22 @@ public struct Utterance: Sendable, Equatable, Identifiable, CustomStringConverti
     public var description: String {
         kind.isEarcon ? "#\(id) \(kind)" : "#\(id) \(kind) \"\(text)\""
     }
+}
+
+/// Why the reader speaks an element: the typed tag code uses to tell the reader's own utterances
+/// apart (never the display strings of `cause`).
+public enum SpeechPurpose: String, Sendable, Equatable, CaseIterable {
+    /// Focus landed on the element (a swipe, a touch, a rotor move, an app's notification).
+    case focus
+    /// Read-all (two-finger swipe) reached the element.
+    case readAll
+    /// The element re-read as it is after a double tap that left it focused and its value alone.
+    case reread
+    /// Only the changed value or state of the focused element (a switch after a double tap, an
+    /// adjustable after a swipe up or down).
+    case newValue
+    /// The name of a custom action that was performed.
+    case action
 }
 
 /// What an utterance is, which decides how it competes with other speech.

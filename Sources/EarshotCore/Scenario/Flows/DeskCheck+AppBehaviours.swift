@@ -35,26 +35,25 @@ extension DeskCheck {
     }
 
     /// The behaviours that change the screen before VoiceOver re-reads the activated element.
-    func applyImmediate(_ behaviours: [AppBehaviour], activated: String?, to navigator: inout FocusNavigator,
-                        source: String?) throws {
+    func applyImmediate(_ behaviours: [AppBehaviour], activated: String?, source: String?) throws {
         for behaviour in behaviours {
             switch behaviour {
             case .toggleSelected(let element):
                 guard let id = element ?? activated else { continue }
-                try requireElement(id, on: navigator)
-                try? navigator.change { screen in
+                try requireElement(id)
+                try? screens.shown.change { screen in
                     try screen.update(id) { $0.toggleSelected() }
                 }
             case .set(let element, let change):
                 guard let id = element ?? activated else { continue }
-                try apply([.change(id: id, change)], to: &navigator)
+                try apply([.change(id: id, change)])
             case .delete(let id):
-                for name in screenNames where name != current && navigators[name]!.screen.contains(id) {
-                    var other = navigators[name]!
-                    try? other.change { try $0.remove(id) }
-                    navigators[name] = other
+                // The app's data is gone everywhere it is shown.
+                for name in screens.names {
+                    try screens.update(name) { navigator in
+                        if navigator.screen.contains(id) { try? navigator.change { try $0.remove(id) } }
+                    }
                 }
-                if navigator.screen.contains(id) { try? navigator.change { try $0.remove(id) } }
             default: break
             }
         }
@@ -79,7 +78,7 @@ extension DeskCheck {
 
     /// The app keeps the opened item's id, row and neighbours when its screen restores focus.
     private func remember(_ element: String, on screen: String) {
-        guard let plan = app[screen]?.restorePlan, let navigator = navigators[screen] else { return }
+        guard let plan = app[screen]?.restorePlan, let navigator = screens[screen] else { return }
         let ancestry = navigator.screen.ancestry(of: element)
         guard let listIndex = ancestry.firstIndex(of: plan.list), listIndex + 1 < ancestry.count,
               let items = navigator.screen.node(plan.list)?.children.map(\.id) else { return }
@@ -113,7 +112,7 @@ extension DeskCheck {
     /// The restoration itself: find the target by the plan's rule and move focus there.
     private func restore(_ plan: RestorePlan, memory: RestoreMemory, on screen: String, repeated: Bool,
                          source: String?) throws {
-        let navigator = navigators[screen]!
+        guard let navigator = screens[screen] else { return }
         let target = Self.restoreTarget(plan, memory: memory, screen: navigator.screen,
                                         createButton: app[screen]?.createButton) { self.hasStop($0, navigator) }
         flowLog.append(.restore(time: clock.now, screen: screen, target: target, by: plan.by, repeated: repeated))
@@ -191,15 +190,15 @@ extension DeskCheck {
         case .screenChanged(let id, nil): id
         default: nil
         }
-        if let element, screen != current, !navigators[current]!.screen.contains(element),
-           let owner = navigators[screen], let index = owner.order.index(ofStop: element) ?? owner.order.index(presenting: element) {
+        if let element, screen != current, !screens.shown.screen.contains(element),
+           let owner = screens[screen], let index = owner.order.index(ofStop: element) ?? owner.order.index(presenting: element) {
             let stop = owner.order.stops[index]
             flowLog.append(.ghost(time: clock.now, element: element, screen: screen, shown: current))
-            navigators[current] = FocusNavigator(screen: navigators[current]!.screen, generator: generator)
+            screens.shown = FocusNavigator(screen: screens.shown.screen, generator: generator)
             flowLog.append(.focus(time: clock.now, screen: current, element: nil, by: .app))
             scheduler.handle(.layoutChanged(.element(speech(owner.describe(stop), id: stop.id))), source: source)
             return
         }
-        try post(notification, source: source)
+        try postNow(notification, source: source)
     }
 }

@@ -33,18 +33,16 @@ extension DeskCheck {
     /// detail is open).
     public func edit(_ edit: ScreenEdit, on screen: String) throws {
         try lock.withLock {
-            guard var navigator = navigators[screen] else {
-                throw DeskCheckError.unknownScreen(screen, valid: screenNames)
+            try screens.update(screen) { navigator in
+                for id in edit.referencedIDs where !navigator.screen.contains(id) {
+                    throw DeskCheckError.unknownElement(id, screen: screen, onOtherScreens: [])
+                }
+                do {
+                    try navigator.change { try edit.apply(to: &$0) }
+                } catch let error as ScreenEditError {
+                    throw DeskCheckError.edit(error, screen: screen)
+                }
             }
-            for id in edit.referencedIDs where !navigator.screen.contains(id) {
-                throw DeskCheckError.unknownElement(id, screen: screen, onOtherScreens: [])
-            }
-            do {
-                try navigator.change { try edit.apply(to: &$0) }
-            } catch let error as ScreenEditError {
-                throw DeskCheckError.edit(error, screen: screen)
-            }
-            navigators[screen] = navigator
         }
     }
 
@@ -52,12 +50,12 @@ extension DeskCheck {
 
     /// Leaves the shown screen and shows `name` (the caller holds the lock).
     func navigate(to name: String, kind: TransitionKind, focus: String? = nil, source: String?) throws {
-        guard navigators[name] != nil else { throw DeskCheckError.unknownScreen(name, valid: screenNames) }
+        guard screens[name] != nil else { throw DeskCheckError.unknownScreen(name, valid: screens.names) }
         let from = current
         let now = clock.now
         let isReturn = kind.isReturn || (kind == .swap && stack.dropLast().contains(name))
         // Where the user was on the screen they leave.
-        let leaving = navigators[from]!
+        let leaving = screens.shown
         if let item = leaving.focusedID {
             leftFocus[from] = item
             if !isReturn {
@@ -84,13 +82,13 @@ extension DeskCheck {
         } else {
             stack.append(name)
         }
-        try switchScreen(to: name)
-        shownSoFar.append((name, navigators[name]!.screen))
+        try screens.show(name)
+        shownSoFar.append((name, screens.shown.screen))
         var appearance = ScreenAppearance(time: now, screen: name, from: from, kind: kind, departure: nil,
                                           expected: nil, itemGone: false)
         if isReturn, let departure = departures[name] {
             appearance.departure = departure
-            let shown = navigators[name]!
+            let shown = screens.shown
             appearance.itemGone = !hasStop(departure.item, shown)
             appearance.expected = [departure.item, departure.previous, departure.next, app[name]?.createButton]
                 .compactMap { $0 }.first { hasStop($0, shown) }
@@ -99,7 +97,7 @@ extension DeskCheck {
         if kind.isSystemTransition {
             var target = focus
             if target == nil, kind == .dismiss || (kind == .pop && reader.remembersFocus),
-               let left = leftFocus[name], hasStop(left, navigators[name]!) {
+               let left = leftFocus[name], hasStop(left, screens.shown) {
                 target = left
             }
             try announceScreen(focus: target, source: source, mover: .system)
