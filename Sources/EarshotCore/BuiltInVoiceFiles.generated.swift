@@ -78,10 +78,10 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     ZSB2YWx1ZS4iLCAidW5sZXNzV2l0aCI6IFsic3dpdGNoIl0gfSwKICAgICJjdXN0b21BY3Rpb25z
     IjogIkFjdGlvbnMgQXZhaWxhYmxlLiIKICB9LAoKICAidGltaW5nIjogeyAiaGludFBhdXNlIjog
     MC43NSwgImdlc3R1cmVXaW5kb3ciOiAxLjAsICJxdWV1ZUdhcCI6IDAuMSwgImVhcmNvbkdhcCI6
-    IDAuMDUgfSwKCiAgImR1cmF0aW9uRXN0aW1hdGUiOiB7ICJ1dHRlcmFuY2UiOiAwLjEwNDYsICJz
-    eWxsYWJsZSI6IDAuMTUzNCwgImxhdGluU3lsbGFibGUiOiAwLjAxNDMsICJsYXRpbkxldHRlciI6
-    IDAuMDQ0NCwgIm90aGVyTGV0dGVyIjogMC42MjA0LCAid29yZCI6IDAuMDcwMywgImRpZ2l0Ijog
-    MC4yNDUyLCAicGF1c2UiOiAwLjM4MDcsICJzZW50ZW5jZSI6IDAuNDAzMywgImNhbGlicmF0ZWRS
+    IDAuMDUgfSwKCiAgImR1cmF0aW9uRXN0aW1hdGUiOiB7ICJ1dHRlcmFuY2UiOiAwLjA4OTUsICJz
+    eWxsYWJsZSI6IDAuMTYyNywgImxhdGluU3lsbGFibGUiOiAwLjAxNTgsICJsYXRpbkxldHRlciI6
+    IDAuMDQzOSwgIm90aGVyTGV0dGVyIjogMC42MTgzLCAid29yZCI6IDAuMDc2NSwgImRpZ2l0Ijog
+    MC4yNTI1LCAicGF1c2UiOiAwLjI1NjUsICJzZW50ZW5jZSI6IDAuMzI4NSwgImNhbGlicmF0ZWRS
     YXRlIjogMTc1IH0sCgogICJlYXJjb25zIjogewogICAgInNjcmVlbkNoYW5nZWQiOiB7CiAgICAg
     ICJ0b25lcyI6IFsKICAgICAgICB7ICJmcmVxdWVuY3kiOiA3NDAsICJzdGFydCI6IDAsICJkdXJh
     dGlvbiI6IDAuMSwgImdhaW4iOiAwLjQ1IH0sCiAgICAgICAgeyAiZnJlcXVlbmN5IjogMTE3NSwg
@@ -12158,4 +12158,4 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
 ]
 
 /// A digest of the files above, naming the folder they are written to.
-let builtInVoiceFilesDigest = "3906289b3c5b509b"
+let builtInVoiceFilesDigest = "2cbec51d62b91f62"
