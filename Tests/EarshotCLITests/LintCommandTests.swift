@@ -45,7 +45,7 @@ struct LintCommandTests {
             .write(toFile: path, atomically: true, encoding: .utf8)
         #expect(try CLIRunner.run(["lint", path]).stdout == "\(path): no findings\n")
         let english = try CLIRunner.run(["lint", "--voice", "en", path])
-        #expect(english.stdout.contains(#"spoken as "Cart button. Button.""#))
+        #expect(english.stdout.contains(#"spoken as "Cart button, Button""#))
     }
 
     @Test("--findings writes every file's findings as a JSON array that names the files")

@@ -54,7 +54,7 @@ struct RenderScenarioTests {
         let ownRun = try RenderedRun(folder: folder.appendingPathComponent("own"))
         #expect(ownRun.entries.map(\.output) == ["en/english/timeline.wav", "ko/labels/line-0001.wav"])
         #expect(ownRun.entries[0].voice == "en")
-        #expect(ownRun.entries[0].text.hasPrefix("설정. Heading."), "\(ownRun.entries[0].text)")
+        #expect(ownRun.entries[0].text.hasPrefix("설정, Heading"), "\(ownRun.entries[0].text)")
 
         let each = try render(["english.json", "-o", "each", "-q", "--voice", "ko", "--voice", "en"], in: folder)
         #expect(each.status == 0, "\(each.stderr)")

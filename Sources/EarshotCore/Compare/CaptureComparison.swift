@@ -105,7 +105,7 @@ public struct EarshotUtterance: Sendable, Equatable {
 /// A capture against Earshot's stops, utterance by utterance (docs/compare.md).
 ///
 /// Texts are compared without case, punctuation or spacing (`Same label Button` is Earshot's
-/// `Same label. Button.`), with the hint when the capture has it (`Notifications Switch button
+/// `Same label, Button`), with the hint when the capture has it (`Notifications Switch button
 /// on Double tap to toggle setting.`). The alignment knows how captures are made:
 /// - step 0 of a capture that starts at the current focus stands for the first stop; when it is
 ///   `VoiceOver on` (VoiceOver announcing itself as the harness turned it on) it says nothing of

@@ -98,8 +98,8 @@ public struct DescriptionGenerator: Sendable {
                                  hint: nil, language: stop.language)
     }
 
-    /// A switch's value is its state, which the state words say instead (AccessibilitySnapshot
-    /// hides it the same way).
+    /// A switch's value is its state, which the state words say instead (VoiceOver's capture of a
+    /// SwiftUI toggle says `Notifications Switch button on`, without its value `1`).
     func spokenValue(of stop: FocusStop) -> String? {
         if stop.isOn != nil { return nil }
         return nonEmpty(stop.value)
@@ -177,8 +177,8 @@ public struct DescriptionGenerator: Sendable {
     }
 
     /// Appends `piece` after `text` with `separator`, without doubling punctuation: a label that
-    /// already ends a sentence ("완료.", "삭제할까요?") is followed by " Button", not ". Button"
-    /// (AccessibilitySnapshot does the same for a final period).
+    /// already ends a sentence ("완료.", "Delete it?") is followed by " 버튼" or " Button", not
+    /// ", Button": the sentence's own pause is enough.
     static func append(_ piece: SpokenText, to text: inout SpokenText, with separator: String) {
         guard !text.isEmpty else {
             text = piece

@@ -4,7 +4,7 @@
 /// Nothing about wording lives in code: which word a trait has, which slot it fills, which
 /// traits silence it, how slots are grouped and joined, and which hint sentences exist all come
 /// from the profile, so Korean's `찜하기, 버튼, 선택됨` and English's
-/// `Selected: Label: Value. Dimmed. Button.` are two data files over one generator.
+/// `Selected, Label, Value, Dimmed, Button` are two data files over one generator.
 public struct TraitVocabulary: Sendable {
     /// What a word in the `traits` section is said for.
     public enum Subject: Sendable, Equatable {
@@ -48,7 +48,7 @@ public struct TraitVocabulary: Sendable {
     public var words: [Word]
     public var groups: [Group]
     public var groupSeparator: String
-    /// Appended to a non-empty description (English: ".").
+    /// Appended to a non-empty description; empty in the built-in profiles.
     public var end: String
     public var hints: [HintSentence]
     public var hintSeparator: String

@@ -6,10 +6,10 @@ import Testing
 @Suite("Capture comparison")
 struct CaptureComparisonTests {
     static let stops = [
-        EarshotUtterance(id: "title", text: "Fixture repeated. Heading."),
-        EarshotUtterance(id: "first", text: "Same label. Button."),
-        EarshotUtterance(id: "second", text: "Same label. Button."),
-        EarshotUtterance(id: "switch", text: "Notifications. Switch Button. On.", hint: "Double tap to toggle setting."),
+        EarshotUtterance(id: "title", text: "Fixture repeated, Heading"),
+        EarshotUtterance(id: "first", text: "Same label, Button"),
+        EarshotUtterance(id: "second", text: "Same label, Button"),
+        EarshotUtterance(id: "switch", text: "Notifications, Switch button, on", hint: "Double tap to toggle setting."),
     ]
 
     static func verdicts(_ comparison: CaptureComparison) -> [String] {
@@ -18,7 +18,7 @@ struct CaptureComparisonTests {
 
     @Test("case, punctuation and spacing are not compared; the hint is when the capture says it")
     func normalization() {
-        #expect(CaptureComparison.normalized("Same label. Button.") == CaptureComparison.normalized("same label   Button"))
+        #expect(CaptureComparison.normalized("Same label, Button") == CaptureComparison.normalized("same label   Button"))
         #expect(CaptureComparison.normalized("Balance $1,234.50; rate 2.5%") == CaptureComparison.normalized("Balance $1,234.50 rate 2.5%"))
         #expect(CaptureComparison.says("Notifications Switch button on", Self.stops[3]))
         #expect(CaptureComparison.says("Notifications Switch button on Double tap to toggle setting.", Self.stops[3]))
@@ -54,7 +54,7 @@ struct CaptureComparisonTests {
         #expect(Self.verdicts(changed) == ["agree 0 1", "differ 1 2", "agree 2 3", "agree 3 4", "extra 4 -"])
         #expect(!changed.allAgree)
         #expect(changed.text.hasSuffix("3 of 5 utterances agree\n"))
-        #expect(changed.text.contains(#"differ   step 1, stop 2: VoiceOver "Other label Button", Earshot "Same label. Button.""#))
+        #expect(changed.text.contains(#"differ   step 1, stop 2: VoiceOver "Other label Button", Earshot "Same label, Button""#))
         let short = CaptureComparison(capture: ScreenReaderCapture(utterances: ["Fixture repeated Heading", "Same label Button"]),
                                       stops: Self.stops)
         #expect(Self.verdicts(short).suffix(2) == ["missing - 3", "missing - 4"])

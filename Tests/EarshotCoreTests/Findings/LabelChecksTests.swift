@@ -53,7 +53,7 @@ struct LabelChecksTests {
     func englishRepeatedTraitWord() throws {
         let screen = try FindingsTestSupport.screen(#"{"id": "cart", "kind": "button", "label": "Cart button."}"#)
         let findings = try FindingsTestSupport.findings(.labelRepeatsTrait, in: screen, profile: "en")
-        #expect(findings.first?.message.contains(#"spoken as "Cart button. Button.""#) == true)
+        #expect(findings.first?.message.contains(#"spoken as "Cart button. Button""#) == true)
         #expect(findings.first?.message.contains(#"trait word "Button""#) == true)
         // The Korean profile's word is 버튼, which the English label does not repeat.
         #expect(try FindingsTestSupport.findings(.labelRepeatsTrait, in: screen).isEmpty)
@@ -88,7 +88,7 @@ struct LabelChecksTests {
             {"id": "back", "kind": "button", "label": "Back Button", "traits": ["backButton"]}
             """#)
         let findings = try FindingsTestSupport.findings(.labelRepeatsTrait, in: screen, profile: "en")
-        #expect(findings.first?.message.contains(#"trait word "Back Button""#) == true)
+        #expect(findings.first?.message.contains(#"trait word "Back button""#) == true)
     }
 
     // MARK: label.file-name

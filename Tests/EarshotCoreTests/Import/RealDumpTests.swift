@@ -65,7 +65,7 @@ struct RealDumpTests {
         #expect(!spoken.contains { $0.contains(", 0,") || $0.contains(", 1,") || $0.hasSuffix(", 1") || $0.hasSuffix(", 0") },
                 "a switch's 0/1 is never read")
         let english = try DumpTestSupport.spoken(screen, profile: "en")
-        #expect(english.contains("Predictive. Switch Button. Off."))
+        #expect(english.contains("Predictive, Switch button, off"))
         for text in ["About Dictation and Privacy…", "Double tapping the space bar will insert a period followed by a space.",
                      "Send Memoji and Animoji stickers from your emoji keyboard."] {
             #expect(spoken.filter { $0.contains(text) }.count == 1, "\(text) is read once")

@@ -36,10 +36,10 @@ struct DescriptionTests {
     }
 
     @Test("every trait of the table has its English words", arguments: [
-        (AccessibilityTrait.button, "Name. Button."), (.link, "Name. Link."), (.image, "Name. Image."), (.header, "Name. Heading."),
-        (.searchField, "Name. Search Field."), (.textField, "Name. Text Field."),
-        (.secureTextField, "Name. Secure Text Field."), (.adjustable, "Name. Adjustable."),
-        (.selected, "Selected: Name."), (.notEnabled, "Name. Dimmed."), (.backButton, "Name. Back Button."),
+        (AccessibilityTrait.button, "Name, Button"), (.link, "Name, Link"), (.image, "Name, Image"), (.header, "Name, Heading"),
+        (.searchField, "Name, Search field"), (.textField, "Name, Text field"),
+        (.secureTextField, "Name, Secure text field"), (.adjustable, "Name, Adjustable"),
+        (.selected, "Selected, Name"), (.notEnabled, "Name, Dimmed"), (.backButton, "Name, Back button"),
     ])
     func englishTraitWords(trait: AccessibilityTrait, expected: String) throws {
         #expect(try speak(FocusStop(id: "x", label: "Name", traits: AccessibilityTraits(trait)), "en").text == expected)
@@ -52,7 +52,7 @@ struct DescriptionTests {
     func silentTraits(trait: AccessibilityTrait) throws {
         let stop = FocusStop(id: "x", label: "이름", traits: AccessibilityTraits(trait))
         #expect(try speak(stop).text == "이름")
-        #expect(try speak(stop, "en").text == "이름.")
+        #expect(try speak(stop, "en").text == "이름")
     }
 
     @Test("Button is not said with keyboardKey, switch, tab or back button", arguments: [
@@ -71,7 +71,7 @@ struct DescriptionTests {
         let spoken = try speak(stop)
         #expect(spoken.text == "저장, 흐리게 표시됨, 버튼")
         #expect(spoken.hint == nil)
-        #expect(try speak(stop, "en").text == "저장. Dimmed. Button.")
+        #expect(try speak(stop, "en").text == "저장, Dimmed, Button")
     }
 
     @Test("a switch is read as 스위치 버튼 with 켬 or 끔 and its value is not read")
@@ -82,20 +82,38 @@ struct DescriptionTests {
         var off = on
         off.isOn = false
         #expect(try speak(off).text == "Wi-Fi, 스위치 버튼, 끔")
-        #expect(try speak(off, "en").text == "Wi-Fi. Switch Button. Off.")
+        #expect(try speak(off, "en").text == "Wi-Fi, Switch button, off")
     }
 
     @Test("a tab in a tab bar is read as 탭 with its position: 탭, 4개 중 1번째")
     func tabPosition() throws {
         let stop = FocusStop(id: "home", label: "홈", traits: [.button, .tab], tabPosition: TabPosition(index: 1, count: 4))
         #expect(try speak(stop).text == "홈, 탭, 4개 중 1번째")
-        #expect(try speak(stop, "en").text == "홈. Tab. 1 of 4.")
+        #expect(try speak(stop, "en").text == "홈, Tab, 1 of 4")
     }
 
-    @Test("English follows AccessibilitySnapshot: Selected: Label: Value. Dimmed. Button.")
+    @Test("English says selected first, then label, value, dimmed and role, joined by commas: Selected, Label, Value, Dimmed, Button")
     func englishShape() throws {
         let stop = FocusStop(id: "x", label: "Label", value: "Value", traits: [.selected, .notEnabled, .button])
-        #expect(try speak(stop, "en").text == "Selected: Label: Value. Dimmed. Button.")
+        let spoken = try speak(stop, "en")
+        #expect(spoken.text == "Selected, Label, Value, Dimmed, Button")
+        #expect(spoken.parts.map(\.slot) == ["selected", "label", "value", "traits", "traits"])
+    }
+
+    @Test("English reads the captured forms: Same label, Button; Notifications, Switch button, on; Fixture repeated, Heading")
+    func englishCapturedForms() throws {
+        #expect(try speak(FocusStop(id: "b", label: "Same label", traits: .button), "en").text == "Same label, Button")
+        #expect(try speak(FocusStop(id: "h", label: "Fixture repeated", traits: .header), "en").text == "Fixture repeated, Heading")
+        #expect(try speak(FocusStop(id: "t", label: "Modal value 12.50", traits: .staticText), "en").text == "Modal value 12.50")
+        let toggle = try speak(FocusStop(id: "s", label: "Notifications", value: "1", traits: [.button, .switch], isOn: true), "en")
+        #expect(toggle.text == "Notifications, Switch button, on")
+        #expect(toggle.hint == "Double tap to toggle setting.")
+    }
+
+    @Test("a selected tab in English: Selected, Week, Tab, 2 of 3")
+    func englishSelectedTab() throws {
+        let stop = FocusStop(id: "week", label: "Week", traits: [.button, .tab, .selected], tabPosition: TabPosition(index: 2, count: 3))
+        #expect(try speak(stop, "en").text == "Selected, Week, Tab, 2 of 3")
     }
 
     @Test("the hint is a separate part: the element's own hint, then trait hints, then actions available")
@@ -117,10 +135,10 @@ struct DescriptionTests {
         #expect(spoken.hint == "편집하려면 이중 탭 하십시오.")
     }
 
-    @Test("a label that already ends a sentence gets no second period in English")
+    @Test("a label that already ends a sentence gets no comma after it in English")
     func noDoublePunctuation() throws {
         let stop = FocusStop(id: "q", label: "Delete it?", traits: .button)
-        #expect(try speak(stop, "en").text == "Delete it? Button.")
+        #expect(try speak(stop, "en").text == "Delete it? Button")
     }
 
     @Test("the words and their order come from the profile, not from code")
