@@ -6,7 +6,10 @@ import Synchronization
 /// `earshot-bench live [--trials N] [--voice NAME]`: live mode on the JACK dummy backend (started
 /// with scripts/jack-dummy.sh if no JACK server runs), in one run:
 ///
-/// - event → first sample: a focus move handled by the scheduler, to its first sample handed to
+/// Gestures go through the one reader as `earshot explore` sends them: a `DeskCheck` on the live
+/// clock, over a screen of one long label and five short buttons.
+///
+/// - event → first sample: a focus move (the gesture performed by the reader), to its first sample handed to
 ///   ALSA (`AlsaSink.Event.chunkStarted`) and to the first frame heard (`status().framesPlayed`
 ///   passing it); from silence, and while other speech plays (the event cuts it). Target ≤ 20 ms.
 /// - interruption → silence: the focus move that cuts speech, to the last frame of the cut
@@ -66,7 +69,8 @@ enum LiveBenchmark {
         defer { live.close() }
         let probe = StopProbe(live)
         let clock = LiveClock(label: "earshot.bench-live")
-        let scheduler = try SpeechScheduler(clock: clock, device: probe, profile: profile)
+        let desk = try DeskCheck(screen: try benchmarkScreen(), profile: profile, clock: clock, device: probe)
+        let scheduler = desk.scheduler
         live.bind(to: scheduler)
 
         // Warm the engine and the device before anything is timed.
@@ -81,18 +85,17 @@ enum LiveBenchmark {
         var interrupting: [(toALSA: Double, toHeard: Double)] = []
         var cuts: [Cut] = []
         for trial in 0..<trials {
-            let element = ElementSpeech(elementID: "long", text: longText)
             let first = try measureFirstSample(scheduler: scheduler, sink: sink, log: log) {
-                scheduler.handle(.focusMoved(element, gesture: "swipe right"))
+                _ = try? desk.perform(.first)
             }
             fromSilence.append(first.latency)
             // Cut at a different point of the speech each time.
             Thread.sleep(forTimeInterval: 0.4 + Double(trial % 7) * 0.037)
-            let next = ElementSpeech(elementID: "short", text: shortTexts[trial % shortTexts.count])
+            let row = Double(trial % shortTexts.count)
             var eventTime = ContinuousClock.now
             let second = try measureFirstSample(scheduler: scheduler, sink: sink, log: log) {
                 eventTime = .now
-                scheduler.handle(.focusMoved(next, gesture: "swipe right"))
+                _ = try? desk.perform(.touch(x: 100, y: 120 + row * 50 + 20))
             }
             interrupting.append(second.latency)
             let stop = try probe.stops.withLock { stops in
@@ -170,6 +173,17 @@ enum LiveBenchmark {
     }
 
     /// Runs `post` (which handles one event) and times its utterance's first sample.
+    /// The long label, then a button for each short text, 50 points apart from y 120.
+    static func benchmarkScreen() throws -> Screen {
+        var elements = [#"{"id": "long", "kind": "label", "text": "\#(longText)", "frame": [0, 40, 375, 60]}"#]
+        for (index, text) in shortTexts.enumerated() {
+            let label = text.replacingOccurrences(of: ", 버튼", with: "")
+            elements.append(#"{"id": "short-\#(index)", "kind": "label", "text": "\#(label)", "frame": [0, \#(120 + index * 50), 375, 40]}"#)
+        }
+        return try ScreenFile.parse(#"{"screen": "live", "elements": [\#(elements.joined(separator: ", "))]}"#,
+                                    file: "live benchmark screen")
+    }
+
     static func measureFirstSample(scheduler: SpeechScheduler, sink: AlsaSink, log: Log,
                                    post: () -> Void) throws -> FirstSample {
         let posted = ContinuousClock.now
