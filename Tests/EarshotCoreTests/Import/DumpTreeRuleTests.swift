@@ -18,6 +18,7 @@ struct RealDumpTreeRuleTests {
                     "com.apple.settings.general", "com.apple.settings.accessibility", "com.apple.settings.actionButton",
                     "com.apple.settings.siri", "com.apple.settings.camera", "com.apple.settings.homeScreen",
                     "com.apple.settings.search", "com.apple.settings.standBy", "com.apple.settings.screenTime"]
+        try #require(stops.count > 11)
         #expect(Array(stops.map(\.id)[1...11]) == rows)
         for stop in stops[1...11] { #expect(stop.traits.contains(.button), "\(stop.id)") }
     }
@@ -49,6 +50,7 @@ struct RealDumpTreeRuleTests {
         let stops = try Self.stops("settings-keyboards")
         let labels = stops.map { $0.label ?? "" }
         let period = try #require(labels.firstIndex(of: "Period shortcut"))
+        try #require(period + 1 < stops.count)
         #expect(labels[period + 1] == "Double tapping the space bar will insert a period followed by a space.")
         #expect(stops[period + 1].frame.y == 764, "its frame says on screen; its place in the table says below")
     }
@@ -96,7 +98,7 @@ struct RealDumpTreeRuleTests {
         let stops = try Self.stops("ios26-settings-root")
         let field = try #require(stops.firstIndex { $0.traits.contains(.searchField) })
         #expect(stops[field].label == "Search")
-        #expect(field + 2 == stops.count)
+        try #require(field + 2 == stops.count, "the button is the one stop after the field")
         #expect(stops[field + 1].label == "Dictate" && stops[field + 1].traits.contains(.button))
         #expect(stops.filter { $0.label == "Dictate" }.count == 1)
         #expect(!stops.contains { $0.traits.contains(.image) })
@@ -112,7 +114,7 @@ struct RealDumpTreeRuleTests {
     @Test("the SwiftUI tab view: its five stops, the selected tab second of three")
     func tabView() throws {
         let stops = try Self.stops("ios26-swiftui-tabview")
-        #expect(stops.map(\.label) == ["Weekly summary", "Share week", "Today", "Week", "Settings"])
+        try #require(stops.map(\.label) == ["Weekly summary", "Share week", "Today", "Week", "Settings"])
         #expect(stops[3].traits.contains(.selected))
         #expect(stops[2...4].map { $0.tabPosition?.index } == [1, 2, 3])
     }
@@ -206,7 +208,7 @@ struct DumpTreeRuleTests {
         ])
         let after = Self.node("Button", "Next", frame: (16, 300, 100, 44))
         let stops = try Self.stops(DumpTestSupport.pageSource(card + "\n" + after))
-        #expect(stops.map(\.label) == ["Balance", "Next"])
+        try #require(stops.map(\.label) == ["Balance", "Next"])
         #expect(stops[0].value == "$1,234.50")
         #expect(!stops[0].traits.contains(.button), "the children's traits are not the Other's")
     }
@@ -221,7 +223,7 @@ struct DumpTreeRuleTests {
             Self.node("StaticText", "Model", frame: (34, 173, 80, 28), extra: #" traits="StaticText""#),
         ])
         let stops = try Self.stops(DumpTestSupport.pageSource(cell + "\n" + plain))
-        #expect(stops.count == 2)
+        try #require(stops.count == 2)
         #expect(stops[0].label == "Name" && stops[0].value == "iPhone")
         #expect(stops[0].traits.contains(.button))
         #expect(!stops[1].traits.contains(.button), "its label carrier is a text: no button")
@@ -238,7 +240,7 @@ struct DumpTreeRuleTests {
             Self.node("Image", "magnifyingglass", frame: (340, 210, 20, 20)),
         ])
         let stops = try Self.stops(DumpTestSupport.pageSource(password + "\n" + search))
-        #expect(stops.map(\.label) == ["Password", "Show password", "Search", "Clear text"])
+        try #require(stops.map(\.label) == ["Password", "Show password", "Search", "Clear text"])
         #expect(stops[0].traits.contains(.secureTextField) && stops[1].traits.contains(.button))
         #expect(stops[2].value == "shoes")
     }
@@ -248,10 +250,11 @@ struct DumpTreeRuleTests {
         let toggle = Self.node("Switch", "Notifications", value: "1", frame: (16, 100, 358, 44), children: [
             Self.node("Switch", value: "1", frame: (310, 106, 51, 31)),
         ])
-        for xml in [toggle,
-                    // The same shape where XCTest calls only the inner switch an element.
-                    toggle.replacingOccurrences(of: #"height="44""#, with: #"height="44" accessible="false""#)
-                        .replacingOccurrences(of: #"height="31""#, with: #"height="31" accessible="true""#)] {
+        // The same shape where XCTest calls only the inner switch an element.
+        let innerAccessible = toggle.replacingOccurrences(of: #"height="44.0""#, with: #"height="44.0" accessible="false""#)
+            .replacingOccurrences(of: #"height="31.0""#, with: #"height="31.0" accessible="true""#)
+        try #require(innerAccessible.contains(#"accessible="true""#) && innerAccessible.contains(#"accessible="false""#))
+        for xml in [toggle, innerAccessible] {
             let stops = try Self.stops(DumpTestSupport.pageSource(xml))
             #expect(stops.count == 1)
             #expect(stops.first?.label == "Notifications")
