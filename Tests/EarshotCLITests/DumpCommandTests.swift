@@ -29,7 +29,7 @@ struct DumpCommandTests {
     func importThenRead() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["settings-top", "settings-keyboards", "calendar-day-ja", "sleeplockscreen-ios26-traits"] {
+        for name in ["settings-top", "settings-keyboards", "calendar-day-ja", "sleeplockscreen-ios26-traits", "ios26-settings-root"] {
             let dump = Self.dumps.appendingPathComponent("\(name).xml").path
             let output = folder.appendingPathComponent("\(name).json").path
             let imported = try CLIRunner.run(["import", dump, "-o", output])
