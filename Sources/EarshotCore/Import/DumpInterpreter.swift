@@ -159,8 +159,8 @@ struct DumpInterpreter {
         return [group]
     }
 
-    /// Rule 1 (docs/import.md): an invisible candidate stop wholly inside the nearest scroll
-    /// view's frame, else the screen's, is not reached; one outside it is scrolled to.
+    /// docs/import.md, "Reachable or not": an invisible candidate stop wholly inside the nearest
+    /// scroll view's frame, else the screen's, is not reached; one outside it is scrolled to.
     private mutating func isReachable(_ node: DumpNode, context: Context) -> Bool {
         let viewport = scrollViews.last ?? DumpViewport(frame: context.screen, isScrollView: false)
         let reached = viewport.reaches(isVisible: node.isVisible, frame: node.frame)
@@ -199,13 +199,14 @@ struct DumpInterpreter {
         return nonEmpty(inner.label) == nil
     }
 
-    /// The candidate stops inside a text field that are buttons, outermost first, in file order.
+    /// The buttons inside a text field, outermost first, in file order. A labelled one counts even
+    /// where the dump calls it no element of its own: VoiceOver reaches a field's clear button.
     private static func buttons(in field: DumpNode) -> [DumpNode] {
         var found: [DumpNode] = []
         func collect(_ node: DumpNode) {
             for child in node.children {
                 let isButton = child.type == "Button" || (child.traits?.contains("Button") ?? false)
-                if isButton && isElement(child) { found.append(child) } else { collect(child) }
+                if isButton && (isElement(child) || nonEmpty(child.label) != nil) { found.append(child) } else { collect(child) }
             }
         }
         collect(field)

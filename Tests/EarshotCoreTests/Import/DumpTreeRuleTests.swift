@@ -243,6 +243,13 @@ struct DumpTreeRuleTests {
         try #require(stops.map(\.label) == ["Password", "Show password", "Search", "Clear text"])
         #expect(stops[0].traits.contains(.secureTextField) && stops[1].traits.contains(.button))
         #expect(stops[2].value == "shoes")
+
+        // Where the dump calls only the field an element, its labelled button is still a stop.
+        let accessibleField = password
+            .replacingOccurrences(of: #"height="44.0""#, with: #"height="44.0" accessible="true""#)
+            .replacingOccurrences(of: #"height="32.0""#, with: #"height="32.0" accessible="false""#)
+        try #require(accessibleField.contains(#"accessible="false""#))
+        #expect(try Self.stops(DumpTestSupport.pageSource(accessibleField)).map(\.label) == ["Password", "Show password"])
     }
 
     @Test("the SwiftUI toggle shape, a labelled Switch around an unlabelled one, is one stop with its state")
