@@ -4,17 +4,24 @@
 ///
 /// - A node the tool calls an accessibility element (`accessible`, idb's elements) is one stop,
 ///   and nothing under it is visited: a cell is one stop even when its children repeat its label.
-///   Without that attribute, controls, labelled cells, texts and images are stops, and a labelled
-///   `Other` is one when nothing under it is.
+///   Without that attribute, controls, labelled cells, texts and images are stops, and so is a
+///   labelled `Other`, whatever is inside it (its children are part of it).
 /// - Containers are not stops. Windows, scroll views (tables, collection views) and tab bars are
 ///   kept; every other wrapper is dropped, its children joining its parent's (as VoiceOver's
 ///   order flattens them anyway).
-/// - A node neither visible nor enabled is a decoration (a row's chevron) and is skipped; a node
-///   that is only invisible is content scrolled out of sight, which a swipe still reaches.
+/// - `visible="false"` is judged on each candidate stop, never inherited: wholly inside the
+///   nearest scroll view's frame (else the screen's) it is hidden or covered and not reached;
+///   outside it, a swipe scrolls to it (`DumpViewport`). `enabled` plays no part: a disabled
+///   element is a stop, read dimmed; a chevron inside a stop is part of that stop.
+/// - Buttons inside a text field are stops of their own, right after the field; a labelled
+///   switch around an unlabelled one (SwiftUI's toggle) is one stop; two candidate stops with the
+///   same type, label and frame are one.
 /// - The status bar is left out (VoiceOver reaches it by touch, not by swiping); an alert makes
 ///   its window modal.
 /// - Traits come from the dump's `traits` when it has them, else from the element type; roles no
-///   trait names (text field, switch, tab, back button) always come from the type and place.
+///   trait names (text field, switch, tab, back button) always come from the type and place. A
+///   labelled cell with no traits of its own takes those of the element inside it that carries
+///   its label.
 struct DumpInterpreter {
     /// Sentences for the user about what the dump could not say or what was left out.
     private(set) var notes: [String] = []
@@ -27,6 +34,10 @@ struct DumpInterpreter {
     private var unknownTraits: Set<String> = []
     private var statusBarNodes = 0
     private var alertsSeen = 0
+    /// The scroll views around the node being converted, nearest last.
+    private var scrollViews: [DumpViewport] = []
+    /// Type, label and frame of every stop made so far: a second one is the same stop.
+    private var stopKeys: Set<StopKey> = []
     /// The language asked for (`--language`), or `asWritten`: told from the letters.
     private let language: ScreenLanguage
 
@@ -39,21 +50,31 @@ struct DumpInterpreter {
         /// Location of the navigation bar button read as the back button, if any.
         var backButton: SourceLocation?
         var inNavigationBar = false
+        /// The window's frame (else the application's): what an invisible stop outside any scroll
+        /// view is judged against.
+        var screen: Frame?
+    }
+
+    /// What makes two candidate stops the same stop (type, label and frame).
+    private struct StopKey: Hashable {
+        var type: String
+        var label: String
+        var x, y, width, height: Double
     }
 
     /// The screen for a dump; `defaultName` is used when the dump names no application.
     mutating func screen(from dump: Dump, defaultName: String) throws -> Screen {
         var name = defaultName
-        var top: [DumpNode] = []
+        var top: [(node: DumpNode, context: Context)] = []
         for root in dump.roots {
             if root.type == "Application" {
                 if let title = LabelChecks.trimmed(root.label) { name = title }
-                top += root.children
+                top += root.children.map { ($0, Context(screen: root.frame)) }
             } else {
-                top.append(root)
+                top.append((root, Context()))
             }
         }
-        let roots = top.flatMap { convert($0, context: Context()) }
+        let roots = top.flatMap { convert($0.node, context: $0.context) }
         if statusBarNodes > 0 {
             notes.append("the status bar (\(statusBarNodes) nodes) is not in the swipe order (VoiceOver reaches it by touch); it is left out")
         }
@@ -91,21 +112,24 @@ struct DumpInterpreter {
             return []
         }
         if !DumpTypes.known.contains(node.type) { unknownTypes.insert(node.type) }
-        if Self.isDecoration(node) { return [] }
-        if Self.isElement(node) { return [element(node, context: context)] }
+        if Self.isElement(node) { return stops(for: node, context: context) }
 
         var inner = context
         if node.type == "NavigationBar" {
             inner.inNavigationBar = true
-            inner.backButton = Self.leadingButton(in: node)?.location
+            inner.backButton = Self.backButton(in: node)?.location
         }
+        if node.type == "Window", let frame = node.frame { inner.screen = frame }
+        let isScrollView = DumpTypes.scrollViews.contains(node.type)
+        if isScrollView { scrollViews.append(DumpViewport(frame: node.frame, isScrollView: true)) }
         let alertsBefore = alertsSeen
         if node.type == "Alert" { alertsSeen += 1 }
         let children = node.children.flatMap { convert($0, context: inner) }
+        if isScrollView { scrollViews.removeLast() }
         let kind: ElementKind
         switch node.type {
         case "Window": kind = .view
-        case "Table", "CollectionView", "ScrollView": kind = .scrollView
+        case _ where isScrollView: kind = .scrollView
         case "TabBar": kind = .tabBar
         case "Alert": kind = .view
         default: return children
@@ -116,27 +140,77 @@ struct DumpInterpreter {
         return [container]
     }
 
+    /// The stops a candidate stop gives: none when VoiceOver cannot reach it or it repeats a stop
+    /// already made; else the element, followed, for a text field, by the buttons inside it.
+    private mutating func stops(for node: DumpNode, context: Context) -> [AccessibilityNode] {
+        guard isReachable(node, context: context), isFirstOfItsKind(node) else { return [] }
+        let field = element(node, context: context)
+        guard DumpTypes.textFields.contains(node.type) else { return [field] }
+        // Buttons inside a text field (clear text, show password, dictate) are stops of their own,
+        // after the field: a group in that explicit order keeps them there whatever the frames say.
+        var buttons: [AccessibilityNode] = []
+        for button in Self.buttons(in: node) where isReachable(button, context: context) && isFirstOfItsKind(button) {
+            buttons.append(element(button, context: context))
+        }
+        guard !buttons.isEmpty else { return [field] }
+        let group = AccessibilityNode(id: register("\(field.id)-with-buttons", location: node.location), kind: .view,
+                                      frame: node.frame, children: [field] + buttons,
+                                      accessibilityElements: [field.id] + buttons.map(\.id))
+        return [group]
+    }
+
+    /// docs/import.md, "Reachable or not": an invisible candidate stop wholly inside the nearest
+    /// scroll view's frame, else the screen's, is not reached; one outside it is scrolled to.
+    private mutating func isReachable(_ node: DumpNode, context: Context) -> Bool {
+        let viewport = scrollViews.last ?? DumpViewport(frame: context.screen, isScrollView: false)
+        let reached = viewport.reaches(isVisible: node.isVisible, frame: node.frame)
+        if !scrollViews.isEmpty { scrollViews[scrollViews.count - 1].passed(node.frame) }
+        return reached
+    }
+
+    /// False for a second candidate stop with the type, label and frame of one already made (a
+    /// control and its copy, as WebDriverAgent lists a search field's Dictate button twice).
+    private mutating func isFirstOfItsKind(_ node: DumpNode) -> Bool {
+        guard let frame = node.frame else { return true }
+        let key = StopKey(type: node.type, label: nonEmpty(node.label) ?? "", x: frame.x, y: frame.y,
+                          width: frame.width, height: frame.height)
+        return stopKeys.insert(key).inserted
+    }
+
     /// Whether VoiceOver focuses the node itself: the dump's own answer when it has one, else
-    /// the type's (texts, cells and images when they say something; a labelled `Other` when no
-    /// element is inside it).
+    /// the type's (texts, cells and images when they say something; a labelled `Other`, whose
+    /// children are then part of it). SwiftUI's toggle, a labelled switch around an unlabelled
+    /// one, is the outer switch whatever `accessible` says of either.
     private static func isElement(_ node: DumpNode) -> Bool {
+        if isToggle(node) { return true }
         if let accessible = node.isAccessible { return accessible }
         let labelled = nonEmpty(node.label) != nil
         switch node.type {
         case "StaticText", "Heading", "Cell": return labelled || nonEmpty(node.value) != nil
-        case "Image": return labelled
-        case "Other": return labelled && !node.children.contains(where: hasElement)
+        case "Image", "Other": return labelled
         default: return DumpTypes.elements.contains(node.type)
         }
     }
 
-    private static func hasElement(_ node: DumpNode) -> Bool {
-        !isDecoration(node) && (isElement(node) || node.children.contains(where: hasElement))
+    /// A labelled switch holding an unlabelled one: SwiftUI's `Toggle` as XCTest reports it.
+    private static func isToggle(_ node: DumpNode) -> Bool {
+        guard DumpTypes.switches.contains(node.type), nonEmpty(node.label) != nil,
+              let inner = firstSwitch(in: node) else { return false }
+        return nonEmpty(inner.label) == nil
     }
 
-    /// Neither visible nor enabled: a row's chevron, drawn for the eye only.
-    private static func isDecoration(_ node: DumpNode) -> Bool {
-        node.isVisible == false && node.isEnabled == false
+    /// The buttons inside a text field, outermost first, in file order. A labelled one counts even
+    /// where the dump calls it no element of its own: VoiceOver reaches a field's clear button.
+    private static func buttons(in field: DumpNode) -> [DumpNode] {
+        var found: [DumpNode] = []
+        func collect(_ node: DumpNode) {
+            for child in node.children {
+                let isButton = child.type == "Button" || (child.traits?.contains("Button") ?? false)
+                if isButton && (isElement(child) || nonEmpty(child.label) != nil) { found.append(child) } else { collect(child) }
+            }
+        }
+        collect(field)
+        return found
     }
 
     private mutating func element(_ node: DumpNode, context: Context) -> AccessibilityNode {
@@ -144,7 +218,13 @@ struct DumpInterpreter {
         let switchNode = node.type == "Cell" ? Self.firstSwitch(in: node) : nil
         let readType = switchNode == nil ? node.type : "Switch"
         var traits = AccessibilityTraits()
-        if let names = node.traits {
+        if var names = node.traits {
+            // A labelled cell with no traits of its own is heard with those of the element inside
+            // it that carries its label (a Settings row's `StaticText, Button`).
+            if node.type == "Cell", !names.contains(where: { DumpTypes.traitNames[$0] != nil }),
+               let carrier = Self.labelCarrier(in: node), let carried = carrier.traits {
+                names += carried
+            }
             for name in names {
                 if let trait = DumpTypes.traitNames[name] {
                     traits.insert(AccessibilityTraits(trait))
@@ -177,7 +257,10 @@ struct DumpInterpreter {
         }
         if value == label { value = nil }
         if traits.contains(.switch) {
-            result.isOn = Self.isOn(switchNode?.value ?? node.value)
+            // The state is the outer switch's, else the inner one's (SwiftUI's toggle may put it
+            // on either).
+            let stateNode = switchNode ?? node
+            result.isOn = Self.isOn(nonEmpty(stateNode.value) ?? Self.firstSwitch(in: stateNode)?.value)
             value = nil
         } else if node.type == "Button", node.value == "1" {
             value = nil  // WebDriverAgent writes "1" for a selected button with no value
@@ -204,16 +287,33 @@ struct DumpInterpreter {
 
     private static func firstSwitch(in node: DumpNode) -> DumpNode? {
         for child in node.children {
-            if child.type == "Switch" || child.type == "Toggle" { return child }
+            if DumpTypes.switches.contains(child.type) { return child }
             if let found = firstSwitch(in: child) { return found }
         }
         return nil
     }
 
-    /// The back button of a navigation bar: its leftmost button, when that button starts at the
-    /// bar's leading edge (a bar button such as "Edit" is inset; a back button with its chevron
-    /// is not).
-    static func leadingButton(in bar: DumpNode) -> DumpNode? {
+    /// The element inside a cell that carries the cell's label: the first whose label is the
+    /// cell's, else the first whose label starts the cell's joined label (`Name` in `Name, iPhone`).
+    private static func labelCarrier(in cell: DumpNode) -> DumpNode? {
+        guard let label = nonEmpty(cell.label) else { return nil }
+        var exact: DumpNode?, part: DumpNode?
+        func walk(_ node: DumpNode) {
+            for child in node.children where exact == nil {
+                if let own = nonEmpty(child.label) {
+                    if own == label { exact = child } else if part == nil, label.hasPrefix(own + MergedFocus.separator) { part = child }
+                }
+                walk(child)
+            }
+        }
+        walk(cell)
+        return exact ?? part
+    }
+
+    /// The back button of a navigation bar: the button WebDriverAgent names `BackButton` (iOS 26
+    /// insets it 16 points), else its leftmost button when that button starts at the bar's leading
+    /// edge (a bar button such as "Edit" is inset; a back button with its chevron is not).
+    static func backButton(in bar: DumpNode) -> DumpNode? {
         var buttons: [DumpNode] = []
         func collect(_ node: DumpNode) {
             for child in node.children {
@@ -221,6 +321,7 @@ struct DumpInterpreter {
             }
         }
         collect(bar)
+        if let named = buttons.first(where: { $0.identifier == "BackButton" }) { return named }
         guard let barFrame = bar.frame, let first = buttons.min(by: { $0.frame!.x < $1.frame!.x }),
               first.frame!.x <= barFrame.x + 8 else { return nil }
         return first

@@ -26,6 +26,15 @@ enum DumpTypes {
         "ComboBox", "IncrementArrow", "DecrementArrow",
     ]
 
+    /// Containers that scroll: their stops keep the dump's order, and their frame is the viewport
+    /// an invisible stop inside them is judged against.
+    static let scrollViews: Set<String> = ["Table", "CollectionView", "ScrollView"]
+
+    /// Types a user types into; buttons inside them are stops of their own, after the field.
+    static let textFields: Set<String> = ["TextField", "SecureTextField", "SearchField", "TextView"]
+
+    static let switches: Set<String> = ["Switch", "Toggle"]
+
     /// Traits an element of this type has when the dump has no `traits`.
     static func traits(ofType type: String) -> AccessibilityTraits {
         switch type {
@@ -51,7 +60,7 @@ enum DumpTypes {
         switch type {
         case "TextField", "TextView": .textField
         case "SecureTextField": .secureTextField
-        case "Switch", "Toggle": .switch
+        case "Switch", "Toggle": [.switch, .button]
         case "Tab": .tab
         default: []
         }
