@@ -173,6 +173,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     /// The element's speech attributes (`spellOut`, `punctuation`, `pitch`, `ipa`); its language
     /// is `language`, which children inherit, while these apply to the element alone.
     public var speech: SpeechAttributes
+    /// What an Android dump said of the view (TalkBack's rules read it); nil for iOS elements.
+    public var android: AndroidView?
 
     public init(
         id: String, kind: ElementKind = .view, text: String? = nil, attributedLabel: String? = nil,
@@ -182,7 +184,8 @@ public struct AccessibilityNode: Sendable, Equatable {
         accessibilityElements: [String]? = nil, elementsHidden: Bool = false, isModal: Bool = false,
         grouping: Grouping? = nil, isToggled: Bool = false, activation: Activation? = nil,
         customActions: [String] = [], adjustable: AdjustableValues? = nil, isOn: Bool? = nil,
-        language: String? = nil, isDismissible: Bool = false, speech: SpeechAttributes = .none
+        language: String? = nil, isDismissible: Bool = false, speech: SpeechAttributes = .none,
+        android: AndroidView? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -211,6 +214,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         self.language = language
         self.isDismissible = isDismissible
         self.speech = speech
+        self.android = android
     }
 
     /// Below this alpha a view counts as invisible (the seed's MergedFocus uses 0.01).

@@ -1,0 +1,74 @@
+/// What an Android accessibility node says about itself, as a uiautomator dump records it
+/// (Appium UiAutomator2 page source, `uiautomator dump`): the facts TalkBack's rules read.
+///
+/// An element read from an Android dump carries one (`AccessibilityNode.android`); the
+/// VoiceOver-shaped fields of the node (label, traits) are left for what the dump says plainly,
+/// and TalkBack's focus and description rules work from these (docs/talkback.md).
+public struct AndroidView: Sendable, Equatable {
+    /// The view's class, e.g. `android.widget.Switch` (the dump's `class`).
+    public var className: String
+    public var packageName: String?
+    /// `resource-id`, e.g. `com.android.settings:id/switch_widget`.
+    public var resourceID: String?
+    /// `text`: what the view shows.
+    public var text: String?
+    /// `content-desc`: the view's `contentDescription`, which TalkBack speaks instead of its text.
+    public var contentDescription: String?
+    /// `hint` (newer dumps): an editable field's hint text.
+    public var hint: String?
+    /// `state-description` (Android 11+): the state TalkBack speaks instead of its own words.
+    public var stateDescription: String?
+    /// `pane-title`: a window pane's title, spoken when the pane appears.
+    public var paneTitle: String?
+    public var isClickable: Bool
+    public var isLongClickable: Bool
+    public var isFocusable: Bool
+    public var isCheckable: Bool
+    public var isChecked: Bool
+    public var isSelected: Bool
+    public var isEnabled: Bool
+    public var isPassword: Bool
+    public var isScrollable: Bool
+    /// `heading` (Android 9+).
+    public var isHeading: Bool
+    /// `displayed` (Appium): false for a view not shown on the screen now.
+    public var isDisplayed: Bool
+    /// `screen-reader-focusable` (Android 9+): nil when the dump does not say.
+    public var isScreenReaderFocusable: Bool?
+    /// `important-for-accessibility`: nil when the dump does not say (then it is important).
+    public var isImportantForAccessibility: Bool?
+
+    public init(className: String, packageName: String? = nil, resourceID: String? = nil, text: String? = nil,
+                contentDescription: String? = nil, hint: String? = nil, stateDescription: String? = nil,
+                paneTitle: String? = nil, isClickable: Bool = false, isLongClickable: Bool = false,
+                isFocusable: Bool = false, isCheckable: Bool = false, isChecked: Bool = false, isSelected: Bool = false,
+                isEnabled: Bool = true, isPassword: Bool = false, isScrollable: Bool = false, isHeading: Bool = false,
+                isDisplayed: Bool = true, isScreenReaderFocusable: Bool? = nil, isImportantForAccessibility: Bool? = nil) {
+        self.className = className
+        self.packageName = packageName
+        self.resourceID = resourceID
+        self.text = text
+        self.contentDescription = contentDescription
+        self.hint = hint
+        self.stateDescription = stateDescription
+        self.paneTitle = paneTitle
+        self.isClickable = isClickable
+        self.isLongClickable = isLongClickable
+        self.isFocusable = isFocusable
+        self.isCheckable = isCheckable
+        self.isChecked = isChecked
+        self.isSelected = isSelected
+        self.isEnabled = isEnabled
+        self.isPassword = isPassword
+        self.isScrollable = isScrollable
+        self.isHeading = isHeading
+        self.isDisplayed = isDisplayed
+        self.isScreenReaderFocusable = isScreenReaderFocusable
+        self.isImportantForAccessibility = isImportantForAccessibility
+    }
+
+    /// The class's last component, e.g. `Switch` for `android.widget.Switch`.
+    public var shortClassName: Substring {
+        className.split(separator: ".").last ?? Substring(className)
+    }
+}
