@@ -141,6 +141,10 @@ extension OptionSpec {
         return option
     }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
+    static let reader = OptionSpec.value(
+        "reader", "voiceover|talkback",
+        "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
+        .offering(ScreenReaderKind.allCases.map(\.rawValue))
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
     static let punctuation = OptionSpec.value(
         "punctuation", "all|some|none", "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
@@ -158,6 +162,24 @@ extension ParsedArguments {
     /// The profile of `--voice`, `ko` by default.
     func voiceProfile() throws -> VoiceProfile {
         try withPunctuation(VoiceLibrary.locate().profile(value("voice") ?? "ko"))
+    }
+
+    /// `profile` set to read as `--reader` says, else as the screen's own reader (TalkBack for an
+    /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
+    func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
+        var changed = profile
+        if let name = value("reader") {
+            guard let reader = ScreenReaderKind(rawValue: name) else {
+                var message = "unknown --reader \"\(name)\""
+                if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+                throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            changed.reader = reader
+        } else {
+            changed.reader = screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver
+        }
+        if changed.reader == .talkBack { _ = try changed.talkBackWords() }
+        return changed
     }
 
     /// The level of `--punctuation`, when given.

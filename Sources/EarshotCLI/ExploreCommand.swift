@@ -11,6 +11,7 @@ enum ExploreCommand: Command {
     static let summary = "Explore a screen file live: keys for gestures, typed notifications, speech through ALSA."
     static let options: [OptionSpec] = [
         .voice,
+        .reader,
         .device,
         .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
         .espeakData,
@@ -106,13 +107,15 @@ enum ExploreCommand: Command {
         } == true
         if isScenario {
             let scenario = try ScenarioFile.load(path: path)
-            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
+            var speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                        espeakData: parsed.value("espeak-data"))
+            let profile = try parsed.withReader(speaker.profile, for: scenario.screens.map(\.screen))
+            speaker = try Speaker(profile: profile, engine: speaker.engine)
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                             app: scenario.app, reader: scenario.reader, speaker: speaker)
         }
-        let profile = try parsed.voiceProfile()
         let screen = try parsed.loadScreen(path).screen
+        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [screen])
         return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile))
     }
 

@@ -1,13 +1,15 @@
 import EarshotPlayback
 import Foundation
 
-/// `earshot read`: every focus stop of a screen in VoiceOver's order, printed and spoken.
+/// `earshot read`: every focus stop of a screen in its reader's order (VoiceOver's, or
+/// TalkBack's for an Android dump), printed and spoken.
 enum ReadCommand: Command {
     static let name = "read"
     static let withoutDevice: String? = "`earshot read -o DIR` (one WAV per stop), `--report PAGE.html` (a page to listen to) or `--no-audio` (the stops printed)"
-    static let summary = "Read every focus stop of a screen file, in VoiceOver's order."
+    static let summary = "Read every focus stop of a screen file, in VoiceOver's (or TalkBack's) order."
     static let options: [OptionSpec] = [
         .voice,
+        .reader,
         .flag("no-audio", "Print the focus stops only."),
 .value("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md)."),
         .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
@@ -22,8 +24,8 @@ enum ReadCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
-        let profile = try parsed.voiceProfile()
         let loaded = try parsed.loadScreen(path)
+        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
         let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)

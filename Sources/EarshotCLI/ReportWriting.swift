@@ -34,7 +34,7 @@ enum ReportWriting {
     static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, to path: String) throws {
         let generator = try DescriptionGenerator(profile: speaker.profile)
         let timing = try TimingSettings(profile: speaker.profile)
-        let stops = FocusOrder(screen: loaded.screen).stops
+        let stops = FocusOrder(screen: loaded.screen, for: generator).stops
         let findings = try ScreenLinter(profile: speaker.profile).findings(
             for: loaded.screen, source: file, locations: loaded.idLocations,
             fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))

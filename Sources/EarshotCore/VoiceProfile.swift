@@ -10,7 +10,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -45,6 +45,8 @@ public struct VoiceProfile: Sendable {
     public var sections: [String: JSONNode]
     /// The punctuation level a command asked for (`--punctuation`), over the profile's own.
     public var punctuationLevel: PunctuationLevel?
+    /// The screen reader a command asked for (`--reader`); VoiceOver unless told.
+    public var reader: ScreenReaderKind = .voiceOver
 
     public init(name: String, language: String, engine: Engine, path: String, sections: [String: JSONNode] = [:]) {
         self.name = name
@@ -84,6 +86,23 @@ public struct VoiceProfile: Sendable {
             path: path,
             sections: sections
         )
+    }
+}
+
+extension VoiceProfile {
+    /// TalkBack's words in this voice's language: the words file the `talkback` section names,
+    /// relative to the profile (`"talkback": "talkback/ko.json"`).
+    public func talkBackWords() throws -> TalkBackVocabulary {
+        guard let section = sections["talkback"], case .string(let relativePath) = section.value else {
+            throw DataFileError("voice profile \"\(name)\" has no TalkBack words: add \"talkback\": \"talkback/\(language).json\" (docs/talkback.md)",
+                                at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let file = relativePath.hasPrefix("/") ? relativePath : folder.appendingPathComponent(relativePath).path
+        guard FileManager.default.fileExists(atPath: file) else {
+            throw DataFileError("TalkBack words file \"\(file)\" not found", at: section.location)
+        }
+        return try TalkBackVocabulary.load(path: file)
     }
 }
 

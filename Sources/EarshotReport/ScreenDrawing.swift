@@ -18,7 +18,7 @@ public struct ScreenDrawing {
 
     public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = []) {
         self.screen = screen
-        stops = FocusOrder(screen: screen).stops
+        stops = FocusOrder(screen: screen, for: generator).stops
         spoken = stops.map(generator.describe)
         self.audio = audio
     }

@@ -46,9 +46,18 @@ extension DescriptionGenerator {
             }
         }
         guard !added.isEmpty else { return .reread(now) }
-        let (parts, spoken) = layout(added)
+        let (parts, spoken) = join(added)
         // The profile's words are in the voice's language; only the element's own value is not.
         let language = added.contains { $0.slot == "value" } ? now.language : nil
         return .newValue(SpokenDescription(parts: parts, spoken: spoken, hint: nil, language: language))
+    }
+
+    /// Parts joined as the reader joins them: the profile's slots and groups for VoiceOver, the
+    /// words file's separator for TalkBack.
+    private func join(_ parts: [SpokenPart]) -> ([SpokenPart], SpokenText) {
+        guard reader == .talkBack, let words = talkBackWords else { return layout(parts) }
+        var spoken = SpokenText()
+        for part in parts { Self.append(SpokenText(part.text, part.attributes), to: &spoken, with: words.separator) }
+        return (parts, spoken)
     }
 }

@@ -56,19 +56,31 @@ public struct DescriptionGenerator: Sendable {
     public let vocabulary: TraitVocabulary
     /// The voice's language: an element in this language needs no other voice.
     public let voiceLanguage: String?
+    /// The screen reader whose rules and words describe stops (and whose focus rules order them).
+    public let reader: ScreenReaderKind
+    /// TalkBack's words, when the reader is TalkBack.
+    public let talkBackWords: TalkBackVocabulary?
 
-    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil) {
+    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil, reader: ScreenReaderKind = .voiceOver,
+                talkBackWords: TalkBackVocabulary? = nil) {
         self.vocabulary = vocabulary
         self.voiceLanguage = voiceLanguage
+        self.reader = talkBackWords == nil ? .voiceOver : reader
+        self.talkBackWords = talkBackWords
     }
 
     public init(profile: VoiceProfile) throws {
         self.vocabulary = try TraitVocabulary(profile: profile)
         self.voiceLanguage = profile.language
+        self.reader = profile.reader
+        self.talkBackWords = profile.reader == .talkBack ? try profile.talkBackWords() : nil
     }
 
     /// The full description of a stop, as spoken when focus lands on it.
     public func describe(_ stop: FocusStop) -> SpokenDescription {
+        if reader == .talkBack, let words = talkBackWords, let android = stop.android {
+            return describeForTalkBack(stop, android, words: words)
+        }
         var pieces: [SpokenPart] = []
         if let label = nonEmpty(stop.label) {
             pieces.append(SpokenPart(slot: "label", text: label, attributes: attributes(of: stop, for: "label")))

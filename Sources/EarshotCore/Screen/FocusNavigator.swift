@@ -48,7 +48,7 @@ public struct FocusNavigator: Sendable {
 
     public init(screen: Screen, generator: DescriptionGenerator) {
         self.screen = screen
-        self.order = FocusOrder(screen: screen)
+        self.order = FocusOrder(screen: screen, for: generator)
         self.generator = generator
     }
 
@@ -151,7 +151,11 @@ public struct FocusNavigator: Sendable {
             return result(.unavailable("\"\(stop.id)\" is dimmed (notEnabled)"), at: index, speaking: false)
         }
         var changed = false
-        if stop.isOn != nil, let switchID = switchElement(for: stop.id) {
+        if stop.android?.isCheckable == true {
+            // TalkBack's checkable node (a switch, a check box) flips its own checked state.
+            try? screen.update(stop.id) { node in node.android?.isChecked.toggle() }
+            changed = true
+        } else if stop.isOn != nil, let switchID = switchElement(for: stop.id) {
             try? screen.update(switchID) { $0.isOn = !($0.isOn ?? false) }
             changed = true
         }
@@ -218,7 +222,7 @@ public struct FocusNavigator: Sendable {
     }
 
     private mutating func refresh() {
-        order = FocusOrder(screen: screen)
+        order = FocusOrder(screen: screen, for: generator)
         guard let id = focusedID else { return }
         if order.index(ofStop: id) == nil {
             focusedID = order.index(presenting: id).map { order.stops[$0].id }

@@ -21,12 +21,28 @@ public struct FocusOrder: Sendable {
     /// Origins whose y differ by less than this are in the same row and ordered by x.
     public static let rowTolerance = 8.0
 
+    /// VoiceOver's stops.
     public init(screen: Screen) {
         var builder = Builder(direction: screen.layoutDirection)
         let context = Builder.Context(frame: .zero, language: screen.language)
         var items: [OrderItem] = []
         builder.appendItems(ofChildren: screen.roots, explicitOrder: nil, in: nil, context: context, into: &items)
-        let stops = builder.flatten(builder.sorted(items))
+        self.init(stops: builder.flatten(builder.sorted(items)), screen: screen)
+    }
+
+    /// The stops of the reader `generator` describes for: VoiceOver's, or TalkBack's
+    /// (`TalkBackOrder`, joined with its words' separator).
+    public init(screen: Screen, for generator: DescriptionGenerator) {
+        switch generator.reader {
+        case .voiceOver:
+            self.init(screen: screen)
+        case .talkBack:
+            let separator = generator.talkBackWords?.separator ?? ", "
+            self.init(stops: TalkBackOrder.stops(of: screen, separator: separator), screen: screen)
+        }
+    }
+
+    private init(stops: [FocusStop], screen: Screen) {
         self.stops = stops
         self.screen = screen
         var byID: [String: Int] = [:]

@@ -24,12 +24,15 @@ public struct FocusStop: Sendable, Equatable {
     public var speech: SpeechAttributes
     /// Ids of the groups (`contain`, explicit orders, tab bars) around the stop, outermost first.
     public var groupIDs: [String]
+    /// The Android facts of the stop's own node, when it came from an Android dump (TalkBack's
+    /// description reads its class and states).
+    public var android: AndroidView?
 
     public init(id: String, kind: ElementKind = .view, label: String? = nil, value: String? = nil,
                 hint: String? = nil, traits: AccessibilityTraits = [], frame: Frame = .zero,
                 customActions: [String] = [], isOn: Bool? = nil, adjustable: AdjustableValues? = nil,
                 tabPosition: TabPosition? = nil, language: String? = nil, speech: SpeechAttributes = .none,
-                groupIDs: [String] = []) {
+                groupIDs: [String] = [], android: AndroidView? = nil) {
         self.id = id
         self.kind = kind
         self.label = label
@@ -44,6 +47,7 @@ public struct FocusStop: Sendable, Equatable {
         self.language = language
         self.speech = speech
         self.groupIDs = groupIDs
+        self.android = android
     }
 
     public var isHeading: Bool { traits.contains(.header) }

@@ -23,7 +23,7 @@ public struct ReadReport: Sendable {
     public let otherLanguage: (screen: String, voice: String)?
 
     public init(screen: Screen, generator: DescriptionGenerator) {
-        let order = FocusOrder(screen: screen)
+        let order = FocusOrder(screen: screen, for: generator)
         lines = order.stops.enumerated().map { index, stop in
             Line(position: index + 1, count: order.count, id: stop.id, speech: generator.describe(stop), stop: stop)
         }

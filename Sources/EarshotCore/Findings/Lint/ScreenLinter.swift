@@ -17,7 +17,7 @@ public struct LintedScreen: Sendable {
     public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil,
                 pronunciation: PronunciationTables? = nil) {
         self.screen = screen
-        self.stops = FocusOrder(screen: screen).stops
+        self.stops = FocusOrder(screen: screen, for: generator).stops
         self.spoken = stops.map(generator.describe)
         self.generator = generator
         self.pipeline = pipeline
