@@ -5,9 +5,10 @@ import Foundation
 /// Earshot says for the same screen (docs/compare.md).
 enum CompareCommand: Command {
     static let name = "compare"
-    static let summary = "Compare a real VoiceOver capture of a screen with what Earshot says, utterance by utterance."
+    static let summary = "Compare a real VoiceOver or TalkBack capture of a screen with what Earshot says, utterance by utterance."
     static let options: [OptionSpec] = [
         .voice,
+        .reader,
         .value("capture", "NAME", "The captured screen to compare, in a capture file of several (aloud's captures.NAME)."),
         .flag("json", "Print one JSON object per utterance (JSON Lines), then the counts."),
         .screenFormat,
@@ -22,8 +23,8 @@ enum CompareCommand: Command {
         let (capturePath, screenPath) = (parsed.positionals[0], parsed.positionals[1])
         let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.value("capture"))
         guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
-        let profile = try parsed.voiceProfile()
         let loaded = try parsed.loadScreen(screenPath)
+        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
         let comparison = CaptureComparison(capture: capture, stops: stops)
@@ -35,7 +36,7 @@ enum CompareCommand: Command {
         overview: summary,
         usage: ["earshot compare [options] CAPTURE SCREEN"],
         arguments: [
-            ("CAPTURE", "What the screen reader said: plain text (one utterance per line, in swipe order), JSON Lines with an \"utterance\" field, or an aloud capture file (Xcode 27's XCUIVoiceOverService)."),
+            ("CAPTURE", "What the screen reader said: plain text (one utterance per line, in swipe order), JSON Lines with an \"utterance\" field, or an aloud capture file (Xcode 27's XCUIVoiceOverService, or TalkBack's speech requests: captures.NAME.commands[].speech[].text)."),
             ("SCREEN", "The same screen as a screen file or an accessibility dump."),
         ],
         options: options,

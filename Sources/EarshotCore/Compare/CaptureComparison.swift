@@ -15,8 +15,12 @@ public struct ScreenReaderCapture: Sendable, Equatable {
     /// `"action": "current"`): it may be VoiceOver's own `VoiceOver on`, or carry the app's
     /// name before the element.
     public var startsWithCurrentFocus: Bool
+    /// The screen reader that was captured (named in the comparison's lines).
+    public var reader: ScreenReaderKind
 
-    public init(utterances: [String], name: String? = nil, complete: Bool = true, startsWithCurrentFocus: Bool = false) {
+    public init(utterances: [String], name: String? = nil, complete: Bool = true, startsWithCurrentFocus: Bool = false,
+                reader: ScreenReaderKind = .voiceOver) {
+        self.reader = reader
         self.utterances = utterances
         self.name = name
         self.complete = complete
@@ -76,6 +80,9 @@ public struct ScreenReaderCapture: Sendable, Equatable {
             member = captures[0]
         }
         let capture = try member.node.anyObject()
+        if capture["commands"] != nil, capture["steps"] == nil {
+            return try talkBack(capture, name: member.key)
+        }
         var utterances: [String] = []
         var startsWithCurrent = false
         for (index, step) in try capture.required("steps").arrayItems().enumerated() {
@@ -86,6 +93,29 @@ public struct ScreenReaderCapture: Sendable, Equatable {
         var complete = true
         if let coverage = capture["coverage"] { complete = try coverage.anyObject().bool("complete") ?? true }
         return ScreenReaderCapture(utterances: utterances, name: member.key, complete: complete, startsWithCurrentFocus: startsWithCurrent)
+    }
+}
+
+extension ScreenReaderCapture {
+    /// aloud's TalkBack capture (`captures.NAME.commands[]`, TalkBack's own speech requests):
+    /// the walk from the top, each `first` or `next` command that moved focus (`status`
+    /// `focused`) an utterance, its speech requests joined with a space (TalkBack speaks the
+    /// hint as a request of its own after the element). `hello` says nothing, `reset` may carry
+    /// the window's title before the element, and a move at an edge (`status` `edge`) says
+    /// nothing: none of them is compared.
+    static func talkBack(_ capture: JSONObjectReader, name: String) throws -> ScreenReaderCapture {
+        var utterances: [String] = []
+        for command in try capture.required("commands").arrayItems() {
+            let object = try command.anyObject()
+            guard let action = try object.string("action"), ["first", "next"].contains(action),
+                  try object.string("status") == "focused" else { continue }
+            let texts = try (object.array("speech") ?? []).map { try $0.anyObject().requiredString("text") }
+            if !texts.isEmpty { utterances.append(texts.joined(separator: " ")) }
+        }
+        var complete = true
+        if let coverage = capture["coverage"] { complete = try coverage.anyObject().bool("complete") ?? true }
+        return ScreenReaderCapture(utterances: utterances, name: name, complete: complete, startsWithCurrentFocus: false,
+                                   reader: .talkBack)
     }
 }
 
@@ -118,6 +148,8 @@ public struct EarshotUtterance: Sendable, Equatable {
 /// pair at the same place that does not match differs, a stop the capture lacks is missing, an
 /// utterance Earshot lacks is extra.
 public struct CaptureComparison: Sendable {
+    /// The screen reader the capture heard.
+    public let reader: ScreenReaderKind
     public enum Verdict: String, Sendable {
         case agree, differ, missing, extra
         /// Not compared: `VoiceOver on`, a repeat at the last element, a stop past the capture.
@@ -166,6 +198,7 @@ public struct CaptureComparison: Sendable {
     }
 
     public init(capture: ScreenReaderCapture, stops: [EarshotUtterance]) {
+        reader = capture.reader
         var heard = Array(capture.utterances.enumerated())
         var firstLines: [Line] = []
         var firstStop = 0
@@ -276,9 +309,9 @@ public struct CaptureComparison: Sendable {
             let place = [step, stop].compactMap { $0 }.joined(separator: ", ")
             switch line.verdict {
             case .agree: out += "agree    \(place): \"\(line.captured ?? "")\""
-            case .differ: out += "differ   \(place): VoiceOver \"\(line.captured ?? "")\", Earshot \"\(line.earshot ?? "")\""
+            case .differ: out += "differ   \(place): \(reader.title) \"\(line.captured ?? "")\", Earshot \"\(line.earshot ?? "")\""
             case .missing: out += "missing  \(place): Earshot \"\(line.earshot ?? "")\", not in the capture"
-            case .extra: out += "extra    \(place): VoiceOver \"\(line.captured ?? "")\", no such stop in Earshot"
+            case .extra: out += "extra    \(place): \(reader.title) \"\(line.captured ?? "")\", no such stop in Earshot"
             case .skipped: out += "skipped  \(place): \"\(line.captured ?? line.earshot ?? "")\""
             }
             if let note = line.note { out += " (\(note))" }
