@@ -11,7 +11,7 @@ struct TalkBackOrderTests {
         separator: ", ",
         classRoles: ["android.widget.Button": "button", "android.widget.Switch": "switch",
                      "android.widget.CheckBox": "checkBox", "android.widget.ImageView": "image",
-                     "android.widget.ImageButton": "imageButton", "android.widget.EditText": "editText"],
+                     "android.widget.ImageButton": "image", "android.widget.EditText": "editText"],
         roles: ["button": "버튼", "switch": "스위치", "checkBox": "체크박스", "image": "이미지", "imageButton": "버튼",
                 "editText": "수정 창"],
         heading: "제목",
@@ -70,11 +70,12 @@ struct TalkBackOrderTests {
         ]
         #expect(try Self.read(roots) == [
             "below: 아래에 그려진 글",
-            "profile: 프로필 사진, 이미지 / 활성화하려면 두 번 탭하세요",
+            // A clickable image is an image button (Role.getRole): "Button".
+            "profile: 프로필 사진, 버튼 / 활성화하려면 두 번 탭하세요",
         ])
     }
 
-    @Test("switch and check box states in TalkBack's words, the toggle hint; a disabled button says so and has no hint")
+    @Test("switch and check box states in TalkBack's words and default order (state first), the toggle hint; a disabled button says so last and has no hint")
     func statesAndHints() throws {
         let roots = [
             Self.view("wifi", "android.widget.Switch", text: "Wi‑Fi", clickable: true, checkable: true, checked: true),
@@ -83,8 +84,8 @@ struct TalkBackOrderTests {
             Self.view("title", "android.widget.TextView", text: "설정", heading: true),
         ]
         #expect(try Self.read(roots) == [
-            "wifi: Wi‑Fi, 스위치, 켜짐 / 전환하려면 두 번 탭하세요",
-            "agree: 동의, 체크박스, 선택 안됨 / 전환하려면 두 번 탭하세요",
+            "wifi: 켜짐, Wi‑Fi, 스위치 / 전환하려면 두 번 탭하세요",
+            "agree: 선택 안됨, 동의, 체크박스 / 전환하려면 두 번 탭하세요",
             "send: 보내기, 버튼, 사용할 수 없음",
             "title: 설정, 제목",
         ])

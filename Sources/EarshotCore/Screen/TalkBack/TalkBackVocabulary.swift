@@ -6,6 +6,9 @@ import Foundation
 public struct TalkBackVocabulary: Sendable, Equatable {
     /// Joins the parts of a description (label, role, state).
     public var separator: String
+    /// The parts of a description in TalkBack's order under its default setting (`orders.default`:
+    /// `selected`, `checked`, `state`, `label`, `role`, ..., `disabled`, `position`, `heading`).
+    public var order: [String]
     /// Role by Android class name (TalkBack's `Role`), e.g. `android.widget.Switch` → `switch`.
     public var classRoles: [String: String]
     /// The spoken word of each role; empty for roles TalkBack does not name.
@@ -17,13 +20,18 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public var hints: [String: String]
     /// Position templates with `{index}` and `{count}`: `inCollection`...
     public var positions: [String: String]
-    /// What TalkBack says for a password field's hidden characters, if it says anything.
+    /// What TalkBack says for a password field (`password.field`), if it says anything.
     public var password: String?
 
-    public init(separator: String = ", ", classRoles: [String: String] = [:], roles: [String: String] = [:],
+    /// TalkBack's default order (donottranslate.xml `pref_node_desc_order_default`, state first).
+    public static let defaultOrder = ["selected", "expansion", "checked", "state", "label", "role", "children", "error",
+                                      "hintText", "tooltip", "disabled", "position", "heading"]
+
+    public init(separator: String = ", ", order: [String] = TalkBackVocabulary.defaultOrder, classRoles: [String: String] = [:], roles: [String: String] = [:],
                 heading: String = "", states: [String: String] = [:], hints: [String: String] = [:],
                 positions: [String: String] = [:], password: String? = nil) {
         self.separator = separator
+        self.order = order
         self.classRoles = classRoles
         self.roles = roles
         self.heading = heading
@@ -49,11 +57,20 @@ public struct TalkBackVocabulary: Sendable, Equatable {
             }
             return result
         }
+        var order = defaultOrder
+        if let orders = root["orders"] {
+            let object = try orders.anyObject()
+            if let list = try object.array("default") { order = try list.map { try $0.stringValue() } }
+        }
+        var password: String?
+        if let node = root["password"] {
+            if case .string(let text) = node.value { password = text } else { password = try node.anyObject().string("field") }
+        }
         return TalkBackVocabulary(
-            separator: try root.string("separator") ?? ", ",
+            separator: try root.string("separator") ?? ", ", order: order,
             classRoles: try strings("classRoles"), roles: try strings("roles"),
             heading: try root.string("heading") ?? "", states: try strings("states"), hints: try strings("hints"),
-            positions: try strings("position"), password: try root.string("password"))
+            positions: try strings("position"), password: password)
     }
 
     /// The role of an Android class: its own entry, else the nearest known class by the common
