@@ -21,6 +21,10 @@ enum ExploreAction: Equatable {
     case layoutText(String)
     case layoutNone
     case pageScrolled(String)
+    /// TalkBack's side: `announceForAccessibility`, a live region's change, a pane's title.
+    case announceForAccessibility(String)
+    case liveRegion(String, assertive: Bool)
+    case paneTitle(String)
     /// Scripts: let `seconds` pass, or wait until nothing plays or waits.
     case wait(Double)
     case waitUntilIdle
@@ -56,6 +60,9 @@ enum ExploreAction: Equatable {
         case .layoutText(let text): .layoutChangedText(text)
         case .layoutNone: .layoutChangedNil
         case .pageScrolled(let text): .pageScrolled(text)
+        case .announceForAccessibility(let text): .announceForAccessibility(text)
+        case .liveRegion(let text, let assertive): .liveRegion(text, assertive: assertive)
+        case .paneTitle(let text): .paneTitle(text)
         default: nil
         }
     }
@@ -76,6 +83,9 @@ enum ExploreAction: Equatable {
         ("screen [ID]", "post screenChanged, focusing ID (default: the first stop)"),
         ("layout ID | layout \"TEXT\" | layout", "post layoutChanged with an element, a string or nil"),
         ("page TEXT", "post pageScrolled, e.g. page 3페이지 중 2페이지"),
+        ("android-announce TEXT", "Android: View.announceForAccessibility"),
+        ("live TEXT | live! TEXT", "Android: a polite / assertive live region changed to TEXT"),
+        ("pane TEXT", "Android: a pane appeared with this title"),
         ("wait SECONDS | idle", "pause a script / wait until speech has ended"),
         ("help | quit", "this help / leave"),
     ]
@@ -83,7 +93,7 @@ enum ExploreAction: Equatable {
     static let commandNames = [
         "next", "previous", "first", "last", "heading", "previous-heading", "activate", "escape", "increment",
         "decrement", "read", "read-top", "touch", "actions", "action", "announce", "announce!", "announce-low",
-        "queue", "screen", "layout", "page", "wait", "idle", "help", "quit",
+        "queue", "screen", "layout", "page", "android-announce", "live", "live!", "pane", "wait", "idle", "help", "quit",
     ]
 
     /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed).
@@ -133,6 +143,10 @@ enum ExploreAction: Equatable {
             }
             return .layoutElement(argument)
         case "page": return .pageScrolled(try requireArgument("the page position text"))
+        case "android-announce": return .announceForAccessibility(try requireArgument("the text to announce"))
+        case "live": return .liveRegion(try requireArgument("the live region's text"), assertive: false)
+        case "live!": return .liveRegion(try requireArgument("the live region's text"), assertive: true)
+        case "pane": return .paneTitle(try requireArgument("the pane's title"))
         case "wait":
             guard let seconds = Double(argument), seconds >= 0, seconds <= 600 else {
                 throw UsageError("wait needs seconds from 0 to 600, found \"\(argument)\"")

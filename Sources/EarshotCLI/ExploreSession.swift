@@ -205,6 +205,9 @@ final class ExploreSession: @unchecked Sendable {
         case .layoutChangedText(let text): "layoutChanged \"\(text)\""
         case .layoutChangedNil: "layoutChanged nil"
         case .pageScrolled(let text): "pageScrolled \"\(text)\""
+        case .announceForAccessibility(let text): "announceForAccessibility \"\(text)\""
+        case .liveRegion(let text, let assertive): "live region \(assertive ? "assertive" : "polite") \"\(text)\""
+        case .paneTitle(let text): "pane title \"\(text)\""
         }
     }
 

@@ -326,6 +326,16 @@ public final class DeskCheck: @unchecked Sendable {
                              source: source)
         case .pageScrolled(let text):
             scheduler.handle(.pageScrolled(text), source: source)
+        case .announceForAccessibility(let text):
+            // Queued; a short one is not cut by what comes after it (TalkBack's
+            // INTERRUPTIBLE_IF_LONG, 30 characters).
+            scheduler.handle(.announcement(text, priority: text.count <= 30 ? .high : .default, queued: true),
+                             source: source)
+        case .liveRegion(let text, let assertive):
+            scheduler.handle(.announcement(text, priority: .default, queued: !assertive), source: source)
+        case .paneTitle(let text):
+            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
+            scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
         case .layoutChangedText(let text):
             scheduler.handle(.layoutChanged(.text(text)), source: source)
         case .layoutChangedNil:

@@ -103,6 +103,9 @@ public struct ScenarioStep: Sendable {
             case .layoutChangedText(let text): "post layoutChanged \"\(text)\""
             case .layoutChangedNil: "post layoutChanged"
             case .pageScrolled(let text): "post pageScrolled \"\(text)\""
+            case .announceForAccessibility(let text): "post announceForAccessibility \"\(text)\""
+            case .liveRegion(let text, let assertive): "post liveRegion \(assertive ? "assertive" : "polite") \"\(text)\""
+            case .paneTitle(let text): "post paneTitle \"\(text)\""
             }
         case .edit(let edit), .editScreen(let edit, _): edit.summary
         case .show(let screen): "show \(screen)"
@@ -200,6 +203,14 @@ public enum PostedNotification: Sendable {
     case layoutChangedText(String)
     case layoutChangedNil
     case pageScrolled(String)
+    /// Android's `View.announceForAccessibility`: TalkBack queues it after what it is saying;
+    /// 30 characters or fewer, nothing cuts it (`EventTypeAnnouncementFeedbackRule`).
+    case announceForAccessibility(String)
+    /// A live region's node changed (`accessibilityLiveRegion`): polite waits for the current
+    /// speech, assertive interrupts it.
+    case liveRegion(String, assertive: Bool)
+    /// A pane appeared with this title (`accessibilityPaneTitle`): spoken as a window change.
+    case paneTitle(String)
 }
 
 /// A change the app makes to the shown screen, addressed by element id.

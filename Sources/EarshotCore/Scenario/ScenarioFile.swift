@@ -17,7 +17,8 @@ public enum ScenarioFile {
         "next", "previous", "first", "last", "nextHeading", "previousHeading", "activate", "escape", "increment",
         "decrement", "touch", "scroll", "readAll", "customAction",
     ]
-    static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled"]
+    static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled",
+                                    "announceForAccessibility", "liveRegion", "paneTitle"]
     static let changeKeys = [
         "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
         "adjustableIndex",
@@ -267,6 +268,7 @@ struct StepDecoder {
             case "announcement": ["text", "priority", "queue", "language"] + SpeechAttributes.keys
             case "screenChanged": ["element", "screen", "text"]
             case "layoutChanged": ["element", "text"]
+            case "liveRegion": ["text", "mode"]
             default: ["text"]
             }
             object = try allowing(extra)
@@ -434,6 +436,16 @@ struct StepDecoder {
 
     mutating func notification(_ name: String, _ object: JSONObjectReader) throws -> PostedNotification {
         switch name {
+        case "announceForAccessibility":
+            return .announceForAccessibility(try object.requiredString("text"))
+        case "liveRegion":
+            var assertive = false
+            if let mode = object["mode"] {
+                assertive = try ScenarioFile.enumName(mode, ["polite", "assertive"], what: "live region mode") == "assertive"
+            }
+            return .liveRegion(try object.requiredString("text"), assertive: assertive)
+        case "paneTitle":
+            return .paneTitle(try object.requiredString("text"))
         case "announcement":
             var priority = SpeechPriority.default
             if let node = object["priority"] {

@@ -290,7 +290,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             return
         }
         let waits = queued || priority == .low
-        if !waits && priority == .default {
+        if !waits && priority == .default && timing.announcementsYieldToGestures {
             let gestureSpeechActive = playing?.utterance.isGestureSpeech == true
                 || waiting.contains { $0.utterance.isGestureSpeech }
             if gestureSpeechActive {

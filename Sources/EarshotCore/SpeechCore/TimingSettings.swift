@@ -11,11 +11,21 @@
 ///   announcements) when the one before it ended in full. 0.1 s, close to a sentence pause.
 /// - `earconGap`: silence between an earcon and the speech that follows it (the screen-change
 ///   "boop beep" before the first element). 0.05 s.
+///
+/// TalkBack differs in two facts from its source (docs/talkback.md): the hint follows 400 ms
+/// after its element (`ProcessorAccessibilityHints.DELAY_HINT`), and no announcement is dropped
+/// for a gesture's speech (VoiceOver's rule, `announcementsYieldToGestures`).
 public struct TimingSettings: Sendable, Equatable {
     public var hintPause: Double
     public var gestureWindow: Double
     public var queueGap: Double
     public var earconGap: Double
+    /// VoiceOver drops a default-priority announcement posted during, or within `gestureWindow`
+    /// of, speech the user's gesture caused; TalkBack does not.
+    public var announcementsYieldToGestures = true
+
+    /// TalkBack's pause before a hint, in seconds (`DELAY_HINT = 400` ms).
+    public static let talkBackHintPause = 0.4
 
     /// The keys of the `timing` section.
     public static let keys = ["hintPause", "gestureWindow", "queueGap", "earconGap"]
@@ -37,6 +47,10 @@ public struct TimingSettings: Sendable, Equatable {
                 at: SourceLocation(file: profile.path, line: 1, column: 1))
         }
         try self.init(section: node)
+        if profile.reader == .talkBack {
+            hintPause = Self.talkBackHintPause
+            announcementsYieldToGestures = false
+        }
     }
 
     /// Reads a `timing` object.
