@@ -43,3 +43,39 @@ struct CompareCommandTests {
         #expect(unnamed.status == 65 && unnamed.stderr.contains("pick one with --capture NAME"), "\(unnamed.stderr)")
     }
 }
+
+/// TalkBack: the real capture's three screens against dumps written from its focus events
+/// (Tests/Fixtures/talkback/README.md).
+@Suite("earshot compare with TalkBack")
+struct TalkBackCompareTests {
+    static let root = CLIRunner.repositoryRoot
+    static let capture = root.appendingPathComponent("Tests/Fixtures/corpora/voiceover-captures/talkback-focus-android14.json").path
+
+    static func dump(_ screen: String) -> String {
+        root.appendingPathComponent("Tests/Fixtures/talkback/capture-\(screen).uiautomator.xml").path
+    }
+
+    @Test("every captured screen agrees, hints included and none on the disabled button",
+          arguments: [("nested", 5), ("scroll", 30), ("dialog", 3)])
+    func capturedScreensAgree(screen: String, agreeing: Int) throws {
+        let result = try CLIRunner.run(["compare", "--voice", "en", "--reader", "talkback", "--capture", screen,
+                                        Self.capture, Self.dump(screen)])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("\(agreeing) of \(agreeing) utterances agree\n"), "\(result.stdout)")
+        if screen == "nested" {
+            #expect(result.stdout.contains(#"agree    step 1, stop 2: "SAME LABEL, Button Double-tap to activate""#), "\(result.stdout)")
+            #expect(result.stdout.contains(#"agree    step 3, stop 4: "UNAVAILABLE CONTROL, Button, disabled""#), "\(result.stdout)")
+        }
+    }
+
+    @Test("an Android dump is read by TalkBack without --reader; as VoiceOver it differs and exits 1")
+    func readerDefaultsToTalkBack() throws {
+        let natural = try CLIRunner.run(["compare", "--voice", "en", "--capture", "nested", Self.capture, Self.dump("nested")])
+        #expect(natural.status == 0, "\(natural.stdout)\(natural.stderr)")
+        let voiceOver = try CLIRunner.run(["compare", "--voice", "en", "--reader", "voiceover", "--capture", "nested",
+                                           Self.capture, Self.dump("nested")])
+        #expect(voiceOver.status == 1, "\(voiceOver.stdout)")
+        #expect(voiceOver.stdout.contains("differ"), "\(voiceOver.stdout)")
+        #expect(voiceOver.stdout.contains(": TalkBack \""), "the capture's reader is named: \(voiceOver.stdout)")
+    }
+}
