@@ -34,7 +34,7 @@ enum ImportCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot import [options] DUMP [-o SCREEN.json]"],
-        arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, or idb ui describe-all JSON (recognised by content).")],
+        arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, idb ui describe-all JSON, or an Android dump (Appium UiAutomator2 page source, uiautomator dump) (recognised by content).")],
         options: options,
         notes: """
         Keeps each element's identifier and frame, the focus stops and their traits; drops the
