@@ -39,9 +39,24 @@ enum AndroidViewKeys {
 
     static var keys: [String] { ["class"] + table.map(\.key) }
 
+    /// The dumps' own spellings, which a hand-edited file is likely to carry over: each is
+    /// refused with the key it means (edit distance alone misses `content-desc`).
+    static let dumpSpellings: [String: String] = [
+        "content-desc": "contentDescription", "contentDesc": "contentDescription", "resource-id": "resourceId",
+        "resourceID": "resourceId", "className": "class", "packageName": "package", "long-clickable": "longClickable",
+        "state-description": "stateDescription", "pane-title": "paneTitle", "screen-reader-focusable": "screenReaderFocusable",
+        "important-for-accessibility": "importantForAccessibility", "a11y-important": "importantForAccessibility",
+        "visible-to-user": "displayed",
+    ]
+
     /// Reads an `android` object; an unknown key is refused with the nearest valid one.
     static func decode(_ node: JSONNode) throws -> AndroidView {
         let table = table
+        if case .object(let members) = node.value,
+           let member = members.first(where: { dumpSpellings[$0.key] != nil }) {
+            throw DataFileError("unknown key \"\(member.key)\"; did you mean \"\(dumpSpellings[member.key]!)\"?",
+                                at: member.keyLocation)
+        }
         let object = try node.object(allowing: keys)
         let classNode = try object.required("class")
         let className = try classNode.stringValue()

@@ -25,7 +25,7 @@ struct AndroidScreenBuilder {
     }
 
     mutating func screen(from dump: AndroidDump, defaultName: String) throws -> Screen {
-        let roots = dump.roots.map { convert($0) }
+        let roots = dump.roots.map { convert($0).node }
         let screenLanguage: String?
         switch language {
         case .none: screenLanguage = nil
@@ -66,11 +66,21 @@ struct AndroidScreenBuilder {
         node.children.forEach { collectTexts($0, into: &texts) }
     }
 
-    private mutating func convert(_ source: AndroidDumpNode) -> AccessibilityNode {
+    /// The node for `source` with its subtree, and whether anything in that subtree can be
+    /// clicked or focused (ids are made in the dump's order: a node's before its children's).
+    private mutating func convert(_ source: AndroidDumpNode) -> (node: AccessibilityNode, actionable: Bool) {
         let view = source.view
-        let kind = AndroidViewClasses.kind(of: view)
-        var node = AccessibilityNode(id: id(for: source), kind: kind, identifier: view.resourceID,
-                                     isHidden: !view.isDisplayed, frame: source.frame, android: view)
+        let id = id(for: source)
+        var children: [AccessibilityNode] = []
+        var actionableInside = false
+        for child in source.children {
+            let converted = convert(child)
+            children.append(converted.node)
+            actionableInside = actionableInside || converted.actionable
+        }
+        let kind = AndroidViewClasses.kind(of: view, actionableInside: actionableInside)
+        var node = AccessibilityNode(id: id, kind: kind, identifier: view.resourceID, isHidden: !view.isDisplayed,
+                                     frame: source.frame, children: children, android: view)
         node.label = view.contentDescription
         node.text = view.text
         if kind.textIsValue { node.placeholder = view.hint }
@@ -80,8 +90,7 @@ struct AndroidScreenBuilder {
             node.traits.insert(.selected)
         }
         if view.isHeading { node.traits.insert(.header) }
-        node.children = source.children.map { convert($0) }
-        return node
+        return (node, actionableInside || AndroidViewClasses.isActionable(view))
     }
 
     // MARK: - Ids

@@ -29,10 +29,10 @@ enum AndroidViewClasses {
     ]
 
     /// The kind for a view: its class's when the class has one (an `EditText` with `password` a
-    /// secure text field); else a scroll view when it scrolls, a cell when it can be clicked or
-    /// focused (a Settings row: VoiceOver's rules then read its children as one stop), a view
-    /// otherwise.
-    static func kind(of view: AndroidView) -> ElementKind {
+    /// secure text field); else a scroll view when it scrolls; a cell when it can be clicked or
+    /// focused and nothing inside it can (a Settings row of texts: VoiceOver's rules then read
+    /// them as one stop); a view otherwise (a form around its fields, a row around its own switch).
+    static func kind(of view: AndroidView, actionableInside: Bool) -> ElementKind {
         let name = String(view.shortClassName)
         if switches.contains(name) { return .switch }
         if buttons.contains(name) { return .button }
@@ -40,7 +40,10 @@ enum AndroidViewClasses {
         if images.contains(name) { return .image }
         if texts.contains(name) { return .label }
         if scrollViews.contains(name) || view.isScrollable { return .scrollView }
-        if view.isClickable || view.isFocusable { return .cell }
+        if isActionable(view) && !actionableInside { return .cell }
         return .view
     }
+
+    /// Whether a tap or focus lands on the view itself.
+    static func isActionable(_ view: AndroidView) -> Bool { view.isClickable || view.isFocusable }
 }
