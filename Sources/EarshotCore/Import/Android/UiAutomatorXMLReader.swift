@@ -174,10 +174,12 @@ enum UiAutomatorXMLReader {
                 let pair = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
                 guard pair.count == 2 else { throw fail("has a corner that is not two numbers") }
                 for part in pair {
-                    guard let number = Int(part.trimmingCharacters(in: .whitespaces)) else {
-                        throw fail("has \"\(part)\", which is not a whole number")
+                    // Android's Rect holds 32-bit ints: a wider number is no real bound (and could
+                    // overflow the width).
+                    guard let number = Int32(part.trimmingCharacters(in: .whitespaces)) else {
+                        throw fail("has \"\(part)\", which is not a whole number of pixels")
                     }
-                    numbers.append(number)
+                    numbers.append(Int(number))
                 }
                 rest = rest[rest.index(after: close)...]
             }
