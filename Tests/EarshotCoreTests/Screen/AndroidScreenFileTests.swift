@@ -88,6 +88,17 @@ struct AndroidScreenFileTests {
         }
     }
 
+    @Test("the Android views example in docs/screen-format.md is what import writes for the Wi-Fi switch")
+    func documentedExample() throws {
+        let doc = try String(contentsOf: ScreenTestSupport.repositoryRoot.appendingPathComponent("docs/screen-format.md"),
+                             encoding: .utf8)
+        let section = try #require(doc.components(separatedBy: "## Android views\n").dropFirst().first)
+        let block = try #require(section.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let documented = try ScreenFile.element(try JSONDocument.parse(block, file: "docs/screen-format.md"))
+        let imported = try AndroidDumpTests.load("networkandinternetscreen").screen.node("switchWidget")
+        #expect(documented == imported)
+    }
+
     @Test("an unknown element key near android is suggested")
     func misspeltAndroid() throws {
         #expect(throws: DataFileError.self) { try ScreenFile.parse(#"{ "elements": [ { "id": "v", "andriod": {} } ] }"#, file: "x.json") }
