@@ -38,8 +38,9 @@ enum ImportCommand: Command {
         options: options,
         notes: """
         Keeps each element's identifier and frame, the focus stops and their traits; drops the
-        wrappers VoiceOver never stops on. Reading the written file gives the same focus stops as
-        reading the dump. What the dump could not say (hints, custom actions) is printed as notes
+        wrappers VoiceOver never stops on. An Android dump is kept whole: every view, with what
+        the dump said of it in an "android" object. Reading the written file gives the same focus
+        stops as reading the dump. What the dump could not say (hints, custom actions) is printed as notes
         and recorded in the file's description. The rules: docs/import.md.
         """
     )
