@@ -1,5 +1,5 @@
 /// A strict, single-pass reader of the XML accessibility dumps are written in (WebDriverAgent
-/// page source): elements and their attributes, in document order, each start tag located at
+/// page source, Android's uiautomator XML): elements and their attributes, in document order, each start tag located at
 /// its `<`. Its cost and memory are linear in the file, with no size limit of its own (libxml2,
 /// which read page source before, refused documents over 10 MB and attribute values over
 /// 10 MB as "error 1"), and every error is told in words at the line and column where the
