@@ -142,7 +142,7 @@ public enum ScreenLoader {
         if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
         if IdbJSONReader.recognises(root) { return .idbJSON }
         throw DataFileError(
-            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source XML starts with '<'. Use --format \(ScreenInputFormat.names) to force one",
+            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names) to force one",
             at: root.location)
     }
 
