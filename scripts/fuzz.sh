@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-targets=(screen dump page-source idb-json scenario strings labels)
+targets=(screen dump page-source idb-json uiautomator scenario strings labels)
 per_target=$(( seconds / ${#targets[@]} ))
 [ "$per_target" -ge 1 ] || per_target=1
 out=.build/fuzz
@@ -31,9 +31,10 @@ for target in "${targets[@]}"; do
   cp Tests/FuzzCorpus/"$target"/* "$work"/ 2>/dev/null || true
   case "$target" in
     screen) cp samples/screens/*.json samples/lint/*.json "$work"/ ;;
-    dump) cp samples/dumps/*.xml samples/dumps/formats/* samples/lint/*.xml "$work"/ ;;
+    dump) cp samples/dumps/*.xml samples/dumps/formats/* samples/lint/*.xml Tests/Fixtures/android/*.xml "$work"/ ;;
     page-source) cp samples/dumps/*.xml samples/dumps/formats/*.xml samples/lint/*.xml "$work"/ ;;
     idb-json) cp samples/dumps/formats/*.idb.json "$work"/ ;;
+    uiautomator) cp Tests/Fixtures/corpora/android-dumps/*.xml Tests/Fixtures/android/*.xml "$work"/ ;;
     scenario) cp samples/scenarios/*.json "$work"/ ;;
     strings) for f in Tests/Fixtures/corpora/*.strings; do [ -f "$f" ] && head -c 20000 "$f" > "$work/$(basename "$f")"; done ;;
     labels) printf '확인\n취소\n' > "$work/labels.txt"; printf 'id,label,value,traits,hint\ncart,장바구니,3개,button,담긴 상품\n' > "$work/table.csv" ;;

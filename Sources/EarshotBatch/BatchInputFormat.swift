@@ -16,6 +16,7 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
     case wdaXML = "wda-xml"
     case wdaJSON = "wda-json"
     case idbJSON = "idb-json"
+    case uiautomator
     /// A scenario file (`.json` with `steps`, docs/scenario-format.md): the timeline WAV and
     /// its transcripts.
     case scenario
@@ -43,6 +44,7 @@ public enum BatchInputFormat: String, Sendable, CaseIterable {
         case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML, language: language)
         case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON, language: language)
         case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language)
+        case .uiautomator: try ScreenBatchReader.read(path: path, format: .uiautomator, language: language)
         case .scenario: try ScenarioBatchReader.read(path: path)
         }
     }

@@ -34,12 +34,13 @@ enum ImportCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot import [options] DUMP [-o SCREEN.json]"],
-        arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, or idb ui describe-all JSON (recognised by content).")],
+        arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, idb ui describe-all JSON, or an Android dump (Appium UiAutomator2 page source, uiautomator dump) (recognised by content).")],
         options: options,
         notes: """
         Keeps each element's identifier and frame, the focus stops and their traits; drops the
-        wrappers VoiceOver never stops on. Reading the written file gives the same focus stops as
-        reading the dump. What the dump could not say (hints, custom actions) is printed as notes
+        wrappers VoiceOver never stops on. An Android dump is kept whole: every view, with what
+        the dump said of it in an "android" object. Reading the written file gives the same focus
+        stops as reading the dump. What the dump could not say (hints, custom actions) is printed as notes
         and recorded in the file's description. The rules: docs/import.md.
         """
     )

@@ -92,7 +92,7 @@ enum ReadCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot read [options] SCREEN"],
-        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON (docs/import.md); - reads standard input.")],
+        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON, Android uiautomator XML (docs/import.md); - reads standard input.")],
         options: options,
         notes: """
         Prints one line per focus stop: position/count, element id, what VoiceOver says, and the

@@ -9,7 +9,7 @@ enum RenderCommand: Command {
     static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json (default: by extension and content).")
+        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json, idb-json or uiautomator (default: by extension and content).")
             .offering(BatchInputFormat.allCases.map(\.rawValue)),
         .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
         .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt).")
@@ -98,7 +98,7 @@ enum RenderCommand: Command {
             }
             guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
                 if let mismatch = wrongKind() { throw mismatch }
-                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json or idb-json")
+                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json, idb-json or uiautomator")
             }
             do {
                 let contents = try format.read(path: path, language: screenLanguage)

@@ -50,8 +50,11 @@ struct WrongKindTests {
         let android = folder.appendingPathComponent("window.xml").path
         try #"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.Button" text="OK"/></hierarchy>"#
             .write(toFile: android, atomically: true, encoding: .utf8)
+        // An Android dump is a screen: read hears it, check names it and says what takes it.
         let read = try CLIRunner.run(["read", "--no-audio", android])
-        #expect(read.status == 64 && read.stderr.contains("is an Android uiautomator dump, not a screen"), "\(read.stderr)")
+        #expect(read.status == 0 && read.stdout.hasSuffix("\n1/1 button-OK: OK, 버튼\n"), "\(read.stdout)\(read.stderr)")
+        let checked = try CLIRunner.run(["check", android])
+        #expect(checked.status == 64 && checked.stderr.contains("is an Android uiautomator dump, not a scenario: hear it with earshot read, check it with earshot lint"), "\(checked.stderr)")
         let render = try CLIRunner.run(["render", "-q", Self.path("png"), "-o", folder.appendingPathComponent("out").path])
         #expect(render.status == 64 && render.stderr.contains("is a PNG image, not an input render takes"), "\(render.stderr)")
         // A scenario with a real error keeps its own message.

@@ -45,7 +45,8 @@ struct SelfContainedTests {
     func corporaInside() throws {
         let corpora = Self.root.appendingPathComponent("Tests/Fixtures/corpora")
         for name in ["fluentui-apple-ko.strings", "fluentui-apple-en.strings", "LICENSE-fluentui-apple.txt", "README.md",
-                     "ios-dumps/SOURCES.md", "ios-dumps/LICENSE-mobster.txt", "ios-dumps/Apache-2.0.txt", "ios-dumps/MIT-dsh-ios.txt"] {
+                     "ios-dumps/SOURCES.md", "ios-dumps/LICENSE-mobster.txt", "ios-dumps/Apache-2.0.txt", "ios-dumps/MIT-dsh-ios.txt",
+                     "android-dumps/SOURCES.md", "android-dumps/LICENSE-shirates-core.txt"] {
             #expect(FileManager.default.fileExists(atPath: corpora.appendingPathComponent(name).path), "\(name)")
         }
         #expect(FileManager.default.isExecutableFile(atPath: Self.root.appendingPathComponent("scripts/mkcorpus.py").path))

@@ -49,6 +49,16 @@ struct Dump: Sendable {
 
     /// The one note that says what the capture cannot tell, with the language guessed.
     func summary(language: String?) -> String? {
+        DumpLimitations.summary(limitations, formatName: formatName, language: language)
+    }
+}
+
+/// What every dump format leaves out, worded so it does not contradict what is heard.
+enum DumpLimitations {
+    static let hints = "the app's own hints (XCTest does not expose accessibilityHint; the hints VoiceOver itself adds, such as a switch's, are still heard)"
+
+    /// The one note of a dump (`what this page source cannot tell: …`), its language guess last.
+    static func summary(_ limitations: [String], formatName: String, language: String?) -> String? {
         var parts = limitations
         if let language {
             parts.append("its language (its text is mostly \(language), so it is read as \(language), its words in the \(language) voice; --language TAG or none says otherwise)")
@@ -56,9 +66,4 @@ struct Dump: Sendable {
         guard !parts.isEmpty else { return nil }
         return "what this \(formatName) cannot tell: " + parts.joined(separator: "; ")
     }
-}
-
-/// What every dump format leaves out, worded so it does not contradict what is heard.
-enum DumpLimitations {
-    static let hints = "the app's own hints (XCTest does not expose accessibilityHint; the hints VoiceOver itself adds, such as a switch's, are still heard)"
 }

@@ -1,5 +1,5 @@
 /// A strict, single-pass reader of the XML accessibility dumps are written in (WebDriverAgent
-/// page source): elements and their attributes, in document order, each start tag located at
+/// page source, Android's uiautomator XML): elements and their attributes, in document order, each start tag located at
 /// its `<`. Its cost and memory are linear in the file, with no size limit of its own (libxml2,
 /// which read page source before, refused documents over 10 MB and attribute values over
 /// 10 MB as "error 1"), and every error is told in words at the line and column where the
@@ -12,11 +12,21 @@
 /// DOCTYPE is refused: no dump has one, so no DTD, external entity or entity expansion is
 /// ever read.
 struct DumpXMLReader {
-    /// A start tag: its name, its attributes in the order written, where its `<` is.
+    /// A start tag: its name, its attributes in the order written, where its `<` is, and where
+    /// each attribute's name starts (in the attributes' order), for errors about one value.
     struct StartTag {
         var name: String
         var attributes: [(name: String, value: String)]
         var location: SourceLocation
+        var attributeLocations: [SourceLocation] = []
+
+        /// Where the attribute `name` is written, else the tag's `<`.
+        func location(of name: String) -> SourceLocation {
+            guard let index = attributes.firstIndex(where: { $0.name == name }), index < attributeLocations.count else {
+                return location
+            }
+            return attributeLocations[index]
+        }
     }
 
     let file: String
@@ -170,6 +180,7 @@ struct DumpXMLReader {
     private mutating func readStartTag(at start: SourceLocation) throws -> (tag: StartTag, empty: Bool) {
         let name = try readName(what: "an element name (after '<')")
         var attributes: [(name: String, value: String)] = []
+        var attributeLocations: [SourceLocation] = []
         var names = Set<String>()
         while true {
             let hadSpace = peek.map(Self.isSpace) ?? false
@@ -179,13 +190,13 @@ struct DumpXMLReader {
             }
             if byte == UInt8(ascii: ">") {
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start), false)
+                return (StartTag(name: name, attributes: attributes, location: start, attributeLocations: attributeLocations), false)
             }
             if byte == UInt8(ascii: "/") {
                 advance(1)
                 guard peek == UInt8(ascii: ">") else { throw error("'>' is missing after '/' in <\(name)", at: location) }
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start), true)
+                return (StartTag(name: name, attributes: attributes, location: start, attributeLocations: attributeLocations), true)
             }
             guard hadSpace else { throw error("a space is missing before an attribute of <\(name)", at: location) }
             let attributeStart = location
@@ -203,6 +214,7 @@ struct DumpXMLReader {
             let valueStart = location
             advance(1)
             attributes.append((attribute, try readValue(quote: quote, attribute: attribute, from: valueStart)))
+            attributeLocations.append(attributeStart)
         }
     }
 

@@ -65,14 +65,13 @@ public enum InputKind: Equatable, Sendable {
     /// Which commands take a file of this kind, as advice (nil: none does).
     public var commands: String? {
         switch self {
-        case .screenFile, .dump: "hear it with earshot read, check it with earshot lint, walk it with earshot explore"
+        case .screenFile, .dump, .androidDump: "hear it with earshot read, check it with earshot lint, walk it with earshot explore"
         case .scenario: "run it with earshot check, or a folder of scenarios with earshot test"
         case .scenarioPart: "a scenario takes it in with \"include\" (docs/scenario-format.md)"
         case .findings: "earshot check and earshot lint write it; it is read by nothing"
         case .renderManifest: "earshot render writes it beside the files it lists"
         case .voiceProfile: "give it to --voice"
         case .stringsTable, .csvTable, .plainText: "render it with earshot render"
-        case .androidDump: "Earshot reads iOS dumps (WebDriverAgent page source, its JSON, idb's JSON); Android is not read yet"
         default: nil
         }
     }
@@ -80,7 +79,7 @@ public enum InputKind: Equatable, Sendable {
     /// Whether `earshot render` takes it.
     public var isRenderable: Bool {
         switch self {
-        case .screenFile, .dump, .scenario, .stringsTable, .csvTable, .plainText: true
+        case .screenFile, .dump, .androidDump, .scenario, .stringsTable, .csvTable, .plainText: true
         default: false
         }
     }
@@ -88,7 +87,7 @@ public enum InputKind: Equatable, Sendable {
     /// Whether a command that reads screens takes it.
     public var isScreen: Bool {
         switch self {
-        case .screenFile, .dump: true
+        case .screenFile, .dump, .androidDump: true
         default: false
         }
     }
@@ -137,7 +136,8 @@ public enum InputKind: Equatable, Sendable {
         return head.contains(0) ? "a binary file" : nil
     }
 
-    private static func xmlKind(_ start: Substring) -> InputKind {
+    /// The kind of XML whose text starts with `start`, told from its root element's name.
+    static func xmlKind(_ start: Substring) -> InputKind {
         // The first element's name, past the declaration, comments and a DOCTYPE.
         var rest = start
         while let open = rest.firstIndex(of: "<") {

@@ -11,6 +11,8 @@ public enum ScreenInputFormat: String, CaseIterable, Sendable {
     case wdaJSON = "wda-json"
     /// `idb ui describe-all` JSON (flat or `--nested`).
     case idbJSON = "idb-json"
+    /// Android uiautomator XML: Appium UiAutomator2 page source or `uiautomator dump`.
+    case uiautomator
 
     /// How the format is named to people.
     public var title: String {
@@ -19,6 +21,7 @@ public enum ScreenInputFormat: String, CaseIterable, Sendable {
         case .wdaXML: "WebDriverAgent page source (XML)"
         case .wdaJSON: "WebDriverAgent JSON source"
         case .idbJSON: "idb ui describe-all JSON"
+        case .uiautomator: "Android uiautomator XML"
         }
     }
 
@@ -60,7 +63,8 @@ public enum ScreenLanguage: Sendable, Equatable {
 
 /// Reads a screen from any supported file, recognising the format by content unless told.
 ///
-/// Recognition: a file whose first character is `<` is page source XML; JSON is a screen file
+/// Recognition: a file whose first character is `<` is XML: an Android dump when its root is
+/// `<hierarchy>` (or `<node>`), else WebDriverAgent page source; JSON is a screen file
 /// when it has `elements`, WebDriverAgent JSON when it has `type` with `rect` or
 /// `rawIdentifier` (or sits in a `{"value": …}` envelope), idb JSON when its objects have `AX…`
 /// keys. Anything else is an error that says which formats were tried.
@@ -81,7 +85,7 @@ public enum ScreenLoader {
             json = root
             return root
         }
-        let format = try forced ?? (startsWithAngleBracket(data) ? .wdaXML : detect(try parsedJSON()))
+        let format = try forced ?? (startsWithAngleBracket(data) ? xmlFormat(data) : detect(try parsedJSON()))
         switch format {
         case .screen:
             var (screen, locations) = try ScreenFile.decodeLocatingElements(try parsedJSON(), defaultName: defaultName)
@@ -98,7 +102,33 @@ public enum ScreenLoader {
                                  language: language)
         case .idbJSON:
             return try interpret(try IdbJSONReader.read(try parsedJSON()), defaultName: defaultName, language: language)
+        case .uiautomator:
+            return try interpretAndroid(try UiAutomatorXMLReader.read(data, file: file), defaultName: defaultName,
+                                        language: language)
         }
+    }
+
+    /// The XML format by the root element's name: `<hierarchy>` (or a bare `<node>`) is Android's.
+    static func xmlFormat(_ data: Data) -> ScreenInputFormat {
+        let head = data.prefix(8192)
+        let text: String
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            text = (try? TextFileDecoding.decodeAsWritten(data, file: "")) ?? ""
+        } else {
+            // A character cut at the end of the head is replaced, not refused: only the root's name counts.
+            text = String(decoding: head, as: UTF8.self)
+        }
+        return InputKind.xmlKind(text.prefix(8192)) == .androidDump ? .uiautomator : .wdaXML
+    }
+
+    private static func interpretAndroid(_ dump: AndroidDump, defaultName: String,
+                                         language: ScreenLanguage) throws -> LoadedScreen {
+        var builder = AndroidScreenBuilder(language: language)
+        let screen = try builder.screen(from: dump, defaultName: defaultName)
+        let note = DumpLimitations.summary(AndroidScreenBuilder.limitations(of: dump), formatName: dump.form.name,
+                                           language: builder.guessedLanguage)
+        return LoadedScreen(screen: screen, format: .uiautomator, notes: note.map { [$0] } ?? [],
+                            idLocations: builder.idLocations)
     }
 
     /// The format of a parsed JSON document, or an error naming what was tried.
@@ -112,7 +142,7 @@ public enum ScreenLoader {
         if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
         if IdbJSONReader.recognises(root) { return .idbJSON }
         throw DataFileError(
-            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source XML starts with '<'. Use --format \(ScreenInputFormat.names) to force one",
+            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names) to force one",
             at: root.location)
     }
 

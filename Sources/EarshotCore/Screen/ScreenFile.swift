@@ -9,7 +9,7 @@ public enum ScreenFile {
         "id", "kind", "text", "attributedLabel", "label", "value", "hint", "placeholder", "identifier",
         "traits", "isAccessibilityElement", "hidden", "alpha", "frame", "children", "accessibilityElements",
         "elementsHidden", "modal", "grouping", "toggled", "onActivate", "customActions", "adjustable", "on",
-        "language", "dismissible",
+        "language", "dismissible", "android",
     ] + SpeechAttributes.keys
 
     /// Reads and decodes a screen file.
@@ -139,6 +139,7 @@ private struct ElementDecoder {
             element.activation = try ScreenFile.enumValue(activation, Activation.self, what: "onActivate action")
         }
         if let adjustable = object["adjustable"] { element.adjustable = try Self.adjustable(adjustable) }
+        if let android = object["android"], !android.isNull { element.android = try AndroidViewKeys.decode(android) }
         if let order = try object.array("accessibilityElements") {
             element.accessibilityElements = try order.map { try $0.stringValue() }
             orders.append((id, order))

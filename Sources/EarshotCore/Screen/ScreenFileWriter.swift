@@ -75,6 +75,7 @@ public enum ScreenFileWriter {
         flag("punctuation", node.speech.punctuation)
         if let pitch = node.speech.pitch { out.append("\"pitch\": \(number(pitch))") }
         add("ipa", node.speech.ipa)
+        if let android = node.android { out.append("\"android\": \(AndroidViewKeys.object(android))") }
         return out
     }
 

@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
     /// each reader gets the fuzzer's time for itself, seeded with its own format.
     case pageSource = "page-source"
     case idbJSON = "idb-json"
+    /// Android uiautomator XML alone (Appium page source and `uiautomator dump`).
+    case uiautomator
     case scenario
     case strings
     case labels
@@ -37,13 +39,15 @@ enum FuzzTarget: String, CaseIterable {
         case .screen:
             if let loaded = try? ScreenLoader.parse(data, file: "fuzz.json", format: .screen) { Self.exercise(loaded.screen) }
         case .dump:
-            for format in [ScreenInputFormat.wdaXML, .wdaJSON, .idbJSON] {
+            for format in [ScreenInputFormat.wdaXML, .wdaJSON, .idbJSON, .uiautomator] {
                 if let loaded = try? ScreenLoader.parse(data, file: "fuzz.dump", format: format) { Self.exercise(loaded.screen) }
             }
         case .pageSource:
             if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .wdaXML) { Self.exercise(loaded.screen) }
         case .idbJSON:
             if let loaded = try? ScreenLoader.parse(data, file: "fuzz.json", format: .idbJSON) { Self.exercise(loaded.screen) }
+        case .uiautomator:
+            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .uiautomator) { Self.exercise(loaded.screen) }
         case .scenario:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.json"),
                   let scenario = try? ScenarioFile.parse(text, path: "/nonexistent/fuzz.json"),

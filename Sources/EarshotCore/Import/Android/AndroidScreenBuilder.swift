@@ -1,0 +1,133 @@
+/// Turns an Android dump into Earshot's screen: every view becomes one `AccessibilityNode`, in
+/// the dump's tree and order, carrying what the dump said of it (`android`) for TalkBack's
+/// rules, with its `bounds` as its frame (in the dump's pixels).
+///
+/// The VoiceOver-shaped fields are filled only where the dump says so plainly (docs/import.md,
+/// "Android dumps"): the kind from the class (`AndroidViewClasses`), `text` from `text`,
+/// `label` from `content-desc`, `identifier` from `resource-id`, a text field's `placeholder`
+/// from `hint`, a switch's state from `checked`, `notEnabled`, `selected` (also for a checked
+/// check box or radio button) and `header` traits, and `hidden` for a view not displayed.
+///
+/// Ids follow the iOS readers': the last part of the `resource-id` (`switch_widget` of
+/// `com.android.settings:id/switch_widget`) when no element has it yet, else the class's short
+/// name and the text or content description (`textView-Network-internet`), else the class and a
+/// count (`linearLayout-3`); made unique with `-2`, `-3`.
+struct AndroidScreenBuilder {
+    private(set) var idLocations: [String: SourceLocation] = [:]
+    /// The language told from the dump's letters, said in the dump's note.
+    private(set) var guessedLanguage: String?
+    private var usedIDs: Set<String> = []
+    private var counts: [String: Int] = [:]
+    private let language: ScreenLanguage
+
+    init(language: ScreenLanguage = .asWritten) {
+        self.language = language
+    }
+
+    mutating func screen(from dump: AndroidDump, defaultName: String) throws -> Screen {
+        let roots = dump.roots.map { convert($0).node }
+        let screenLanguage: String?
+        switch language {
+        case .none: screenLanguage = nil
+        case .tag(let tag): screenLanguage = tag
+        case .asWritten:
+            var texts: [String] = []
+            dump.roots.forEach { Self.collectTexts($0, into: &texts) }
+            screenLanguage = TextScript.language(of: texts)
+            guessedLanguage = screenLanguage
+        }
+        return try Screen(name: defaultName, language: screenLanguage, roots: roots)
+    }
+
+    /// What the dump cannot tell, as the phrases of its one note.
+    static func limitations(of dump: AndroidDump) -> [String] {
+        let seen = dump.attributesSeen
+        var limitations = [
+            "sizes in dp (bounds are the device's pixels and the dump does not give its density; frames are kept in pixels)",
+            "what the app announces and its live regions (a dump is one moment; announcements and live-region changes happen between dumps)",
+        ]
+        if !seen.contains(.hint) {
+            limitations.append("fields' hints (no hint attribute: uiautomator before Android 8 and older Appium servers do not write it)")
+        }
+        if !seen.contains(.heading) { limitations.append("headings (no heading attribute)") }
+        if !seen.contains(.paneTitle) { limitations.append("pane titles (no pane-title attribute)") }
+        if !seen.contains(.stateDescription) { limitations.append("state descriptions (no state-description attribute)") }
+        if !seen.contains(.importantForAccessibility) {
+            limitations.append("which views are important for accessibility (no important-for-accessibility or a11y-important attribute)")
+        }
+        if !seen.contains(.screenReaderFocusable) {
+            limitations.append("which views are screen-reader focusable (no screen-reader-focusable attribute)")
+        }
+        return limitations
+    }
+
+    private static func collectTexts(_ node: AndroidDumpNode, into texts: inout [String]) {
+        for text in [node.view.text, node.view.contentDescription] { if let text { texts.append(text) } }
+        node.children.forEach { collectTexts($0, into: &texts) }
+    }
+
+    /// The node for `source` with its subtree, and whether anything in that subtree can be
+    /// clicked or focused (ids are made in the dump's order: a node's before its children's).
+    private mutating func convert(_ source: AndroidDumpNode) -> (node: AccessibilityNode, actionable: Bool) {
+        let view = source.view
+        let id = id(for: source)
+        var children: [AccessibilityNode] = []
+        var actionableInside = false
+        for child in source.children {
+            let converted = convert(child)
+            children.append(converted.node)
+            actionableInside = actionableInside || converted.actionable
+        }
+        let kind = AndroidViewClasses.kind(of: view, actionableInside: actionableInside)
+        var node = AccessibilityNode(id: id, kind: kind, identifier: view.resourceID, isHidden: !view.isDisplayed,
+                                     frame: source.frame, children: children, android: view)
+        node.label = view.contentDescription
+        node.text = view.text
+        if kind.textIsValue { node.placeholder = view.hint }
+        if kind == .switch { node.isOn = view.isChecked }
+        if !view.isEnabled { node.traits.insert(.notEnabled) }
+        if view.isSelected || (view.isChecked && AndroidViewClasses.checkButtons.contains(String(view.shortClassName))) {
+            node.traits.insert(.selected)
+        }
+        if view.isHeading { node.traits.insert(.header) }
+        return (node, actionableInside || AndroidViewClasses.isActionable(view))
+    }
+
+    // MARK: - Ids
+
+    private mutating func id(for source: AndroidDumpNode) -> String {
+        let view = source.view
+        var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || usedIDs.contains($0) ? nil : $0 }
+        if base == nil {
+            let word = Self.idWord(view.shortClassName)
+            let slug = (view.text ?? view.contentDescription).map(DumpInterpreter.slug) ?? ""
+            if slug.isEmpty {
+                counts[word, default: 0] += 1
+                base = "\(word)-\(counts[word]!)"
+            } else {
+                base = "\(word)-\(slug)"
+            }
+        }
+        var id = base!
+        var suffix = 2
+        while usedIDs.contains(id) {
+            id = "\(base!)-\(suffix)"
+            suffix += 1
+        }
+        usedIDs.insert(id)
+        idLocations[id] = source.location
+        return id
+    }
+
+    /// `com.android.settings:id/switch_widget` → `switch_widget`; an id without `/` is itself.
+    static func lastPart(of resourceID: String) -> String {
+        resourceID.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? resourceID
+    }
+
+    /// `TextView` → `textView`: the word an id made from the class starts with.
+    static func idWord(_ shortClassName: Substring) -> String {
+        let letters = shortClassName.filter { $0.isLetter || $0.isNumber || $0 == "_" }
+        guard let first = letters.first else { return "view" }
+        return first.lowercased() + letters.dropFirst()
+    }
+}

@@ -1,0 +1,227 @@
+import Foundation
+
+/// Reads Android's accessibility dumps, in either of the two forms uiautomator writes them:
+///
+/// - Appium UiAutomator2 page source (`driver.page_source`): a `<hierarchy>` root, then one
+///   element per view named after its class (`<android.widget.TextView …>`, with `$`, `@`, `#`
+///   and `&` turned into dots), its attributes `class`, `package`, `text`, `content-desc`,
+///   `resource-id`, `checkable` … `bounds`, `displayed`, and in newer servers `hint`,
+///   `a11y-important`, `screenReaderFocusable`, `heading`, `pane-title`.
+/// - `adb shell uiautomator dump` (and androidx.test's `dumpWindowHierarchy`): a `<hierarchy>`
+///   root of `<node>` elements with the same attributes, `visible-to-user` for `displayed`.
+///
+/// Each view is one `AndroidDumpNode`, in the dump's order; nothing is dropped or regrouped
+/// (TalkBack's rules decide later what is focused). The XML is read by `DumpXMLReader`; every
+/// error (a `bounds` that is not `[left,top][right,bottom]`, a `<node>` without `class`, a flag
+/// that is not `true` or `false`) is told at the line and column of the offending attribute.
+enum UiAutomatorXMLReader {
+    static let root = "hierarchy"
+    static let rawNode = "node"
+
+    static func read(_ data: Data, file: String) throws -> AndroidDump {
+        guard data.contains(where: { !PageSourceXMLReader.isXMLSpace($0) }) else {
+            throw DataFileError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        let text = try TextFileDecoding.decode(data, file: file)
+        let builder = TreeBuilder()
+        var reader = DumpXMLReader(text: text, file: file)
+        try reader.read(start: builder.start, end: builder.end)
+        guard let hierarchy = builder.hierarchy else {
+            throw DataFileError("no <hierarchy> root: this XML is not an Android uiautomator dump",
+                                at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        guard !builder.roots.isEmpty else {
+            throw DataFileError("the <hierarchy> holds no views: an Android dump has one element per view inside it",
+                                at: hierarchy)
+        }
+        return AndroidDump(roots: builder.roots, form: builder.sawRawNode ? .uiautomatorDump : .appiumPageSource,
+                           attributesSeen: builder.attributesSeen)
+    }
+
+    /// Which attribute sets which field of `AndroidView`: the dumps' names, with the other
+    /// spellings Appium's server and uiautomator write for the same property.
+    enum Field {
+        case className, packageName, resourceID, text, contentDescription, hint, stateDescription, paneTitle
+        case clickable, longClickable, focusable, checkable, checked, selected, enabled, password, scrollable
+        case heading, displayed, screenReaderFocusable, importantForAccessibility, bounds
+    }
+
+    static let fields: [String: Field] = [
+        "class": .className, "package": .packageName, "resource-id": .resourceID, "text": .text,
+        "content-desc": .contentDescription, "hint": .hint, "state-description": .stateDescription,
+        "pane-title": .paneTitle, "clickable": .clickable, "long-clickable": .longClickable, "focusable": .focusable,
+        "checkable": .checkable, "checked": .checked, "selected": .selected, "enabled": .enabled,
+        "password": .password, "scrollable": .scrollable, "heading": .heading, "displayed": .displayed,
+        "visible-to-user": .displayed, "screen-reader-focusable": .screenReaderFocusable,
+        "screenReaderFocusable": .screenReaderFocusable, "important-for-accessibility": .importantForAccessibility,
+        "a11y-important": .importantForAccessibility, "bounds": .bounds,
+    ]
+
+    /// Builds `AndroidDumpNode`s from the reader's start and end tags.
+    private final class TreeBuilder {
+        var hierarchy: SourceLocation?
+        var stack: [AndroidDumpNode] = []
+        var roots: [AndroidDumpNode] = []
+        var attributesSeen: Set<Field> = []
+        var sawRawNode = false
+        var depth = 0
+
+        func start(_ tag: DumpXMLReader.StartTag) throws {
+            depth += 1
+            if depth == 1 {
+                guard tag.name == UiAutomatorXMLReader.root else {
+                    throw DataFileError("the root element is <\(tag.name)>: an Android uiautomator dump starts with <hierarchy>",
+                                        at: tag.location)
+                }
+                hierarchy = tag.location
+                return
+            }
+            if tag.name == UiAutomatorXMLReader.root {
+                throw DataFileError("a <hierarchy> inside the hierarchy: a dump has one, at its root", at: tag.location)
+            }
+            guard stack.count < DumpLimits.maximumDepth else { throw DumpLimits.tooDeep(at: tag.location) }
+            if tag.name == UiAutomatorXMLReader.rawNode { sawRawNode = true }
+            stack.append(try node(tag))
+        }
+
+        func end(_ name: String) throws {
+            depth -= 1
+            guard depth > 0, let finished = stack.popLast() else { return }
+            if stack.isEmpty {
+                roots.append(finished)
+            } else {
+                stack[stack.count - 1].children.append(finished)
+            }
+        }
+
+        private func node(_ tag: DumpXMLReader.StartTag) throws -> AndroidDumpNode {
+            var view = AndroidView(className: "")
+            var frame: Frame?
+            var className: String?
+            for (name, written) in tag.attributes {
+                guard let field = UiAutomatorXMLReader.fields[name] else { continue }
+                attributesSeen.insert(field)
+                // Every input text is NFC.
+                let value = SpeechTextPipeline.nfc(written)
+                let location = tag.location(of: name)
+                func flag() throws -> Bool {
+                    switch value.lowercased() {
+                    case "true": return true
+                    case "false": return false
+                    default: throw DataFileError("\(name)=\"\(value)\" is not true or false", at: location)
+                    }
+                }
+                switch field {
+                case .className: className = value
+                case .packageName: view.packageName = nonEmpty(value)
+                case .resourceID: view.resourceID = nonEmpty(value)
+                case .text: view.text = nonEmpty(value)
+                case .contentDescription: view.contentDescription = nonEmpty(value)
+                case .hint: view.hint = nonEmpty(value)
+                case .stateDescription: view.stateDescription = nonEmpty(value)
+                case .paneTitle: view.paneTitle = nonEmpty(value)
+                case .clickable: view.isClickable = try flag()
+                case .longClickable: view.isLongClickable = try flag()
+                case .focusable: view.isFocusable = try flag()
+                case .checkable: view.isCheckable = try flag()
+                case .checked: view.isChecked = try flag()
+                case .selected: view.isSelected = try flag()
+                case .enabled: view.isEnabled = try flag()
+                case .password: view.isPassword = try flag()
+                case .scrollable: view.isScrollable = try flag()
+                case .heading: view.isHeading = try flag()
+                case .displayed: view.isDisplayed = try flag()
+                case .screenReaderFocusable: view.isScreenReaderFocusable = try flag()
+                case .importantForAccessibility: view.isImportantForAccessibility = try Self.importance(value, name: name, at: location)
+                case .bounds: frame = try Self.frame(bounds: value, at: location)
+                }
+            }
+            if let className = nonEmpty(className) {
+                view.className = className
+            } else if tag.name == UiAutomatorXMLReader.rawNode {
+                throw DataFileError(
+                    "a <node> without a class: every node of a uiautomator dump names its view's class (class=\"android.widget.TextView\")",
+                    at: className == nil ? tag.location : tag.location(of: "class"))
+            } else {
+                // Appium names the element after the class: the name stands for a missing attribute.
+                view.className = tag.name
+            }
+            return AndroidDumpNode(view: view, frame: frame, location: tag.location)
+        }
+
+        /// `a11y-important` is `true`/`false`; Android's own values (`yes`, `no`, `auto`,
+        /// `noHideDescendants`) are taken too: `auto` says nothing.
+        private static func importance(_ value: String, name: String, at location: SourceLocation) throws -> Bool? {
+            switch value.lowercased() {
+            case "true", "yes": return true
+            case "false", "no", "nohidedescendants": return false
+            case "auto": return nil
+            default:
+                throw DataFileError("\(name)=\"\(value)\" is not true or false (or yes, no, auto, noHideDescendants)", at: location)
+            }
+        }
+
+        /// `[left,top][right,bottom]` in pixels → x, y, width, height.
+        static func frame(bounds: String, at location: SourceLocation) throws -> Frame {
+            func fail(_ why: String) -> DataFileError {
+                DataFileError("bounds=\"\(bounds)\" \(why): bounds are [left,top][right,bottom] in whole pixels, such as [0,66][1080,220]",
+                              at: location)
+            }
+            var numbers: [Int] = []
+            var rest = Substring(bounds)
+            for _ in 0..<2 {
+                guard rest.first == "[", let close = rest.firstIndex(of: "]") else { throw fail("is not two bracketed corners") }
+                let pair = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",", omittingEmptySubsequences: false)
+                guard pair.count == 2 else { throw fail("has a corner that is not two numbers") }
+                for part in pair {
+                    // Android's Rect holds 32-bit ints: a wider number is no real bound (and could
+                    // overflow the width).
+                    guard let number = Int32(part.trimmingCharacters(in: .whitespaces)) else {
+                        throw fail("has \"\(part)\", which is not a whole number of pixels")
+                    }
+                    numbers.append(Int(number))
+                }
+                rest = rest[rest.index(after: close)...]
+            }
+            guard rest.isEmpty else { throw fail("has more after its two corners") }
+            guard numbers[2] >= numbers[0], numbers[3] >= numbers[1] else {
+                throw fail("has its right or bottom edge before its left or top one")
+            }
+            return Frame(x: Double(numbers[0]), y: Double(numbers[1]), width: Double(numbers[2] - numbers[0]),
+                         height: Double(numbers[3] - numbers[1]))
+        }
+    }
+}
+
+/// One view of an Android dump, as written: what it says of itself, its bounds, where its
+/// element starts in the file, and its children in the dump's order.
+struct AndroidDumpNode: Sendable {
+    var view: AndroidView
+    /// `bounds` in the device's pixels; nil when the dump has none.
+    var frame: Frame?
+    var location: SourceLocation
+    var children: [AndroidDumpNode] = []
+}
+
+/// A whole Android dump: its top views (one per window) and which attributes it has at all, so
+/// the note can say what it cannot tell.
+struct AndroidDump: Sendable {
+    enum Form: Sendable {
+        /// Appium UiAutomator2 page source: elements named after their classes.
+        case appiumPageSource
+        /// `uiautomator dump`: `<node>` elements.
+        case uiautomatorDump
+
+        /// How the dump's one note names it.
+        var name: String {
+            switch self {
+            case .appiumPageSource: "Appium page source"
+            case .uiautomatorDump: "uiautomator dump"
+            }
+        }
+    }
+
+    var roots: [AndroidDumpNode]
+    var form: Form
+    var attributesSeen: Set<UiAutomatorXMLReader.Field>
+}

@@ -1,0 +1,124 @@
+import EarshotAudio
+import Foundation
+import Testing
+
+/// Android dumps through the built binary: every command that takes a screen takes them, by
+/// content or with `--format uiautomator`. Until TalkBack's rules land they are heard with
+/// VoiceOver's.
+@Suite("Android dumps on the command line", .serialized)
+struct AndroidDumpCommandTests {
+    static let signIn = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/android/uiautomator-dump-signin.xml").path
+    static let corpus = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/corpora/android-dumps")
+    static let network = corpus.appendingPathComponent("uiautomator-networkandinternetscreen.xml").path
+
+    @Test("read prints every stop of a uiautomator dump and says what the dump cannot tell in one note")
+    func read() throws {
+        let result = try CLIRunner.run(["read", "--no-audio", Self.signIn])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+        1/8 imageButton-뒤로-가기: 뒤로 가기, 버튼
+        2/8 title: 로그인
+        3/8 email: 이메일, 텍스트 필드 (hint: 편집하려면 이중 탭 하십시오.)
+        4/8 password: 비밀번호, 보안 텍스트 필드 (hint: 편집하려면 이중 탭 하십시오.)
+        5/8 remember: 로그인 상태 유지, 버튼, 선택됨
+        6/8 notifications: 알림 받기, 스위치 버튼, 끔 (hint: 설정을 끄거나 켜려면 이중 탭 하십시오.)
+        7/8 sign_in: 로그인, 버튼
+        8/8 sign_up: 회원가입, 흐리게 표시됨, 버튼
+
+        """)
+        let notes = result.stderr.split(separator: "\n")
+        #expect(notes.count == 1, "\(result.stderr)")
+        #expect(notes.first?.hasPrefix("\(Self.signIn): note: what this uiautomator dump cannot tell: sizes in dp (") == true, "\(result.stderr)")
+    }
+
+    @Test("read takes every Android dump of the corpus, found by content")
+    func readCorpus() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter { $0.hasSuffix(".xml") }.sorted()
+        #expect(files.count == 18)
+        for file in files {
+            let path = Self.corpus.appendingPathComponent(file).path
+            let result = try CLIRunner.run(["read", "--no-audio", "--voice", "en", path])
+            #expect(result.status == 0, "\(file): \(result.stderr)")
+            #expect(result.stderr.contains("\(path): note: what this Appium page source cannot tell: "), "\(file)")
+            #expect(!result.stderr.contains("not read yet"))
+        }
+        let wifi = try CLIRunner.run(["read", "--no-audio", "--voice", "en", Self.network])
+        #expect(wifi.stdout.contains(": Wi\u{2011}Fi, Switch button, on (hint: Double tap to toggle setting.)\n"), "\(wifi.stdout)")
+    }
+
+    @Test("import writes a screen file with the android views that reads as the dump does")
+    func importThenRead() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for dump in [Self.signIn, Self.network] {
+            let output = folder.appendingPathComponent((dump as NSString).lastPathComponent + ".json").path
+            let imported = try CLIRunner.run(["import", dump, "-o", output])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.hasPrefix("wrote \(output): "), "\(imported.stdout)")
+            #expect(imported.stdout.hasSuffix("from Android uiautomator XML\n"), "\(imported.stdout)")
+            let fromDump = try CLIRunner.run(["read", "--no-audio", dump])
+            let fromFile = try CLIRunner.run(["read", "--no-audio", output])
+            #expect(fromFile.status == 0 && fromFile.stdout == fromDump.stdout, "\(dump)")
+            #expect(fromFile.stderr.isEmpty)
+        }
+        let text = try String(contentsOfFile: folder.appendingPathComponent("uiautomator-dump-signin.xml.json").path, encoding: .utf8)
+        #expect(text.contains(#"{ "id": "notifications", "kind": "switch", "text": "알림 받기", "identifier": "com.example.shop:id/notifications", "frame": [63, 1046, 954, 126], "on": false, "android": {"class": "android.widget.Switch", "package": "com.example.shop", "resourceId": "com.example.shop:id/notifications", "text": "알림 받기", "clickable": true, "focusable": true, "checkable": true} }"#), "\(text)")
+        #expect(text.contains("Imported by earshot import from uiautomator-dump-signin.xml (Android uiautomator XML). Notes: what this uiautomator dump cannot tell: "))
+    }
+
+    @Test("lint, explore and render take an Android dump; lint points into the dump")
+    func lintExploreRender() throws {
+        let clean = try CLIRunner.run(["lint", Self.network])
+        #expect(clean.status == 0 && clean.stdout.contains("\(Self.network): no findings"), "\(clean.stdout)\(clean.stderr)")
+        let lint = try CLIRunner.run(["lint", Self.signIn])
+        #expect(lint.stdout.contains("\(Self.signIn):6:7: warning field.label-separate [title, email]"), "\(lint.stdout)")
+
+        let explore = try CLIRunner.run(["explore", "--no-audio", Self.signIn], input: Data("last\nidle\nprevious\nidle\n".utf8))
+        #expect(explore.status == 0, "\(explore.stderr)")
+        #expect(explore.stdout.contains("element: 회원가입, 흐리게 표시됨, 버튼"), "\(explore.stdout)")
+        #expect(explore.stdout.contains("swipe left: sign_in, 7 of 8"), "\(explore.stdout)")
+
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let render = try CLIRunner.run(["render", "--quiet", "--format", "uiautomator", "-o", folder.path, Self.signIn])
+        #expect(render.status == 0, "\(render.stderr)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 9, "eight stops and the read-all")
+        #expect(lines[6].contains(#""line":15,"key":"sign_in","voice":"ko","text":"로그인, 버튼""#), "\(lines[6])")
+        let wav = try WAVFile.read(path: folder.appendingPathComponent("ko/uiautomator-dump-signin/sign_in.wav").path)
+        #expect(wav.duration > 0.3 && wav.samples.contains { abs(Int($0)) > 1000 }, "real speech")
+    }
+
+    @Test("--format uiautomator forces the reader: an Android dump reads, an iOS dump is refused at its root")
+    func forcedFormat() throws {
+        let forced = try CLIRunner.run(["read", "--no-audio", "--format", "uiautomator", Self.signIn])
+        #expect(forced.status == 0 && forced.stdout.hasPrefix("1/8 imageButton-뒤로-가기"), "\(forced.stderr)")
+        let ios = CLIRunner.repositoryRoot.appendingPathComponent("samples/dumps/settings-keyboards.xml").path
+        let refused = try CLIRunner.run(["read", "--no-audio", "--format", "uiautomator", ios])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(ios):2:1: error: the root element is <AppiumAUT>: an Android uiautomator dump starts with <hierarchy>"), "\(refused.stderr)")
+        let bogus = try CLIRunner.run(["read", "--no-audio", "--format", "uiautomater", Self.signIn])
+        #expect(bogus.status == 64)
+        #expect(bogus.stderr.contains(#"did you mean "uiautomator"? (valid: screen, wda-xml, wda-json, idb-json, uiautomator)"#), "\(bogus.stderr)")
+    }
+
+    @Test("a malformed Android dump exits 65 at the offending attribute")
+    func malformed() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("bad.xml").path
+        let text = try String(contentsOfFile: Self.signIn, encoding: .utf8)
+            .replacingOccurrences(of: #"bounds="[63,1235][1017,1382]""#, with: #"bounds="[63,1235][1017]""#)
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        // The sign-in button is on line 15; the column counts characters up to its bounds attribute.
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false)[14]
+        let bounds = try #require(line.range(of: "bounds=\"[63,1235]"))
+        let column = line.distance(from: line.startIndex, to: bounds.lowerBound) + 1
+        for command in [["read", "--no-audio"], ["lint"], ["import"]] {
+            let result = try CLIRunner.run(command + [path])
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stderr.contains("\(path):15:\(column): error: bounds=\"[63,1235][1017]\" has a corner that is not two numbers"), "\(result.stderr)")
+        }
+    }
+}
