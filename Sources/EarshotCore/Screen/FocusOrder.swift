@@ -37,8 +37,8 @@ public struct FocusOrder: Sendable {
         case .voiceOver:
             self.init(screen: screen)
         case .talkBack:
-            let separator = generator.talkBackWords?.separator ?? ", "
-            self.init(stops: TalkBackOrder.stops(of: screen, separator: separator), screen: screen)
+            self.init(stops: TalkBackOrder.stops(of: screen, words: generator.talkBackWords ?? TalkBackVocabulary()),
+                      screen: screen)
         }
     }
 

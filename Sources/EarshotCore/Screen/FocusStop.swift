@@ -27,6 +27,9 @@ public struct FocusStop: Sendable, Equatable {
     /// The Android facts of the stop's own node, when it came from an Android dump (TalkBack's
     /// description reads its class and states).
     public var android: AndroidView?
+    /// TalkBack: the descriptions of the node's children that do not take focus themselves,
+    /// joined (said after the node's own label and role).
+    public var childrenDescription: String?
 
     public init(id: String, kind: ElementKind = .view, label: String? = nil, value: String? = nil,
                 hint: String? = nil, traits: AccessibilityTraits = [], frame: Frame = .zero,

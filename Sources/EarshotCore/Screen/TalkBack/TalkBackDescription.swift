@@ -1,60 +1,99 @@
-/// How TalkBack describes a stop (docs/talkback.md, "The order of a description"): its parts
-/// (selected, checked, state, label, role, disabled, heading) in the order of TalkBack's default
-/// setting, which the words file gives, joined by its separator; the usage hint after a pause as
-/// an utterance of its own, never on a disabled node.
+/// How TalkBack describes a node (docs/talkback.md, "The order of a description" and "What a
+/// focused node says"): its parts (selected, checked, state, label, role, children, disabled,
+/// heading) in the order of TalkBack's default setting, which the words file gives, joined by its
+/// separator; the usage hint after a pause as an utterance of its own, never on a disabled node.
 ///
-/// Without a state description a check box says TalkBack's checked words before its label, a
-/// switch or toggle button its on or off word (Earshot's choice: Android 11 and later give the
-/// framework's own words, which a dump records as `state-description` when it has them).
-extension DescriptionGenerator {
-    func describeForTalkBack(_ stop: FocusStop, _ android: AndroidView, words: TalkBackVocabulary) -> SpokenDescription {
-        let role = Self.talkBackRole(android, words: words)
+/// - The label is the content description, else the text; an edit text's is its text, else its
+///   content description, else its hint text; a password field's characters are not read.
+/// - A switch or toggle button says its state description, else its text, else its on or off
+///   word, and is named by its content description (`SwitchDescription`). Before Android 11 a
+///   switch's text was its ON / OFF; since, the framework gives a state description, which
+///   Appium does not write: a switch whose text is not an on or off word (`Wi‑Fi`) is read as
+///   Android 11 and later present it, its text as its name and the on or off word as its state
+///   (Earshot's choice).
+/// - Another checkable node says its state description, else the checked words.
+/// - An image or image button without a name says `unlabelled`.
+/// - Repeated words inside the parts are said once (`CompositorUtils.dedupJoin`).
+enum TalkBackDescription {
+    /// The node's own label.
+    static func label(of android: AndroidView, words: TalkBackVocabulary) -> String? {
+        let role = role(of: android, words: words)
+        if android.isPassword {
+            return nonEmpty(android.contentDescription) ?? words.password ?? nonEmpty(android.hint)
+        }
+        if role == "editText" {
+            return nonEmpty(android.text) ?? nonEmpty(android.contentDescription) ?? nonEmpty(android.hint)
+        }
+        if isToggle(role), nonEmpty(android.contentDescription) == nil, nonEmpty(android.stateDescription) == nil {
+            return textIsState(android, words: words) ? nil : nonEmpty(android.text)
+        }
+        return nonEmpty(android.contentDescription) ?? nonEmpty(android.text)
+    }
+
+    /// The node's role: its class's, with `Role.getRole`'s condition that a clickable image is an
+    /// image button.
+    static func role(of android: AndroidView, words: TalkBackVocabulary) -> String? {
+        let role = words.role(ofClass: android.className)
+        if role == "image", android.isClickable { return "imageButton" }
+        return role
+    }
+
+    static func isToggle(_ role: String?) -> Bool { role == "switch" || role == "toggleButton" }
+
+    /// A switch's text that says its state: `ON` / `OFF` as switches showed before Android 11, or
+    /// the words file's on and off words.
+    static func textIsState(_ android: AndroidView, words: TalkBackVocabulary) -> Bool {
+        guard let text = nonEmpty(android.text)?.lowercased() else { return false }
+        return ["on", "off", words.states["on"]?.lowercased(), words.states["off"]?.lowercased()].contains(text)
+    }
+
+    /// The node's own parts in TalkBack's order, without its children and hint. `focused` false:
+    /// said as a child of the focused node, where an unnamed image says nothing at all.
+    static func parts(of android: AndroidView, label: String?, labelAttributes: SpeechAttributes = .none,
+                      children: String? = nil, focused: Bool = true, words: TalkBackVocabulary) -> [SpokenPart] {
+        let role = role(of: android, words: words)
         var parts: [String: [SpokenPart]] = [:]
         func add(_ slot: String, _ text: String?, _ attributes: SpeechAttributes = .none) {
             guard let text = nonEmpty(text) else { return }
             parts[slot, default: []].append(SpokenPart(slot: slot, text: text, attributes: attributes))
         }
         if android.isSelected { add("selected", words.states["selected"]) }
-        let isToggle = role == "switch" || role == "toggleButton"
         if let described = nonEmpty(android.stateDescription) {
             add("state", described)
-        } else if isToggle {
-            add("state", words.states[android.isChecked ? "on" : "off"])
+        } else if isToggle(role) {
+            let text = nonEmpty(android.contentDescription) != nil || textIsState(android, words: words)
+                ? nonEmpty(android.text) : nil
+            add("state", text ?? words.states[android.isChecked ? "on" : "off"])
         } else if android.isCheckable {
             add("checked", words.states[android.isChecked ? "checked" : "notChecked"])
         }
-        var label = stop.label
-        if android.isPassword, nonEmpty(android.contentDescription) == nil, let password = words.password { label = password }
-        add("label", label, attributes(of: stop, for: "label"))
+        if label == nil, role == "image" || role == "imageButton" {
+            // Unlabelled is said of the focused image; a decoration inside a row is silent
+            // (Earshot's choice: TalkBack adds a child's description only when it says something).
+            guard focused else { return [] }
+            add("state", words.states["unlabelled"])
+        }
+        add("label", label, labelAttributes)
         add("role", words.word(forRole: role))
+        add("children", children)
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
         if !android.isEnabled && !android.isHeading { add("disabled", words.states["disabled"]) }
         if android.isHeading { add("heading", words.heading) }
-        var pieces: [SpokenPart] = []
-        for slot in words.order { pieces += parts.removeValue(forKey: slot) ?? [] }
-        for slot in ["selected", "checked", "state", "label", "role", "disabled", "heading"] {
-            pieces += parts.removeValue(forKey: slot) ?? []
+        var ordered: [SpokenPart] = []
+        for slot in words.order + ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"] {
+            ordered += parts.removeValue(forKey: slot) ?? []
         }
-        var spoken = SpokenText()
-        for piece in pieces {
-            Self.append(SpokenText(piece.text, piece.attributes), to: &spoken, with: words.separator)
-        }
-        let hint = android.isEnabled ? Self.talkBackHint(android, role: role, words: words) : nil
-        return SpokenDescription(parts: pieces, spoken: spoken, hint: hint.map { SpokenText($0) }, language: stop.language)
-    }
-
-    /// The node's role: its class's, with `Role.getRole`'s condition that a clickable image is
-    /// an image button.
-    static func talkBackRole(_ android: AndroidView, words: TalkBackVocabulary) -> String? {
-        let role = words.role(ofClass: android.className)
-        if role == "image", android.isClickable { return "imageButton" }
-        return role
+        // Repeated words are said once, whatever their case.
+        var seen = Set<String>()
+        return ordered.filter { seen.insert($0.text.lowercased()).inserted }
     }
 
     /// The usage hint (`hint_rule_default`): a drop-down list's or an edit text's own, else the
     /// first of toggle (checkable and clickable) and activate (clickable); then the long-press
-    /// hint for a long-clickable node.
-    static func talkBackHint(_ android: AndroidView, role: String?, words: TalkBackVocabulary) -> String? {
+    /// hint for a long-clickable node. None on a disabled node.
+    static func hint(of android: AndroidView, words: TalkBackVocabulary) -> String? {
+        guard android.isEnabled else { return nil }
+        let role = role(of: android, words: words)
         var sentences: [String] = []
         if role == "dropDownList", let hint = nonEmpty(words.hints["dropDownList"]) {
             sentences.append(hint)
@@ -67,5 +106,19 @@ extension DescriptionGenerator {
         }
         if android.isLongClickable, let longPress = nonEmpty(words.hints["longPress"]) { sentences.append(longPress) }
         return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+    }
+}
+
+extension DescriptionGenerator {
+    func describeForTalkBack(_ stop: FocusStop, _ android: AndroidView, words: TalkBackVocabulary) -> SpokenDescription {
+        let pieces = TalkBackDescription.parts(of: android, label: stop.label,
+                                               labelAttributes: attributes(of: stop, for: "label"),
+                                               children: stop.childrenDescription, words: words)
+        var spoken = SpokenText()
+        for piece in pieces {
+            Self.append(SpokenText(piece.text, piece.attributes), to: &spoken, with: words.separator)
+        }
+        let hint = TalkBackDescription.hint(of: android, words: words)
+        return SpokenDescription(parts: pieces, spoken: spoken, hint: hint.map { SpokenText($0) }, language: stop.language)
     }
 }

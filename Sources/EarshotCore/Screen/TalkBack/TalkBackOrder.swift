@@ -6,30 +6,31 @@
 ///   screen-reader-focusable) and either has no children on the screen or has something to say
 ///   (its own text or description, a checkable state, or children that are not stops and speak);
 ///   or when it is not focusable, has text or a description of its own, and no ancestor is a stop.
-/// - A stop speaks its description if it has one, else its own text and the texts of its
-///   children that are not stops themselves, in tree order, joined with the profile's separator.
+/// - A stop speaks its own description (`TalkBackDescription`), then, when it has no content
+///   description, the description of each child on the screen that is not a stop itself, in
+///   tree order, recursively, joined with the words' separator (`TreeNodesDescription`).
 ///
 /// A node without Android facts (an iOS element) is never a TalkBack stop.
 enum TalkBackOrder {
-    static func stops(of screen: Screen, separator: String) -> [FocusStop] {
+    static func stops(of screen: Screen, words: TalkBackVocabulary) -> [FocusStop] {
         var stops: [FocusStop] = []
         for root in screen.roots {
-            collect(root, insideStop: false, language: screen.language, separator: separator, into: &stops)
+            collect(root, insideStop: false, language: screen.language, words: words, into: &stops)
         }
         return stops
     }
 
-    private static func collect(_ node: AccessibilityNode, insideStop: Bool, language: String?, separator: String,
+    private static func collect(_ node: AccessibilityNode, insideStop: Bool, language: String?, words: TalkBackVocabulary,
                                 into stops: inout [FocusStop]) {
         guard let android = node.android, isOnScreen(node) else { return }
         let language = node.language ?? language
         var inside = insideStop
         if isStop(node, android, insideStop: insideStop) {
-            stops.append(stop(node, android, language: language, separator: separator))
+            stops.append(stop(node, android, language: language, words: words))
             inside = true
         }
         for child in node.children {
-            collect(child, insideStop: inside, language: language, separator: separator, into: &stops)
+            collect(child, insideStop: inside, language: language, words: words, into: &stops)
         }
     }
 
@@ -68,40 +69,40 @@ enum TalkBackOrder {
         }
     }
 
-    /// The stop for `node`: its label composed from the subtree; the VoiceOver-shaped traits set
-    /// from the Android facts, so gestures (headings, dimmed) work as they do for VoiceOver.
+    /// The stop for `node`: its own label, its children's descriptions; the VoiceOver-shaped
+    /// traits set from the Android facts, so gestures (headings, dimmed) work as they do for
+    /// VoiceOver.
     private static func stop(_ node: AccessibilityNode, _ android: AndroidView, language: String?,
-                             separator: String) -> FocusStop {
-        let label = spokenText(of: node, android, separator: separator, isRoot: true)
+                             words: TalkBackVocabulary) -> FocusStop {
         var traits = node.traits
         if android.isHeading { traits.insert(.header) }
         if !android.isEnabled { traits.insert(.notEnabled) }
         if android.isSelected { traits.insert(.selected) }
-        let isSwitch = android.isCheckable
-        return FocusStop(
-            id: node.id, kind: node.kind, label: nonEmpty(label), value: nil, hint: nil, traits: traits,
-            frame: node.frame ?? .zero, customActions: node.customActions,
-            isOn: isSwitch ? android.isChecked : nil, adjustable: node.adjustable, language: language,
+        var stop = FocusStop(
+            id: node.id, kind: node.kind, label: TalkBackDescription.label(of: android, words: words), value: nil,
+            hint: nil, traits: traits, frame: node.frame ?? .zero, customActions: node.customActions,
+            isOn: android.isCheckable ? android.isChecked : nil, adjustable: node.adjustable, language: language,
             speech: node.speech, android: android)
+        if nonEmpty(android.contentDescription) == nil {
+            stop.childrenDescription = nonEmpty(childrenDescription(of: node, words: words))
+        }
+        return stop
     }
 
-    /// The description, else the text (an editable field's hint when it has no text), then the
-    /// children's that are not stops of their own, joined.
-    private static func spokenText(of node: AccessibilityNode, _ android: AndroidView, separator: String,
-                                   isRoot: Bool) -> String {
-        if let description = nonEmpty(android.contentDescription) { return description }
+    /// The descriptions of the children on the screen that are not stops, each followed by its
+    /// own children's (when it has no content description), joined.
+    private static func childrenDescription(of node: AccessibilityNode, words: TalkBackVocabulary) -> String {
         var pieces: [String] = []
-        if let text = nonEmpty(android.text) {
-            pieces.append(text)
-        } else if let hint = nonEmpty(android.hint) {
-            pieces.append(hint)
-        }
         for child in node.children {
             guard isOnScreen(child), let inner = child.android, inner.isImportantForAccessibility != false else { continue }
             if isFocusable(inner) && (child.children.filter(isOnScreen).isEmpty || speaks(child, inner)) { continue }
-            let text = spokenText(of: child, inner, separator: separator, isRoot: false)
-            if !text.isEmpty { pieces.append(text) }
+            let own = TalkBackDescription.parts(of: inner, label: TalkBackDescription.label(of: inner, words: words),
+                                                focused: false, words: words).map(\.text)
+            pieces += own
+            if nonEmpty(inner.contentDescription) == nil, let nested = nonEmpty(childrenDescription(of: child, words: words)) {
+                pieces.append(nested)
+            }
         }
-        return pieces.joined(separator: separator)
+        return pieces.joined(separator: words.separator)
     }
 }
