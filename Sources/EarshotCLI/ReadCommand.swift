@@ -1,4 +1,7 @@
+import EarshotAudio
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
 import Foundation
 
 /// `earshot read`: every focus stop of a screen in VoiceOver's order, printed and spoken.
