@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The repository's root, found from this file's path.
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// Another team's package, depending on the `EarshotCore` product alone: it builds with no C

@@ -32,6 +32,8 @@ struct BuiltInVoicesTests {
             #expect(builtIn[path] == bytes, "voices/\(path) changed; run scripts/generate-built-in-voices.sh")
         }
         #expect(BuiltInVoices.profileNames.contains("ko") && BuiltInVoices.profileNames.contains("en"))
+        // What a program registers: the same names, read without decoding a file.
+        #expect(BuiltInVoices.set.profileNames == BuiltInVoices.profileNames)
     }
 
     @Test("the built-ins are written to the cache folder and load with their normalization data")
@@ -67,17 +69,5 @@ struct BuiltInVoicesTests {
         #expect(entries["en"] == .user)
         #expect(entries["ko"] == .builtIn)
         #expect(try library.profile("en").engine.rate == 200)
-    }
-}
-
-@Suite("Registering the built-in voices")
-struct BuiltInVoicesRegistrationTests {
-    @Test("after register(), every lookup of the process searches the built-ins last")
-    func registeredBuiltInsComeLast() throws {
-        BuiltInVoices.register()
-        let library = VoiceLibrary.locate(environment: [:], executable: "/nonexistent/bin/earshot")
-        #expect(library.sources.map(\.kind) == [.builtIn])
-        #expect(library.names == BuiltInVoices.profileNames)
-        #expect(VoiceLibrary.registeredBuiltIns?.profileNames == BuiltInVoices.profileNames)
     }
 }
