@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes Sources/EarshotCore/BuiltInVoiceFiles.generated.swift: every file under voices/ (profiles,
+# Writes Sources/EarshotVoices/BuiltInVoiceFiles.generated.swift: every file under voices/ (profiles,
 # normalization data, anything a profile refers to), base64-encoded, so a binary copied anywhere
 # still has its voices (docs/install.md, "Built-in voices").
 # Run it again after changing anything under voices/; BuiltInVoicesTests fails until then.
@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-output=Sources/EarshotCore/BuiltInVoiceFiles.generated.swift
+output=Sources/EarshotVoices/BuiltInVoiceFiles.generated.swift
 temporary="$output.tmp.$$"
 trap 'rm -f "$temporary"' EXIT
 

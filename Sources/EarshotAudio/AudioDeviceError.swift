@@ -35,10 +35,10 @@ public struct AudioDeviceError: UserFacingError, Equatable {
         self.code = code
     }
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch kind {
         case .deviceNotFound, .deviceBusy, .unsupportedParameters, .stopped: .unavailable
-        case .ioFailed: .ioError
+        case .ioFailed: .io
         }
     }
 

@@ -10,6 +10,6 @@ public struct WAVFormatError: UserFacingError, Equatable {
         self.problem = problem
     }
 
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
     public var description: String { "\(path): error: \(problem)" }
 }

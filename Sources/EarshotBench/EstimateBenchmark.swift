@@ -1,4 +1,7 @@
+import EarshotBatch
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
 import Foundation
 
 /// `earshot-bench estimate [--fit]`: how far the duration estimate (`SpeechDurationEstimate`,

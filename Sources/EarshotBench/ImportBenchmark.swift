@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot-bench import [N]`: reads a generated WebDriverAgent page source of about N XML

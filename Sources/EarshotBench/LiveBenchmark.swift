@@ -1,5 +1,8 @@
+import EarshotAudio
+import EarshotCore
+import EarshotJack
 import EarshotPlayback
-import EarshotTestSupport
+import EarshotSpeech
 import Foundation
 import Synchronization
 
@@ -54,7 +57,7 @@ enum LiveBenchmark {
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
         let log = Log()
         let client = "earshot-bench-\(getpid())"
-        let sink = try AlsaSink(device: AlsaTestConfiguration.jackDevice(client: client), sampleRate: speaker.sampleRate,
+        let sink = try AlsaSink(device: AlsaJackConfiguration.jackDevice(client: client), sampleRate: speaker.sampleRate,
                                 periodMilliseconds: 10) { event in
             if case .chunkStarted(let id, let frame, let time) = event { log.chunkStarts.withLock { $0[id] = (frame, time) } }
         }

@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot-bench normalize`: what Korean text normalization costs per label, next to what eSpeak

@@ -1,4 +1,6 @@
-import EarshotPlayback
+import EarshotAudio
+import EarshotBatch
+import EarshotCore
 import Foundation
 
 /// `earshot-bench render [LINES] [RUNS]`: seconds of audio rendered per wall-clock second on the

@@ -1,4 +1,5 @@
-import EarshotPlayback
+import EarshotBatch
+import EarshotCore
 import EarshotReport
 import Foundation
 

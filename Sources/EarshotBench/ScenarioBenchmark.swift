@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotPlayback
 import Foundation
 

@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot-bench screens [N]`: builds the focus stops and spoken descriptions of a generated
@@ -159,12 +159,6 @@ enum ScreensBenchmark {
         if !section.children.isEmpty { sections.append(section) }
         return try Screen(name: "generated \(elements)", roots: sections)
     }
-}
-
-/// A benchmark result outside its limits; exits 1 through the bench's error handler.
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    var reasons: [String]
-    var description: String { "FAIL: " + reasons.joined(separator: "; ") }
 }
 
 /// A small deterministic generator (SplitMix64), so every run measures the same screen.

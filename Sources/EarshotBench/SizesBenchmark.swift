@@ -1,4 +1,5 @@
-import EarshotPlayback
+import EarshotBatch
+import EarshotCore
 import Foundation
 
 /// `earshot-bench sizes [--report-labels N,N...] [--dump-rows N]`: how cost grows with the size
@@ -128,7 +129,7 @@ enum SizesBenchmark {
         var pid: pid_t = 0
         let started = Date()
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
-            throw UsageError("cannot start \(executable)")
+            throw BenchmarkFailure(reasons: ["cannot start \(executable)"])
         }
         var status: Int32 = 0
         var usage = rusage()

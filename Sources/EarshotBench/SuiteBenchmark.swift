@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot-bench suite [RUNS]`: the wall time of `earshot test` on the bundled samples (every
@@ -36,7 +36,7 @@ enum SuiteBenchmark {
             group.wait()
             pairs.append(Date().timeIntervalSince(started))
         }
-        guard lines[1] == lines[2] else { throw UsageError("--jobs 1 and --jobs 2 printed different lines") }
+        guard lines[1] == lines[2] else { throw BenchmarkFailure(reasons: ["--jobs 1 and --jobs 2 printed different lines"]) }
         let summary = lines[1]!.split(separator: "\n").last ?? ""
         let one = median(times[1]!), two = median(times[2]!)
         print("earshot test samples: \(summary)")
@@ -60,7 +60,7 @@ enum SuiteBenchmark {
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(started)
         guard process.terminationStatus == 0 || allowFailure && process.terminationStatus == 1 else {
-            throw UsageError("\((executable as NSString).lastPathComponent) \(arguments.first ?? "") exited with \(process.terminationStatus)")
+            throw BenchmarkFailure(reasons: ["\((executable as NSString).lastPathComponent) \(arguments.first ?? "") exited with \(process.terminationStatus)"])
         }
         return (seconds, String(decoding: data, as: UTF8.self))
     }

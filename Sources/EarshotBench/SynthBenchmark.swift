@@ -1,4 +1,5 @@
-import EarshotPlayback
+import EarshotCore
+import EarshotSpeech
 import Foundation
 
 /// `earshot-bench synth`: speech produced per wall-clock second by the in-process engine

@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotVoices
 import Foundation
 
 // earshot-bench: the figures the issues ask for, measured in release mode in one run each.
@@ -32,6 +32,8 @@ let benchmarks: [Benchmark] = [
               }),
 ]
 
+// The benchmarks read the voices the CLI ships with, when no folder has them.
+BuiltInVoices.register()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let benchmark = benchmarks.first(where: { $0.name == name }) else {
     print("USAGE: earshot-bench <benchmark> [options]\n\nBENCHMARKS:")

@@ -1,4 +1,7 @@
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
+import Foundation
 
 /// A parsed command line: options by name, and positional arguments in order.
 ///

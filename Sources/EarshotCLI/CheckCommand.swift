@@ -1,3 +1,5 @@
+import EarshotAudio
+import EarshotCore
 import EarshotPlayback
 import Foundation
 
@@ -66,7 +68,7 @@ enum CheckCommand: Command {
                 try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
                                              transcripts: transcripts, observer: observer) { error in
                     standardError(error.description)
-                    exit(error.exitCode.rawValue)
+                    exit(ExitCode(error.category).rawValue)
                 }
             }
         } else {

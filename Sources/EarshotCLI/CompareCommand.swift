@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot compare`: what a real screen reader said for a screen, swipe by swipe, against what

@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// One thing the person at `earshot explore` asks for: a VoiceOver gesture on the screen, a

@@ -1,4 +1,6 @@
 import Dispatch
+import EarshotAudio
+import EarshotCore
 import EarshotPlayback
 import Foundation
 

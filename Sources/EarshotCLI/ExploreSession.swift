@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// Prints whole lines from any thread, unbuffered, so lines from speech and from keys never mix.

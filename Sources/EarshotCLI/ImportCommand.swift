@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot import`: turns an accessibility dump of a real app into Earshot's own screen file,

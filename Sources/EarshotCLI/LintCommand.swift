@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// `earshot lint`: the static label and focus checks on screen files, without playing anything.
@@ -36,7 +36,7 @@ enum LintCommand: Command {
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
-                out.line("\(path): not checked (\(error.exitCode == .ioError ? "cannot read it" : "bad screen file"))")
+                out.line("\(path): not checked (\(error.category == .io ? "cannot read it" : "bad screen file"))")
                 firstFileError = firstFileError ?? error
                 records.append(.unreadable(path, error: error))
                 continue
@@ -50,7 +50,7 @@ enum LintCommand: Command {
         }
         if let output = parsed.value("findings") { try FindingsJSON.write(all, to: output) }
         try reports.write(records, name: "earshot lint")
-        if let firstFileError { return firstFileError.exitCode }
+        if let firstFileError { return ExitCode(firstFileError.category) }
         return all.hasErrors ? .failure : .success
     }
 

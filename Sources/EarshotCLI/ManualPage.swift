@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// The manual page, earshot(1), in roff: one section per command, drawn from the same

@@ -1,4 +1,7 @@
+import EarshotAudio
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
 import Foundation
 
 /// `earshot read`: every focus stop of a screen in its reader's order (VoiceOver's, or

@@ -1,5 +1,7 @@
+import EarshotBatch
+import EarshotCore
 import EarshotPlayback
-import EarshotReport
+import EarshotSpeech
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -39,7 +41,7 @@ enum RenderCommand: Command {
         """)
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        if arguments.first == "--worker" { return RenderWorker.serve() }
+        if arguments.first == "--worker" { return exitCode(of: RenderWorker.serve()) }
         let parsed = try parseArguments(arguments, options: options)
         guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
         guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }
@@ -195,6 +197,16 @@ enum RenderCommand: Command {
     }
 
     /// The running `earshot` binary, started again in worker mode.
+    /// A render worker's exit status: 0 when its input ended with every answer written.
+    static func exitCode(of ending: RenderWorker.Ending) -> ExitCode {
+        switch ending {
+        case .finished: .success
+        case .engineFailed(let category): ExitCode(category)
+        case .unreadableRequest: .failure
+        case .answerLost: .ioError
+        }
+    }
+
     static func workerExecutable() -> String {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return CommandLine.arguments[0]

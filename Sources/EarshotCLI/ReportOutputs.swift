@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// The CI report options `test`, `check` and `lint` share: `--junit FILE.xml` and `--sarif

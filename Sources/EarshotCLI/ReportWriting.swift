@@ -1,5 +1,9 @@
+import EarshotAudio
+import EarshotBatch
+import EarshotCore
 import EarshotPlayback
 import EarshotReport
+import EarshotSpeech
 import Foundation
 
 /// Writing the report pages (docs/reports.md): the options `check`, `test`, `read` and `render`

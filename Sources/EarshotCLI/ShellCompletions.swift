@@ -1,4 +1,4 @@
-import EarshotPlayback
+import Foundation
 
 /// Completion scripts for bash, zsh and fish, drawn from the command registry: the command
 /// names, each command's options (paths offered for options whose value is a file or folder),

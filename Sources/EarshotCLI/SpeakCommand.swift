@@ -1,4 +1,7 @@
+import EarshotAudio
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
 import Foundation
 
 /// `earshot speak`: speaks a text, or one element composed from label, value, traits and hint,

@@ -1,4 +1,4 @@
-import EarshotPlayback
+import EarshotCore
 import Foundation
 
 /// The temporary WAV a report page is made from (`.PAGE.html.PID.RAND.tmp.wav` beside the

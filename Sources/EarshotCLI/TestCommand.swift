@@ -1,3 +1,4 @@
+import EarshotCore
 import EarshotPlayback
 import EarshotReport
 import Foundation
@@ -72,9 +73,7 @@ enum TestCommand: Command {
             try AtomicFile.write(index, to: path)
             printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")
         }
-        if let unreadable = verdicts.first(where: { $0.outcome.errorExitCode == ExitCode.unavailable.rawValue }) {
-            return ExitCode(rawValue: unreadable.outcome.errorExitCode!) ?? .failure
-        }
+        if verdicts.contains(where: { $0.outcome.errorCategory == .unavailable }) { return .unavailable }
         return failed == 0 ? .success : .failure
     }
 
@@ -213,7 +212,7 @@ final class TestWorker: @unchecked Sendable {
             return ScenarioOutcome(file: file, result: result, title: scenario.title,
                                    time: Date().timeIntervalSince(start))
         } catch let error as UserFacingError {
-            if error.exitCode == .unavailable { throw error }
+            if error.category == .unavailable { throw error }
             return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
         }
     }
@@ -273,7 +272,7 @@ final class TestWorkerPool {
                 } catch let error as UserFacingError {
                     state.finish(index, ScenarioOutcome(file: files[index].file, error: error, time: Date().timeIntervalSince(started)))
                 } catch {
-                    state.finish(index, ScenarioOutcome(file: files[index].file, error: WorkerFailure(message: "error: \(error)"),
+                    state.finish(index, ScenarioOutcome(file: files[index].file, failure: "error: \(error)", category: nil,
                                                         time: Date().timeIntervalSince(started)))
                 }
             }
@@ -290,8 +289,8 @@ final class TestWorkerPool {
                     } catch {
                         process?.stop()
                         process = nil
-                        let failure = WorkerFailure(message: "error: the worker running \(files[index].file) ended (\(error))")
-                        state.finish(index, ScenarioOutcome(file: files[index].file, error: failure,
+                        let failure = "error: the worker running \(files[index].file) ended (\(error))"
+                        state.finish(index, ScenarioOutcome(file: files[index].file, failure: failure, category: nil,
                                                             time: Date().timeIntervalSince(started)))
                     }
                 }
@@ -301,9 +300,9 @@ final class TestWorkerPool {
         threads.forEach { $0.start() }
         for index in files.indices {
             let outcome = state.wait(for: index)
-            if outcome.errorExitCode == ExitCode.unavailable.rawValue {
+            if outcome.errorCategory == .unavailable {
                 state.cancel()
-                throw WorkerFailure(message: outcome.error ?? "the speech engine is unavailable", exitCode: .unavailable)
+                throw ReportedError(description: outcome.error ?? "the speech engine is unavailable", category: .unavailable)
             }
             try handle(outcome)
         }
@@ -352,11 +351,17 @@ final class TestWorkerPool {
     }
 }
 
-/// A worker that could not answer.
-struct WorkerFailure: UserFacingError {
+/// A worker that could not answer: it ended, or wrote no answer. The scenario it ran fails;
+/// the run goes on.
+struct WorkerFailure: Error, CustomStringConvertible {
     var message: String
-    var exitCode: ExitCode = .failure
     var description: String { message }
+}
+
+/// An error a worker met, carried back as its message and category.
+struct ReportedError: UserFacingError {
+    var description: String
+    var category: ErrorCategory
 }
 
 /// One `earshot test --worker` process and its pipes.

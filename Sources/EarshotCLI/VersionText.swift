@@ -1,4 +1,5 @@
-import EarshotPlayback
+import EarshotCore
+import EarshotSpeech
 
 /// What `earshot --version` prints: Earshot's version, the eSpeak NG in use and its data
 /// folder, and the voice folders profiles come from (docs/install.md).

@@ -1,4 +1,5 @@
-import EarshotPlayback
+import EarshotCore
+import Foundation
 
 /// `earshot voices`: lists the voice profiles that `--voice` accepts, each with where it comes from.
 enum VoicesCommand: Command {

@@ -1,4 +1,6 @@
-import EarshotPlayback
+import EarshotAudio
+import EarshotCore
+import EarshotVoices
 import Foundation
 
 /// A subcommand of `earshot`: parses its own arguments and returns the exit code.
@@ -106,15 +108,18 @@ func main() -> Int32 {
         return try command.run(arguments).rawValue
     } catch let error as UserFacingError {
         standardError(error.description)
-        if error.exitCode == .usage { standardError("Run 'earshot \(command.name) --help' for usage.") }
+        if error.category == .usage { standardError("Run 'earshot \(command.name) --help' for usage.") }
         if let device = error as? AudioDeviceError, device.kind != .ioFailed, let advice = command.withoutDevice {
             standardError("note: no sound card is needed for \(advice)")
         }
-        return error.exitCode.rawValue
+        return ExitCode(error.category).rawValue
     } catch {
         standardError("error: \(error)")
         return ExitCode.failure.rawValue
     }
 }
 
+// The voices compiled into this binary are the last place every voice lookup searches, in
+// this process and in the workers it starts (they run this same main).
+BuiltInVoices.register()
 exit(main())

@@ -1,17 +1,21 @@
-/// Process exit codes, as documented in the README (sysexits.h values).
-public enum ExitCode: Int32, Sendable {
-    case success = 0
-    /// A check ran and something failed: an expectation, an error-level finding, a bad item in a batch.
-    case failure = 1
-    case usage = 64
-    case dataError = 65
-    case unavailable = 69
-    case ioError = 74
+/// What kind of fault an error a user can cause is. The core says what went wrong; a program
+/// decides what that means for it (the `earshot` CLI turns each category into an exit code).
+public enum ErrorCategory: String, Sendable, Codable, CaseIterable {
+    /// The request was wrong as asked: an unknown name, an option value, an output that would
+    /// overwrite an input.
+    case usage
+    /// An input file holds something invalid; the message names the file, line and column.
+    case badData
+    /// Something the request needs is not there: the speech engine, its data, a voice, an
+    /// audio device.
+    case unavailable
+    /// A file could not be read or written.
+    case io
 }
 
-/// An error a user can cause and fix; the CLI prints `description` and exits with `exitCode`.
+/// An error a user can cause and fix; a program prints `description` and acts on `category`.
 public protocol UserFacingError: Error, CustomStringConvertible {
-    var exitCode: ExitCode { get }
+    var category: ErrorCategory { get }
 }
 
 /// A place in a text file, 1-based, counted in characters (not bytes).
@@ -39,7 +43,7 @@ public struct DataFileError: UserFacingError, Equatable {
         self.location = location
     }
 
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
     public var description: String { "\(location): error: \(message)" }
 }
 
@@ -53,16 +57,6 @@ public struct FileIOError: UserFacingError, Equatable {
         self.reason = reason
     }
 
-    public var exitCode: ExitCode { .ioError }
+    public var category: ErrorCategory { .io }
     public var description: String { "\(path): error: \(reason)" }
-}
-
-/// A wrong command line: unknown option, missing argument.
-public struct UsageError: UserFacingError, Equatable {
-    public var message: String
-
-    public init(_ message: String) { self.message = message }
-
-    public var exitCode: ExitCode { .usage }
-    public var description: String { "error: \(message)" }
 }

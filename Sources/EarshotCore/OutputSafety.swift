@@ -116,10 +116,11 @@ public enum OutputSafety {
     }
 }
 
-/// An output path that would destroy an input or a special file (a usage error: nothing written).
+/// An output path the run must not write: one that would destroy an input or a special file, or
+/// whose name asks for no format there is (a usage error: nothing written).
 public struct OutputPathError: UserFacingError, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var exitCode: ExitCode { .usage }
+    public var category: ErrorCategory { .usage }
     public var description: String { "error: \(message)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A voice profile from `voices/NAME.json`: the engine voice and speech settings, plus the
 /// sections that other parts of Earshot read (trait words, descriptions, hints, timing, earcons,
@@ -116,7 +117,8 @@ extension VoiceProfile {
 /// 3. the installed data, `../share/earshot/voices` from the executable's folder;
 /// 4. a `voices/` folder beside the executable or in one of its parent folders (so `swift run`
 ///    and `.build/debug/earshot` find the checkout's profiles);
-/// 5. the built-in voices compiled into the binary.
+/// 5. the built-in voices compiled into the binary, when the program registered them
+///    (`register(builtIns:)`).
 ///
 /// A profile's data files (normalization rules, earcon samples) are read relative to the
 /// profile's own file, in the same source.
@@ -130,11 +132,28 @@ public struct VoiceLibrary: Sendable {
     public init(directory: String) { self.init(sources: [VoiceSource(kind: .folder, directory: directory)]) }
 
     /// The first folder searched (the built-ins' once written out), for messages.
-    public var directory: String { sources.lazy.compactMap(\.directory).first ?? BuiltInVoices.folder ?? "voices" }
+    public var directory: String {
+        sources.lazy.compactMap(\.directory).first ?? sources.lazy.compactMap { $0.folder() }.first ?? "voices"
+    }
 
-    /// The sources of a run, in lookup order; folders that do not exist are left out.
+    /// The program's built-in voices, set once at start; the only state the lookup keeps.
+    private static let registered = Mutex<BuiltInVoiceSet?>(nil)
+
+    /// Makes `voices` the last source `locate()` searches in this process. A program calls it
+    /// once, before its first lookup (the `earshot` CLI and `earshot-bench` do, with
+    /// `BuiltInVoices.register()` from `EarshotVoices`).
+    public static func register(builtIns voices: BuiltInVoiceSet) {
+        registered.withLock { $0 = voices }
+    }
+
+    /// The built-in voices registered in this process, if any.
+    public static var registeredBuiltIns: BuiltInVoiceSet? { registered.withLock { $0 } }
+
+    /// The sources of a run, in lookup order; folders that do not exist are left out, and the
+    /// built-ins come last when there are any.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
-                              executable: String = executablePath()) -> VoiceLibrary {
+                              executable: String = executablePath(),
+                              builtIns: BuiltInVoiceSet? = registeredBuiltIns) -> VoiceLibrary {
         var sources: [VoiceSource] = []
         func add(_ kind: VoiceSource.Kind, _ directory: String) {
             var isFolder: ObjCBool = false
@@ -161,7 +180,7 @@ public struct VoiceLibrary: Sendable {
             }
             folder.deleteLastPathComponent()
         }
-        sources.append(.builtIn)
+        if let builtIns { sources.append(.builtIn(builtIns)) }
         return VoiceLibrary(sources: sources)
     }
 
@@ -223,7 +242,7 @@ public struct UnknownVoiceError: UserFacingError {
         self.validNames = validNames
     }
 
-    public var exitCode: ExitCode { validNames.isEmpty ? .unavailable : .usage }
+    public var category: ErrorCategory { validNames.isEmpty ? .unavailable : .usage }
     public var description: String {
         if validNames.isEmpty {
             return "error: no voice profiles found (searched \(directory)); set EARSHOT_VOICES to a voices folder "

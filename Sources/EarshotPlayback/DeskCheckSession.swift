@@ -1,3 +1,6 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
 import Foundation
 
 /// A desk check with real speech on a virtual clock: the `DeskCheck` driver, a

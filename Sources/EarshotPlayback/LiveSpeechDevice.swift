@@ -1,3 +1,6 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
 import Foundation
 
 /// Plays the speech scheduler's decisions as they are made: speech streamed from the engine into

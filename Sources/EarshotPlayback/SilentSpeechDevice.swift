@@ -1,3 +1,7 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
+
 /// Plays nothing, but gives each utterance the length it would have: the speech is synthesized
 /// with the real engine and thrown away, an earcon lasts as long as its sound.
 ///

@@ -1,3 +1,6 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
 import Foundation
 import Synchronization
 

@@ -1,3 +1,6 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
 import Foundation
 
 /// The speech device for rendering on a virtual clock: it synthesizes each utterance (or takes
@@ -61,7 +64,7 @@ public final class TimelineRenderer: SpeechDevice {
         } else {
             do {
                 samples = try speaker.synthesize(utterance.spoken).audio.samples
-            } catch let failure as UserFacingError where failure.exitCode == .unavailable {
+            } catch let failure as UserFacingError where failure.category == .unavailable {
                 engineFailure = engineFailure ?? failure
                 throw failure
             }

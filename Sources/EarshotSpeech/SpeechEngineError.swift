@@ -15,9 +15,9 @@ public enum SpeechEngineError: UserFacingError, Equatable {
     /// An eSpeak NG call failed after initialisation.
     case engineFailure(operation: String, code: Int, message: String)
 
-    public var exitCode: ExitCode {
+    public var category: ErrorCategory {
         switch self {
-        case .invalidSetting: .dataError
+        case .invalidSetting: .badData
         case .dataNotFound, .dataFolderConflict, .initializationFailed, .unknownVoice, .engineFailure: .unavailable
         }
     }

@@ -1,4 +1,6 @@
 import EarshotCore
+import EarshotJack
+import EarshotTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -19,7 +21,7 @@ struct AlsaSinkFileTests {
         defer { removeFolder(folder) }
         let capture = folder + "/out.raw"
         let chunks = [ramp(5000, from: 0), ramp(333, from: 1), ramp(17_000, from: 2)]
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: capture), sampleRate: 22050)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: capture), sampleRate: 22050)
         for chunk in chunks { sink.enqueue(chunk) }
         try sink.drain()
         sink.close()
@@ -35,7 +37,7 @@ struct AlsaSinkFileTests {
         defer { removeFolder(folder) }
         let capture = folder + "/out.raw"
         let chunks = (0..<60).map { ramp(97 + $0 * 13, from: $0) }
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: capture), sampleRate: 22050)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: capture), sampleRate: 22050)
         for chunk in chunks { sink.enqueue(chunk) }
         try sink.drain()
         #expect(sink.status().queuedFrames == 0)
@@ -49,7 +51,7 @@ struct AlsaSinkFileTests {
         defer { removeFolder(folder) }
         let box = Mutex<AlsaSink?>(nil)
         let closed = Mutex(false)
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
             if case .chunkStarted = event, let sink = box.withLock({ $0 }) {
                 sink.close()
                 closed.withLock { $0 = true }
@@ -69,7 +71,7 @@ struct AlsaSinkFileTests {
     func reportsPeriod() throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050, periodMilliseconds: 10)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050, periodMilliseconds: 10)
         defer { sink.close() }
         #expect(sink.periodFrames > 0)
         #expect(sink.periodMilliseconds <= 20)
@@ -82,7 +84,7 @@ struct AlsaSinkFileTests {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let starts = Mutex<[Int: Int64]>([:])
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
             if case .chunkStarted(let id, let frame, _) = event { starts.withLock { $0[id] = frame } }
         }
         let first = sink.enqueue(PCMBuffer(sampleRate: 22050, samples: ramp(1000, from: 0)))
@@ -99,12 +101,12 @@ struct AlsaSinkFileTests {
 
     @Test("a device name that does not exist is an AudioDeviceError with exit code 69 naming the device and ALSA's reason")
     func unknownDevice() throws {
-        _ = AlsaTestConfiguration.installed
+        _ = AlsaJackConfiguration.installed
         let error = #expect(throws: AudioDeviceError.self) {
             try AlsaSink(device: "earshot_no_such_device", sampleRate: 22050)
         }
         #expect(error?.kind == .deviceNotFound)
-        #expect(error?.exitCode == .unavailable)
+        #expect(error?.category == .unavailable)
         #expect(error?.device == "earshot_no_such_device")
         #expect(error?.alsaMessage == "No such file or directory")
         #expect(error?.description.hasPrefix("audio device \"earshot_no_such_device\": error: cannot open the device: No such file or directory") == true)
@@ -115,7 +117,7 @@ struct AlsaSinkFileTests {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
         let capture = folder + "/out.raw"
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: capture), sampleRate: 22050)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: capture), sampleRate: 22050)
         sink.enqueue(ramp(100, from: 0))
         try sink.drain()
         sink.close()

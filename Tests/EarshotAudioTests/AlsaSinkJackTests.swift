@@ -1,4 +1,6 @@
 import EarshotCore
+import EarshotJack
+import EarshotTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -14,7 +16,7 @@ struct AlsaSinkJackTests {
     func openSink(_ name: String, onEvent: (@Sendable (AlsaSink.Event) -> Void)? = nil) throws -> (AlsaSink, port: String) {
         try JackDummyServer.ensureRunning()
         let client = "earshot-\(name)-\(getpid())"
-        let sink = try AlsaSink(device: AlsaTestConfiguration.jackDevice(client: client), sampleRate: rate, periodMilliseconds: 10, onEvent: onEvent)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.jackDevice(client: client), sampleRate: rate, periodMilliseconds: 10, onEvent: onEvent)
         let port = client + ":out_000"
         try #require(JackDummyServer.waitForPort(port), "the sink's JACK port \(port) appears")
         return (sink, port)
@@ -158,11 +160,11 @@ struct AlsaSinkJackTests {
         let jack = try JackDummyServer.reserve()
         defer { jack.release() }
         try JackDummyServer.ensureRunning()
-        _ = AlsaTestConfiguration.installed
+        _ = AlsaJackConfiguration.installed
         // The system's `jack` PCM takes float samples only and has two channels.
         let error = #expect(throws: AudioDeviceError.self) { try AlsaSink(device: "jack", sampleRate: rate) }
         #expect(error?.kind == .unsupportedParameters)
-        #expect(error?.exitCode == .unavailable)
+        #expect(error?.category == .unavailable)
         #expect(error?.description.contains("cannot select 16-bit little-endian samples: Invalid argument") == true)
         #expect(error?.description.contains("try --device plug:jack") == true)
         // The advice works: `plug` converts to float and copies mono to both ports.

@@ -1,10 +1,10 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
-@_exported import EarshotTestSupport
 @testable import EarshotAudio
 
-// Folders, programs, the JACK dummy server, jack_rec and the ALSA test configuration are shared
-// with the playback tests in Tests/EarshotTestSupport.
+// Folders and programs are shared with the playback tests in Tests/EarshotTestSupport; the JACK
+// dummy server, jack_rec and the ALSA configuration that plays into JACK in Sources/EarshotJack.
 
 /// Korean speech from the real engine, through eSpeak NG's command line (this test target
 /// cannot use the speech module), cut to `seconds`.

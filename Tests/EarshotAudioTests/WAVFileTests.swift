@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import EarshotAudio
@@ -99,7 +100,7 @@ struct WAVFileTests {
         let whole = try bytes(at: path)
         try Data(whole.dropLast(5)).write(to: URL(fileURLWithPath: path))
         let error = #expect(throws: WAVFormatError.self) { try WAVFile.read(path: path) }
-        #expect(error?.exitCode == .dataError)
+        #expect(error?.category == .badData)
         #expect(error?.description.hasPrefix("\(path): error: truncated WAV file") == true)
         #expect(error?.description.contains("declares \(whole.count) bytes but the file has \(whole.count - 5)") == true)
 
@@ -113,7 +114,7 @@ struct WAVFileTests {
         let error = #expect(throws: WAVFormatError.self) {
             try WAVFile.decode(Array("{\"screen\": \"not audio\"}".utf8), path: "screen.json")
         }
-        #expect(error?.exitCode == .dataError)
+        #expect(error?.category == .badData)
         #expect(error?.description == "screen.json: error: not a WAV file: expected \"RIFF\" and \"WAVE\" at the start, found \"{\\x22sc\" and \"\\x22: \\x22\"")
 
         let tiny = #expect(throws: WAVFormatError.self) { try WAVFile.decode([0x52, 0x49], path: "tiny.wav") }
@@ -140,7 +141,7 @@ struct WAVFileTests {
     @Test("a file that cannot be read is an I/O error with exit code 74")
     func missingFileIsIOError() throws {
         let error = #expect(throws: FileIOError.self) { try WAVFile.read(path: "/nonexistent/earshot/none.wav") }
-        #expect(error?.exitCode == .ioError)
+        #expect(error?.category == .io)
         #expect(error?.path == "/nonexistent/earshot/none.wav")
     }
 }

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import EarshotAudio
@@ -76,6 +77,6 @@ struct WAVStreamWriterTests {
             try WAVStreamWriter(path: "/nonexistent/earshot/out.wav", sampleRate: 22050)
         }
         #expect(error?.path == "/nonexistent/earshot/out.wav")
-        #expect(error?.exitCode == .ioError)
+        #expect(error?.category == .io)
     }
 }

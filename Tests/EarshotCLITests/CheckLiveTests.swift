@@ -1,4 +1,4 @@
-import EarshotTestSupport
+import EarshotJack
 import Foundation
 import Testing
 

@@ -72,6 +72,32 @@ struct InstallTests {
         #expect(listing(prefix) == before)
     }
 
+    @Test("a binary copied alone, with no voices folder anywhere, speaks with the voices built into it")
+    func copiedBinaryUsesBuiltInVoices() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bin = folder.appendingPathComponent("bin"), home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let earshot = bin.appendingPathComponent("earshot")
+        try FileManager.default.copyItem(at: CLIRunner.binary, to: earshot)
+        let environment = Self.cleanEnvironment(home: home)
+        let voices = try CLIRunner.run(executable: earshot.path, arguments: ["voices"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
+        #expect(voices.status == 0, "\(voices.stderr)")
+        for name in ["ko", "en"] {
+            #expect(voices.stdout.split(separator: "\n").contains { $0.hasPrefix(name + " ") && $0.hasSuffix("(built in)") },
+                    "voices: \(voices.stdout)")
+        }
+        let spoken = try CLIRunner.run(executable: earshot.path, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],
+                                       environment: environment, currentDirectory: CLIRunner.fileSystemRoot)
+        #expect(spoken.status == 0, "\(spoken.stderr)")
+        #expect(spoken.stdout == "확인, 버튼\n")
+        // The profiles were written out under the cache folder and read from there.
+        let cache = home.appendingPathComponent(".cache/earshot/built-in-voices")
+        #expect(!listing(cache).filter { $0.hasSuffix("/normalization/ko.json") }.isEmpty, "\(listing(cache))")
+    }
+
     @Test("install strips the binary; uninstall removes a prefix the install made, and keeps one that was there")
     func strippedAndPrefixRemoved() throws {
         let folder = try CLIRunner.temporaryFolder()

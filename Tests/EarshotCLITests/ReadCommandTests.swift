@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCore
 import Foundation
 import Testing
 

@@ -1,3 +1,7 @@
+import EarshotAudio
+import EarshotCore
+import EarshotJack
+import EarshotSpeech
 import EarshotTestSupport
 import Foundation
 import Synchronization
@@ -79,7 +83,7 @@ struct LiveSpeechDeviceTests {
     func openJackSink(_ name: String, log: Log) throws -> (AlsaSink, port: String) {
         try JackDummyServer.ensureRunning()
         let client = "earshot-live-\(name)-\(getpid())"
-        let sink = try AlsaSink(device: AlsaTestConfiguration.jackDevice(client: client), sampleRate: Self.rate,
+        let sink = try AlsaSink(device: AlsaJackConfiguration.jackDevice(client: client), sampleRate: Self.rate,
                                 periodMilliseconds: 10) { event in
             if case .chunkStarted(let id, let frame, let time) = event {
                 log.chunkStarts.withLock { $0[id] = (frame, time) }
@@ -243,9 +247,9 @@ struct LiveSpeechDeviceTests {
     func stopBeforeSynthesisPlaysNothing() throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
-        _ = AlsaTestConfiguration.installed
+        _ = AlsaJackConfiguration.installed
         let path = folder + "/out.raw"
-        let sink = try AlsaSink(device: AlsaTestConfiguration.fileDevice(path: path), sampleRate: Self.rate)
+        let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: path), sampleRate: Self.rate)
         let log = Log()
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink) { event in
             log.deviceEvents.withLock { $0.append(event) }

@@ -1,4 +1,6 @@
+import EarshotCore
 import EarshotPlayback
+import EarshotSpeech
 import Foundation
 import Testing
 

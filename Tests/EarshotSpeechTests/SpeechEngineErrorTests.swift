@@ -26,7 +26,7 @@ struct SpeechEngineErrorTests {
         let path = "/nonexistent/espeak-data-\(UInt32.random(in: 0...UInt32.max))"
         #expect(throws: SpeechEngineError.dataNotFound(path: path)) { try SpeechEngine(dataPath: path) }
         let error = SpeechEngineError.dataNotFound(path: path)
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
         #expect(error.description.contains(path + "/phontab"))
         // The library is still usable afterwards.
         #expect(try SpeechEngine().synthesize("버튼", settings: korean).level > 500)
@@ -63,7 +63,7 @@ struct SpeechEngineErrorTests {
             return
         }
         #expect(message.contains("phonindex"))
-        #expect(thrown?.exitCode == .unavailable)
+        #expect(thrown?.category == .unavailable)
         let recovered = try SpeechEngine().synthesize("버튼, 선택됨", settings: korean)
         #expect(recovered.level > 500)
         #expect(recovered.words.count == 2)
@@ -96,7 +96,7 @@ struct SpeechEngineErrorTests {
         }
         #expect(requested == folder.path)
         #expect(FileManager.default.fileExists(atPath: inUse + "/phontab"))
-        #expect(thrown?.exitCode == .unavailable)
+        #expect(thrown?.category == .unavailable)
         #expect(try SpeechEngine().synthesize("버튼", settings: korean).level > 500)
     }
 
@@ -110,7 +110,7 @@ struct SpeechEngineErrorTests {
             try engine.phonemes("버튼", settings: .init(voice: "zz-nothing-like-it"))
         }
         let error = SpeechEngineError.unknownVoice(name: "kx", suggestion: "ko")
-        #expect(error.exitCode == .unavailable)
+        #expect(error.category == .unavailable)
         #expect(error.description.contains("\"kx\""))
         // The failed selection leaves the engine usable with a good voice.
         #expect(try engine.synthesize("버튼", settings: korean).level > 500)

@@ -1,4 +1,3 @@
-import EarshotCore
 import Foundation
 
 /// The package's root folder, found from this file's place in Tests/EarshotTestSupport.

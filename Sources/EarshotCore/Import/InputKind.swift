@@ -190,6 +190,6 @@ public enum InputKind: Equatable, Sendable {
 /// A file of another kind than the command takes: a usage error (the file itself may be fine).
 public struct WrongInputKindError: UserFacingError, Equatable {
     public var message: String
-    public var exitCode: ExitCode { .usage }
+    public var category: ErrorCategory { .usage }
     public var description: String { "error: \(message)" }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The data behind Korean normalization, read from `voices/normalization/ko.json`: number words,
 /// counters, units, currencies, letter names.
 ///

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rewrites Korean UI text so eSpeak NG's ko voice reads numbers, symbols and abbreviations the
 /// way VoiceOver on iOS does (`평점 4.8점` → `평점 사 점 팔 점`, `3개` → `세 개`).
 ///

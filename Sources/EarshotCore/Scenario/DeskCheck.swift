@@ -507,7 +507,7 @@ public enum DeskCheckError: UserFacingError {
     case unknownScreen(String, valid: [String])
     case edit(ScreenEditError, screen: String)
 
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 
     public var description: String {
         switch self {

@@ -29,7 +29,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     /// name asks for none.
     public static func forFile(_ path: String) throws -> TranscriptFormat {
         guard let format = TranscriptFormat(path: path) else {
-            throw UsageError("transcript file \"\(path)\" must end in \(fileExtensions.joined(separator: ", "))")
+            throw OutputPathError("transcript file \"\(path)\" must end in \(fileExtensions.joined(separator: ", "))")
         }
         return format
     }

@@ -178,7 +178,7 @@ public enum ScreenEditError: UserFacingError, Equatable {
     case duplicateID(String)
     case indexOutOfRange(Int, parent: String?, count: Int)
 
-    public var exitCode: ExitCode { .dataError }
+    public var category: ErrorCategory { .badData }
 
     public var description: String {
         switch self {

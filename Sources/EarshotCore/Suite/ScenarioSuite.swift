@@ -90,9 +90,9 @@ public struct ScenarioOutcome: Sendable, Codable {
     public var expectations: [ExpectationLine]
     /// The findings as `FindingsJSON` writes them.
     public var findingsJSON: String
-    /// Set when the scenario could not be run: the error's message and exit code.
+    /// Set when the scenario could not be run: the error's message and category.
     public var error: String?
-    public var errorExitCode: Int32?
+    public var errorCategory: ErrorCategory?
     /// Seconds the run took.
     public var time: Double
 
@@ -106,12 +106,18 @@ public struct ScenarioOutcome: Sendable, Codable {
     }
 
     public init(file: String, error: any UserFacingError, time: Double) {
+        self.init(file: file, failure: error.description, category: error.category, time: time)
+    }
+
+    /// A scenario that could not be run for a reason outside any error category (the process
+    /// running it ended): `failure` is the message, `category` nil.
+    public init(file: String, failure: String, category: ErrorCategory?, time: Double) {
         self.file = file
         transcript = ""
         expectations = []
         findingsJSON = "[]\n"
-        self.error = error.description
-        errorExitCode = error.exitCode.rawValue
+        error = failure
+        errorCategory = category
         self.time = time
     }
 

@@ -18,8 +18,22 @@ import Synchronization
 /// A worker ends when its input closes, and on its own as soon as its parent is gone (it watches
 /// its parent process id), after stopping the file being rendered and removing its temporary file.
 public enum RenderWorker {
-    /// Serves requests until standard input ends; returns the process exit code.
-    public static func serve() -> ExitCode {
+    /// How serving ended; the program running the worker turns it into its exit status. The
+    /// parent only tells a worker that ended well from one that did not and reports the
+    /// worker's own message, so the status is for people reading a log.
+    public enum Ending: Sendable, Equatable {
+        /// Standard input ended and every answer was written.
+        case finished
+        /// The speech engine could not start, for a reason of this category.
+        case engineFailed(ErrorCategory)
+        /// A request line was not a request (a parent of another version).
+        case unreadableRequest
+        /// An answer could not be written to standard output.
+        case answerLost
+    }
+
+    /// Serves requests until standard input ends.
+    public static func serve() -> Ending {
         signal(SIGPIPE, SIG_IGN)
         let inFlight = InFlightRender()
         watchParent(inFlight: inFlight)
@@ -28,20 +42,20 @@ public enum RenderWorker {
             engine = try SpeechEngine()
         } catch {
             FileHandle.standardError.write(Data("earshot render worker: \(error)\n".utf8))
-            return (error as? UserFacingError)?.exitCode ?? .unavailable
+            return .engineFailed((error as? UserFacingError)?.category ?? .unavailable)
         }
         var profiles: [String: VoiceProfile] = [:]
         var speakers: [String: Speaker] = [:]
         let responses = ResponseWriter()
         while let line = readLine(strippingNewline: true) {
-            guard !responses.failed else { return .ioError }
+            guard !responses.failed else { return .answerLost }
             guard !line.isEmpty else { continue }
             let request: RenderRequest
             do {
                 request = try RenderRequest(jsonLine: line)
             } catch {
                 FileHandle.standardError.write(Data("earshot render worker: unreadable request: \(error)\n".utf8))
-                return .failure
+                return .unreadableRequest
             }
             var profile: VoiceProfile
             do {
@@ -87,7 +101,7 @@ public enum RenderWorker {
             responses.send { store(request, audio, inFlight: inFlight) }
         }
         responses.finish()
-        return responses.failed ? .ioError : .success
+        return responses.failed ? .answerLost : .finished
     }
 
     /// Writes and answers for finished files on a thread of their own, so that the next file is
@@ -333,7 +347,8 @@ public enum RenderWorker {
                     inFlight.temporaries.withLock { temporaries in
                         for temporary in temporaries { unlink(temporary) }
                     }
-                    _exit(ExitCode.failure.rawValue)
+                    // Status 1, as for any failed run: nobody is left to read it.
+                    _exit(1)
                 }
             }
         }

@@ -1,5 +1,3 @@
-import EarshotBatch
-import EarshotCore
 import Foundation
 
 /// The render workers of one run: starting them, waiting for their answers, stopping them.

@@ -24,7 +24,7 @@ struct ScenarioFileTests {
         #expect(error.location.column == 17)
         #expect(error.message.contains("no element \"okk\""))
         #expect(error.message.contains("did you mean \"ok\"?"))
-        #expect(error.exitCode == .dataError)
+        #expect(error.category == .badData)
     }
 
     @Test("an id inserted by an earlier or later step is known; its parent must exist")

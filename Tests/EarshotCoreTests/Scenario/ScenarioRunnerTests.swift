@@ -148,7 +148,7 @@ struct ScenarioRunnerTests {
             #expect(error.message.contains("no element \"cart\" on the shown screen \"shop\""))
             #expect(error.location.line == 10)
             #expect(error.location.column == 3)
-            #expect(error.exitCode == .dataError)
+            #expect(error.category == .badData)
         }
     }
 

@@ -13,7 +13,7 @@ struct ScreenFileTests {
     func unknownKey() {
         let error = parseError("{\"elements\": [\n  {\"id\": \"a\", \"lable\": \"x\"}\n]}")
         #expect(error?.description == "screen.json:2:15: error: unknown key \"lable\"; did you mean \"label\"?")
-        #expect(error?.exitCode == .dataError)
+        #expect(error?.category == .badData)
     }
 
     @Test("an unknown trait names its place and suggests the nearest valid trait")

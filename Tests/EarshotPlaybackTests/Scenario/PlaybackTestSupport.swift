@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 @testable import EarshotPlayback
 

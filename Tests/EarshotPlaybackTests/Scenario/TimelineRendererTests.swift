@@ -1,3 +1,5 @@
+import EarshotAudio
+import EarshotCore
 import Foundation
 import Testing
 @testable import EarshotPlayback

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The static checks on how text is read, which need the voice's reading (NFC, its rules,
 /// symbol names): labels that are only symbols, abbreviations the rules read another way, and
 /// text in another script than its marked language.

@@ -1,11 +1,12 @@
-@testable import EarshotCore
+import EarshotCore
+@testable import EarshotVoices
 import Foundation
 import Testing
 
 @Suite("Built-in voices and the voice lookup order")
 struct BuiltInVoicesTests {
     static let voicesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices").path
+        .deletingLastPathComponent().appendingPathComponent("voices").path
 
     /// Every file under voices/, by relative path.
     static func filesOnDisk() throws -> [String: Data] {
@@ -31,6 +32,8 @@ struct BuiltInVoicesTests {
             #expect(builtIn[path] == bytes, "voices/\(path) changed; run scripts/generate-built-in-voices.sh")
         }
         #expect(BuiltInVoices.profileNames.contains("ko") && BuiltInVoices.profileNames.contains("en"))
+        // What a program registers: the same names, read without decoding a file.
+        #expect(BuiltInVoices.set.profileNames == BuiltInVoices.profileNames)
     }
 
     @Test("the built-ins are written to the cache folder and load with their normalization data")
@@ -60,25 +63,11 @@ struct BuiltInVoicesTests {
         try english.replacingOccurrences(of: "\"rate\": 175", with: "\"rate\": 200")
             .write(to: user.appendingPathComponent("en.json"), atomically: true, encoding: .utf8)
         let library = VoiceLibrary.locate(environment: ["XDG_CONFIG_HOME": root.path + "/config"],
-                                          executable: "/nonexistent/bin/earshot")
+                                          executable: "/nonexistent/bin/earshot", builtIns: BuiltInVoices.set)
         #expect(library.sources.map(\.kind) == [.user, .builtIn])
         let entries = Dictionary(uniqueKeysWithValues: library.entries.map { ($0.name, $0.source.kind) })
         #expect(entries["en"] == .user)
         #expect(entries["ko"] == .builtIn)
         #expect(try library.profile("en").engine.rate == 200)
-    }
-
-    @Test("a library without sources names where it looked and exits 69")
-    func noProfilesIsUnavailable() {
-        let library = VoiceLibrary(sources: [VoiceSource(kind: .environment, directory: "/nonexistent/voices")])
-        #expect(throws: UnknownVoiceError.self) { try library.profile("ko") }
-        do {
-            _ = try library.profile("ko")
-        } catch let error as UnknownVoiceError {
-            #expect(error.exitCode == .unavailable)
-            #expect(error.description.contains("EARSHOT_VOICES: /nonexistent/voices"))
-        } catch {
-            Issue.record("unexpected \(error)")
-        }
     }
 }

@@ -1,7 +1,11 @@
+import EarshotCore
 import Foundation
 
 /// The voices compiled into the binary: every file of the repository's `voices/` folder, so a
-/// binary copied anywhere still speaks (docs/install.md, "Built-in voices").
+/// binary copied anywhere still speaks (docs/install.md, "Built-in voices"). They live in a
+/// target of their own, linked by the `earshot` CLI and the benchmarks, so that a package
+/// using only the portable core does not carry them; a program makes them the last voice
+/// source with `register()`.
 ///
 /// The bytes live in `BuiltInVoiceFiles.generated.swift`, written by
 /// `scripts/generate-built-in-voices.sh`. Profiles refer to their data files by paths relative to
@@ -19,10 +23,23 @@ public enum BuiltInVoices {
         return (file.path, bytes)
     }
 
-    /// The profile names: the `.json` files at the top of the folder, sorted.
+    /// The profile names: the `.json` files at the top of the folder, sorted (read from the
+    /// paths alone, nothing decoded).
     public static var profileNames: [String] {
-        files.map(\.path).filter { !$0.contains("/") && $0.hasSuffix(".json") }
+        builtInVoiceFiles.map(\.path).filter { !$0.contains("/") && $0.hasSuffix(".json") }
             .map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// The built-ins as the core's voice lookup takes them; the files are written out when a
+    /// profile is first read.
+    public static var set: BuiltInVoiceSet {
+        BuiltInVoiceSet(profileNames: profileNames, folder: { folder })
+    }
+
+    /// Makes the built-ins the last source `VoiceLibrary.locate()` searches in this process;
+    /// a program calls it once at start, before its first lookup.
+    public static func register() {
+        VoiceLibrary.register(builtIns: set)
     }
 
     /// The folder the files are written to, or nil when no candidate folder could be written
