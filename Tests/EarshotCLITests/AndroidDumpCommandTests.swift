@@ -1,31 +1,39 @@
 import EarshotAudio
+import EarshotCore
 import Foundation
 import Testing
 
 /// Android dumps through the built binary: every command that takes a screen takes them, by
-/// content or with `--format uiautomator`. Until TalkBack's rules land they are heard with
-/// VoiceOver's.
+/// content or with `--format uiautomator`. They are heard with TalkBack's rules and words unless
+/// `--reader voiceover` says otherwise.
 @Suite("Android dumps on the command line", .serialized)
 struct AndroidDumpCommandTests {
     static let signIn = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/android/uiautomator-dump-signin.xml").path
     static let corpus = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/corpora/android-dumps")
     static let network = corpus.appendingPathComponent("uiautomator-networkandinternetscreen.xml").path
 
-    @Test("read prints every stop of a uiautomator dump and says what the dump cannot tell in one note")
+    @Test("read prints every stop of a uiautomator dump with TalkBack's words and says what the dump cannot tell in one note")
     func read() throws {
         let result = try CLIRunner.run(["read", "--no-audio", Self.signIn])
         #expect(result.status == 0, "\(result.stderr)")
+        // Reviewed line by line against docs/talkback.md: an image button is a button; a text
+        // with no focusable ancestor is a stop; an empty field says its hint text; a password
+        // field says the password word, not its dots; state first (TalkBack's default order);
+        // a switch's text names it and its state is the off word; the disabled button says
+        // so last and has no hint; the undescribed logo and the scroll view are no stops.
         #expect(result.stdout == """
-        1/8 imageButton-뒤로-가기: 뒤로 가기, 버튼
+        1/8 imageButton-뒤로-가기: 뒤로 가기, 버튼 (hint: 활성화하려면 두 번 탭하세요)
         2/8 title: 로그인
-        3/8 email: 이메일, 텍스트 필드 (hint: 편집하려면 이중 탭 하십시오.)
-        4/8 password: 비밀번호, 보안 텍스트 필드 (hint: 편집하려면 이중 탭 하십시오.)
-        5/8 remember: 로그인 상태 유지, 버튼, 선택됨
-        6/8 notifications: 알림 받기, 스위치 버튼, 끔 (hint: 설정을 끄거나 켜려면 이중 탭 하십시오.)
-        7/8 sign_in: 로그인, 버튼
-        8/8 sign_up: 회원가입, 흐리게 표시됨, 버튼
+        3/8 email: 이메일, 수정 창 (hint: 텍스트를 수정하려면 두 번 탭하세요)
+        4/8 password: 비밀번호, 수정 창 (hint: 텍스트를 수정하려면 두 번 탭하세요)
+        5/8 remember: 선택됨, 로그인 상태 유지, 체크박스 (hint: 전환하려면 두 번 탭하세요)
+        6/8 notifications: 꺼짐, 알림 받기, 스위치 (hint: 전환하려면 두 번 탭하세요)
+        7/8 sign_in: 로그인, 버튼 (hint: 활성화하려면 두 번 탭하세요)
+        8/8 sign_up: 회원가입, 버튼, 사용할 수 없음
 
         """)
+        let voiceOver = try CLIRunner.run(["read", "--no-audio", "--reader", "voiceover", Self.signIn])
+        #expect(voiceOver.stdout.contains("8/8 sign_up: 회원가입, 흐리게 표시됨, 버튼\n"), "\(voiceOver.stdout)")
         let notes = result.stderr.split(separator: "\n")
         #expect(notes.count == 1, "\(result.stderr)")
         #expect(notes.first?.hasPrefix("\(Self.signIn): note: what this uiautomator dump cannot tell: sizes in dp (") == true, "\(result.stderr)")
@@ -43,7 +51,9 @@ struct AndroidDumpCommandTests {
             #expect(!result.stderr.contains("not read yet"))
         }
         let wifi = try CLIRunner.run(["read", "--no-audio", "--voice", "en", Self.network])
-        #expect(wifi.stdout.contains(": Wi\u{2011}Fi, Switch button, on (hint: Double tap to toggle setting.)\n"), "\(wifi.stdout)")
+        // Named by its content description, the switch says its ON text as its state (TalkBack's
+        // SwitchDescription); it is focusable but not clickable, so no hint.
+        #expect(wifi.stdout.contains("switchWidget: ON, Wi\u{2011}Fi, Switch\n"), "\(wifi.stdout)")
     }
 
     @Test("import writes a screen file with the android views that reads as the dump does")
@@ -75,7 +85,7 @@ struct AndroidDumpCommandTests {
 
         let explore = try CLIRunner.run(["explore", "--no-audio", Self.signIn], input: Data("last\nidle\nprevious\nidle\n".utf8))
         #expect(explore.status == 0, "\(explore.stderr)")
-        #expect(explore.stdout.contains("element: 회원가입, 흐리게 표시됨, 버튼"), "\(explore.stdout)")
+        #expect(explore.stdout.contains("element: 회원가입, 버튼, 사용할 수 없음"), "\(explore.stdout)")
         #expect(explore.stdout.contains("swipe left: sign_in, 7 of 8"), "\(explore.stdout)")
 
         let folder = try CLIRunner.temporaryFolder()
