@@ -1,47 +1,50 @@
 /// TalkBack's focus stops of a screen read from an Android dump (docs/talkback.md, "Which nodes
-/// take focus"), in TalkBack's traversal order: the tree's order, not VoiceOver's frame sort.
+/// take accessibility focus", after `AccessibilityNodeInfoUtils.shouldFocusNode`), in TalkBack's
+/// traversal order: the tree's order, not VoiceOver's frame sort.
 ///
-/// - A node on the screen (`displayed`) that is not marked unimportant for accessibility is a
-///   stop when it is focusable to TalkBack (clickable, long-clickable, focusable, or
-///   screen-reader-focusable) and either has no children on the screen or has something to say
-///   (its own text or description, a checkable state, or children that are not stops and speak);
-///   or when it is not focusable, has text or a description of its own, and no ancestor is a stop.
-/// - A stop speaks its own description (`TalkBackDescription`), then, when it has no content
-///   description, the description of each child on the screen that is not a stop itself, in
-///   tree order, recursively, joined with the words' separator (`TreeNodesDescription`).
+/// A node on the screen (`displayed`, not marked unimportant for accessibility) is a stop when
+/// 1. it is focusable to TalkBack (clickable, long-clickable, focusable or screen-reader
+///    focusable) and has something to say: no children on the screen, or it speaks (its own text,
+///    description, hint or state description, a checkable state, or children that speak and do
+///    not take focus themselves); or
+/// 2. it is a top-level scroll item (its parent scrolls, or is a list, grid or scroll view) that
+///    speaks; or
+/// 3. it is not focusable, has text or a description of its own, and no ancestor is a stop.
 ///
+/// A stop speaks its own description (`TalkBackDescription`), then, when it has no content
+/// description, the description of each child on the screen that does not take focus itself,
+/// in tree order, recursively, joined with the words' separator (`TreeNodesDescription`).
 /// A node without Android facts (an iOS element) is never a TalkBack stop.
 enum TalkBackOrder {
     static func stops(of screen: Screen, words: TalkBackVocabulary) -> [FocusStop] {
         var stops: [FocusStop] = []
         for root in screen.roots {
-            collect(root, insideStop: false, language: screen.language, words: words, into: &stops)
+            collect(root, parent: nil, insideStop: false, language: screen.language, words: words, into: &stops)
         }
         return stops
     }
 
-    private static func collect(_ node: AccessibilityNode, insideStop: Bool, language: String?, words: TalkBackVocabulary,
-                                into stops: inout [FocusStop]) {
+    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool, language: String?,
+                                words: TalkBackVocabulary, into stops: inout [FocusStop]) {
         guard let android = node.android, isOnScreen(node) else { return }
         let language = node.language ?? language
         var inside = insideStop
-        if isStop(node, android, insideStop: insideStop) {
+        if isStop(node, android, parent: parent, insideStop: insideStop, words: words) {
             stops.append(stop(node, android, language: language, words: words))
             inside = true
         }
         for child in node.children {
-            collect(child, insideStop: inside, language: language, words: words, into: &stops)
+            collect(child, parent: android, insideStop: inside, language: language, words: words, into: &stops)
         }
     }
 
     static func isOnScreen(_ node: AccessibilityNode) -> Bool {
         guard let android = node.android else { return false }
-        return android.isDisplayed && !node.isOutOfReach
+        return android.isDisplayed && !node.isOutOfReach && android.isImportantForAccessibility != false
     }
 
-    /// Clickable, long-clickable, focusable or screen-reader-focusable, and not unimportant.
+    /// Clickable, long-clickable, focusable or screen-reader-focusable.
     static func isFocusable(_ android: AndroidView) -> Bool {
-        if android.isImportantForAccessibility == false { return false }
         if android.isScreenReaderFocusable == true { return true }
         return android.isClickable || android.isLongClickable || android.isFocusable
     }
@@ -51,21 +54,42 @@ enum TalkBackOrder {
             || nonEmpty(android.hint) != nil || nonEmpty(android.stateDescription) != nil
     }
 
-    private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, insideStop: Bool) -> Bool {
-        if android.isImportantForAccessibility == false { return false }
-        if isFocusable(android) {
-            let shownChildren = node.children.filter(isOnScreen)
-            return shownChildren.isEmpty || speaks(node, android)
-        }
-        return !insideStop && hasOwnText(android)
+    /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`). A
+    /// RecyclerView counts as a list: TalkBack knows it as one by its collection info, which a
+    /// dump does not carry, and a RecyclerView nearly always has (Earshot's choice).
+    static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
+        guard let parent else { return false }
+        if parent.isScrollable || parent.shortClassName == "RecyclerView" { return true }
+        let role = words.role(ofClass: parent.className)
+        return ["list", "grid", "scrollView", "horizontalScrollView"].contains(role ?? "")
     }
 
-    /// Its own text or description, a checkable state, or a child that is not focusable and speaks.
-    private static func speaks(_ node: AccessibilityNode, _ android: AndroidView) -> Bool {
+    private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, parent: AndroidView?, insideStop: Bool,
+                               words: TalkBackVocabulary) -> Bool {
+        if isFocusable(android) && (node.children.filter(isOnScreen).isEmpty || speaks(node, android, words: words)) {
+            return true
+        }
+        if isScrollItem(parent: parent, words: words) && speaks(node, android, words: words) { return true }
+        return !isFocusable(android) && !insideStop && hasOwnText(android)
+    }
+
+    /// Whether a child takes focus itself, and so is not spoken by its parent.
+    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, parent: AndroidView,
+                           words: TalkBackVocabulary) -> Bool {
+        if isFocusable(inner) && (child.children.filter(isOnScreen).isEmpty || speaks(child, inner, words: words)) {
+            return true
+        }
+        return isScrollItem(parent: parent, words: words) && speaks(child, inner, words: words)
+    }
+
+    /// Its own text, description, hint or state description, a checkable state, or a child that
+    /// is not focusable, is not a scroll item, and speaks (`isSpeakingNode`).
+    private static func speaks(_ node: AccessibilityNode, _ android: AndroidView, words: TalkBackVocabulary) -> Bool {
         if hasOwnText(android) || android.isCheckable { return true }
+        if isScrollItem(parent: android, words: words) { return false }
         return node.children.contains { child in
             guard isOnScreen(child), let inner = child.android, !isFocusable(inner) else { return false }
-            return speaks(child, inner)
+            return speaks(child, inner, words: words)
         }
     }
 
@@ -84,22 +108,26 @@ enum TalkBackOrder {
             isOn: android.isCheckable ? android.isChecked : nil, adjustable: node.adjustable, language: language,
             speech: node.speech, android: android)
         if nonEmpty(android.contentDescription) == nil {
-            stop.childrenDescription = nonEmpty(childrenDescription(of: node, words: words))
+            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, words: words))
         }
         return stop
     }
 
-    /// The descriptions of the children on the screen that are not stops, each followed by its
-    /// own children's (when it has no content description), joined.
-    private static func childrenDescription(of node: AccessibilityNode, words: TalkBackVocabulary) -> String {
+    /// The descriptions of the children on the screen that do not take focus, each followed by
+    /// its own children's (when it has no content description), joined. A child's "disabled" is
+    /// left to the focused node, which says it once, last (Earshot's choice).
+    private static func childrenDescription(of node: AccessibilityNode, _ android: AndroidView,
+                                            words: TalkBackVocabulary) -> String {
         var pieces: [String] = []
         for child in node.children {
-            guard isOnScreen(child), let inner = child.android, inner.isImportantForAccessibility != false else { continue }
-            if isFocusable(inner) && (child.children.filter(isOnScreen).isEmpty || speaks(child, inner)) { continue }
-            let own = TalkBackDescription.parts(of: inner, label: TalkBackDescription.label(of: inner, words: words),
+            guard isOnScreen(child), let inner = child.android,
+                  !takesFocus(child, inner, parent: android, words: words) else { continue }
+            var shown = inner
+            shown.isEnabled = true
+            pieces += TalkBackDescription.parts(of: shown, label: TalkBackDescription.label(of: shown, words: words),
                                                 focused: false, words: words).map(\.text)
-            pieces += own
-            if nonEmpty(inner.contentDescription) == nil, let nested = nonEmpty(childrenDescription(of: child, words: words)) {
+            if nonEmpty(inner.contentDescription) == nil,
+               let nested = nonEmpty(childrenDescription(of: child, inner, words: words)) {
                 pieces.append(nested)
             }
         }
