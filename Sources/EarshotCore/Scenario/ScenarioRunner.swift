@@ -12,9 +12,14 @@ public struct ScenarioRunner {
     public let desk: DeskCheck
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`.
+    /// A scenario whose screens come from Android dumps is heard by TalkBack.
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
+        var profile = profile
+        if scenario.screens.contains(where: { ScreenReaderKind.natural(for: $0.screen) == .talkBack }) {
+            profile.reader = .talkBack
+        }
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                              profile: profile, clock: clock, device: device, app: scenario.app,
                              reader: scenario.reader, observer: observer)
