@@ -30,7 +30,7 @@ enum JackScripts {
 }
 
 /// Runs a program to its end; its exit status and standard output (standard error dropped).
-func runToEnd(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+public func runToEnd(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

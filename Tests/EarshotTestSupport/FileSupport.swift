@@ -1,3 +1,4 @@
+import EarshotJack
 import Foundation
 
 /// The package's root folder, found from this file's place in Tests/EarshotTestSupport.
@@ -19,16 +20,7 @@ public func removeFolder(_ path: String) {
 /// Runs a program to completion; returns its exit status and standard output.
 @discardableResult
 public func runProgram(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try runToEnd(executable, arguments)
 }
 
 extension Duration {

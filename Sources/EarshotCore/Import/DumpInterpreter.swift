@@ -86,16 +86,12 @@ struct DumpInterpreter {
         }
         // No dump format says which language its text is in: unless told, tell it from the
         // letters, so the text is heard in its own language's voice (docs/import.md, "Language").
-        let screenLanguage: String?
-        switch language {
-        case .none: screenLanguage = nil
-        case .tag(let tag): screenLanguage = tag
-        case .asWritten:
+        let screenLanguage = language.resolve {
             var texts: [String] = []
             roots.forEach { Self.collectTexts($0, into: &texts) }
-            screenLanguage = TextScript.language(of: texts)
-            guessedLanguage = screenLanguage
+            return texts
         }
+        if language == .asWritten { guessedLanguage = screenLanguage }
         return try Screen(name: name, language: screenLanguage, roots: roots)
     }
 

@@ -59,6 +59,17 @@ public enum ScreenLanguage: Sendable, Equatable {
               argument.first?.isLetter == true else { return nil }
         self = .tag(argument)
     }
+
+    /// The language a dump's text is heard in: none, the tag asked for, or, as written, the one
+    /// told from the letters of `texts` (no dump format says its language; docs/import.md,
+    /// "Language").
+    func resolve(_ texts: () -> [String]) -> String? {
+        switch self {
+        case .none: nil
+        case .tag(let tag): tag
+        case .asWritten: TextScript.language(of: texts())
+        }
+    }
 }
 
 /// Reads a screen from any supported file, recognising the format by content unless told.

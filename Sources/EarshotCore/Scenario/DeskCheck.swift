@@ -291,12 +291,17 @@ public final class DeskCheck: @unchecked Sendable {
         if let before, let after = navigator.focusedStop {
             let activation = generator.describeActivation(before: before, after: after)
             switch activation {
+            case .reread where generator.reader == .talkBack:
+                // TalkBack speaks a click only through the node's changed state (its "tick"
+                // sound plays): a button that stays as it was says nothing more
+                // (EventTypeViewClickedFeedbackRule; docs/talkback.md).
+                said = ElementSpeech(elementID: after.id, text: "", purpose: .reread)
             case .reread(let description):
                 said = ElementSpeech(elementID: after.id, description: description, purpose: .reread)
             case .newValue(let description):
                 said = ElementSpeech(elementID: after.id, description: description, withHint: false, purpose: .newValue)
             }
-            result.speech = activation.description
+            result.speech = said.text.isEmpty ? nil : activation.description
             result.stop = after
             result.position = navigator.focusedIndex.map { $0 + 1 }
         } else {

@@ -165,7 +165,7 @@ struct DumpFormatTests {
     @Test("a file that is no known dump says which formats were tried")
     func unknownFormat() throws {
         let error = try #require(throws: DataFileError.self) { try DumpTestSupport.parse(#"{"hello": 1}"#, file: "x.json") }
-        for name in ["Earshot screen file", "WebDriverAgent JSON source", "idb ui describe-all JSON", "page source XML", "--format"] {
+        for name in ["Earshot screen file", "WebDriverAgent JSON source", "idb ui describe-all JSON", "WebDriverAgent page source", "Android uiautomator XML", "--format"] {
             #expect(error.message.contains(name), "\(error)")
         }
         let html = try #require(throws: DataFileError.self) { try DumpTestSupport.parse("<html><body/></html>", file: "x.html") }

@@ -26,16 +26,12 @@ struct AndroidScreenBuilder {
 
     mutating func screen(from dump: AndroidDump, defaultName: String) throws -> Screen {
         let roots = dump.roots.map { convert($0).node }
-        let screenLanguage: String?
-        switch language {
-        case .none: screenLanguage = nil
-        case .tag(let tag): screenLanguage = tag
-        case .asWritten:
+        let screenLanguage = language.resolve {
             var texts: [String] = []
             dump.roots.forEach { Self.collectTexts($0, into: &texts) }
-            screenLanguage = TextScript.language(of: texts)
-            guessedLanguage = screenLanguage
+            return texts
         }
+        if language == .asWritten { guessedLanguage = screenLanguage }
         return try Screen(name: defaultName, language: screenLanguage, roots: roots)
     }
 
