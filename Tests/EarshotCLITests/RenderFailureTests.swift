@@ -58,7 +58,8 @@ struct RenderFailureTests {
         let process = try CLIRunner.start(["render", "--quiet", "--force", "--jobs", "1", "-o", output.path, labels.path],
                                           currentDirectory: folder, environment: ["EARSHOT_WORKER_STALL": "1"])
         let parent = String(process.processIdentifier)
-        let deadline = Date().addingTimeInterval(5)
+        // A worker under a sanitizer on a loaded machine can take seconds to start.
+        let deadline = Date().addingTimeInterval(30)
         while try run("/usr/bin/pgrep", ["-P", parent, "-f", "render --worker"]) != 0, Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
