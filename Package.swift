@@ -3,10 +3,12 @@ import PackageDescription
 
 // Dependencies point one way, and every target declares each module it imports (no re-exports):
 //
-//   earshot (CLI), earshot-bench -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA),
-//                                                       EarshotBatch (OpenSSL's libcrypto) -> EarshotCore
-//   earshot, earshot-bench       -> EarshotReport, EarshotVoices -> EarshotCore
-//   earshot-bench                -> EarshotJack -> EarshotAudio, EarshotCore
+//   EarshotCLI (earshot), EarshotBench (earshot-bench)
+//       -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA),
+//                             EarshotBatch (OpenSSL's libcrypto) -> EarshotCore
+//       -> EarshotReport, EarshotVoices -> EarshotCore
+//   EarshotBench, and the tests' EarshotTestSupport
+//       -> EarshotJack -> EarshotAudio, EarshotCore
 //
 // The core (screens, focus order, descriptions, normalization, the speech core on a virtual
 // clock, scenarios, findings, the voice lookup) imports Foundation and nothing in C, so other

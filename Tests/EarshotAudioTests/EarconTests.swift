@@ -81,7 +81,7 @@ struct EarconTests {
         #expect(try EstimatedSpeechDevice(profile: profile).earconLengths[.boundary] == replaced.duration(of: .boundary))
     }
 
-    @Test("the measured lengths follow SEMANTICS §6 shapes")
+    @Test("the lengths follow the earcons measured in TalkBack's open sounds")
     func lengthsFollowMeasurements() throws {
         let library = try Self.koLibrary()
         #expect(library.buffer(for: .screenChanged)?.samples.count == 4631)  // 0.21 s: TalkBack's ~210 ms

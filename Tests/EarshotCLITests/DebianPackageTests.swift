@@ -13,7 +13,7 @@ struct DebianPackageTests {
 
     static func run(_ command: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CLIRunner.Result {
         var merged = ["PATH": toolPath, "LANG": "C.UTF-8", "DEBIAN_FRONTEND": "noninteractive",
-                      "HOME": ProcessInfo.processInfo.environment["HOME"] ?? "/root"]
+                      "HOME": ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()]
         for (key, value) in environment { merged[key] = value }
         return try CLIRunner.run(executable: try #require(program(command), "\(command) is not installed (scripts/setup.sh)"),
                                  arguments: arguments, environment: merged, currentDirectory: CLIRunner.fileSystemRoot)

@@ -48,7 +48,7 @@ public enum FindingCatalogue {
         public var meaning: String
         /// One line: the change that removes the problem.
         public var fix: String
-        /// The seed article (docs/findings.md names the five) or reference the fix comes from.
+        /// The seed article (docs/sources.md lists the five) or reference the fix comes from.
         public var seed: String
     }
 

@@ -55,7 +55,8 @@ public enum ElementKind: String, CaseIterable, Sendable {
 
 /// How a container presents its children to VoiceOver.
 public enum Grouping: String, CaseIterable, Sendable {
-    /// The seed's UIKit MergedFocus container: one element, label collected from the subtree.
+    /// The UIKit `MergedFocus` container of the seed article on merged focus (docs/sources.md):
+    /// one element, label collected from the subtree.
     case merged
     /// SwiftUI `.accessibilityElement(children: .combine)`: one element, children's labels and
     /// traits merged.

@@ -3,8 +3,8 @@
 /// The rules and their sources (docs/desk-checks.md, "What a double tap says"):
 /// - The element stays focused and did not change, or its label changed: it is re-read as it is
 ///   now (nuli article 1132843, 엔비전스: when focus does not move, VoiceOver re-reads the
-///   activated button; the seed "announcements": VoiceOver reads the double-tapped element
-///   whether or not its text changed).
+///   activated button; the seed article on announcements, docs/sources.md: VoiceOver reads the
+///   double-tapped element whether or not its text changed).
 /// - Its value or state changed (a switch turned on or off, a selection toggled, a new value):
 ///   only the new words are spoken, in the profile's words (`끔`, `Off`, `선택됨`), without the
 ///   hint (createwithswift.com on accessibility values; pride-london-app issue #322: a control

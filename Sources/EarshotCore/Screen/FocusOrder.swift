@@ -1,14 +1,17 @@
 /// The ordered focus stops of a screen: what VoiceOver visits when the user swipes right.
 ///
-/// Rules (SEMANTICS §1–2): out-of-reach nodes (hidden, alpha below 0.01, `elementsHidden`) and
-/// their subtrees are skipped; an element is a leaf; an explicit `accessibilityElements` order is
-/// kept as written; of modal siblings only the last is reachable; otherwise items are sorted by
-/// frame origin (8-point row rule, right-to-left aware); groups are placed by their first child
-/// and kept together. Plain containers are flattened into their parent's sort. A scroll view is a
-/// group whose stops keep file order (the order a table or collection view reports, which holds
-/// for content scrolled out of sight, where frames in a dump can be stale) and which is placed
-/// where its first stop inside its own frame is, clipped to that frame: VoiceOver meets a scroll
-/// view where its visible content starts, then scrolls to reach the rest.
+/// Rules (docs/screen-format.md, "Which views get focus, and in what order"): out-of-reach nodes
+/// (hidden, alpha below 0.01 as in the seed article's `MergedFocus`, `elementsHidden`) and their
+/// subtrees are skipped; an element is a leaf; an explicit `accessibilityElements` order is kept
+/// as written; of modal siblings only the last is reachable (UIKit's
+/// `accessibilityViewIsModal`); otherwise items are sorted by frame origin (8-point row rule,
+/// right-to-left aware); groups are placed by their first child and kept together (the sort and
+/// the groups as cashapp/AccessibilitySnapshot's `AccessibilityHierarchyParser.swift` does them).
+/// Plain containers are flattened into their parent's sort. A scroll view is a group whose stops
+/// keep file order (the order a table or collection view reports, which holds for content
+/// scrolled out of sight, where frames in a dump can be stale) and which is placed where its
+/// first stop inside its own frame is, clipped to that frame: VoiceOver meets a scroll view where
+/// its visible content starts, then scrolls to reach the rest.
 ///
 /// Building is linear in the number of nodes plus the sorts; the only quadratic step is the
 /// MergedFocus containment check, which stays inside one container.

@@ -1,8 +1,9 @@
 /// The label a MergedFocus container collects from its subtree, as the seed's UIKit class builds it.
 ///
-/// The steps follow the seed's `aggregateA11yText` exactly, including that the walk starts at
-/// the container itself (an explicit label on the container therefore wins) and that the
-/// containment check compares the raw texts before white space is folded.
+/// The seed is the article that shares the UIKit utility `MergedFocus` (docs/sources.md); the
+/// steps follow its `aggregateA11yText` exactly, including that the walk starts at the container
+/// itself (an explicit label on the container therefore wins) and that the containment check
+/// compares the raw texts before white space is folded.
 public enum MergedFocus {
     /// `accessibilityIdentifier` that keeps a view (and its subtree) out of the label.
     public static let ignoreMarker = "a11y-ignore"

@@ -4,7 +4,9 @@ import Foundation
 ///
 /// One state machine serves rendering and live playback: it reads a `TimelineClock` (virtual or
 /// real) and drives a `SpeechDevice` (WAV timeline or ALSA); only those two differ. The rules
-/// (SEMANTICS §4, seed "announcements"):
+/// (Apple's documentation of `UIAccessibility.Notification`, `accessibilitySpeechQueueAnnouncement`
+/// and `accessibilitySpeechAnnouncementPriority`, and the seed article on announcements,
+/// docs/sources.md):
 ///
 /// - Speech caused by a user gesture (focus move, the re-read after activation, the page
 ///   position after a scroll, the boundary earcon) interrupts everything, a high-priority

@@ -5,8 +5,9 @@
 /// - `hintPause`: silence between an element's speech and its hint. VoiceOver waits a clearly
 ///   noticeable moment; the profiles use 0.75 s.
 /// - `gestureWindow`: how long after a user gesture a default-priority announcement is still
-///   dropped, even if the gesture's speech ended or has not started. The seed on announcements
-///   says posting about 1 s after a double tap is needed, so the profiles use 1.0 s.
+///   dropped, even if the gesture's speech ended or has not started. The seed article on
+///   announcements (docs/sources.md) says posting about 1 s after a double tap is needed, so the
+///   profiles use 1.0 s.
 /// - `queueGap`: silence before an utterance that waited in the queue (queued or low-priority
 ///   announcements) when the one before it ended in full. 0.1 s, close to a sentence pause.
 /// - `earconGap`: silence between an earcon and the speech that follows it (the screen-change

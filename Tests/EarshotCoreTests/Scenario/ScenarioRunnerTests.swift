@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import EarshotCore
 
-/// The rules of SEMANTICS §4, as scenarios on a virtual clock: speech lasts 1 s, earcons 0.25 s;
+/// The rules for notifications and announcements (docs/speech-scheduling.md, "The rules"), as
+/// scenarios on a virtual clock: speech lasts 1 s, earcons 0.25 s;
 /// the Korean profile's timing (gesture window 1.0, queue gap 0.1, earcon gap 0.05).
 @Suite("Scenario runner drives the navigator and the scheduler on the virtual clock")
 struct ScenarioRunnerTests {

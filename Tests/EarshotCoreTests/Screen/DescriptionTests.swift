@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import EarshotCore
 
-/// SEMANTICS §3: how one element is spoken, with the words taken from the voice profiles.
+/// How one element is spoken (label, value, traits, then the hint after a pause), with the words
+/// taken from the voice profiles (docs/screen-format.md, "Voice profile sections").
 @Suite("Spoken descriptions come from the voice profile")
 struct DescriptionTests {
     typealias S = ScreenTestSupport

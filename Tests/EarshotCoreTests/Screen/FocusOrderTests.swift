@@ -1,7 +1,8 @@
 import Testing
 @testable import EarshotCore
 
-/// SEMANTICS §1: which elements get focus, and in what order.
+/// Which elements get focus, and in what order (docs/screen-format.md, "Which views get focus, and
+/// in what order").
 @Suite("Focus order follows VoiceOver's rules")
 struct FocusOrderTests {
     typealias S = ScreenTestSupport

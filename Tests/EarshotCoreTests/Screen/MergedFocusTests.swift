@@ -1,8 +1,8 @@
 import Testing
 @testable import EarshotCore
 
-/// SEMANTICS §2: merging children into one focus stop (the seed's MergedFocus, SwiftUI grouping,
-/// adjustable containers).
+/// Merging children into one focus stop (docs/screen-format.md, "Grouping"): the seed article's
+/// UIKit `MergedFocus` (docs/sources.md), SwiftUI grouping, adjustable containers.
 @Suite("Merged focus stops collect their children as the seed does")
 struct MergedFocusTests {
     typealias S = ScreenTestSupport

@@ -1,5 +1,6 @@
-/// `focus.fragmented`: one visual card read as four or more separate focus stops (the seed's
-/// product card: name, rating, price and like button, each its own swipe).
+/// `focus.fragmented`: one visual card read as four or more separate focus stops (the product
+/// card of the seed article on `MergedFocus`, docs/sources.md: name, rating, price and like
+/// button, each its own swipe).
 ///
 /// The screen file has no notion of "card", so the check looks for a container that draws like
 /// one. A container is reported when all of these hold:

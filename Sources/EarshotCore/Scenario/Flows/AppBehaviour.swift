@@ -43,7 +43,8 @@ public enum TransitionKind: String, Sendable, CaseIterable {
     public var isReturn: Bool { self == .pop || self == .dismiss }
 }
 
-/// The seed's focus restoration, written down: which item, found how, when and how often.
+/// The focus restoration of the seed articles (focus restoration, UIKit and SwiftUI;
+/// docs/sources.md), written down: which item, found how, when and how often.
 public struct RestorePlan: Sendable, Equatable {
     public enum Key: String, Sendable, CaseIterable {
         /// The item's stable id (the seed's fix).
@@ -109,7 +110,8 @@ public struct ScreenBehaviours: Sendable {
 /// The reader's side of transitions that VoiceOver versions and settings differ on.
 public struct ReaderSettings: Sendable, Equatable {
     /// On a pop, focus goes back to the element focused when the screen was left (a reader that
-    /// remembers focus) instead of the top (SEMANTICS §5).
+    /// remembers focus) instead of the top, where VoiceOver puts it when the app restores nothing
+    /// (the seed article on focus restoration in UIKit, docs/sources.md).
     public var remembersFocus: Bool
     /// Seconds between the double tap that navigates and the new screen (the push or swap
     /// animation; the seed's ZStack swap waits 0.35 s). The activation sound and the start of

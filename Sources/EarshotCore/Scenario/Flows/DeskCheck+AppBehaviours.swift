@@ -1,7 +1,8 @@
 import Foundation
 
-/// What the app remembers about the list item the user opened (the seed's `lastSelectedPostId`
-/// with its neighbours, and the row number the buggy version keeps instead).
+/// What the app remembers about the list item the user opened (the `lastSelectedPostId` of the
+/// seed articles on focus restoration, docs/sources.md, with its neighbours, and the row number
+/// the buggy version keeps instead).
 struct RestoreMemory: Sendable {
     var item: String
     var position: Int

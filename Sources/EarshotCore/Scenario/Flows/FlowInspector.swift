@@ -1,5 +1,6 @@
 /// Finds the dynamic problems of a desk check: what a VoiceOver user suffers across screens
-/// (seeds focus-restore-uikit, focus-restore-swiftui, announcements; SEMANTICS §4–5).
+/// (the seed articles on focus restoration, UIKit and SwiftUI, and on announcements, listed in
+/// docs/sources.md; the rules in docs/desk-checks.md, "How each finding is found").
 ///
 /// After each screen appears, the app has until the user's next gesture (or the next screen) to
 /// settle focus: that window is where a duplicate or missing screen-change sound and the

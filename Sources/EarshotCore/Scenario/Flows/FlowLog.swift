@@ -49,8 +49,8 @@ public enum FocusMover: String, Sendable {
 }
 
 /// A screen appearing, with where the user had left it (on a return) and where focus should
-/// land by the seed's rule: the item, else its previous, then next neighbour, else the create
-/// button.
+/// land by the rule of the seed articles on focus restoration (docs/sources.md): the item, else
+/// its previous, then next neighbour, else the create button.
 public struct ScreenAppearance: Sendable, Equatable {
     public var time: Double
     public var screen: String
