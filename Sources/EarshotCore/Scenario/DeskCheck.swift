@@ -245,9 +245,9 @@ public final class DeskCheck: @unchecked Sendable {
             if let spoken = result.speech, let stop = result.stop {
                 scheduler.handle(.focusMoved(speech(spoken, id: stop.id), gesture: name), source: source)
             }
-        case .adjusted, .boundary where result.speech != nil:
-            // An adjusted value is spoken alone, without the hint; at the end of the range the
-            // value is said again.
+        case .adjusted, .boundary:
+            // An adjusted value is spoken alone, without the hint; at the end of an adjustable's
+            // range the value is said again; at the first or last stop, the boundary sound.
             if let spoken = result.speech, let stop = result.stop, !spoken.text.isEmpty {
                 let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false,
                                             purpose: .newValue)
@@ -255,8 +255,6 @@ public final class DeskCheck: @unchecked Sendable {
             } else if result.outcome == .boundary {
                 scheduler.handle(.boundaryReached(gesture: name), source: source)
             }
-        case .boundary:
-            scheduler.handle(.boundaryReached(gesture: name), source: source)
         case .dismissed:
             // The dialog is gone: as on any screen change, the sound, then the first stop.
             let element = result.speech.flatMap { spoken in result.stop.map { speech(spoken, id: $0.id) } }
