@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotJack
 import Foundation
 
 /// The benchmark corpus: app-like Korean labels from the deterministic generator
@@ -8,19 +9,11 @@ enum BenchmarkCorpus {
     /// the executable's folders or the repository it was built from.
     static func generated(count: Int) throws -> [String] {
         let script = try generatorPath()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, String(count)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FileIOError(path: script, reason: "corpus generator exited with status \(process.terminationStatus)")
+        let (status, output) = try runToEnd("/usr/bin/env", ["python3", script, String(count)])
+        guard status == 0 else {
+            throw FileIOError(path: script, reason: "corpus generator exited with status \(status)")
         }
-        return lines(of: String(decoding: output, as: UTF8.self))
+        return lines(of: output)
     }
 
     /// The non-empty lines of a corpus file.

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// The repository's `scripts/` folder, which defines the JACK dummy backend (`jack-dummy.sh`)
@@ -8,7 +9,8 @@ import Foundation
 /// the checkout this target was built from.
 enum JackScripts {
     static let folder: String = {
-        var folder = URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: VoiceLibrary.executablePath()).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = folder.appendingPathComponent("scripts")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("jack-dummy.sh").path) {
@@ -22,11 +24,6 @@ enum JackScripts {
 
     /// A file of the folder: `jack-dummy.sh`, `alsa-jack.conf`.
     static func path(_ name: String) -> String { folder + "/" + name }
-
-    private static func executablePath() -> String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments.first ?? "."
-    }
 }
 
 /// Runs a program to its end; its exit status and standard output (standard error dropped).

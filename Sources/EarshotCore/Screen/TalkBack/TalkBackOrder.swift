@@ -66,15 +66,13 @@ enum TalkBackOrder {
 
     private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, parent: AndroidView?, insideStop: Bool,
                                words: TalkBackVocabulary) -> Bool {
-        if isFocusable(android) && (node.children.filter(isOnScreen).isEmpty || speaks(node, android, words: words)) {
-            return true
-        }
-        if isScrollItem(parent: parent, words: words) && speaks(node, android, words: words) { return true }
+        if takesFocus(node, android, parent: parent, words: words) { return true }
         return !isFocusable(android) && !insideStop && hasOwnText(android)
     }
 
-    /// Whether a child takes focus itself, and so is not spoken by its parent.
-    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, parent: AndroidView,
+    /// Whether a node takes focus whatever its ancestors (cases 1 and 2), and so is not spoken
+    /// by its parent.
+    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, parent: AndroidView?,
                            words: TalkBackVocabulary) -> Bool {
         if isFocusable(inner) && (child.children.filter(isOnScreen).isEmpty || speaks(child, inner, words: words)) {
             return true

@@ -10,7 +10,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// `selected`, `checked`, `state`, `label`, `role`, ..., `disabled`, `position`, `heading`).
     public var order: [String]
     /// Role by Android class name (TalkBack's `Role`), e.g. `android.widget.Switch` → `switch`.
-    public var classRoles: [String: String]
+    public let classRoles: [String: String]
     /// The spoken word of each role; empty for roles TalkBack does not name.
     public var roles: [String: String]
     public var heading: String
@@ -22,6 +22,9 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public var positions: [String: String]
     /// What TalkBack says for a password field (`password.field`), if it says anything.
     public var password: String?
+    /// `classRoles` by a class's last name component (`Switch`), the first class in name order
+    /// winning: for subclasses in other packages (`androidx...Switch`). Made once, with the table.
+    private let rolesByShortName: [String: String]
 
     /// TalkBack's default order (donottranslate.xml `pref_node_desc_order_default`, state first).
     public static let defaultOrder = ["selected", "expansion", "checked", "state", "label", "role", "children", "error",
@@ -33,6 +36,13 @@ public struct TalkBackVocabulary: Sendable, Equatable {
         self.separator = separator
         self.order = order
         self.classRoles = classRoles
+        var byShortName: [String: String] = [:]
+        for (known, role) in classRoles.sorted(by: { $0.key < $1.key }) {
+            guard let dot = known.lastIndex(of: ".") else { continue }
+            let short = String(known[known.index(after: dot)...])
+            if byShortName[short] == nil { byShortName[short] = role }
+        }
+        rolesByShortName = byShortName
         self.roles = roles
         self.heading = heading
         self.states = states
@@ -78,10 +88,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public func role(ofClass className: String) -> String? {
         if let role = classRoles[className] { return role }
         let short = className.split(separator: ".").last.map(String.init) ?? className
-        for (known, role) in classRoles.sorted(by: { $0.key < $1.key }) where known.hasSuffix("." + short) {
-            return role
-        }
-        return nil
+        return rolesByShortName[short]
     }
 
     /// The spoken word of a role ("" when unnamed or unknown).
