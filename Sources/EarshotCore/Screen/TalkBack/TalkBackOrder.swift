@@ -19,22 +19,37 @@ enum TalkBackOrder {
     static func stops(of screen: Screen, words: TalkBackVocabulary) -> [FocusStop] {
         var stops: [FocusStop] = []
         for root in screen.roots {
-            collect(root, parent: nil, insideStop: false, language: screen.language, words: words, into: &stops)
+            collect(root, parent: nil, insideStop: false, place: nil, language: screen.language, words: words,
+                    into: &stops)
         }
         return stops
     }
 
-    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool, language: String?,
-                                words: TalkBackVocabulary, into stops: inout [FocusStop]) {
+    /// `place`: the collection around `node` and the item it is in so far (`CollectionPlace`).
+    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool,
+                                place: CollectionPlace?, language: String?, words: TalkBackVocabulary,
+                                into stops: inout [FocusStop]) {
         guard let android = node.android, isOnScreen(node) else { return }
         let language = node.language ?? language
+        var place = place
+        if var item = place, android.isCollectionItem {
+            item.itemID = node.id
+            item.rowIndex = android.itemRowIndex
+            item.columnIndex = android.itemColumnIndex
+            place = item
+        }
         var inside = insideStop
         if isStop(node, android, parent: parent, insideStop: insideStop, words: words) {
-            stops.append(stop(node, android, language: language, words: words))
+            var made = stop(node, android, language: language, words: words)
+            made.collection = place
+            stops.append(made)
             inside = true
         }
+        // The items below a collection are its own: a collection inside an item starts afresh.
+        if android.isCollection { place = CollectionPlace(collectionID: node.id, collection: android) }
         for child in node.children {
-            collect(child, parent: android, insideStop: inside, language: language, words: words, into: &stops)
+            collect(child, parent: android, insideStop: inside, place: place, language: language, words: words,
+                    into: &stops)
         }
     }
 
@@ -54,12 +69,13 @@ enum TalkBackOrder {
             || nonEmpty(android.hint) != nil || nonEmpty(android.stateDescription) != nil
     }
 
-    /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`). A
-    /// RecyclerView counts as a list: TalkBack knows it as one by its collection info, which a
-    /// dump does not carry, and a RecyclerView nearly always has (Earshot's choice).
+    /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`), by its class
+    /// or its collection info. A RecyclerView counts as a list without collection info too:
+    /// TalkBack knows it as one by its collection info, which a dump does not carry, and a
+    /// RecyclerView nearly always has (Earshot's choice).
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
-        if parent.isScrollable || parent.shortClassName == "RecyclerView" { return true }
+        if parent.isScrollable || parent.isCollection || parent.shortClassName == "RecyclerView" { return true }
         let role = words.role(ofClass: parent.className)
         return ["list", "grid", "scrollView", "horizontalScrollView"].contains(role ?? "")
     }
