@@ -11,7 +11,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.

@@ -201,4 +201,32 @@ struct TalkBackOrderTests {
         let plain = Self.collection("plain", rows: nil, columns: nil, items: [("a", "하나", nil, nil), ("b", "둘", nil, nil)])
         #expect(try Self.swipe([plain]) == ["a: 하나", "b: 둘"])
     }
+
+    @Test("a double tap says what TalkBack's click rule says: a check box's new checked words, a selected node's word, a changed state description, and nothing for a plain button")
+    func clickSpeech() throws {
+        let generator = try Self.generator
+        func clicked(_ before: AndroidView, _ after: AndroidView) -> String {
+            let stop = { (android: AndroidView) in FocusStop(id: "n", android: android) }
+            return generator.describeActivation(before: stop(before), after: stop(after)).description.text
+        }
+        var box = AndroidView(className: "android.widget.CheckBox", text: "동의", isClickable: true, isCheckable: true)
+        var checked = box
+        checked.isChecked = true
+        #expect(clicked(box, checked) == "선택됨")
+        #expect(clicked(checked, box) == "선택 안됨")
+        // A switch says on / off, even when its text is its label.
+        let off = AndroidView(className: "android.widget.Switch", text: "알림", isClickable: true, isCheckable: true)
+        var on = off
+        on.isChecked = true
+        #expect(clicked(off, on) == "켜짐")
+        // A state description replaces TalkBack's words, and is said when it changed.
+        box.stateDescription = "꺼짐 상태"
+        checked.stateDescription = "켜짐 상태"
+        #expect(clicked(box, checked) == "켜짐 상태")
+        #expect(clicked(checked, checked) == "")
+        let tab = AndroidView(className: "android.widget.TextView", text: "홈", isClickable: true, isSelected: true)
+        #expect(clicked(tab, tab) == "선택됨")
+        let button = AndroidView(className: "android.widget.Button", text: "저장", isClickable: true)
+        #expect(clicked(button, button) == "", "a button is not read again: only its tick sound plays")
+    }
 }
