@@ -14,8 +14,10 @@ import Foundation
 /// focusable focused scrollable long-clickable password selected visible-to-user bounds`); a
 /// tower of 24 layout wrappers, a toolbar (a back button, a title), then a scrolling
 /// RecyclerView of rows: each row a clickable LinearLayout holding an icon, a column with a
-/// title and a summary, and on every third row a switch in a widget frame; rows below the
-/// screen are `visible-to-user="false"`. Labels are Korean, for the ko voice profile.
+/// title and a summary, and on every third row a switch in a widget frame. Every row is
+/// `visible-to-user="true"` (a tall window), so every row is a TalkBack stop with its
+/// description: the heaviest case for the stops; a real RecyclerView dumps its visible rows only.
+/// Labels are Korean, for the ko voice profile.
 enum TalkBackBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "talkback",
@@ -109,14 +111,14 @@ enum TalkBackBenchmark {
         var depth = 0
         func open(_ className: String, text: String = "", id: String = "", description: String = "",
                   clickable: Bool = false, focusable: Bool = false, checkable: Bool = false, checked: Bool = false,
-                  scrollable: Bool = false, visible: Bool = true, bounds: String, leaf: Bool = false) {
+                  scrollable: Bool = false, bounds: String, leaf: Bool = false) {
             count += 1
             out += String(repeating: "  ", count: depth + 1)
             out += "<node index=\"0\" text=\"\(text)\" resource-id=\"\(id)\" class=\"\(className)\" "
             out += "package=\"com.android.settings\" content-desc=\"\(description)\" checkable=\"\(checkable)\" "
             out += "checked=\"\(checked)\" clickable=\"\(clickable)\" enabled=\"true\" focusable=\"\(focusable)\" "
             out += "focused=\"false\" scrollable=\"\(scrollable)\" long-clickable=\"false\" password=\"false\" "
-            out += "selected=\"false\" visible-to-user=\"\(visible)\" bounds=\"\(bounds)\""
+            out += "selected=\"false\" visible-to-user=\"true\" bounds=\"\(bounds)\""
             if leaf {
                 out += " />\n"
             } else {
@@ -135,22 +137,21 @@ enum TalkBackBenchmark {
         open("android.widget.TextView", text: "설정", bounds: "[176,120][600,190]", leaf: true)
         close()
         open("androidx.recyclerview.widget.RecyclerView", id: "com.android.settings:id/recycler_view",
-             focusable: true, scrollable: true, bounds: "[0,242][1080,2400]")
+             focusable: true, scrollable: true, bounds: "[0,242][1080,\(242 + nodes * 40)]")
         var row = 0
         while count < nodes - towerDepth {
             let top = 242 + row * 200
-            let visible = top + 200 <= 2400
             let frame = { (left: Int, right: Int) in "[\(left),\(top)][\(right),\(top + 200)]" }
-            open("android.widget.LinearLayout", clickable: true, focusable: true, visible: visible, bounds: frame(0, 1080))
-            open("android.widget.ImageView", id: "android:id/icon", visible: visible, bounds: frame(44, 110), leaf: true)
-            open("android.widget.RelativeLayout", visible: visible, bounds: frame(154, 880))
-            open("android.widget.TextView", text: "설정 항목 \(row + 1)", id: "android:id/title", visible: visible,
+            open("android.widget.LinearLayout", clickable: true, focusable: true, bounds: frame(0, 1080))
+            open("android.widget.ImageView", id: "android:id/icon", bounds: frame(44, 110), leaf: true)
+            open("android.widget.RelativeLayout", bounds: frame(154, 880))
+            open("android.widget.TextView", text: "설정 항목 \(row + 1)", id: "android:id/title",
                  bounds: frame(154, 880), leaf: true)
             open("android.widget.TextView", text: "항목 \(row + 1)의 요약, 자세한 설명", id: "android:id/summary",
                  visible: visible, bounds: frame(154, 880), leaf: true)
             close()
             if row % 3 == 2 {
-                open("android.widget.LinearLayout", id: "android:id/widget_frame", visible: visible, bounds: frame(880, 1080))
+                open("android.widget.LinearLayout", id: "android:id/widget_frame", bounds: frame(880, 1080))
                 open("android.widget.Switch", id: "android:id/switch_widget", checkable: true, checked: row % 2 == 0,
                      visible: visible, bounds: frame(900, 1060), leaf: true)
                 close()

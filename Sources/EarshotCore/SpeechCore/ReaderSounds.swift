@@ -64,16 +64,9 @@ public struct TalkBackSoundSet: Sendable {
     public var play: ReaderSounds
 
     public static func load(profile: VoiceProfile) throws -> TalkBackSoundSet {
-        guard let section = profile.sections["talkbackSounds"], case .string(let relativePath) = section.value else {
-            throw DataFileError("voice profile \"\(profile.name)\" has no TalkBack sounds: add \"talkbackSounds\": \"sounds/talkback.json\" (docs/talkback.md)",
-                                at: SourceLocation(file: profile.path, line: 1, column: 1))
-        }
-        let folder = URL(fileURLWithPath: profile.path).deletingLastPathComponent()
-        let file = relativePath.hasPrefix("/") ? relativePath : folder.appendingPathComponent(relativePath).path
-        guard FileManager.default.fileExists(atPath: file) else {
-            throw DataFileError("TalkBack sound set \"\(file)\" not found", at: section.location)
-        }
-        return try load(path: file)
+        try load(path: profile.namedFile(
+            "talkbackSounds", what: "TalkBack sound set",
+            missing: "has no TalkBack sounds: add \"talkbackSounds\": \"sounds/talkback.json\" (docs/talkback.md)"))
     }
 
     /// Reads a sound set; every mistake is located in it.
