@@ -148,12 +148,12 @@ enum TalkBackBenchmark {
             open("android.widget.TextView", text: "설정 항목 \(row + 1)", id: "android:id/title",
                  bounds: frame(154, 880), leaf: true)
             open("android.widget.TextView", text: "항목 \(row + 1)의 요약, 자세한 설명", id: "android:id/summary",
-                 visible: visible, bounds: frame(154, 880), leaf: true)
+                 bounds: frame(154, 880), leaf: true)
             close()
             if row % 3 == 2 {
                 open("android.widget.LinearLayout", id: "android:id/widget_frame", bounds: frame(880, 1080))
                 open("android.widget.Switch", id: "android:id/switch_widget", checkable: true, checked: row % 2 == 0,
-                     visible: visible, bounds: frame(900, 1060), leaf: true)
+                     bounds: frame(900, 1060), leaf: true)
                 close()
             }
             close()
