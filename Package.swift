@@ -10,9 +10,13 @@ import PackageDescription
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
 //
-// The core (screens, focus order, descriptions, normalization, the speech core on a virtual
-// clock, scenarios, findings, the voice lookup) imports Foundation and nothing in C, so other
-// packages can depend on its product alone, on any platform; its errors carry a category, and
+// The core imports Foundation and nothing in C, so other packages can depend on its product
+// alone, on any platform. Its folders are layers, each using only the ones before it (docs/
+// architecture.md; CoreFolderLayeringTests holds them to it): Support (JSON, files, errors, text
+// formatting) -> Normalization -> Screen (the model) -> Voices -> Reading (focus order,
+// navigation, descriptions) -> SpeechCore (the scheduler on a virtual clock) -> Readers (screen
+// files and dumps) -> Findings -> Scenario -> Outputs (transcripts, findings, SARIF) -> Suite
+// (goldens, JUnit) -> Compare; its errors carry a category, and
 // the CLI alone turns categories into exit codes. The built-in voices (every file of voices/,
 // generated into Swift) are a target of their own that the programs link and register at start,
 // so the core's product stays small. The report pages (HTML with their own stylesheet and
