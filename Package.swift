@@ -67,7 +67,13 @@ let package = Package(
             name: "EarshotPlayback",
             dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch"]
         ),
-        .target(name: "EarshotReport", dependencies: ["EarshotCore"]),
+        // The pages' stylesheet and script are files, their bytes compiled in: an installed binary
+        // has no resource folder beside it (docs/reports.md, "How it is made").
+        .target(
+            name: "EarshotReport",
+            dependencies: ["EarshotCore"],
+            resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
+        ),
         // The JACK dummy server, jack_rec and the ALSA PCM into JACK (scripts/jack-dummy.sh,
         // scripts/alsa-jack.conf): the live benchmark's and the device tests' real-time sound card.
         .target(name: "EarshotJack", dependencies: ["EarshotCore", "EarshotAudio"]),
@@ -85,6 +91,7 @@ let package = Package(
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotCore", "EarshotBatch"]),
+        .testTarget(name: "EarshotReportTests", dependencies: ["EarshotReport"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),
