@@ -11,17 +11,18 @@ import PackageDescription
 //       -> EarshotJack -> EarshotAudio, EarshotCore
 //
 // The core imports Foundation and nothing in C, so other packages can depend on its product
-// alone, on any platform. Its folders are layers, each using only the ones before it (docs/
-// architecture.md; CoreFolderLayeringTests holds them to it): Support (JSON, files, errors, text
-// formatting) -> Normalization -> Screen (the model) -> Voices -> Reading (focus order,
-// navigation, descriptions) -> SpeechCore (the scheduler on a virtual clock) -> Readers (screen
-// files and dumps) -> Findings -> Scenario -> Outputs (transcripts, findings, SARIF) -> Suite
-// (goldens, JUnit) -> Compare; its errors carry a category, and
-// the CLI alone turns categories into exit codes. The built-in voices (every file of voices/,
-// generated into Swift) are a target of their own that the programs link and register at start,
-// so the core's product stays small. The report pages (HTML with their own stylesheet and
-// script) are drawn from core values only. EarshotJack drives the JACK dummy server and jack_rec
-// for the live benchmark and the device tests; no shipped target depends on a test target.
+// alone, on any platform; its errors carry a category, and the CLI alone turns categories into
+// exit codes. Its folders are layers, each using only the folders before it in this list
+// (docs/architecture.md; CoreFolderLayeringTests holds them to it): Support (JSON, files,
+// errors, text formatting), Normalization, Screen (the model), Voices, Reading (focus order,
+// navigation, descriptions), SpeechCore (the scheduler on a virtual clock), Readers (screen
+// files and dumps), Findings, Scenario, Outputs (transcripts, findings, SARIF), Suite (goldens,
+// JUnit), Compare. The built-in voices (every file of voices/, generated into Swift) are a
+// target of their own that the programs link and register at start, so the core's product
+// stays small. The report pages (HTML, their stylesheet and script as files compiled in, SVG
+// through a small writer) are drawn from core values only. EarshotJack drives the JACK dummy
+// server and jack_rec for the live benchmark and the device tests; no shipped target depends on
+// a test target.
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
