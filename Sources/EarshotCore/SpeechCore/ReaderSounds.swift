@@ -90,7 +90,12 @@ public struct TalkBackSoundSet: Sendable {
                 throw DataFileError("missing \"\(key)\" in \"play\" (a sound name or null)", at: play.location)
             }
             if case .null = member.value { continue }
-            let name = try ScenarioFile.enumName(member, names, what: "sound")
+            let name = try member.stringValue()
+            guard names.contains(name) else {
+                let near = nearestName(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw DataFileError("unknown sound \"\(name)\"\(near) (valid: \(names.joined(separator: ", ")), or null)",
+                                    at: member.location)
+            }
             sounds[keyPath: path] = EarconName(name)
         }
         return TalkBackSoundSet(earcons: earcons, play: sounds)
