@@ -60,6 +60,13 @@ struct OptionSpec {
         return plain ? words : []
     }
 
+    /// The option with another help text (a shared option that means more in one command).
+    func described(_ help: String) -> OptionSpec {
+        var copy = self
+        copy.help = help
+        return copy
+    }
+
     func offering(_ values: [String]) -> OptionSpec {
         var copy = self
         copy.choices = values
@@ -167,20 +174,23 @@ extension ParsedArguments {
         try withPunctuation(VoiceLibrary.locate().profile(value("voice") ?? "ko"))
     }
 
-    /// `profile` set to read as `--reader` says, else as the screen's own reader (TalkBack for an
+    /// The reader `--reader` names, nil when it names none.
+    func readerChoice() throws -> ScreenReaderKind? {
+        guard let name = value("reader") else { return nil }
+        guard let reader = ScreenReaderKind(rawValue: name) else {
+            var message = "unknown --reader \"\(name)\""
+            if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+            throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return reader
+    }
+
+    /// `profile` set to read as `--reader` says, else as the screens' own reader (TalkBack for an
     /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
     func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
         var changed = profile
-        if let name = value("reader") {
-            guard let reader = ScreenReaderKind(rawValue: name) else {
-                var message = "unknown --reader \"\(name)\""
-                if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-                throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            changed.reader = reader
-        } else {
-            changed.reader = screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver
-        }
+        changed.reader = try readerChoice()
+            ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
     }

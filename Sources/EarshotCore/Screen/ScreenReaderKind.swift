@@ -16,9 +16,10 @@ public enum ScreenReaderKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The reader that reads `screen` when none is asked for: TalkBack when its nodes came from an
-    /// Android dump, else VoiceOver.
+    /// The reader that reads `screen` when none is asked for: the one its file names (`"reader"`),
+    /// else TalkBack when its nodes came from an Android dump, else VoiceOver.
     public static func natural(for screen: Screen) -> ScreenReaderKind {
-        screen.roots.contains { $0.android != nil } ? .talkBack : .voiceOver
+        if let reader = screen.reader { return reader }
+        return screen.roots.contains { $0.android != nil } ? .talkBack : .voiceOver
     }
 }
