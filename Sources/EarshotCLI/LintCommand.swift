@@ -9,8 +9,8 @@ enum LintCommand: Command {
         .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
         .reader,
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
-        .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note.")
-            .offering(["error", "warning", "note"]),
+        .choice("severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
+                "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
         .screenFormat,
         .screenLanguage,
     ] + ReportOutputs.options

@@ -168,6 +168,45 @@ public enum ScenarioGesture: Sendable {
     /// Picks a custom action in the actions rotor and double taps; `edits` as for `activate`.
     case customAction(name: String, edits: [ScreenEdit])
 
+    /// The closed list of gestures by the name a scenario step writes (`{"gesture": "next"}`),
+    /// with the keys each one takes beside it.
+    public enum Name: String, NamedCases, Sendable {
+        case next, previous, first, last, nextHeading, previousHeading, activate, escape, increment, decrement,
+             touch, scroll, readAll, customAction
+
+        /// The step's keys besides `gesture` and its timing.
+        public var keys: [String] {
+            switch self {
+            case .touch: ["x", "y"]
+            case .scroll: ["text", "direction"]
+            case .readAll: ["fromTop"]
+            case .customAction: ["name", "changes"]
+            case .activate: ["changes"]
+            case .next, .previous, .first, .last, .nextHeading, .previousHeading, .escape, .increment, .decrement: []
+            }
+        }
+    }
+
+    /// The name a scenario step writes for this gesture (`Name`).
+    public var stepName: Name {
+        switch self {
+        case .next: .next
+        case .previous: .previous
+        case .first: .first
+        case .last: .last
+        case .nextHeading: .nextHeading
+        case .previousHeading: .previousHeading
+        case .activate: .activate
+        case .escape: .escape
+        case .increment: .increment
+        case .decrement: .decrement
+        case .touch: .touch
+        case .scroll: .scroll
+        case .readAll: .readAll
+        case .customAction: .customAction
+        }
+    }
+
     /// How the gesture is named in transcripts.
     public var name: String {
         switch self {

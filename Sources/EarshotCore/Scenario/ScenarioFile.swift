@@ -13,10 +13,6 @@ public enum ScenarioFile {
     static let timingKeys = ["at", "after", "note"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
 
-    static let gestureNames = [
-        "next", "previous", "first", "last", "nextHeading", "previousHeading", "activate", "escape", "increment",
-        "decrement", "touch", "scroll", "readAll", "customAction",
-    ]
     static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled",
                                     "announceForAccessibility", "liveRegion", "paneTitle"]
     static let changeKeys = [
@@ -160,7 +156,7 @@ public enum ScenarioFile {
         guard screens.contains(where: { $0.name == name }) else {
             let names = screens.map(\.name)
             var message = "unknown screen \"\(name)\""
-            if let near = nearestName(to: name, in: names) { message += "; did you mean \"\(near)\"?" }
+            message += NameSuggestion.didYouMean(name, in: names)
             throw DataFileError(message + " (screens: \(names.joined(separator: ", ")))", at: node.location)
         }
         return name
@@ -228,7 +224,7 @@ struct StepDecoder {
     func checkReferences() throws {
         for (id, node) in references where !knownIDs.contains(id) {
             var message = "no element \"\(id)\" on any screen of this scenario, and no step inserts one"
-            if let near = nearestName(to: id, in: knownIDs.sorted()) { message += "; did you mean \"\(near)\"?" }
+            message += NameSuggestion.didYouMean(id, in: knownIDs.sorted())
             throw DataFileError(message, at: node.location)
         }
     }
@@ -251,16 +247,8 @@ struct StepDecoder {
         }
         switch actionMember.key {
         case "gesture":
-            let name = try ScenarioFile.enumName(value, ScenarioFile.gestureNames, what: "gesture")
-            let extra: [String] = switch name {
-            case "touch": ["x", "y"]
-            case "scroll": ["text", "direction"]
-            case "readAll": ["fromTop"]
-            case "customAction": ["name", "changes"]
-            case "activate": ["changes"]
-            default: []
-            }
-            object = try allowing(extra)
+            let name = try ScreenFile.enumValue(value, ScenarioGesture.Name.self, what: "gesture")
+            object = try allowing(name.keys)
             action = .gesture(try gesture(name, object))
         case "post":
             let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
@@ -341,28 +329,28 @@ struct StepDecoder {
         return value
     }
 
-    mutating func gesture(_ name: String, _ object: JSONObjectReader) throws -> ScenarioGesture {
+    mutating func gesture(_ name: ScenarioGesture.Name, _ object: JSONObjectReader) throws -> ScenarioGesture {
         switch name {
-        case "next": return .next
-        case "previous": return .previous
-        case "first": return .first
-        case "last": return .last
-        case "nextHeading": return .nextHeading
-        case "previousHeading": return .previousHeading
-        case "activate": return .activate(edits: try edits(object))
-        case "escape": return .escape
-        case "increment": return .increment
-        case "decrement": return .decrement
-        case "touch":
+        case .next: return .next
+        case .previous: return .previous
+        case .first: return .first
+        case .last: return .last
+        case .nextHeading: return .nextHeading
+        case .previousHeading: return .previousHeading
+        case .activate: return .activate(edits: try edits(object))
+        case .escape: return .escape
+        case .increment: return .increment
+        case .decrement: return .decrement
+        case .touch:
             return .touch(x: try object.requiredDouble("x"), y: try object.requiredDouble("y"))
-        case "scroll":
+        case .scroll:
             var direction = "up"
             if let node = object["direction"] {
                 direction = try ScenarioFile.enumName(node, ["up", "down", "left", "right"], what: "scroll direction")
             }
             return .scroll(direction: direction, text: try object.requiredString("text"))
-        case "readAll": return .readAll(fromTop: try object.bool("fromTop") ?? false)
-        default:  // customAction
+        case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
+        case .customAction:
             return .customAction(name: try object.requiredString("name"), edits: try edits(object))
         }
     }
@@ -501,7 +489,7 @@ struct StepDecoder {
                 throw DataFileError("\"reason\" goes with \"fate\": \"dropped\" (a drop reason code)",
                                     at: reasonNode.location)
             }
-            fate?.reason = try ScenarioFile.enumName(reasonNode, DropReason.allCodes, what: "drop reason")
+            fate?.reason = try ScenarioFile.enumName(reasonNode, DropReason.Code.names, what: "drop reason")
         }
         switch kinds[0] {
         case "spoken":
@@ -561,8 +549,6 @@ extension ScenarioFile {
     static func enumName(_ node: JSONNode, _ valid: [String], what: String) throws -> String {
         let name = try node.stringValue()
         if valid.contains(name) { return name }
-        var message = "unknown \(what) \"\(name)\""
-        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
-        throw DataFileError(message + " (valid: \(valid.joined(separator: ", ")))", at: node.location)
+        throw DataFileError(NameSuggestion.unknown(what, name, in: valid), at: node.location)
     }
 }

@@ -71,11 +71,7 @@ public enum ScreenFile {
     where T.RawValue == String {
         let name = try node.stringValue()
         if let value = T(rawValue: name) { return value }
-        let valid = T.allCases.map(\.rawValue)
-        var message = "unknown \(what) \"\(name)\""
-        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
-        message += " (valid: \(valid.joined(separator: ", ")))"
-        throw DataFileError(message, at: node.location)
+        throw DataFileError(NameSuggestion.unknown(what, name, in: T.allCases.map(\.rawValue)), at: node.location)
     }
 }
 
@@ -195,7 +191,7 @@ private struct ElementDecoder {
                 let id = try item.stringValue()
                 guard inside.contains(id) else {
                     var message = "accessibilityElements of \"\(containerID)\" names \"\(id)\", which is not inside it"
-                    if let near = nearestName(to: id, in: descendants) { message += "; did you mean \"\(near)\"?" }
+                    message += NameSuggestion.didYouMean(id, in: descendants)
                     throw DataFileError(message, at: item.location)
                 }
                 guard listed.insert(id).inserted else {

@@ -4,7 +4,7 @@
 /// in which nodes are stops and in what order (`FocusOrder`), and in how a stop is described
 /// (`DescriptionGenerator`). An Android dump is read by TalkBack unless told otherwise; an iOS
 /// dump or a screen file by VoiceOver.
-public enum ScreenReaderKind: String, CaseIterable, Sendable {
+public enum ScreenReaderKind: String, NamedCases, Sendable {
     case voiceOver = "voiceover"
     case talkBack = "talkback"
 
