@@ -8,8 +8,13 @@ public enum NameSuggestion {
     /// `; did you mean "NAME"?` for the candidate nearest `name`, or "" when none is near.
     /// `prefix` is written before the suggested name (`--` for an option).
     public static func didYouMean(_ name: String, in candidates: [String], prefix: String = "") -> String {
-        guard let near = nearestName(to: name, in: candidates) else { return "" }
-        return "; did you mean \"\(prefix)\(near)\"?"
+        didYouMean(nearestName(to: name, in: candidates), prefix: prefix)
+    }
+
+    /// `; did you mean "NAME"?` for a suggestion already found (the name a known misspelling
+    /// stands for, the voice eSpeak NG names nearest), or "" for none.
+    public static func didYouMean(_ suggestion: String?, prefix: String = "") -> String {
+        suggestion.map { "; did you mean \"\(prefix)\($0)\"?" } ?? ""
     }
 
     /// `unknown WHAT "NAME"; did you mean "…"? (valid: a, b, c)`: the message for a name that is
