@@ -24,6 +24,10 @@ struct NamedListTests {
         #expect(Self.roundTrips(ScenarioGesture.Name.self))
         #expect(ScenarioGesture.Name.names.count == 14)
         #expect(Self.roundTrips(DropReason.Code.self))
+        #expect(Self.roundTrips(ScenarioGesture.ScrollDirection.self))
+        #expect(Self.roundTrips(PostedNotification.Name.self))
+        #expect(PostedNotification.Name.names == ["announcement", "screenChanged", "layoutChanged", "pageScrolled",
+                                                  "announceForAccessibility", "liveRegion", "paneTitle"])
     }
 
     @Test("every gesture name a step can write parses into the gesture of that name, with the keys it takes")

@@ -13,8 +13,6 @@ public enum ScenarioFile {
     static let timingKeys = ["at", "after", "note"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
 
-    static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled",
-                                    "announceForAccessibility", "liveRegion", "paneTitle"]
     static let changeKeys = [
         "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
         "adjustableIndex",
@@ -251,15 +249,8 @@ struct StepDecoder {
             object = try allowing(name.keys)
             action = .gesture(try gesture(name, object))
         case "post":
-            let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
-            let extra: [String] = switch name {
-            case "announcement": ["text", "priority", "queue", "language"] + SpeechAttributes.keys
-            case "screenChanged": ["element", "screen", "text"]
-            case "layoutChanged": ["element", "text"]
-            case "liveRegion": ["text", "mode"]
-            default: ["text"]
-            }
-            object = try allowing(extra)
+            let name = try ScreenFile.enumValue(value, PostedNotification.Name.self, what: "notification")
+            object = try allowing(name.stepKeys)
             action = .post(try notification(name, object))
         case "change", "remove":
             object = try allowing((actionMember.key == "change" ? ScenarioFile.changeKeys : []) + ["screen"])
@@ -344,9 +335,9 @@ struct StepDecoder {
         case .touch:
             return .touch(x: try object.requiredDouble("x"), y: try object.requiredDouble("y"))
         case .scroll:
-            var direction = "up"
+            var direction = ScenarioGesture.ScrollDirection.up
             if let node = object["direction"] {
-                direction = try ScenarioFile.enumName(node, ["up", "down", "left", "right"], what: "scroll direction")
+                direction = try ScreenFile.enumValue(node, ScenarioGesture.ScrollDirection.self, what: "scroll direction")
             }
             return .scroll(direction: direction, text: try object.requiredString("text"))
         case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
@@ -422,19 +413,19 @@ struct StepDecoder {
         return traits
     }
 
-    mutating func notification(_ name: String, _ object: JSONObjectReader) throws -> PostedNotification {
+    mutating func notification(_ name: PostedNotification.Name, _ object: JSONObjectReader) throws -> PostedNotification {
         switch name {
-        case "announceForAccessibility":
+        case .announceForAccessibility:
             return .announceForAccessibility(try object.requiredString("text"))
-        case "liveRegion":
+        case .liveRegion:
             var assertive = false
             if let mode = object["mode"] {
                 assertive = try ScenarioFile.enumName(mode, ["polite", "assertive"], what: "live region mode") == "assertive"
             }
             return .liveRegion(try object.requiredString("text"), assertive: assertive)
-        case "paneTitle":
+        case .paneTitle:
             return .paneTitle(try object.requiredString("text"))
-        case "announcement":
+        case .announcement:
             var priority = SpeechPriority.default
             if let node = object["priority"] {
                 priority = SpeechPriority(rawValue: try ScenarioFile.enumName(
@@ -443,7 +434,7 @@ struct StepDecoder {
             return .announcement(try object.requiredString("text"), priority: priority,
                                  queued: try object.bool("queue") ?? false,
                                  attributes: try SpeechAttributes.decode(object, withLanguage: true))
-        case "screenChanged":
+        case .screenChanged:
             let screen = try object["screen"].flatMap { $0.isNull ? nil : try ScenarioFile.screenName($0, in: screens) }
             if let text = try object.string("text") {
                 if let element = object["element"], !element.isNull {
@@ -453,7 +444,7 @@ struct StepDecoder {
             }
             let element = try object["element"].flatMap { $0.isNull ? nil : try elementID($0) }
             return .screenChanged(element: element, screen: screen)
-        case "layoutChanged":
+        case .layoutChanged:
             if let element = object["element"], !element.isNull {
                 if object.has("text") {
                     throw DataFileError("layoutChanged takes an element or a text, not both", at: element.location)
@@ -462,7 +453,7 @@ struct StepDecoder {
             }
             if let text = try object.string("text") { return .layoutChangedText(text) }
             return .layoutChangedNil
-        default:
+        case .pageScrolled:
             return .pageScrolled(try object.requiredString("text"))
         }
     }
