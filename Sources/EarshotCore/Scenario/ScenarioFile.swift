@@ -245,11 +245,11 @@ struct StepDecoder {
         }
         switch actionMember.key {
         case "gesture":
-            let name = try ScreenFile.enumValue(value, ScenarioGesture.Name.self, what: "gesture")
+            let name = try value.enumValue(ScenarioGesture.Name.self, what: "gesture")
             object = try allowing(name.keys)
             action = .gesture(try gesture(name, object))
         case "post":
-            let name = try ScreenFile.enumValue(value, PostedNotification.Name.self, what: "notification")
+            let name = try value.enumValue(PostedNotification.Name.self, what: "notification")
             object = try allowing(name.stepKeys)
             action = .post(try notification(name, object))
         case "change", "remove":
@@ -337,7 +337,7 @@ struct StepDecoder {
         case .scroll:
             var direction = ScenarioGesture.ScrollDirection.up
             if let node = object["direction"] {
-                direction = try ScreenFile.enumValue(node, ScenarioGesture.ScrollDirection.self, what: "scroll direction")
+                direction = try node.enumValue(ScenarioGesture.ScrollDirection.self, what: "scroll direction")
             }
             return .scroll(direction: direction, text: try object.requiredString("text"))
         case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
@@ -502,13 +502,13 @@ struct StepDecoder {
                 return .focus(try elementID(object["focus"]!))
             case "finding":
                 let elements = try (object.array("elements") ?? []).map { try elementID($0) }
-                return .finding(try ScreenFile.enumValue(object["finding"]!, FindingCode.self, what: "finding code"),
+                return .finding(try object["finding"]!.enumValue(FindingCode.self, what: "finding code"),
                                 elements: elements)
             case "noFinding":
-                return .noFinding(try ScreenFile.enumValue(object["noFinding"]!, FindingCode.self, what: "finding code"))
+                return .noFinding(try object["noFinding"]!.enumValue(FindingCode.self, what: "finding code"))
             case "findings":
                 return .findings(try object["findings"]!.arrayItems().map {
-                    try ScreenFile.enumValue($0, FindingCode.self, what: "finding code")
+                    try $0.enumValue(FindingCode.self, what: "finding code")
                 })
             case "earcons":
                 guard case .object(let members) = object["earcons"]!.value, !members.isEmpty else {

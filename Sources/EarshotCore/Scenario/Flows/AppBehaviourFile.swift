@@ -64,7 +64,7 @@ enum AppBehaviourFile {
             _ = try node.object(allowing: ["delete"])
             return .delete(try decoder.elementID(value))
         case "post":
-            let name = try ScreenFile.enumValue(value, PostedNotification.Name.self, what: "notification")
+            let name = try value.enumValue(PostedNotification.Name.self, what: "notification")
             let extra: [String] = switch name {
             case .announcement: ["text", "priority", "queue"]
             case .screenChanged, .layoutChanged: ["element", "text"]
