@@ -2,7 +2,7 @@ import EarshotCore
 import Foundation
 
 /// The kinds of input `earshot render` reads, recognised by file extension or `--format`.
-public enum BatchInputFormat: String, Sendable, CaseIterable {
+public enum BatchInputFormat: String, Sendable, NamedCases {
     /// One label per line (`.txt`, `.text`, `.labels`).
     case text
     /// A table with a header `id,label,value,traits,hint` (`.csv`).

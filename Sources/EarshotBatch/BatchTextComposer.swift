@@ -71,7 +71,7 @@ public struct BatchTextComposer: Sendable {
         for name in fields.traits {
             guard let trait = AccessibilityTrait(name: name) else {
                 var message = "unknown trait \"\(name)\""
-                if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) { message += "; did you mean \"\(near)\"?" }
+                message += NameSuggestion.didYouMean(name, in: AccessibilityTrait.acceptedNames)
                 throw DataFileError(message, at: location)
             }
             traits.insert(AccessibilityTraits(trait))

@@ -31,7 +31,7 @@ public enum LabelTableReader {
             let location = SourceLocation(file: file, line: header.line, column: 1)
             guard columns.contains(name) else {
                 var message = "unknown column \"\(rawName)\" in the header"
-                if let near = nearestName(to: name, in: columns) { message += "; did you mean \"\(near)\"?" }
+                message += NameSuggestion.didYouMean(name, in: columns)
                 message += " (valid columns: \(columns.joined(separator: ", ")))"
                 contents.problems.append(DataFileError(message, at: location))
                 return contents

@@ -5,17 +5,30 @@ import Foundation
 
 /// A parsed command line: options by name, and positional arguments in order.
 ///
-/// Options are declared up front so an unknown option is a usage error (exit 64) with a
-/// suggestion, never silently ignored. `--name value` and `--name=value` are both accepted; a
-/// lone `--` ends options.
+/// Options are declared up front (each command's `options`, which its help, manual section and
+/// completions also list) so an unknown option is a usage error (exit 64) with a suggestion,
+/// never silently ignored. Reading an option the command did not declare is a programming error
+/// that stops the program; `OptionDeclarationTests` finds such a read in the sources before it
+/// runs. `--name value` and `--name=value` are both accepted; a lone `--` ends options.
 struct ParsedArguments {
+    /// The names of the options the command declared.
+    let declared: Set<String>
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
-    func has(_ flag: String) -> Bool { flags.contains(flag) }
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    init(declaring options: [OptionSpec]) {
+        declared = Set(options.map(\.name))
+    }
+
+    private func checked(_ name: String) -> String {
+        precondition(declared.contains(name), "--\(name) is read but the command does not declare it")
+        return name
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(checked(flag)) }
+    func value(_ name: String) -> String? { values[checked(name)]?.last }
+    func all(_ name: String) -> [String] { values[checked(name)] ?? [] }
 
     func double(_ name: String) throws -> Double? {
         guard let text = value(name) else { return nil }
@@ -60,6 +73,13 @@ struct OptionSpec {
         return plain ? words : []
     }
 
+    /// The option with another help text (a shared option that means more in one command).
+    func described(_ help: String) -> OptionSpec {
+        var copy = self
+        copy.help = help
+        return copy
+    }
+
     func offering(_ values: [String]) -> OptionSpec {
         var copy = self
         copy.choices = values
@@ -73,17 +93,28 @@ struct OptionSpec {
     static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
+
+    /// An option whose value is one of a closed list of names: its placeholder (`a|b|c`, or
+    /// `valueName` when given) and the values completions offer are the list's cases, and
+    /// `ParsedArguments.choice` reads it.
+    static func choice<T: NamedCases>(_ name: String, _ type: T.Type, valueName: String? = nil, _ help: String) -> OptionSpec {
+        choice(name, T.names, valueName: valueName, help)
+    }
+
+    /// An option whose value is one of `names` (names that are not a type's cases, such as
+    /// transcript formats' extensions).
+    static func choice(_ name: String, _ names: [String], valueName: String? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName ?? names.joined(separator: "|"), help: help, choices: names)
+    }
 }
 
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
-    var parsed = ParsedArguments()
+    var parsed = ParsedArguments(declaring: options)
     var index = 0
     var onlyPositionals = false
     func spec(named name: String) throws -> OptionSpec {
         if let found = options.first(where: { $0.name == name }) { return found }
-        var message = "unknown option --\(name)"
-        if let near = nearestName(to: name, in: options.map(\.name)) { message += "; did you mean --\(near)?" }
-        throw UsageError(message)
+        throw UsageError("unknown option --\(name)" + NameSuggestion.didYouMean(name, in: options.map(\.name), prefix: "--"))
     }
     while index < arguments.count {
         let argument = arguments[index]
@@ -144,43 +175,48 @@ extension OptionSpec {
         return option
     }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
-    static let reader = OptionSpec.value(
-        "reader", "voiceover|talkback",
+    static let reader = OptionSpec.choice(
+        "reader", ScreenReaderKind.self,
         "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
-        .offering(ScreenReaderKind.allCases.map(\.rawValue))
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
-    static let punctuation = OptionSpec.value(
-        "punctuation", "all|some|none", "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
+    static let punctuation = OptionSpec.choice(
+        "punctuation", PunctuationLevel.self, "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
     static let screenLanguage = OptionSpec.value(
         "language", "TAG|none", "The language of the screen's text, over the file's own or a dump's guess from its letters (none: the voice's).")
-    static let screenFormat = OptionSpec.value(
-        "format", "FORMAT", "Read the screen as \(ScreenInputFormat.names) (default: recognised by content).")
-        .offering(ScreenInputFormat.allCases.map(\.rawValue))
+    static let screenFormat = OptionSpec.choice(
+        "format", ScreenInputFormat.self, valueName: "FORMAT",
+        "Read the screen as \(ScreenInputFormat.names.joined(separator: ", ")) (default: recognised by content).")
 }
 
 extension ParsedArguments {
     /// The ALSA device of `--device`.
     var device: String { value("device") ?? "default" }
 
-    /// The profile of `--voice`, `ko` by default.
+    /// The profile of `--voice`, `ko` by default (a command that takes `--punctuation` applies it
+    /// with `withPunctuation`).
     func voiceProfile() throws -> VoiceProfile {
-        try withPunctuation(VoiceLibrary.locate().profile(value("voice") ?? "ko"))
+        try VoiceLibrary.locate().profile(value("voice") ?? "ko")
     }
 
-    /// `profile` set to read as `--reader` says, else as the screen's own reader (TalkBack for an
+    /// The case of `T` the option `name` names, nil when the option is not given; any other
+    /// value is a usage error with the one "did you mean" message and the valid names.
+    func choice<T: NamedCases>(_ name: String, _ type: T.Type) throws -> T? {
+        guard let text = value(name) else { return nil }
+        guard let found = T(rawValue: text) else { throw UsageError(T.unknownName(text, what: "--\(name)")) }
+        return found
+    }
+
+    /// The reader `--reader` names, nil when it names none.
+    func readerChoice() throws -> ScreenReaderKind? {
+        try choice("reader", ScreenReaderKind.self)
+    }
+
+    /// `profile` set to read as `--reader` says, else as the screens' own reader (TalkBack for an
     /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
     func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
         var changed = profile
-        if let name = value("reader") {
-            guard let reader = ScreenReaderKind(rawValue: name) else {
-                var message = "unknown --reader \"\(name)\""
-                if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-                throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            changed.reader = reader
-        } else {
-            changed.reader = screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver
-        }
+        changed.reader = try readerChoice()
+            ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
     }
@@ -194,7 +230,8 @@ extension ParsedArguments {
     func withPunctuation(_ profile: VoiceProfile) throws -> VoiceProfile {
         guard let name = value("punctuation") else { return profile }
         guard let level = PunctuationLevel(rawValue: name) else {
-            throw UsageError("--punctuation expects all, some or none, got \"\(name)\"")
+            let names = PunctuationLevel.names
+            throw UsageError("--punctuation expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(name)\"")
         }
         var changed = profile
         changed.punctuationLevel = level
@@ -212,13 +249,7 @@ extension ParsedArguments {
     }
 
     func screenFormat() throws -> ScreenInputFormat? {
-        guard let name = value("format") else { return nil }
-        guard let format = ScreenInputFormat(rawValue: name) else {
-            var message = "unknown --format \"\(name)\""
-            if let near = nearestName(to: name, in: ScreenInputFormat.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-            throw UsageError(message + " (valid: \(ScreenInputFormat.names))")
-        }
-        return format
+        try choice("format", ScreenInputFormat.self)
     }
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard

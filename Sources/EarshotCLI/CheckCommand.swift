@@ -13,7 +13,7 @@ enum CheckCommand: Command {
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file (- for standard output)."),
         .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable; - for standard output."),
-        .value("transcript-format", "txt|jsonl|vtt", "The format of --transcript - (default txt)."),
+        .choice("transcript-format", TranscriptFormat.extensionNames, "The format of --transcript - (default txt)."),
         .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
         .flag("live", "Play the scenario in real time through ALSA, with the same decisions."),
         .value("device", "PCM", "ALSA device for --live. Default: default."),
@@ -123,7 +123,7 @@ enum CheckCommand: Command {
         var standardFormat = TranscriptFormat.text
         if let name = parsed.value("transcript-format") {
             guard let format = TranscriptFormat(path: "-." + name) else {
-                throw UsageError("--transcript-format expects txt, jsonl or vtt, got \"\(name)\"")
+                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
             }
             standardFormat = format
         }

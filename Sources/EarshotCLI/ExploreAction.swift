@@ -90,11 +90,20 @@ enum ExploreAction: Equatable {
         ("help | quit", "this help / leave"),
     ]
 
-    static let commandNames = [
-        "next", "previous", "first", "last", "heading", "previous-heading", "activate", "escape", "increment",
-        "decrement", "read", "read-top", "touch", "actions", "action", "announce", "announce!", "announce-low",
-        "queue", "screen", "layout", "page", "android-announce", "live", "live!", "pane", "wait", "idle", "help", "quit",
-    ]
+    /// The closed list of typed commands by name; `aliases` are other spellings of some.
+    enum Name: String, NamedCases {
+        case next, previous, first, last, heading, previousHeading = "previous-heading", activate, escape, increment,
+             decrement, read, readTop = "read-top", touch, actions, action, announce, announceHigh = "announce!",
+             announceLow = "announce-low", queue, screen, layout, page, androidAnnounce = "android-announce", live,
+             liveAssertive = "live!", pane, wait, idle, help, quit
+
+        static let aliases: [String: Name] = ["announce-high": .announceHigh, "?": .help, "q": .quit, "exit": .quit]
+
+        init?(typed: String) {
+            guard let name = Name(rawValue: typed) ?? Self.aliases[typed] else { return nil }
+            self = name
+        }
+    }
 
     /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed).
     static func parse(_ line: String) throws -> ExploreAction {
@@ -110,55 +119,56 @@ enum ExploreAction: Equatable {
             guard argument.isEmpty else { throw UsageError("\(name) takes nothing after it, found \"\(argument)\"") }
             return action
         }
-        switch name {
-        case "next": return try noArgument(.next)
-        case "previous": return try noArgument(.previous)
-        case "first": return try noArgument(.first)
-        case "last": return try noArgument(.last)
-        case "heading": return try noArgument(.nextHeading)
-        case "previous-heading": return try noArgument(.previousHeading)
-        case "activate": return try noArgument(.activate)
-        case "escape": return try noArgument(.escape)
-        case "increment": return try noArgument(.increment)
-        case "decrement": return try noArgument(.decrement)
-        case "read": return try noArgument(.readAll(fromTop: false))
-        case "read-top": return try noArgument(.readAll(fromTop: true))
-        case "actions": return try noArgument(.listActions)
-        case "action": return .performAction(try requireArgument("an action's number or name"))
-        case "touch":
+        guard let command = Name(typed: name) else {
+            var message = name.isEmpty ? "empty command" : "unknown command \"\(name)\""
+            message += NameSuggestion.didYouMean(name, in: Name.names)
+            throw UsageError(message + " (help lists them)")
+        }
+        switch command {
+        case .next: return try noArgument(.next)
+        case .previous: return try noArgument(.previous)
+        case .first: return try noArgument(.first)
+        case .last: return try noArgument(.last)
+        case .heading: return try noArgument(.nextHeading)
+        case .previousHeading: return try noArgument(.previousHeading)
+        case .activate: return try noArgument(.activate)
+        case .escape: return try noArgument(.escape)
+        case .increment: return try noArgument(.increment)
+        case .decrement: return try noArgument(.decrement)
+        case .read: return try noArgument(.readAll(fromTop: false))
+        case .readTop: return try noArgument(.readAll(fromTop: true))
+        case .actions: return try noArgument(.listActions)
+        case .action: return .performAction(try requireArgument("an action's number or name"))
+        case .touch:
             let numbers = argument.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
             guard numbers.count == 2, argument.split(whereSeparator: \.isWhitespace).count == 2 else {
                 throw UsageError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
             }
             return .touch(x: numbers[0], y: numbers[1])
-        case "announce": return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
-        case "announce!", "announce-high": return .announce(try requireArgument("the text to announce"), priority: .high, queued: false)
-        case "announce-low": return .announce(try requireArgument("the text to announce"), priority: .low, queued: false)
-        case "queue": return .announce(try requireArgument("the text to announce"), priority: .default, queued: true)
-        case "screen": return .screenChanged(argument.isEmpty ? nil : argument)
-        case "layout":
+        case .announce: return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
+        case .announceHigh: return .announce(try requireArgument("the text to announce"), priority: .high, queued: false)
+        case .announceLow: return .announce(try requireArgument("the text to announce"), priority: .low, queued: false)
+        case .queue: return .announce(try requireArgument("the text to announce"), priority: .default, queued: true)
+        case .screen: return .screenChanged(argument.isEmpty ? nil : argument)
+        case .layout:
             if argument.isEmpty { return .layoutNone }
             if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") {
                 return .layoutText(String(argument.dropFirst().dropLast()))
             }
             return .layoutElement(argument)
-        case "page": return .pageScrolled(try requireArgument("the page position text"))
-        case "android-announce": return .announceForAccessibility(try requireArgument("the text to announce"))
-        case "live": return .liveRegion(try requireArgument("the live region's text"), assertive: false)
-        case "live!": return .liveRegion(try requireArgument("the live region's text"), assertive: true)
-        case "pane": return .paneTitle(try requireArgument("the pane's title"))
-        case "wait":
+        case .page: return .pageScrolled(try requireArgument("the page position text"))
+        case .androidAnnounce: return .announceForAccessibility(try requireArgument("the text to announce"))
+        case .live: return .liveRegion(try requireArgument("the live region's text"), assertive: false)
+        case .liveAssertive: return .liveRegion(try requireArgument("the live region's text"), assertive: true)
+        case .pane: return .paneTitle(try requireArgument("the pane's title"))
+        case .wait:
             guard let seconds = Double(argument), seconds >= 0, seconds <= 600 else {
                 throw UsageError("wait needs seconds from 0 to 600, found \"\(argument)\"")
             }
             return .wait(seconds)
-        case "idle": return try noArgument(.waitUntilIdle)
-        case "help", "?": return .help
-        case "quit", "q", "exit": return .quit
-        default:
-            var message = name.isEmpty ? "empty command" : "unknown command \"\(name)\""
-            if let near = nearestName(to: name, in: commandNames) { message += "; did you mean \"\(near)\"?" }
-            throw UsageError(message + " (help lists them)")
+        case .idle: return try noArgument(.waitUntilIdle)
+        case .help: return .help
+        case .quit: return .quit
         }
     }
 }

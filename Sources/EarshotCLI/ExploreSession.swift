@@ -172,9 +172,8 @@ final class ExploreSession: @unchecked Sendable {
             return try body()
         } catch let error as DeskCheckError {
             var line = "error: \(error.description)"
-            if case .unknownElement(let id, _, _) = error,
-               let near = nearestName(to: id, in: desk.stops.stops.map(\.id)) {
-                line += "; did you mean \"\(near)\"?"
+            if case .unknownElement(let id, _, _) = error {
+                line += NameSuggestion.didYouMean(id, in: desk.stops.stops.map(\.id))
             }
             printer.line(line)
         } catch {

@@ -8,6 +8,8 @@ enum ImportCommand: Command {
     static let summary = "Turn an accessibility dump of a real app into an editable screen file."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output)."),
+        OptionSpec.reader.described(
+            "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, else VoiceOver)."),
         .screenFormat,
         .screenLanguage,
     ]
@@ -16,7 +18,12 @@ enum ImportCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("DUMP", kind: "dump")
         try OutputSafety.check(outputs: parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
-        let loaded = try parsed.loadScreen(path)
+        let chosen = try parsed.readerChoice()
+        var loaded = try parsed.loadScreen(path)
+        if chosen == .talkBack, ScreenReaderKind.natural(for: loaded.screen) != .talkBack {
+            throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(loaded.format.title)")
+        }
+        loaded.screen.reader = chosen
         let source = (path as NSString).lastPathComponent
         var description = "Imported by earshot import from \(source) (\(loaded.format.title))."
         if !loaded.notes.isEmpty { description += " Notes: " + loaded.notes.joined(separator: "; ") + "." }
@@ -26,8 +33,9 @@ enum ImportCommand: Command {
             return .success
         }
         try AtomicFile.write(text, to: output)
-        let stops = FocusOrder(screen: loaded.screen).count
-        print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) focus stops, from \(loaded.format.title)")
+        let reader = ScreenReaderKind.natural(for: loaded.screen)
+        let stops = FocusOrder(screen: loaded.screen, reader: reader).count
+        print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)")
         return .success
     }
 
@@ -40,7 +48,8 @@ enum ImportCommand: Command {
         Keeps each element's identifier and frame, the focus stops and their traits; drops the
         wrappers VoiceOver never stops on. An Android dump is kept whole: every view, with what
         the dump said of it in an "android" object. Reading the written file gives the same focus
-        stops as reading the dump. What the dump could not say (hints, custom actions) is printed as notes
+        stops as reading the dump. --reader records the screen reader that reads the file (its
+        "reader", docs/screen-format.md); without it, the file is read as the dump is. What the dump could not say (hints, custom actions) is printed as notes
         and recorded in the file's description. The rules: docs/import.md.
         """
     )

@@ -7,9 +7,10 @@ enum LintCommand: Command {
     static let summary = "Check screen files for label and focus problems, without playing anything."
     static let options: [OptionSpec] = [
         .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
+        .reader,
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
-        .value("severity", "LEVEL", "Lowest severity to report: error, warning or note. Default: note.")
-            .offering(["error", "warning", "note"]),
+        .choice("severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
+                "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
         .screenFormat,
         .screenLanguage,
     ] + ReportOutputs.options
@@ -23,7 +24,17 @@ enum LintCommand: Command {
         try reports.check(inputs: parsed.positionals, otherOutputs: findingsOutput)
         let out = TextOutput(toStandardError: reports.usesStandardOutput || parsed.value("findings") == "-")
         var records: [SuiteRecord] = []
-        let linter = try ScreenLinter(profile: try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko"))
+        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
+        // One linter per reader heard: each file is judged by the reader that reads it.
+        var linters: [ScreenReaderKind: ScreenLinter] = [:]
+        func linter(for screen: Screen) throws -> ScreenLinter {
+            let profile = try parsed.withReader(profile, for: [screen])
+            if let made = linters[profile.reader] { return made }
+            let made = try ScreenLinter(profile: profile)
+            linters[profile.reader] = made
+            return made
+        }
 
         var all: [Finding] = []
         var firstFileError: UserFacingError?
@@ -41,7 +52,7 @@ enum LintCommand: Command {
                 records.append(.unreadable(path, error: error))
                 continue
             }
-            let findings = linter.findings(for: loaded.screen, source: path, locations: loaded.idLocations,
+            let findings = try linter(for: loaded.screen).findings(for: loaded.screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             out.line("\(path): \(FindingReport.summary(findings))")
             if !findings.isEmpty { out.text(FindingReport.text(findings)) }
@@ -72,6 +83,8 @@ enum LintCommand: Command {
         fixes: docs/findings.md. SCREEN may be - (standard input); --findings, --junit and
         --sarif may be - (standard output; the lines then go to standard error). CI reports:
         docs/ci-reports.md.
+        Each file is judged as its reader hears it (--reader, else TalkBack for an Android dump
+        and VoiceOver for the rest): that reader's focus stops and words (docs/talkback.md).
         Exit 0 when no error-level finding is reported, 1 when one is, 65 for a bad screen
         file, 74 when a file cannot be read or the findings file cannot be written.
         """

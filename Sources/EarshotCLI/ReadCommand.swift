@@ -28,7 +28,7 @@ enum ReadCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
         let loaded = try parsed.loadScreen(path)
-        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [loaded.screen])
+        let profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
         let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)

@@ -11,11 +11,11 @@ enum RenderCommand: Command {
     static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .value("format", "FORMAT", "Read every input as text, csv, strings, screen, scenario, wda-xml, wda-json, idb-json or uiautomator (default: by extension and content).")
-            .offering(BatchInputFormat.allCases.map(\.rawValue)),
+        .choice("format", BatchInputFormat.self, valueName: "FORMAT",
+                "Read every input as \(BatchInputFormat.names.joined(separator: ", ")) (default: by extension and content)."),
         .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
-        .value("transcript-format", "EXT", "Transcripts written beside a scenario's WAV: txt, vtt or jsonl; repeatable (default: txt and vtt).")
-            .offering(["txt", "vtt", "jsonl"]),
+        .choice("transcript-format", TranscriptFormat.extensionNames, valueName: "EXT",
+                "Transcripts written beside a scenario's WAV: \(TranscriptFormat.extensionNames.joined(separator: ", ")); repeatable (default: txt and vtt)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
         .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
@@ -60,9 +60,7 @@ enum RenderCommand: Command {
         if let text = parsed.value("format") {
             guard let format = BatchInputFormat(rawValue: text) else {
                 let valid = BatchInputFormat.allCases.map(\.rawValue)
-                var message = "unknown --format \"\(text)\"; valid formats: \(valid.joined(separator: ", "))"
-                if let near = nearestName(to: text, in: valid) { message += " (did you mean \(near)?)" }
-                throw UsageError(message)
+                throw UsageError("unknown --format \"\(text)\"" + NameSuggestion.didYouMean(text, in: valid) + "; valid formats: \(valid.joined(separator: ", "))")
             }
             forcedFormat = format
         }
@@ -77,7 +75,7 @@ enum RenderCommand: Command {
         var transcriptFormats: [TranscriptFormat] = []
         for name in parsed.all("transcript-format") {
             guard let format = TranscriptFormat(extensionName: name) else {
-                throw UsageError("unknown --transcript-format \"\(name)\"; valid: txt, vtt, jsonl")
+                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
             }
             if !transcriptFormats.contains(format) { transcriptFormats.append(format) }
         }

@@ -37,7 +37,7 @@ enum SpeakCommand: Command {
             try OutputSafety.check(outputs: [("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
-        var profile = try parsed.voiceProfile()
+        var profile = try parsed.withPunctuation(try parsed.voiceProfile())
         if let rate = try parsed.int("rate") {
             guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }
             profile.engine.rate = rate
@@ -131,7 +131,7 @@ enum SpeakCommand: Command {
         for name in (parsed.value("traits") ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             guard let trait = AccessibilityTrait(name: name) else {
                 var message = "unknown trait \"\(name)\""
-                if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames) { message += "; did you mean \"\(near)\"?" }
+                message += NameSuggestion.didYouMean(name, in: AccessibilityTrait.acceptedNames)
                 throw UsageError(message)
             }
             traits.insert(AccessibilityTraits(trait))

@@ -77,7 +77,7 @@ func main() -> Int32 {
         if first == "help", arguments.count > 1 {
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                 var message = "error: unknown command \"\(arguments[1])\""
-                if let near = nearestName(to: arguments[1], in: commands.map { $0.name }) { message += "; did you mean \"\(near)\"?" }
+                message += NameSuggestion.didYouMean(arguments[1], in: commands.map { $0.name })
                 standardError(message + "\nRun 'earshot --help' for the list of commands.")
                 return ExitCode.usage.rawValue
             }
@@ -94,7 +94,7 @@ func main() -> Int32 {
     arguments.removeFirst()
     guard let command = commands.first(where: { $0.name == first }) else {
         var message = "error: unknown command \"\(first)\""
-        if let near = nearestName(to: first, in: commands.map { $0.name }) { message += "; did you mean \"\(near)\"?" }
+        message += NameSuggestion.didYouMean(first, in: commands.map { $0.name })
         standardError(message + "\nRun 'earshot --help' for the list of commands.")
         return ExitCode.usage.rawValue
     }

@@ -33,7 +33,7 @@ public enum SpeechEngineError: UserFacingError, Equatable {
         case let .initializationFailed(code, message):
             return "error: eSpeak NG could not start: \(message) (status 0x\(String(code, radix: 16)))"
         case let .unknownVoice(name, suggestion):
-            let hint = suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+            let hint = NameSuggestion.didYouMean(suggestion)
             return "error: eSpeak NG has no voice \"\(name)\"\(hint) (`espeak-ng --voices` lists the voices; "
                 + "set engine.voice in the voice profile)"
         case let .invalidSetting(name, value, valid):

@@ -80,8 +80,11 @@ struct AndroidDumpCommandTests {
     func lintExploreRender() throws {
         let clean = try CLIRunner.run(["lint", Self.network])
         #expect(clean.status == 0 && clean.stdout.contains("\(Self.network): no findings"), "\(clean.stdout)\(clean.stderr)")
+        // TalkBack names the e-mail field by its hint text, 이메일; VoiceOver hears a separate caption.
         let lint = try CLIRunner.run(["lint", Self.signIn])
-        #expect(lint.stdout.contains("\(Self.signIn):6:7: warning field.label-separate [title, email]"), "\(lint.stdout)")
+        #expect(lint.status == 0 && lint.stdout.contains("\(Self.signIn): no findings"), "\(lint.stdout)")
+        let asVoiceOver = try CLIRunner.run(["lint", "--reader", "voiceover", Self.signIn])
+        #expect(asVoiceOver.stdout.contains("\(Self.signIn):6:7: warning field.label-separate [title, email]"), "\(asVoiceOver.stdout)")
 
         let explore = try CLIRunner.run(["explore", "--no-audio", Self.signIn], input: Data("last\nidle\nprevious\nidle\n".utf8))
         #expect(explore.status == 0, "\(explore.stderr)")
@@ -130,5 +133,78 @@ struct AndroidDumpCommandTests {
             #expect(result.status == 65, "\(command)")
             #expect(result.stderr.contains("\(path):15:\(column): error: bounds=\"[63,1235][1017]\" has a corner that is not two numbers"), "\(result.stderr)")
         }
+    }
+
+    /// A check box and a button whose labels end with their role words, written as a raw dump.
+    static func roleWordDump(in folder: URL) throws -> String {
+        func node(_ id: String, _ className: String, _ text: String, checkable: Bool, y: Int) -> String {
+            #"<node index="0" text="\#(text)" resource-id="com.example.shop:id/\#(id)" class="\#(className)" package="com.example.shop" content-desc="" checkable="\#(checkable)" checked="false" clickable="true" enabled="true" focusable="true" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" visible-to-user="true" bounds="[63,\#(y)][600,\#(y + 100)]" />"#
+        }
+        let text = """
+        <?xml version='1.0' encoding='UTF-8' standalone='yes' ?>
+        <hierarchy rotation="0">
+          <node index="0" text="" resource-id="" class="android.widget.FrameLayout" package="com.example.shop" content-desc="" checkable="false" checked="false" clickable="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" visible-to-user="true" bounds="[0,0][1080,2400]">
+            \(node("agree", "android.widget.CheckBox", "약관 동의 체크박스", checkable: true, y: 800))
+            \(node("join", "android.widget.Button", "가입 버튼", checkable: false, y: 1000))
+          </node>
+        </hierarchy>
+
+        """
+        let path = folder.appendingPathComponent("agree.xml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("lint judges an Android dump by TalkBack's stops and words, a screen file by VoiceOver's, and --reader says otherwise")
+    func lintByReader() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = try Self.roleWordDump(in: folder)
+        let screen = CLIRunner.repositoryRoot.appendingPathComponent("samples/lint/shop-before.json").path
+        let both = try CLIRunner.run(["lint", dump, screen])
+        #expect(both.status == 1, "shop-before has errors: \(both.stderr)")
+        // TalkBack says a check box's role word, 체크박스, which VoiceOver never says.
+        #expect(both.stdout.contains(#"\#(dump):4:5: warning label.repeats-trait [agree]: "agree" is spoken as "선택 안됨, 약관 동의 체크박스, 체크박스": the label "약관 동의 체크박스" already ends with the role word "체크박스"."#), "\(both.stdout)")
+        #expect(both.stdout.contains(#"already ends with the role word "버튼"."#), "\(both.stdout)")
+        #expect(both.stdout.contains("\(screen): ") && both.stdout.contains("already ends with the trait word"), "the screen file is VoiceOver's: \(both.stdout)")
+
+        let voiceOver = try CLIRunner.run(["lint", "--reader", "voiceover", dump])
+        #expect(voiceOver.status == 0, "\(voiceOver.stderr)")
+        #expect(voiceOver.stdout.contains("\(dump): 1 finding (1 warning)\n"), "\(voiceOver.stdout)")
+        #expect(voiceOver.stdout.contains(#"[join]: "join" is spoken as "가입 버튼, 버튼": the label "가입 버튼" already ends with the trait word "버튼"."#), "\(voiceOver.stdout)")
+        #expect(!voiceOver.stdout.contains("[agree]"))
+
+        let misspelt = try CLIRunner.run(["lint", "--reader", "talkbak", dump])
+        #expect(misspelt.status == 64)
+        #expect(misspelt.stderr.hasPrefix(#"error: unknown --reader "talkbak"; did you mean "talkback"? (valid: voiceover, talkback)"#), "\(misspelt.stderr)")
+    }
+
+    @Test("import --reader records the reader in the screen file, and the summary counts that reader's stops")
+    func importWithReader() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("plain.json").path
+        let imported = try CLIRunner.run(["import", Self.signIn, "-o", plain])
+        #expect(imported.stdout == "wrote \(plain): 13 elements, 8 TalkBack focus stops, from Android uiautomator XML\n", "\(imported.stdout)")
+        #expect(!(try String(contentsOfFile: plain, encoding: .utf8)).contains(#""reader":"#), "no reader is recorded unless asked")
+
+        let chosen = folder.appendingPathComponent("voiceover.json").path
+        let asVoiceOver = try CLIRunner.run(["import", "--reader", "voiceover", Self.signIn, "-o", chosen])
+        #expect(asVoiceOver.status == 0, "\(asVoiceOver.stderr)")
+        #expect(asVoiceOver.stdout == "wrote \(chosen): 13 elements, 8 VoiceOver focus stops, from Android uiautomator XML\n", "\(asVoiceOver.stdout)")
+        #expect((try String(contentsOfFile: chosen, encoding: .utf8)).contains("\n  \"reader\": \"voiceover\",\n"))
+        // The file is read by the reader it records, as the dump is with --reader.
+        let fromFile = try CLIRunner.run(["read", "--no-audio", chosen])
+        let fromDump = try CLIRunner.run(["read", "--no-audio", "--reader", "voiceover", Self.signIn])
+        #expect(fromFile.status == 0 && fromFile.stdout == fromDump.stdout, "\(fromFile.stdout)")
+        #expect(fromFile.stdout.contains("8/8 sign_up: 회원가입, 흐리게 표시됨, 버튼\n"), "\(fromFile.stdout)")
+        // A command's own --reader still wins over the file's.
+        let overridden = try CLIRunner.run(["read", "--no-audio", "--reader", "talkback", chosen])
+        #expect(overridden.stdout.contains("8/8 sign_up: 회원가입, 버튼, 사용할 수 없음\n"), "\(overridden.stdout)")
+
+        let ios = CLIRunner.repositoryRoot.appendingPathComponent("samples/dumps/settings-keyboards.xml").path
+        let refused = try CLIRunner.run(["import", "--reader", "talkback", ios])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("error: --reader talkback needs an Android dump: TalkBack takes no stop on the elements of WebDriverAgent page source (XML)"), "\(refused.stderr)")
     }
 }

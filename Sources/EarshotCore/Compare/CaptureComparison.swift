@@ -67,9 +67,8 @@ public struct ScreenReaderCapture: Sendable, Equatable {
         let member: JSONMember
         if let name {
             guard let found = captures.first(where: { $0.key == name }) else {
-                var message = "no captured screen \"\(name)\"; the file has \(names.joined(separator: ", "))"
-                if let near = nearestName(to: name, in: names) { message += " (did you mean \(near)?)" }
-                throw DataFileError(message, at: capturesNode.location)
+                throw DataFileError("no captured screen \"\(name)\"" + NameSuggestion.didYouMean(name, in: names)
+                                    + "; the file has \(names.joined(separator: ", "))", at: capturesNode.location)
             }
             member = found
         } else {

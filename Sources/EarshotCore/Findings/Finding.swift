@@ -3,7 +3,7 @@
 /// An error means a VoiceOver user loses information or control (nothing to hear, a dropped
 /// message, focus on something that is gone): `earshot check` and `earshot lint` exit 1 for it.
 /// A warning makes the screen slower or more confusing to use; a note is worth knowing.
-public enum FindingSeverity: String, CaseIterable, Sendable, Comparable {
+public enum FindingSeverity: String, NamedCases, Sendable, Comparable {
     case note
     case warning
     case error

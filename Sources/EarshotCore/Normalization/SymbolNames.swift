@@ -1,7 +1,7 @@
 import Foundation
 
 /// How much punctuation is spoken, like VoiceOver's Verbosity > Punctuation setting.
-public enum PunctuationLevel: String, Sendable, CaseIterable {
+public enum PunctuationLevel: String, Sendable, NamedCases {
     /// Every punctuation mark and symbol is spoken by name.
     case all
     /// The symbols in the profile's `some` list are spoken; other punctuation is left to the

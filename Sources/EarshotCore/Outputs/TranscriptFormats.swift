@@ -12,18 +12,19 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
     /// The format a file name asks for: `.txt`, `.jsonl` or `.vtt`.
     public init?(path: String) {
         let lower = path.lowercased()
-        if lower.hasSuffix(".txt") {
-            self = .text
-        } else if lower.hasSuffix(".jsonl") {
-            self = .jsonLines
-        } else if lower.hasSuffix(".vtt") {
-            self = .webVTT
-        } else {
-            return nil
-        }
+        guard let format = Self.allCases.first(where: { lower.hasSuffix($0.fileExtension) }) else { return nil }
+        self = format
     }
 
-    public static let fileExtensions = [".txt", ".jsonl", ".vtt"]
+    public static var fileExtensions: [String] { allCases.map(\.fileExtension) }
+
+    /// The names options take (`txt`, `jsonl`, `vtt`): each format's extension without the dot.
+    public static var extensionNames: [String] { allCases.map { String($0.fileExtension.dropFirst()) } }
+
+    /// The one message for an option's value that names no format (`--transcript-format`).
+    public static func unknownExtensionName(_ name: String, option: String) -> String {
+        NameSuggestion.unknown("--\(option)", name, in: extensionNames)
+    }
 
     /// The format of a transcript file to write; a usage error naming the valid endings if its
     /// name asks for none.

@@ -3,7 +3,7 @@
 /// Every mistake a user can make is a `DataFileError` (exit 65) naming the file, line and column
 /// and what would be valid: unknown keys, kinds and traits come with the nearest valid name.
 public enum ScreenFile {
-    static let topLevelKeys = ["screen", "description", "language", "layoutDirection", "elements"]
+    static let topLevelKeys = ["screen", "description", "language", "layoutDirection", "reader", "elements"]
 
     static let elementKeys = [
         "id", "kind", "text", "attributedLabel", "label", "value", "hint", "placeholder", "identifier",
@@ -41,8 +41,9 @@ public enum ScreenFile {
         } else {
             direction = .ltr
         }
+        let reader = try top["reader"].map { try $0.enumValue(ScreenReaderKind.self, what: "screen reader") }
         let screen = try Screen(name: try top.string("screen") ?? defaultName, layoutDirection: direction,
-                                language: try top.string("language"), roots: elements)
+                                language: try top.string("language"), reader: reader, roots: elements)
         return (screen, decoder.idLocations)
     }
 
@@ -183,7 +184,7 @@ private struct ElementDecoder {
                 let id = try item.stringValue()
                 guard inside.contains(id) else {
                     var message = "accessibilityElements of \"\(containerID)\" names \"\(id)\", which is not inside it"
-                    if let near = nearestName(to: id, in: descendants) { message += "; did you mean \"\(near)\"?" }
+                    message += NameSuggestion.didYouMean(id, in: descendants)
                     throw DataFileError(message, at: item.location)
                 }
                 guard listed.insert(id).inserted else {

@@ -7,6 +7,7 @@ public enum ScreenFileWriter {
         if let description { lines.append("  \"description\": \(jsonString(description)),") }
         if let language = screen.language { lines.append("  \"language\": \(jsonString(language)),") }
         if screen.layoutDirection != .ltr { lines.append("  \"layoutDirection\": \(jsonString(screen.layoutDirection.rawValue)),") }
+        if let reader = screen.reader { lines.append("  \"reader\": \(jsonString(reader.rawValue)),") }
         lines.append("  \"elements\": [")
         append(screen.roots, indent: "    ", to: &lines)
         lines.append("  ]")

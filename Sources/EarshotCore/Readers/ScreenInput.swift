@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of file a screen can be read from: Earshot's own screen JSON, or an accessibility
 /// dump captured from a real app.
-public enum ScreenInputFormat: String, CaseIterable, Sendable {
+public enum ScreenInputFormat: String, NamedCases, Sendable {
     /// Earshot's screen file (docs/screen-format.md).
     case screen
     /// WebDriverAgent / Appium XCUITest page source XML.
@@ -24,9 +24,6 @@ public enum ScreenInputFormat: String, CaseIterable, Sendable {
         case .uiautomator: "Android uiautomator XML"
         }
     }
-
-    /// The names `--format` accepts.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A screen read from a file, with where its elements are written and what the file could not
@@ -153,7 +150,7 @@ public enum ScreenLoader {
         if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
         if IdbJSONReader.recognises(root) { return .idbJSON }
         throw DataFileError(
-            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names) to force one",
+            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names.joined(separator: ", ")) to force one",
             at: root.location)
     }
 

@@ -36,12 +36,17 @@ public struct FocusOrder: Sendable {
     /// The stops of the reader `generator` describes for: VoiceOver's, or TalkBack's
     /// (`TalkBackOrder`, joined with its words' separator).
     public init(screen: Screen, for generator: DescriptionGenerator) {
-        switch generator.reader {
+        self.init(screen: screen, reader: generator.reader, talkBackWords: generator.talkBackWords ?? TalkBackVocabulary())
+    }
+
+    /// The stops `reader` takes on the screen; TalkBack's stops are labelled with `talkBackWords`
+    /// (which stops there are does not depend on them).
+    public init(screen: Screen, reader: ScreenReaderKind, talkBackWords: TalkBackVocabulary = TalkBackVocabulary()) {
+        switch reader {
         case .voiceOver:
             self.init(screen: screen)
         case .talkBack:
-            self.init(stops: TalkBackOrder.stops(of: screen, words: generator.talkBackWords ?? TalkBackVocabulary()),
-                      screen: screen)
+            self.init(stops: TalkBackOrder.stops(of: screen, words: talkBackWords), screen: screen)
         }
     }
 

@@ -244,15 +244,6 @@ extension TranscriptEntry {
     var fateReadable: String { fate.readable }
 }
 
-extension DropReason {
-    /// Every `code`, for checking reason codes written in scenarios.
-    public static let allCodes = [
-        "postedDuringGestureSpeech", "postedWithinGestureWindow", "replacedByUserGesture", "screenChanged",
-        "layoutChanged", "cancelledByNewEvent", "precedingSpeechCut", "repeatedPageScroll", "emptyText",
-        "deviceFailed", "sessionEnded",
-    ]
-}
-
 /// `01:02.250`: minutes, seconds and milliseconds, the readable transcript's time format
 /// (hours are added in front past an hour).
 public func clockTime(_ seconds: Double) -> String {

@@ -162,11 +162,55 @@ public enum ScenarioGesture: Sendable {
     case increment, decrement
     case touch(x: Double, y: Double)
     /// A three-finger swipe; the app answers with `pageScrolled(text)`.
-    case scroll(direction: String, text: String)
+    case scroll(direction: ScrollDirection, text: String)
     /// Two-finger swipe down (from the focused element) or up (`fromTop`).
     case readAll(fromTop: Bool)
     /// Picks a custom action in the actions rotor and double taps; `edits` as for `activate`.
     case customAction(name: String, edits: [ScreenEdit])
+
+    /// Which way a three-finger swipe scrolls (a step's `direction`).
+    public enum ScrollDirection: String, NamedCases, Sendable {
+        case up, down, left, right
+    }
+
+    /// The closed list of gestures by the name a scenario step writes (`{"gesture": "next"}`),
+    /// with the keys each one takes beside it.
+    public enum Name: String, NamedCases, Sendable {
+        case next, previous, first, last, nextHeading, previousHeading, activate, escape, increment, decrement,
+             touch, scroll, readAll, customAction
+
+        /// The step's keys besides `gesture` and its timing.
+        public var keys: [String] {
+            switch self {
+            case .touch: ["x", "y"]
+            case .scroll: ["text", "direction"]
+            case .readAll: ["fromTop"]
+            case .customAction: ["name", "changes"]
+            case .activate: ["changes"]
+            case .next, .previous, .first, .last, .nextHeading, .previousHeading, .escape, .increment, .decrement: []
+            }
+        }
+    }
+
+    /// The name a scenario step writes for this gesture (`Name`).
+    public var stepName: Name {
+        switch self {
+        case .next: .next
+        case .previous: .previous
+        case .first: .first
+        case .last: .last
+        case .nextHeading: .nextHeading
+        case .previousHeading: .previousHeading
+        case .activate: .activate
+        case .escape: .escape
+        case .increment: .increment
+        case .decrement: .decrement
+        case .touch: .touch
+        case .scroll: .scroll
+        case .readAll: .readAll
+        case .customAction: .customAction
+        }
+    }
 
     /// How the gesture is named in transcripts.
     public var name: String {
@@ -182,7 +226,7 @@ public enum ScenarioGesture: Sendable {
         case .increment: "swipe up"
         case .decrement: "swipe down"
         case .touch(let x, let y): "touch \(plainNumber(x)) \(plainNumber(y))"
-        case .scroll(let direction, _): "three-finger swipe \(direction)"
+        case .scroll(let direction, _): "three-finger swipe \(direction.rawValue)"
         case .readAll(let fromTop): fromTop ? "read all from top" : "read all"
         case .customAction(let name, _): "custom action \(name)"
         }
@@ -191,6 +235,22 @@ public enum ScenarioGesture: Sendable {
 
 /// A notification the app posts (`UIAccessibility.post`).
 public enum PostedNotification: Sendable {
+    /// The closed list of notifications by the name a step's `post` writes.
+    public enum Name: String, NamedCases, Sendable {
+        case announcement, screenChanged, layoutChanged, pageScrolled, announceForAccessibility, liveRegion, paneTitle
+
+        /// The keys a scenario step takes beside `post` and its timing.
+        public var stepKeys: [String] {
+            switch self {
+            case .announcement: ["text", "priority", "queue", "language"] + SpeechAttributes.keys
+            case .screenChanged: ["element", "screen", "text"]
+            case .layoutChanged: ["element", "text"]
+            case .liveRegion: ["text", "mode"]
+            case .pageScrolled, .announceForAccessibility, .paneTitle: ["text"]
+            }
+        }
+    }
+
     /// An announcement; `attributes` are its attributed string's speech attributes.
     case announcement(String, priority: SpeechPriority, queued: Bool, attributes: SpeechAttributes = .none)
     /// `screenChanged` with an element id, or nil for the first element. `screen`, when given,

@@ -13,12 +13,6 @@ public enum ScenarioFile {
     static let timingKeys = ["at", "after", "note"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
 
-    static let gestureNames = [
-        "next", "previous", "first", "last", "nextHeading", "previousHeading", "activate", "escape", "increment",
-        "decrement", "touch", "scroll", "readAll", "customAction",
-    ]
-    static let notificationNames = ["announcement", "screenChanged", "layoutChanged", "pageScrolled",
-                                    "announceForAccessibility", "liveRegion", "paneTitle"]
     static let changeKeys = [
         "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
         "adjustableIndex",
@@ -160,7 +154,7 @@ public enum ScenarioFile {
         guard screens.contains(where: { $0.name == name }) else {
             let names = screens.map(\.name)
             var message = "unknown screen \"\(name)\""
-            if let near = nearestName(to: name, in: names) { message += "; did you mean \"\(near)\"?" }
+            message += NameSuggestion.didYouMean(name, in: names)
             throw DataFileError(message + " (screens: \(names.joined(separator: ", ")))", at: node.location)
         }
         return name
@@ -228,7 +222,7 @@ struct StepDecoder {
     func checkReferences() throws {
         for (id, node) in references where !knownIDs.contains(id) {
             var message = "no element \"\(id)\" on any screen of this scenario, and no step inserts one"
-            if let near = nearestName(to: id, in: knownIDs.sorted()) { message += "; did you mean \"\(near)\"?" }
+            message += NameSuggestion.didYouMean(id, in: knownIDs.sorted())
             throw DataFileError(message, at: node.location)
         }
     }
@@ -251,27 +245,12 @@ struct StepDecoder {
         }
         switch actionMember.key {
         case "gesture":
-            let name = try ScenarioFile.enumName(value, ScenarioFile.gestureNames, what: "gesture")
-            let extra: [String] = switch name {
-            case "touch": ["x", "y"]
-            case "scroll": ["text", "direction"]
-            case "readAll": ["fromTop"]
-            case "customAction": ["name", "changes"]
-            case "activate": ["changes"]
-            default: []
-            }
-            object = try allowing(extra)
+            let name = try value.enumValue(ScenarioGesture.Name.self, what: "gesture")
+            object = try allowing(name.keys)
             action = .gesture(try gesture(name, object))
         case "post":
-            let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
-            let extra: [String] = switch name {
-            case "announcement": ["text", "priority", "queue", "language"] + SpeechAttributes.keys
-            case "screenChanged": ["element", "screen", "text"]
-            case "layoutChanged": ["element", "text"]
-            case "liveRegion": ["text", "mode"]
-            default: ["text"]
-            }
-            object = try allowing(extra)
+            let name = try value.enumValue(PostedNotification.Name.self, what: "notification")
+            object = try allowing(name.stepKeys)
             action = .post(try notification(name, object))
         case "change", "remove":
             object = try allowing((actionMember.key == "change" ? ScenarioFile.changeKeys : []) + ["screen"])
@@ -341,28 +320,28 @@ struct StepDecoder {
         return value
     }
 
-    mutating func gesture(_ name: String, _ object: JSONObjectReader) throws -> ScenarioGesture {
+    mutating func gesture(_ name: ScenarioGesture.Name, _ object: JSONObjectReader) throws -> ScenarioGesture {
         switch name {
-        case "next": return .next
-        case "previous": return .previous
-        case "first": return .first
-        case "last": return .last
-        case "nextHeading": return .nextHeading
-        case "previousHeading": return .previousHeading
-        case "activate": return .activate(edits: try edits(object))
-        case "escape": return .escape
-        case "increment": return .increment
-        case "decrement": return .decrement
-        case "touch":
+        case .next: return .next
+        case .previous: return .previous
+        case .first: return .first
+        case .last: return .last
+        case .nextHeading: return .nextHeading
+        case .previousHeading: return .previousHeading
+        case .activate: return .activate(edits: try edits(object))
+        case .escape: return .escape
+        case .increment: return .increment
+        case .decrement: return .decrement
+        case .touch:
             return .touch(x: try object.requiredDouble("x"), y: try object.requiredDouble("y"))
-        case "scroll":
-            var direction = "up"
+        case .scroll:
+            var direction = ScenarioGesture.ScrollDirection.up
             if let node = object["direction"] {
-                direction = try ScenarioFile.enumName(node, ["up", "down", "left", "right"], what: "scroll direction")
+                direction = try node.enumValue(ScenarioGesture.ScrollDirection.self, what: "scroll direction")
             }
             return .scroll(direction: direction, text: try object.requiredString("text"))
-        case "readAll": return .readAll(fromTop: try object.bool("fromTop") ?? false)
-        default:  // customAction
+        case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
+        case .customAction:
             return .customAction(name: try object.requiredString("name"), edits: try edits(object))
         }
     }
@@ -434,19 +413,19 @@ struct StepDecoder {
         return traits
     }
 
-    mutating func notification(_ name: String, _ object: JSONObjectReader) throws -> PostedNotification {
+    mutating func notification(_ name: PostedNotification.Name, _ object: JSONObjectReader) throws -> PostedNotification {
         switch name {
-        case "announceForAccessibility":
+        case .announceForAccessibility:
             return .announceForAccessibility(try object.requiredString("text"))
-        case "liveRegion":
+        case .liveRegion:
             var assertive = false
             if let mode = object["mode"] {
                 assertive = try ScenarioFile.enumName(mode, ["polite", "assertive"], what: "live region mode") == "assertive"
             }
             return .liveRegion(try object.requiredString("text"), assertive: assertive)
-        case "paneTitle":
+        case .paneTitle:
             return .paneTitle(try object.requiredString("text"))
-        case "announcement":
+        case .announcement:
             var priority = SpeechPriority.default
             if let node = object["priority"] {
                 priority = SpeechPriority(rawValue: try ScenarioFile.enumName(
@@ -455,7 +434,7 @@ struct StepDecoder {
             return .announcement(try object.requiredString("text"), priority: priority,
                                  queued: try object.bool("queue") ?? false,
                                  attributes: try SpeechAttributes.decode(object, withLanguage: true))
-        case "screenChanged":
+        case .screenChanged:
             let screen = try object["screen"].flatMap { $0.isNull ? nil : try ScenarioFile.screenName($0, in: screens) }
             if let text = try object.string("text") {
                 if let element = object["element"], !element.isNull {
@@ -465,7 +444,7 @@ struct StepDecoder {
             }
             let element = try object["element"].flatMap { $0.isNull ? nil : try elementID($0) }
             return .screenChanged(element: element, screen: screen)
-        case "layoutChanged":
+        case .layoutChanged:
             if let element = object["element"], !element.isNull {
                 if object.has("text") {
                     throw DataFileError("layoutChanged takes an element or a text, not both", at: element.location)
@@ -474,7 +453,7 @@ struct StepDecoder {
             }
             if let text = try object.string("text") { return .layoutChangedText(text) }
             return .layoutChangedNil
-        default:
+        case .pageScrolled:
             return .pageScrolled(try object.requiredString("text"))
         }
     }
@@ -501,7 +480,7 @@ struct StepDecoder {
                 throw DataFileError("\"reason\" goes with \"fate\": \"dropped\" (a drop reason code)",
                                     at: reasonNode.location)
             }
-            fate?.reason = try ScenarioFile.enumName(reasonNode, DropReason.allCodes, what: "drop reason")
+            fate?.reason = try ScenarioFile.enumName(reasonNode, DropReason.Code.names, what: "drop reason")
         }
         switch kinds[0] {
         case "spoken":
@@ -563,8 +542,6 @@ extension ScenarioFile {
     static func enumName(_ node: JSONNode, _ valid: [String], what: String) throws -> String {
         let name = try node.stringValue()
         if valid.contains(name) { return name }
-        var message = "unknown \(what) \"\(name)\""
-        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
-        throw DataFileError(message + " (valid: \(valid.joined(separator: ", ")))", at: node.location)
+        throw DataFileError(NameSuggestion.unknown(what, name, in: valid), at: node.location)
     }
 }

@@ -69,7 +69,7 @@ public enum Grouping: String, CaseIterable, Sendable {
 }
 
 /// Whether elements without an explicit order are read left to right or right to left.
-public enum LayoutDirection: String, CaseIterable, Sendable {
+public enum LayoutDirection: String, NamedCases, Sendable {
     case ltr
     case rtl
 }

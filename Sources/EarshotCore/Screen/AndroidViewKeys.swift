@@ -60,7 +60,7 @@ enum AndroidViewKeys {
         let table = table
         if case .object(let members) = node.value,
            let member = members.first(where: { dumpSpellings[$0.key] != nil }) {
-            throw DataFileError("unknown key \"\(member.key)\"; did you mean \"\(dumpSpellings[member.key]!)\"?",
+            throw DataFileError("unknown key \"\(member.key)\"" + NameSuggestion.didYouMean(dumpSpellings[member.key]),
                                 at: member.keyLocation)
         }
         let object = try node.object(allowing: keys)

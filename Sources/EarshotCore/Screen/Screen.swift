@@ -8,6 +8,10 @@ public struct Screen: Sendable, Equatable {
     public var layoutDirection: LayoutDirection
     /// Language of the screen's text unless an element says otherwise.
     public var language: String?
+    /// The screen reader the screen is read with when a command names none (`"reader"` in a
+    /// screen file, written by `earshot import --reader`); nil: its nodes decide
+    /// (`ScreenReaderKind.natural(for:)`).
+    public var reader: ScreenReaderKind?
     /// The top-level nodes (children of the window).
     public private(set) var roots: [AccessibilityNode]
     /// Path of child indices from `roots` to each node, kept in step with `roots`.
@@ -15,10 +19,11 @@ public struct Screen: Sendable, Equatable {
 
     /// Builds a screen; ids must be unique across the whole tree.
     public init(name: String, layoutDirection: LayoutDirection = .ltr, language: String? = nil,
-                roots: [AccessibilityNode]) throws {
+                reader: ScreenReaderKind? = nil, roots: [AccessibilityNode]) throws {
         self.name = name
         self.layoutDirection = layoutDirection
         self.language = language
+        self.reader = reader
         self.roots = roots
         self.paths = [:]
         try rebuildPaths()
@@ -26,7 +31,7 @@ public struct Screen: Sendable, Equatable {
 
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.name == rhs.name && lhs.layoutDirection == rhs.layoutDirection && lhs.language == rhs.language
-            && lhs.roots == rhs.roots
+            && lhs.reader == rhs.reader && lhs.roots == rhs.roots
     }
 
     /// Number of nodes in the tree.

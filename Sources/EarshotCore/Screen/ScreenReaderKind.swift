@@ -4,7 +4,7 @@
 /// in which nodes are stops and in what order (`FocusOrder`), and in how a stop is described
 /// (`DescriptionGenerator`). An Android dump is read by TalkBack unless told otherwise; an iOS
 /// dump or a screen file by VoiceOver.
-public enum ScreenReaderKind: String, CaseIterable, Sendable {
+public enum ScreenReaderKind: String, NamedCases, Sendable {
     case voiceOver = "voiceover"
     case talkBack = "talkback"
 
@@ -16,9 +16,10 @@ public enum ScreenReaderKind: String, CaseIterable, Sendable {
         }
     }
 
-    /// The reader that reads `screen` when none is asked for: TalkBack when its nodes came from an
-    /// Android dump, else VoiceOver.
+    /// The reader that reads `screen` when none is asked for: the one its file names (`"reader"`),
+    /// else TalkBack when its nodes came from an Android dump, else VoiceOver.
     public static func natural(for screen: Screen) -> ScreenReaderKind {
-        screen.roots.contains { $0.android != nil } ? .talkBack : .voiceOver
+        if let reader = screen.reader { return reader }
+        return screen.roots.contains { $0.android != nil } ? .talkBack : .voiceOver
     }
 }

@@ -92,9 +92,7 @@ public struct TalkBackSoundSet: Sendable {
             if case .null = member.value { continue }
             let name = try member.stringValue()
             guard names.contains(name) else {
-                let near = nearestName(to: name, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw DataFileError("unknown sound \"\(name)\"\(near) (valid: \(names.joined(separator: ", ")), or null)",
-                                    at: member.location)
+                throw DataFileError(NameSuggestion.unknown("sound", name, in: names) + " or null", at: member.location)
             }
             sounds[keyPath: path] = EarconName(name)
         }

@@ -79,22 +79,32 @@ public enum DropReason: Sendable, Equatable, CustomStringConvertible {
     /// The session ended before it started.
     case sessionEnded
 
-    /// A stable name for machine-readable transcripts, e.g. `postedDuringGestureSpeech`.
-    public var code: String {
+    /// The closed list of reasons by name: what machine-readable transcripts write and what a
+    /// scenario's `reason` expects (`postedDuringGestureSpeech`).
+    public enum Code: String, NamedCases, Sendable {
+        case postedDuringGestureSpeech, postedWithinGestureWindow, replacedByUserGesture, screenChanged, layoutChanged,
+             cancelledByNewEvent, precedingSpeechCut, repeatedPageScroll, emptyText, deviceFailed, sessionEnded
+    }
+
+    /// The reason's name; the compiler keeps each case paired with one name.
+    public var kind: Code {
         switch self {
-        case .postedDuringGestureSpeech: "postedDuringGestureSpeech"
-        case .postedWithinGestureWindow: "postedWithinGestureWindow"
-        case .replacedByUserGesture: "replacedByUserGesture"
-        case .screenChanged: "screenChanged"
-        case .layoutChanged: "layoutChanged"
-        case .cancelledByNewEvent: "cancelledByNewEvent"
-        case .precedingSpeechCut: "precedingSpeechCut"
-        case .repeatedPageScroll: "repeatedPageScroll"
-        case .emptyText: "emptyText"
-        case .deviceFailed: "deviceFailed"
-        case .sessionEnded: "sessionEnded"
+        case .postedDuringGestureSpeech: .postedDuringGestureSpeech
+        case .postedWithinGestureWindow: .postedWithinGestureWindow
+        case .replacedByUserGesture: .replacedByUserGesture
+        case .screenChanged: .screenChanged
+        case .layoutChanged: .layoutChanged
+        case .cancelledByNewEvent: .cancelledByNewEvent
+        case .precedingSpeechCut: .precedingSpeechCut
+        case .repeatedPageScroll: .repeatedPageScroll
+        case .emptyText: .emptyText
+        case .deviceFailed: .deviceFailed
+        case .sessionEnded: .sessionEnded
         }
     }
+
+    /// A stable name for machine-readable transcripts, e.g. `postedDuringGestureSpeech`.
+    public var code: String { kind.rawValue }
 
     public var description: String {
         switch self {

@@ -8,11 +8,7 @@ extension JSONNode {
     where T.RawValue == String {
         let name = try stringValue()
         if let value = T(rawValue: name) { return value }
-        let valid = T.allCases.map(\.rawValue)
-        var message = "unknown \(what) \"\(name)\""
-        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
-        message += " (valid: \(valid.joined(separator: ", ")))"
-        throw DataFileError(message, at: location)
+        throw DataFileError(NameSuggestion.unknown(what, name, in: T.allCases.map(\.rawValue)), at: location)
     }
 
     public func typeError(expected: String) -> DataFileError {
@@ -23,11 +19,8 @@ extension JSONNode {
         guard case .object(let members) = value else { throw typeError(expected: "an object") }
         for member in members where !keys.contains(member.key) {
             var message = "unknown key \"\(member.key)\""
-            if let near = nearestName(to: member.key, in: keys) {
-                message += "; did you mean \"\(near)\"?"
-            } else {
-                message += "; valid keys: \(keys.joined(separator: ", "))"
-            }
+            let suggestion = NameSuggestion.didYouMean(member.key, in: keys)
+            message += suggestion.isEmpty ? "; valid keys: \(keys.joined(separator: ", "))" : suggestion
             throw DataFileError(message, at: member.keyLocation)
         }
         return JSONObjectReader(node: self, members: members)
@@ -116,36 +109,6 @@ public struct JSONObjectReader: Sendable {
     }
 }
 
-/// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
-public func nearestName(to name: String, in candidates: [String]) -> String? {
-    let lowered = name.lowercased()
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(lowered, candidate.lowercased())
-        if best == nil || distance < best!.distance { best = (candidate, distance) }
-    }
-    guard let best, best.distance <= max(2, name.count / 3) else { return nil }
-    return best.name
-}
-
-/// Levenshtein distance over characters.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
-}
-
 extension JSONNode {
     /// The one member of this object whose key says what it does (a step's `gesture`, a
     /// behaviour's `navigate`), from `actions`. Not an object: a type error naming `thing`. No
@@ -155,9 +118,11 @@ extension JSONNode {
         guard case .object(let members) = value else { throw typeError(expected: "\(thing) object") }
         let found = members.filter { actions.contains($0.key) }
         guard let action = found.first else {
-            if let unknown = members.first(where: { !ignoring.contains($0.key) }),
-               let near = nearestName(to: unknown.key, in: actions) {
-                throw DataFileError("unknown \(unknownWord) \"\(unknown.key)\"; did you mean \"\(near)\"?", at: unknown.keyLocation)
+            if let unknown = members.first(where: { !ignoring.contains($0.key) }) {
+                let suggestion = NameSuggestion.didYouMean(unknown.key, in: actions)
+                if !suggestion.isEmpty {
+                    throw DataFileError("unknown \(unknownWord) \"\(unknown.key)\"" + suggestion, at: unknown.keyLocation)
+                }
             }
             throw DataFileError("\(thing) needs one of: \(actions.joined(separator: ", "))", at: location)
         }

@@ -146,7 +146,7 @@ public struct TraitVocabulary: Sendable {
         }
         for slot in laidOut where !named.contains(slot) {
             var message = "speech.groups names slot \"\(slot)\", which no word fills"
-            if let near = nearestName(to: slot, in: Array(named)) { message += "; did you mean \"\(near)\"?" }
+            message += NameSuggestion.didYouMean(slot, in: Array(named))
             throw DataFileError(message, at: speech.location)
         }
     }
@@ -158,10 +158,7 @@ func parseTraitName(_ node: JSONNode, alsoAccepted: [String] = []) throws -> Acc
     let name = try node.stringValue()
     if let trait = AccessibilityTrait(name: name) { return trait }
     var message = "unknown trait \"\(name)\""
-    if let near = nearestName(to: name, in: AccessibilityTrait.acceptedNames + alsoAccepted) {
-        message += "; did you mean \"\(near)\"?"
-    } else {
-        message += "; valid traits: \(AccessibilityTrait.allCases.map(\.rawValue).joined(separator: ", "))"
-    }
+    let suggestion = NameSuggestion.didYouMean(name, in: AccessibilityTrait.acceptedNames + alsoAccepted)
+    message += suggestion.isEmpty ? "; valid traits: \(AccessibilityTrait.allCases.map(\.rawValue).joined(separator: ", "))" : suggestion
     throw DataFileError(message, at: node.location)
 }

@@ -14,9 +14,11 @@ enum LabelChecks {
     }
 
     /// `label.missing`: a stop with no label and no spoken value says nothing but trait words.
+    /// (A TalkBack stop that speaks its children's text, a row of settings, is named by them.)
     @Sendable static func missingLabels(_ linted: LintedScreen) -> [Finding] {
         zip(linted.stops, linted.spoken).compactMap { stop, spoken in
-            guard trimmed(stop.label) == nil, trimmed(linted.generator.spokenValue(of: stop)) == nil else { return nil }
+            guard trimmed(stop.label) == nil, trimmed(linted.generator.spokenValue(of: stop)) == nil,
+                  trimmed(stop.childrenDescription) == nil else { return nil }
             let says = spoken.text.isEmpty
                 ? "says nothing at all" : "says only \(FindingText.quoted(spoken.text))"
             return Finding(.labelMissing, elements: [stop.id],
@@ -24,17 +26,18 @@ enum LabelChecks {
         }
     }
 
-    /// `label.repeats-trait`: the label ends with a word the profile says for one of the stop's
-    /// traits (`장바구니 버튼` on a button is heard as `장바구니 버튼, 버튼`).
+    /// `label.repeats-trait`: the label ends with a word the reader says for what the stop is
+    /// (`장바구니 버튼` on a button is heard as `장바구니 버튼, 버튼`): one of the profile's trait
+    /// words, or TalkBack's role word for an Android node TalkBack reads.
     @Sendable static func labelsRepeatingTraitWords(_ linted: LintedScreen) -> [Finding] {
         zip(linted.stops, linted.spoken).compactMap { stop, spoken in
             guard let label = trimmed(stop.label) else { return nil }
             let core = withoutTrailingPunctuation(label)
-            for word in linted.generator.words(for: stop) {
-                guard case .trait = word.subject, let text = trimmed(word.text),
-                      endsWithWord(core, text) else { continue }
+            let kind = linted.generator.kindWords(for: stop)
+            for word in kind.words {
+                guard let text = trimmed(word), endsWithWord(core, text) else { continue }
                 return Finding(.labelRepeatsTrait, elements: [stop.id],
-                               message: "\(FindingText.quoted(stop.id)) is spoken as \(FindingText.quoted(spoken.text)): the label \(FindingText.quoted(label)) already ends with the trait word \(FindingText.quoted(text)).")
+                               message: "\(FindingText.quoted(stop.id)) is spoken as \(FindingText.quoted(spoken.text)): the label \(FindingText.quoted(label)) already ends with the \(kind.noun) \(FindingText.quoted(text)).")
             }
             return nil
         }

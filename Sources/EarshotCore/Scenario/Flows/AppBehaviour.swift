@@ -22,7 +22,7 @@ public enum AppBehaviour: Sendable {
 }
 
 /// How one screen appears and disappears.
-public enum TransitionKind: String, Sendable, CaseIterable {
+public enum TransitionKind: String, Sendable, NamedCases {
     /// Navigation push: the system plays the screen-change sound, VoiceOver reads the first element.
     case push
     /// Navigation pop: the sound, then the top of the previous screen (unless the reader

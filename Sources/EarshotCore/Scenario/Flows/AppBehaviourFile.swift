@@ -64,11 +64,11 @@ enum AppBehaviourFile {
             _ = try node.object(allowing: ["delete"])
             return .delete(try decoder.elementID(value))
         case "post":
-            let name = try ScenarioFile.enumName(value, ScenarioFile.notificationNames, what: "notification")
+            let name = try value.enumValue(PostedNotification.Name.self, what: "notification")
             let extra: [String] = switch name {
-            case "announcement": ["text", "priority", "queue"]
-            case "screenChanged", "layoutChanged": ["element", "text"]
-            default: ["text"]
+            case .announcement: ["text", "priority", "queue"]
+            case .screenChanged, .layoutChanged: ["element", "text"]
+            case .pageScrolled, .announceForAccessibility, .liveRegion, .paneTitle: ["text"]
             }
             let object = try node.object(allowing: ["post", "after", "cancelOnDisappear"] + extra)
             let notification = try decoder.notification(name, object)
