@@ -5,7 +5,8 @@ import PackageDescription
 //
 //   EarshotCLI (earshot), EarshotBench (earshot-bench)
 //       -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA),
-//                             EarshotBatch (OpenSSL's libcrypto) -> EarshotCore
+//                             EarshotBatch (OpenSSL's libcrypto),
+//                             EarshotWorkers (the worker-process pool) -> EarshotCore
 //       -> EarshotReport, EarshotVoices -> EarshotCore
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
@@ -15,9 +16,11 @@ import PackageDescription
 // packages can depend on its product alone, on any platform; its errors carry a category, and
 // the CLI alone turns categories into exit codes. The built-in voices (every file of voices/,
 // generated into Swift) are a target of their own that the programs link and register at start,
-// so the core's product stays small. The report pages (HTML with their own stylesheet and
-// script) are drawn from core values only. EarshotJack drives the JACK dummy server and jack_rec
-// for the live benchmark and the device tests; no shipped target depends on a test target.
+// so the core's product stays small. One pool of worker processes (EarshotWorkers) serves both
+// `render` and `test --jobs`: process groups, stop signals forwarded, stalled workers killed.
+// The report pages (HTML with their own stylesheet and script) are drawn from core values
+// only. EarshotJack drives the JACK dummy server and jack_rec for the live benchmark and the
+// device tests; no shipped target depends on a test target.
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
@@ -59,9 +62,11 @@ let package = Package(
         .target(name: "EarshotBatch", dependencies: ["EarshotCore", "CCrypto"]),
         .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "CEspeakNG"]),
         .target(name: "EarshotAudio", dependencies: ["EarshotCore", "CAlsa"]),
+        // The worker-process pool of `render` and `test`: process groups, stop signals, stalls.
+        .target(name: "EarshotWorkers", dependencies: ["EarshotCore"]),
         .target(
             name: "EarshotPlayback",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotWorkers"]
         ),
         .target(name: "EarshotReport", dependencies: ["EarshotCore"]),
         // The JACK dummy server, jack_rec and the ALSA PCM into JACK (scripts/jack-dummy.sh,
@@ -70,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotCLI",
             dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotBatch",
-                           "EarshotPlayback", "EarshotReport"]
+                           "EarshotWorkers", "EarshotPlayback", "EarshotReport"]
         ),
         .executableTarget(
             name: "EarshotBench",
@@ -81,6 +86,7 @@ let package = Package(
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotCore", "EarshotBatch"]),
+        .testTarget(name: "EarshotWorkersTests", dependencies: ["EarshotCore", "EarshotWorkers"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),

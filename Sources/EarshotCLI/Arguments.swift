@@ -171,18 +171,24 @@ extension ParsedArguments {
     /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
     func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
         var changed = profile
-        if let name = value("reader") {
-            guard let reader = ScreenReaderKind(rawValue: name) else {
-                var message = "unknown --reader \"\(name)\""
-                if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
-                throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
+        if let reader = try reader() {
             changed.reader = reader
         } else {
             changed.reader = screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver
         }
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
+    }
+
+    /// The reader of `--reader`, when given.
+    func reader() throws -> ScreenReaderKind? {
+        guard let name = value("reader") else { return nil }
+        guard let reader = ScreenReaderKind(rawValue: name) else {
+            var message = "unknown --reader \"\(name)\""
+            if let near = nearestName(to: name, in: ScreenReaderKind.allCases.map(\.rawValue)) { message += "; did you mean \"\(near)\"?" }
+            throw UsageError(message + " (valid: \(ScreenReaderKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return reader
     }
 
     /// The level of `--punctuation`, when given.

@@ -22,6 +22,7 @@ enum RenderCommand: Command {
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
         .punctuation,
         .screenLanguage,
+        .reader,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
@@ -87,6 +88,9 @@ enum RenderCommand: Command {
         let punctuation = try parsed.punctuationLevel()
         let screenLanguage = try parsed.screenLanguage()
         let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides, punctuation: punctuation)
+        // Screens are ordered once, with the first voice's TalkBack words when TalkBack reads them.
+        let reader = try parsed.reader()
+        let reading = ScreenReading.reader(reader, profile: voices[0].profile)
         var problems: [DataFileError] = []
         var inputs: [BatchInputContents] = []
         var inputPaths: [String] = []
@@ -103,7 +107,7 @@ enum RenderCommand: Command {
                 throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json, idb-json or uiautomator")
             }
             do {
-                let contents = try format.read(path: path, language: screenLanguage)
+                let contents = try format.read(path: path, language: screenLanguage, reading: reading)
                 printNotes(contents.notes, file: path)
                 problems += contents.problems
                 inputs.append(contents)
@@ -128,7 +132,7 @@ enum RenderCommand: Command {
             return voice
         } : nil
         let plan = RenderPlan(inputs: inputs, inputPaths: inputPaths, voices: voices, engine: engineIdentity,
-                              transcriptFormats: transcriptFormats, scenarioVoice: scenarioVoice)
+                              transcriptFormats: transcriptFormats, scenarioVoice: scenarioVoice, scenarioReader: reader)
         problems += plan.problems
         for error in unreadable { standardError(error.description) }
         for problem in problems { standardError(problem.description) }
@@ -156,9 +160,7 @@ enum RenderCommand: Command {
         }
         if let signal = summary.interruptedBy {
             standardError("render: stopped by signal \(signal); the manifest lists the \(summary.entries.count) finished files. Run the same command again to resume.")
-            // Die of the same signal, so a calling shell or CI runner sees the interruption.
-            Glibc.signal(signal, SIG_DFL)
-            raise(signal)
+            StopOnSignal.dieOf(signal)
         }
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {

@@ -75,6 +75,35 @@ struct RenderFailureTests {
 
     }
 
+    @Test("a killed worker: its file fails with the reason, a new worker renders the rest, nothing half-written is left")
+    func killedWorker() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = try Self.labels(300, in: folder)
+        let output = folder.appendingPathComponent("out")
+        let errors = folder.appendingPathComponent("stderr.txt")
+        let process = try CLIRunner.start(["render", "--quiet", "--jobs", "1", "-o", output.path, labels.path],
+                                          currentDirectory: folder, errors: errors)
+        let parent = String(process.processIdentifier)
+        let deadline = Date().addingTimeInterval(30)
+        while try run("/usr/bin/pgrep", ["-P", parent, "-f", "render --worker"]) != 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try run("/usr/bin/pkill", ["-KILL", "-P", parent, "-f", "render --worker"]) == 0, "a worker was running")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        let failures = stderr.split(separator: "\n").filter { $0.hasPrefix("\(labels.path):") }
+        #expect(failures.count == 1, "\(stderr)")
+        #expect(failures.first?.hasSuffix("the render worker stopped while speaking it (killed by signal 9)") == true, "\(stderr)")
+        let manifest = try String(contentsOf: output.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        #expect(manifest.split(separator: "\n").count == 299)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: output.path)
+        #expect(files.filter { $0.hasSuffix(".wav") }.count == 299)
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files.filter { $0.hasSuffix(".tmp") })")
+    }
+
     @discardableResult
     func run(_ executable: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()

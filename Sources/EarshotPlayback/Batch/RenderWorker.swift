@@ -202,7 +202,7 @@ public enum RenderWorker {
             let speaker = try Speaker(profile: profile, engine: engine)
             let transcripts = try request.transcripts.map { (file: $0, format: try TranscriptFormat.forFile($0.output)) }
             let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: request.output,
-                                               wavTemporaryPath: request.temporary)
+                                               wavTemporaryPath: request.temporary, reader: request.reader)
             let digest = try hashFile(request.output)
             for (file, format) in transcripts {
                 let text = ScenarioPlayback.transcript(run.result.transcript, as: format, speaker: speaker)
