@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotPlaybackTests",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback", "EarshotJack",
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotPlayback", "EarshotJack",
                            "EarshotTestSupport"]
         ),
         .testTarget(

@@ -76,15 +76,10 @@ final class WorkerProcess<Job> {
     /// Sends one request line for `job`; false if the worker is gone.
     func send(_ line: String, for job: Job) -> Bool {
         guard requestDescriptor >= 0 else { return false }
-        let bytes = Array((line + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(requestDescriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            written += count
+        do {
+            try Array((line + "\n").utf8).withUnsafeBytes { try AtomicFile.writeAll($0, to: requestDescriptor, path: "a worker's input") }
+        } catch {
+            return false
         }
         if pending.isEmpty { lastProgress = Date() }
         pending.append(job)

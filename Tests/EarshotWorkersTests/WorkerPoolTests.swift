@@ -50,12 +50,18 @@ struct WorkerPoolTests {
         return run
     }
 
-    /// Whether a process is still there (a zombie counts as gone: it no longer runs).
+    /// Whether a process is still there a second after it was killed (a zombie counts as gone:
+    /// it no longer runs; a signal to a group takes a moment to reach each member).
     static func running(_ pid: pid_t) -> Bool {
-        guard kill(pid, 0) == 0 else { return false }
-        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
-            .split(separator: ")").last?.split(separator: " ").first
-        return state != "Z"
+        let deadline = Date().addingTimeInterval(1)
+        repeat {
+            guard kill(pid, 0) == 0 else { return false }
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?
+                .split(separator: ")").last?.split(separator: " ").first
+            if state == "Z" { return false }
+            usleep(10_000)
+        } while Date() < deadline
+        return true
     }
 
     static func pids(in path: String) -> [pid_t] {
