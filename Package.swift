@@ -97,8 +97,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotPlaybackTests",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotPlayback", "EarshotJack",
-                           "EarshotTestSupport"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotWorkers", "EarshotPlayback",
+                           "EarshotJack", "EarshotTestSupport"]
         ),
         .testTarget(
             name: "EarshotCLITests",

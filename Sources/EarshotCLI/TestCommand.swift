@@ -52,8 +52,8 @@ enum TestCommand: Command {
             verdicts.append(verdict)
         }
         if jobs == 1 || files.count == 1 {
-            let runner = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), reader: try parsed.reader(),
-                                    report: report)
+            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                           reader: try parsed.reader(), report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
@@ -166,88 +166,38 @@ struct VerdictPrinter {
     }
 }
 
-/// Runs scenarios one after another in this process, reusing one speaker per voice; as a
-/// worker (`earshot test --worker`) it reads scenario paths on standard input, one per line,
-/// and answers each with one JSON line (a `ScenarioOutcome`).
-final class TestWorker {
+/// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
+/// report pages it writes.
+enum TestWorker {
     /// Where report pages go, and how they carry their audio.
     struct Report {
         var folder: String
         var external: Bool
     }
 
-    let voice: String?
-    let espeakData: String?
-    /// The screen reader every scenario is heard by (`--reader`); nil: each scenario's own.
-    let reader: ScreenReaderKind?
-    let report: Report?
-    private var speakers: [String: Speaker] = [:]
-
-    init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, report: Report? = nil) {
-        self.voice = voice
-        self.espeakData = espeakData
-        self.reader = reader
-        self.report = report
-    }
-
-    /// Runs one scenario; a bad file or a run error becomes the outcome's error. An engine that
-    /// cannot start ends the whole run (exit 69), as it would fail every scenario.
-    func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
-        let start = Date()
-        do {
-            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
-                try ScenarioFile.load(path: file)
+    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, report: Report? = nil) -> SuiteScenarioRunner {
+        // With a report, the timeline is rendered to a temporary WAV for the page.
+        let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
+            { scenario, file, page, speaker, run in
+                let pagePath = (report.folder as NSString).appendingPathComponent(page)
+                return try TemporaryAudio.forPage(pagePath) { wav in
+                    let result = try run(wav)
+                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
+                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                    return result
+                }
             }
-            let key = voice ?? scenario.voice ?? "ko"
-            let speaker: Speaker
-            if let known = speakers[key] {
-                speaker = known
-            } else {
-                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, espeakData: espeakData)
-                speakers[key] = speaker
-            }
-            guard let report, let page else {
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
-                return ScenarioOutcome(file: file, result: result, title: scenario.title,
-                                       time: Date().timeIntervalSince(start))
-            }
-            // With a report, the timeline is rendered to a temporary WAV for the page.
-            let pagePath = (report.folder as NSString).appendingPathComponent(page)
-            let result = try TemporaryAudio.forPage(pagePath) { wav in
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: [], reader: reader).result
-                try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                 external: report.external, golden: ScenarioSuite.goldenPath(for: file))
-                return result
-            }
-            return ScenarioOutcome(file: file, result: result, title: scenario.title,
-                                   time: Date().timeIntervalSince(start))
-        } catch let error as UserFacingError {
-            if error.category == .unavailable { throw error }
-            return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
         }
+        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, pages: pages)
     }
 
-    /// Serves scenarios read from standard input, one per line: `PATH` or `PATH<TAB>PAGE`.
+    /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
                                                              ReportWriting.audioOption, .reader])
         let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
-        let worker = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), reader: try parsed.reader(),
-                                    report: report)
-        let encoder = JSONEncoder()
-        while let line = readLine(strippingNewline: true) {
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            let file = parts.first ?? line
-            let outcome: ScenarioOutcome
-            do {
-                outcome = try worker.run(file, page: parts.count > 1 ? parts[1] : nil)
-            } catch let error as UserFacingError {
-                outcome = ScenarioOutcome(file: file, error: error, time: 0)
-            }
-            var line = try encoder.encode(outcome)
-            line.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(line)
-        }
+        try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                      reader: try parsed.reader(), report: report))
         return .success
     }
 }
