@@ -50,8 +50,9 @@ public enum WorkerLoss: Sendable, Equatable {
 /// What the pool does for its user:
 /// - A worker that ends (a crash, a kill) costs the job it was on, which is reported lost; the
 ///   jobs it had not started go to another worker, and a new worker takes its place. A worker
-///   that ends before answering anything counts as a failure to start; after two, the jobs
-///   left are lost (`noWorker`) rather than started again and again.
+///   that ends before answering anything counts as a failure to start; after two no worker is
+///   started again, and once none is left the jobs left are lost (`noWorker`) rather than
+///   started again and again.
 /// - A worker that holds work and writes nothing for `stallLimit` seconds is killed (its whole
 ///   group, with SIGKILL, which reaches a stopped process too); its job is lost as `stalled`.
 /// - On SIGINT, SIGTERM or SIGHUP to the parent the pool stops sending work and closes the

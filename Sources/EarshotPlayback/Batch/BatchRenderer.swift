@@ -78,7 +78,8 @@ public struct BatchRenderSummary: Sendable {
 /// skipped; each finished file is appended to a journal beside the manifest as it arrives, so
 /// even a killed run resumes without redoing finished files; on SIGINT, SIGTERM or SIGHUP the
 /// parent stops sending work, lets workers finish their current file for up to two seconds,
-/// kills the rest, removes their temporary files and writes the manifest of what was finished.
+/// stops the rest (`WorkerPool`), removes their temporary files and writes the manifest of what
+/// was finished.
 ///
 /// A worker that has work and says nothing for `stallLimit` seconds (120; `EARSHOT_WORKER_STALL`
 /// overrides) is killed: its current file fails with that reason, the rest go to another worker.
