@@ -11,16 +11,20 @@ import PackageDescription
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
 //
-// The core (screens, focus order, descriptions, normalization, the speech core on a virtual
-// clock, scenarios, findings, the voice lookup) imports Foundation and nothing in C, so other
-// packages can depend on its product alone, on any platform; its errors carry a category, and
-// the CLI alone turns categories into exit codes. The built-in voices (every file of voices/,
-// generated into Swift) are a target of their own that the programs link and register at start,
-// so the core's product stays small. One pool of worker processes (EarshotWorkers) serves both
-// `render` and `test --jobs`: process groups, stop signals forwarded, stalled workers killed.
-// The report pages (HTML with their own stylesheet and script) are drawn from core values
-// only. EarshotJack drives the JACK dummy server and jack_rec for the live benchmark and the
-// device tests; no shipped target depends on a test target.
+// The core imports Foundation and nothing in C, so other packages can depend on its product
+// alone, on any platform; its errors carry a category, and the CLI alone turns categories into
+// exit codes. Its folders are layers, each using only the folders before it in this list
+// (docs/architecture.md; CoreFolderLayeringTests holds them to it): Support (JSON, files,
+// errors, text formatting), Normalization, Screen (the model), Voices, Reading (focus order,
+// navigation, descriptions), SpeechCore (the scheduler on a virtual clock), Readers (screen
+// files and dumps), Findings, Scenario, Outputs (transcripts, findings, SARIF), Suite (goldens,
+// JUnit), Compare. The built-in voices (every file of voices/, generated into Swift) are a
+// target of their own that the programs link and register at start, so the core's product
+// stays small. One pool of worker processes (EarshotWorkers) serves both `render` and
+// `test --jobs`: process groups, stop signals forwarded, stalled workers killed. The report
+// pages (HTML, their stylesheet and script as files compiled in, SVG through a small writer)
+// are drawn from core values only. EarshotJack drives the JACK dummy server and jack_rec for
+// the live benchmark and the device tests; no shipped target depends on a test target.
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
@@ -68,7 +72,13 @@ let package = Package(
             name: "EarshotPlayback",
             dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotWorkers"]
         ),
-        .target(name: "EarshotReport", dependencies: ["EarshotCore"]),
+        // The pages' stylesheet and script are files, their bytes compiled in: an installed binary
+        // has no resource folder beside it (docs/reports.md, "How it is made").
+        .target(
+            name: "EarshotReport",
+            dependencies: ["EarshotCore"],
+            resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
+        ),
         // The JACK dummy server, jack_rec and the ALSA PCM into JACK (scripts/jack-dummy.sh,
         // scripts/alsa-jack.conf): the live benchmark's and the device tests' real-time sound card.
         .target(name: "EarshotJack", dependencies: ["EarshotCore", "EarshotAudio"]),
@@ -87,6 +97,7 @@ let package = Package(
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotWorkersTests", dependencies: ["EarshotCore", "EarshotWorkers"]),
+        .testTarget(name: "EarshotReportTests", dependencies: ["EarshotReport"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),

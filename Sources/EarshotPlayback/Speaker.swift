@@ -218,7 +218,7 @@ public final class Speaker: Sendable {
             }
         }
         if attributes.spellOut {
-            let characters = SpeechTextPipeline.nfc(span.text).filter { !$0.isWhitespace }
+            let characters = UnicodeNFC.composed(span.text).filter { !$0.isWhitespace }
             let names = characters.map { character in
                 let named = voice.allPunctuation.normalize(String(character)).trimmingCharacters(in: .whitespaces)
                 return named.isEmpty ? String(character) : named

@@ -173,23 +173,38 @@ public struct DeskCheckReport {
             return list
         }()
         let height = rows.last!.y + rows.last!.height + 10
-        var svg = "<div class=\"scroll\">\n<svg id=\"timeline\" role=\"group\" aria-label=\"Timeline: \(entries.count) utterances; activate one to play from its start\" width=\"\(HTML.number(scale.width))\" height=\"\(HTML.number(height))\" data-scale=\"\(HTML.number(scale.perSecond))\" data-offset=\"\(HTML.number(Scale.gutter))\">\n"
-        svg += "<defs><pattern id=\"hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#fee2e2\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9b1c1c\" stroke-width=\"2\"/></pattern></defs>\n"
+        let n = SVGWriter.number
+        var svg = SVGWriter()
+        svg.open("svg", ["id": "timeline", "role": "group",
+                         "aria-label": "Timeline: \(entries.count) utterances; activate one to play from its start",
+                         "width": n(scale.width), "height": n(height), "data-scale": n(scale.perSecond),
+                         "data-offset": n(Scale.gutter)])
+        svg.lineBreak()
+        svg.open("defs")
+        svg.open("pattern", ["id": "hatch", "width": "6", "height": "6", "patternUnits": "userSpaceOnUse",
+                             "patternTransform": "rotate(45)"])
+        svg.element("rect", ["width": "6", "height": "6", "fill": "#fee2e2"])
+        svg.element("line", ["x1": "0", "y1": "0", "x2": "0", "y2": "6", "stroke": "#9b1c1c", "stroke-width": "2"])
+        svg.close()
+        svg.close()
+        svg.lineBreak()
         // The time axis, one tick a second (every five past a minute).
-        svg += "<g class=\"axis\" aria-hidden=\"true\">"
+        svg.open("g", ["class": "axis", "aria-hidden": "true"])
         let step = result.endTime > 60 ? 5 : 1
         var second = 0
         while Double(second) <= result.endTime + 0.001 {
             let x = scale.x(Double(second))
-            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(top - 6))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(height - 10))\"/>"
+            svg.element("line", ["x1": n(x), "y1": n(top - 6), "x2": n(x), "y2": n(height - 10)])
             if second % (step * 5) == 0 || step == 1 && second % 2 == 0 {
-                svg += "<text x=\"\(HTML.number(x + 2))\" y=\"12\">\(clockTime(Double(second)).dropLast(4))</text>"
+                svg.element("text", ["x": n(x + 2), "y": "12"], text: String(clockTime(Double(second)).dropLast(4)))
             }
             second += step
         }
-        svg += "</g>\n"
+        svg.close()
+        svg.lineBreak()
         for row in rows {
-            svg += "<text class=\"rowname\" x=\"4\" y=\"\(HTML.number(row.y + 17))\" aria-hidden=\"true\">\(row.name)</text>\n"
+            svg.element("text", ["class": "rowname", "x": "4", "y": n(row.y + 17), "aria-hidden": "true"], text: row.name)
+            svg.lineBreak()
         }
         for item in placed {
             let entry = entries[item.index]
@@ -202,37 +217,48 @@ public struct DeskCheckReport {
             let words = u.earcon.map { "the \($0.spokenName)" } ?? "“\(u.text)”"
             let cause = ([u.cause] + (u.source.map { [$0] } ?? [])).joined(separator: ", ")
             let aria = "\(clockTime(start)), \(kind): \(words), \(entry.fate.readable) (\(cause))"
-            svg += "<g class=\"bar k-\(kind) f-\(fate)\" tabindex=\"0\" role=\"button\" data-start=\"\(fixedDecimal(start, places: 3))\" data-end=\"\(entry.fate.endTime.map { fixedDecimal($0, places: 3) } ?? "")\" data-fate=\"\(fate)\" data-kind=\"\(kind)\" aria-label=\"\(HTML.attribute(aria))\">"
-            svg += "<title>\(HTML.text(aria))</title>"
-            svg += "<rect x=\"\(HTML.number(item.x))\" y=\"\(HTML.number(y))\" width=\"\(HTML.number(item.width))\" height=\"20\" rx=\"3\"/>"
-            svg += "<text class=\"bar-label\" x=\"\(HTML.number(item.x + 4))\" y=\"\(HTML.number(y + 14))\" aria-hidden=\"true\">\(HTML.text(item.label))</text>"
-            svg += "</g>\n"
+            svg.open("g", ["class": "bar k-\(kind) f-\(fate)", "tabindex": "0", "role": "button",
+                           "data-start": fixedDecimal(start, places: 3),
+                           "data-end": entry.fate.endTime.map { fixedDecimal($0, places: 3) } ?? "",
+                           "data-fate": fate, "data-kind": kind, "aria-label": aria])
+            svg.element("title", text: aria)
+            svg.element("rect", ["x": n(item.x), "y": n(y), "width": n(item.width), "height": "20", "rx": "3"])
+            svg.element("text", ["class": "bar-label", "x": n(item.x + 4), "y": n(y + 14), "aria-hidden": "true"],
+                        text: item.label)
+            svg.close()
+            svg.lineBreak()
         }
         // The user's gestures and the app's steps, then the findings, as markers on their rows.
         // A marker's label runs up to the next marker on its row.
+        func marker(_ row: (name: String, y: Double, height: Double), at x: Double, finding: Bool, title: String,
+                    label: String) {
+            svg.open("g", ["class": finding ? "marker finding" : "marker", "aria-hidden": "true"])
+            svg.element("title", text: title)
+            svg.element("line", ["x1": n(x), "y1": n(row.y + 2), "x2": n(x), "y2": n(row.y + row.height - 4)])
+            if !label.isEmpty { svg.element("text", ["x": n(x + 3), "y": n(row.y + 17)], text: label) }
+            svg.close()
+            svg.lineBreak()
+        }
         for user in [true, false] {
-            let row = user ? rows[2] : rows[3]
             let steps = result.performedSteps.filter { $0.step.isUserGesture == user }
             for (index, performed) in steps.enumerated() {
                 let x = scale.x(performed.time)
                 let room = index + 1 < steps.count ? scale.x(steps[index + 1].time) - x - 6 : 240
-                let label = Self.fitted(performed.step.summary, width: room)
-                svg += "<g class=\"marker\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))"))</title>"
-                svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
-                if !label.isEmpty { svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text(label))</text>" }
-                svg += "</g>\n"
+                marker(user ? rows[2] : rows[3], at: x, finding: false,
+                       title: "\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))",
+                       label: Self.fitted(performed.step.summary, width: room))
             }
         }
         for finding in result.findings {
             guard let time = finding.time else { continue }
-            let x = scale.x(time)
-            let row = rows[4]
-            svg += "<g class=\"marker finding\" aria-hidden=\"true\"><title>\(HTML.text("\(clockTime(time)) \(finding.severity.rawValue) \(finding.code.rawValue)"))</title>"
-            svg += "<line x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(row.y + 2))\" x2=\"\(HTML.number(x))\" y2=\"\(HTML.number(row.y + row.height - 4))\"/>"
-            svg += "<text x=\"\(HTML.number(x + 3))\" y=\"\(HTML.number(row.y + 17))\">\(HTML.text("\(finding.severity.rawValue) \(finding.code.rawValue)"))</text></g>\n"
+            let words = "\(finding.severity.rawValue) \(finding.code.rawValue)"
+            marker(rows[4], at: scale.x(time), finding: true, title: "\(clockTime(time)) \(words)", label: words)
         }
-        svg += "<line id=\"playhead\" class=\"playhead\" x1=\"\(HTML.number(Scale.gutter))\" y1=\"\(HTML.number(top - 6))\" x2=\"\(HTML.number(Scale.gutter))\" y2=\"\(HTML.number(height - 10))\" aria-hidden=\"true\"/>\n"
-        svg += "</svg>\n</div>\n"
+        svg.element("line", ["id": "playhead", "class": "playhead", "x1": n(Scale.gutter), "y1": n(top - 6),
+                             "x2": n(Scale.gutter), "y2": n(height - 10), "aria-hidden": "true"])
+        svg.lineBreak()
+        svg.close()
+        precondition(svg.isBalanced)
         let legend = """
             <ul class="legend" aria-label="How to read the timeline">
             <li><span class="swatch k-element"></span>Focus reading</li>
@@ -242,7 +268,7 @@ public struct DeskCheckReport {
             <li>Solid outline: spoken in full; dashed: cut, the label starts with “cut”; hatched: dropped, the label starts with “dropped”</li>
             </ul>
             """
-        return legend + "\n" + svg + stepsTable()
+        return legend + "\n<div class=\"scroll\">\n" + svg.markup + "\n</div>\n" + stepsTable()
             + "<p>Each bar's words, fate and cause are also in the transcript table; findings are listed under Findings.</p>"
     }
 

@@ -44,33 +44,46 @@ public struct ScreenDrawing {
         let width = 320.0
         let scale = width / max(right, 1)
         let height = max(120, bottom * scale)
-        func rect(_ frame: Frame, _ cls: String) -> String {
-            "<rect class=\"\(cls)\" x=\"\(HTML.number(frame.x * scale))\" y=\"\(HTML.number(frame.y * scale))\" width=\"\(HTML.number(max(1, frame.width * scale)))\" height=\"\(HTML.number(max(1, frame.height * scale)))\"/>"
+        let n = SVGWriter.number
+        var svg = SVGWriter()
+        func rect(_ frame: Frame, _ cls: String) {
+            svg.element("rect", ["class": cls, "x": n(frame.x * scale), "y": n(frame.y * scale),
+                                 "width": n(max(1, frame.width * scale)), "height": n(max(1, frame.height * scale))])
         }
         let stopIDs = Set(stops.map(\.id))
-        var svg = "<svg class=\"screen-drawing\" data-screen=\"\(HTML.attribute(screen.name))\" role=\"group\" aria-label=\"\(HTML.attribute("Drawing of \(title): \(stops.count) focus stops, numbered in reading order"))\" width=\"\(HTML.number(width))\" height=\"\(HTML.number(height))\" viewBox=\"0 0 \(HTML.number(width)) \(HTML.number(height))\">\n"
+        svg.open("svg", ["class": "screen-drawing", "data-screen": screen.name, "role": "group",
+                         "aria-label": "Drawing of \(title): \(stops.count) focus stops, numbered in reading order",
+                         "width": n(width), "height": n(height), "viewBox": "0 0 \(n(width)) \(n(height))"])
+        svg.lineBreak()
         // Everything that is not a stop, faint, under the stops.
         var inside = Set<String>()
         for stop in stops { collect(screen.node(stop.id)?.children ?? [], into: &inside) }
         for (node, _) in frames where !stopIDs.contains(node.id) && !inside.contains(node.id) {
-            svg += "<g class=\"node unreached\" aria-hidden=\"true\">\(rect(node.frame!, "frame"))</g>\n"
+            svg.open("g", ["class": "node unreached", "aria-hidden": "true"])
+            rect(node.frame!, "frame")
+            svg.close()
+            svg.lineBreak()
         }
         for (index, stop) in stops.enumerated() {
             let number = index + 1
-            let label = "\(number): \(said(index))"
-            var attributes = "class=\"stop\" tabindex=\"0\" role=\"button\" data-index=\"\(number)\" data-key=\"\(key)-\(number)\" data-id=\"\(HTML.attribute(stop.id))\" data-said=\"\(HTML.attribute(said(index)))\" aria-label=\"\(HTML.attribute(label))\""
-            if index < audio.count, let source = audio[index] { attributes += " data-src=\"\(HTML.attribute(source))\"" }
-            svg += "<g \(attributes)>"
-            svg += rect(stop.frame, "frame")
+            var attributes = [("class", "stop"), ("tabindex", "0"), ("role", "button"), ("data-index", "\(number)"),
+                              ("data-key", "\(key)-\(number)"), ("data-id", stop.id), ("data-said", said(index)),
+                              ("aria-label", "\(number): \(said(index))")]
+            if index < audio.count, let source = audio[index] { attributes.append(("data-src", source)) }
+            svg.open("g", attributes)
+            rect(stop.frame, "frame")
             var merged = Set<String>()
             collect(screen.node(stop.id)?.children ?? [], into: &merged)
-            for (node, _) in frames where merged.contains(node.id) { svg += rect(node.frame!, "child") }
+            for (node, _) in frames where merged.contains(node.id) { rect(node.frame!, "child") }
             let cx = stop.frame.x * scale + 9, cy = stop.frame.y * scale + 9
-            svg += "<circle cx=\"\(HTML.number(cx))\" cy=\"\(HTML.number(cy))\" r=\"9\"/>"
-            svg += "<text class=\"stop-number\" x=\"\(HTML.number(cx))\" y=\"\(HTML.number(cy + 4))\" text-anchor=\"middle\" aria-hidden=\"true\">\(number)</text>"
-            svg += "</g>\n"
+            svg.element("circle", ["cx": n(cx), "cy": n(cy), "r": "9"])
+            svg.element("text", ["class": "stop-number", "x": n(cx), "y": n(cy + 4), "text-anchor": "middle",
+                                 "aria-hidden": "true"], text: "\(number)")
+            svg.close()
+            svg.lineBreak()
         }
-        svg += "</svg>"
+        svg.close()
+        precondition(svg.isBalanced)
         var list = "<ol class=\"stops-list\" aria-label=\"\(HTML.attribute("Focus stops of \(title), in reading order"))\">\n"
         for (index, stop) in stops.enumerated() {
             let number = index + 1
@@ -89,7 +102,7 @@ public struct ScreenDrawing {
         var note = "<p>\(stops.count) focus stop\(stops.count == 1 ? "" : "s")"
         if faint > 0 { note += "; \(faint) element\(faint == 1 ? "" : "s") drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
         note += ".</p>"
-        return "<div class=\"pair\">\n\(svg)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
+        return "<div class=\"pair\">\n\(svg.markup)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
     }
 
     private func collect(_ nodes: [AccessibilityNode], into ids: inout Set<String>) {

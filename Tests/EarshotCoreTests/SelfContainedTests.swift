@@ -85,7 +85,7 @@ struct SelfContainedTests {
     func nothingOutside() throws {
         let files = Self.files()
         #expect(files.count > 300, "\(files.count) files looked at")
-        for name in ["README.md", "Package.swift", "docs/sources.md", "Sources/EarshotCore/Screen/FocusOrder.swift"] {
+        for name in ["README.md", "Package.swift", "docs/sources.md", "Sources/EarshotCore/Reading/FocusOrder.swift"] {
             #expect(files.contains(name), "\(name) is looked at")
         }
         for file in files {

@@ -17,17 +17,6 @@ public struct IPAPhonemeTable: Sendable {
         longest = symbols.keys.map(\.unicodeScalars.count).max() ?? 1
     }
 
-    /// The profile's table, or nil when it has no `ipa` section.
-    public init?(profile: VoiceProfile) throws {
-        guard let section = profile.sections["ipa"], !section.isNull else { return nil }
-        let object = try section.object(allowing: ["symbols", "comment"])
-        let node = try object.required("symbols")
-        guard case .object(let members) = node.value else { throw node.typeError(expected: "an object of IPA symbols") }
-        var symbols: [String: String] = [:]
-        for member in members { symbols[member.key] = try member.node.stringValue() }
-        self.init(symbols: symbols)
-    }
-
     /// The result of converting one pronunciation.
     public enum Conversion: Sendable, Equatable {
         /// eSpeak NG phoneme mnemonics, to be given inside `[[…]]`.

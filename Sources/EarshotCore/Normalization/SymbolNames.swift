@@ -198,41 +198,9 @@ public struct SpeechTextPipeline: TextNormalizer {
 
     /// The engine's text and the symbols left out for want of a name.
     public func normalizeReporting(_ text: String) -> (text: String, unnamed: [UnnamedSymbol]) {
-        let composed = Self.nfc(text)
+        let composed = UnicodeNFC.composed(text)
         guard let symbols else { return (base.normalize(composed), []) }
         let named = symbols.speakSymbols(composed)
         return (symbols.speakPunctuation(base.normalize(named.text)), named.unnamed)
     }
-
-    /// Unicode NFC (composed Hangul syllables, composed accents). Text that cannot change is
-    /// returned as it is without Foundation's conversion, which costs tens of microseconds a
-    /// string (a profile's 4,000 symbol names are read at every start).
-    public static func nfc(_ text: String) -> String {
-        mayChangeUnderNFC(text) ? text.precomposedStringWithCanonicalMapping : text
-    }
-
-    /// A quick check in the spirit of Unicode's NFC_Quick_Check: false when no scalar can
-    /// compose with its neighbour or be replaced (no combining mark, no conjoining jamo, no
-    /// singleton such as U+2126 or the CJK compatibility ideographs).
-    static func mayChangeUnderNFC(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars where scalar.value >= 0x300 {
-            if nfcSensitive.contains(where: { $0.contains(scalar.value) }) { return true }
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: continue
-            }
-        }
-        return false
-    }
-
-    /// Scalars NFC may replace or compose that are not marks: conjoining Hangul jamo, and the
-    /// singletons and composition exclusions (Greek tonos forms, Ohm and Kelvin signs, angle
-    /// brackets, Indic nukta forms, Tibetan, Hebrew presentation forms, CJK compatibility
-    /// ideographs, musical symbols).
-    static let nfcSensitive: [ClosedRange<UInt32>] = [
-        0x0340...0x0344, 0x0374...0x0374, 0x037E...0x037E, 0x0387...0x0387, 0x0958...0x095F, 0x09DC...0x09DF,
-        0x0A33...0x0A36, 0x0A59...0x0A5E, 0x0B5C...0x0B5D, 0x0F43...0x0FB9, 0x1100...0x11FF, 0x1F00...0x1FFF,
-        0x2000...0x2001, 0x2126...0x212B, 0x2329...0x232A, 0x2ADC...0x2ADC, 0xA960...0xA97F, 0xD7B0...0xD7FF,
-        0xF900...0xFAFF, 0xFB1D...0xFB4E, 0x1D15E...0x1D1C0, 0x2F800...0x2FA1F,
-    ]
 }

@@ -281,8 +281,3 @@ public struct ElementChange: Sendable, Equatable {
         }
     }
 }
-
-/// `20000`, not `20000.0`.
-func plainNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}

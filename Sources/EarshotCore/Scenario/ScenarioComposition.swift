@@ -25,8 +25,6 @@ import Foundation
 /// was reached, for those errors to add.
 public struct ScenarioComposition {
     static let includeKeys = ["include", "extends"]
-    /// What a part named by `include` may hold.
-    static let partKeys = ["description", "voice", "screens", "app", "reader", "include"]
     /// The keys merged by name.
     static let namedSections = ["screens", "app"]
     /// The keys taken whole.
@@ -93,7 +91,7 @@ public struct ScenarioComposition {
         /// One file's contribution, with what it takes in merged below its own members.
         mutating func layer(_ node: JSONNode, file: String, chain: [SourceLocation], visiting: [String],
                             isPart: Bool) throws -> Layer {
-            let allowed = isPart ? ScenarioComposition.partKeys
+            let allowed = isPart ? InputKind.scenarioPartKeys
                                  : ScenarioFile.topLevelKeys
             let object = try node.object(allowing: allowed)
             var taken = Layer()

@@ -523,13 +523,13 @@ struct StepDecoder {
                 return .focus(try elementID(object["focus"]!))
             case "finding":
                 let elements = try (object.array("elements") ?? []).map { try elementID($0) }
-                return .finding(try ScreenFile.enumValue(object["finding"]!, FindingCode.self, what: "finding code"),
+                return .finding(try object["finding"]!.enumValue(FindingCode.self, what: "finding code"),
                                 elements: elements)
             case "noFinding":
-                return .noFinding(try ScreenFile.enumValue(object["noFinding"]!, FindingCode.self, what: "finding code"))
+                return .noFinding(try object["noFinding"]!.enumValue(FindingCode.self, what: "finding code"))
             case "findings":
                 return .findings(try object["findings"]!.arrayItems().map {
-                    try ScreenFile.enumValue($0, FindingCode.self, what: "finding code")
+                    try $0.enumValue(FindingCode.self, what: "finding code")
                 })
             case "earcons":
                 guard case .object(let members) = object["earcons"]!.value, !members.isEmpty else {

@@ -9,7 +9,7 @@ enum FieldChecks {
         linted.stops.indices.dropFirst().compactMap { index in
             let text = linted.stops[index - 1], field = linted.stops[index]
             guard isUnlabeledField(field, in: linted.screen), isPlainText(text),
-                  let caption = LabelChecks.trimmed(text.label) else { return nil }
+                  let caption = trimmed(text.label) else { return nil }
             return Finding(.fieldLabelSeparate, elements: [text.id, field.id],
                            message: "\(FindingText.quoted(field.id)) has no label: its name \(FindingText.quoted(caption)) is a separate stop, \(FindingText.quoted(text.id)), and the field itself is heard as \(FindingText.quoted(linted.spoken[index].text)).")
         }
@@ -18,7 +18,7 @@ enum FieldChecks {
     /// A text field, search field or secure field whose node has no label of its own.
     static func isUnlabeledField(_ stop: FocusStop, in screen: Screen) -> Bool {
         guard !stop.traits.isDisjoint(with: fieldTraits), let node = screen.node(stop.id) else { return false }
-        return LabelChecks.trimmed(node.attributedLabel) == nil && LabelChecks.trimmed(node.label) == nil
+        return trimmed(node.attributedLabel) == nil && trimmed(node.label) == nil
     }
 
     /// A stop that is only text: no role, no heading, nothing to activate.

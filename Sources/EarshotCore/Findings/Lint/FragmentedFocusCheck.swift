@@ -107,12 +107,12 @@ enum FragmentedFocusCheck {
             let stops = positions.map { linted.stops[$0] }
             let said = positions.map { position -> String in
                 let stop = linted.stops[position]
-                return FindingText.quoted(LabelChecks.trimmed(stop.label) ?? linted.spoken[position].text)
+                return FindingText.quoted(trimmed(stop.label) ?? linted.spoken[position].text)
             }
             let controls = stops.filter { !$0.traits.isDisjoint(with: FragmentedFocusCheck.controlTraits) }
             var message = "\(FindingText.quoted(container.id)) is one card read as \(stops.count) focus stops: \(said.joined(separator: ", "))"
             if !controls.isEmpty {
-                let names = controls.map { FindingText.quoted(LabelChecks.trimmed($0.label) ?? $0.id) }
+                let names = controls.map { FindingText.quoted(trimmed($0.label) ?? $0.id) }
                 message += "; \(FindingText.listed(names)) can become \(controls.count == 1 ? "a custom action" : "custom actions")"
             }
             findings.append(Finding(.focusFragmented, elements: [container.id] + stops.map(\.id), message: message + "."))

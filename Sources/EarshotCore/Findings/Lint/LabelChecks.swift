@@ -100,15 +100,6 @@ enum LabelChecks {
         character.unicodeScalars.allSatisfy { (0xAC00...0xD7A3).contains($0.value) }
     }
 
-    /// The text without surrounding white space, or nil when nothing is left.
-    static func trimmed(_ text: String?) -> String? {
-        guard let text else { return nil }
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return slice.isEmpty ? nil : String(slice)
-    }
-
     static func withoutTrailingPunctuation(_ text: String) -> String {
         var result = Substring(text)
         while let last = result.last, last.isPunctuation || last.isWhitespace { result = result.dropLast() }

@@ -44,3 +44,10 @@ public func fixedDecimal(_ value: Double, places: Int) -> String {
     let fraction = String(magnitude % scale)
     return "\(sign)\(magnitude / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
 }
+
+extension SourceLocation {
+    /// `{"file": "a.json", "line": 3, "column": 5}`.
+    var json: String {
+        "{\"file\": \(jsonString(file)), \"line\": \(line), \"column\": \(column)}"
+    }
+}

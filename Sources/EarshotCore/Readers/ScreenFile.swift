@@ -37,7 +37,7 @@ public enum ScreenFile {
         try decoder.checkOrders(elements)
         let direction: LayoutDirection
         if let node = top["layoutDirection"] {
-            direction = try enumValue(node, LayoutDirection.self, what: "layout direction")
+            direction = try node.enumValue(LayoutDirection.self, what: "layout direction")
         } else {
             direction = .ltr
         }
@@ -65,17 +65,6 @@ public enum ScreenFile {
         return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
     }
 
-    /// A string naming a case of `T`; anything else is an error that lists or suggests the cases.
-    static func enumValue<T: RawRepresentable & CaseIterable>(_ node: JSONNode, _ type: T.Type, what: String) throws -> T
-    where T.RawValue == String {
-        let name = try node.stringValue()
-        if let value = T(rawValue: name) { return value }
-        let valid = T.allCases.map(\.rawValue)
-        var message = "unknown \(what) \"\(name)\""
-        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
-        message += " (valid: \(valid.joined(separator: ", ")))"
-        throw DataFileError(message, at: node.location)
-    }
 }
 
 /// Decodes element objects, remembering where each id was written so that a duplicate id and a
@@ -97,7 +86,7 @@ private struct ElementDecoder {
         idLocations[id] = idNode.location
 
         var element = AccessibilityNode(id: id)
-        if let kind = object["kind"] { element.kind = try ScreenFile.enumValue(kind, ElementKind.self, what: "kind") }
+        if let kind = object["kind"] { element.kind = try kind.enumValue(ElementKind.self, what: "kind") }
         element.text = try object.string("text")
         element.attributedLabel = try object.string("attributedLabel")
         element.label = try object.string("label")
@@ -133,10 +122,10 @@ private struct ElementDecoder {
         }
         if let frame = object["frame"] { element.frame = try Self.frame(frame) }
         if let grouping = object["grouping"] {
-            element.grouping = try ScreenFile.enumValue(grouping, Grouping.self, what: "grouping")
+            element.grouping = try grouping.enumValue(Grouping.self, what: "grouping")
         }
         if let activation = object["onActivate"] {
-            element.activation = try ScreenFile.enumValue(activation, Activation.self, what: "onActivate action")
+            element.activation = try activation.enumValue(Activation.self, what: "onActivate action")
         }
         if let adjustable = object["adjustable"] { element.adjustable = try Self.adjustable(adjustable) }
         if let android = object["android"], !android.isNull { element.android = try AndroidViewKeys.decode(android) }

@@ -141,7 +141,7 @@ private struct JSONParser {
         case UInt8(ascii: "["): return try parseArray(depth: depth, start: start)
         // Every input text is NFC from here on (decomposed Hangul pasted from macOS tools reads
         // as the composed syllables it shows).
-        case UInt8(ascii: "\""): return JSONNode(.string(SpeechTextPipeline.nfc(try parseString())), at: start)
+        case UInt8(ascii: "\""): return JSONNode(.string(UnicodeNFC.composed(try parseString())), at: start)
         case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(.bool(true), at: start)
         case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(.bool(false), at: start)
         case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(.null, at: start)
@@ -184,7 +184,7 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw fail(index < bytes.count ? "expected a quoted key" : "unexpected end of file inside an object")
             }
-            let key = SpeechTextPipeline.nfc(try parseString())
+            let key = UnicodeNFC.composed(try parseString())
             let duplicate: Bool
             if members.count < 16 {
                 duplicate = members.contains(where: { $0.key == key })

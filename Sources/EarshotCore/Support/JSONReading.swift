@@ -3,6 +3,18 @@
 /// `object(allowing:)` rejects keys that are not in the list and suggests the nearest valid one,
 /// so a typo such as `"lable"` is reported instead of silently ignored.
 extension JSONNode {
+    /// A string naming a case of `T`; anything else is an error that lists or suggests the cases.
+    func enumValue<T: RawRepresentable & CaseIterable>(_ type: T.Type, what: String) throws -> T
+    where T.RawValue == String {
+        let name = try stringValue()
+        if let value = T(rawValue: name) { return value }
+        let valid = T.allCases.map(\.rawValue)
+        var message = "unknown \(what) \"\(name)\""
+        if let near = nearestName(to: name, in: valid) { message += "; did you mean \"\(near)\"?" }
+        message += " (valid: \(valid.joined(separator: ", ")))"
+        throw DataFileError(message, at: location)
+    }
+
     public func typeError(expected: String) -> DataFileError {
         DataFileError("expected \(expected), found \(typeName)", at: location)
     }

@@ -72,7 +72,7 @@ public struct ReadReport: Sendable {
                 ("hint", line.speech.hint.map(jsonString) ?? "null"),
                 ("traits", "[" + line.stop.traits.members.map { jsonString($0.rawValue) }.joined(separator: ", ") + "]"),
                 ("frame", "[" + [frame.x, frame.y, frame.width, frame.height].map(plainNumber).joined(separator: ", ") + "]"),
-                ("source", locations[line.id].map(FindingsJSON.locationJSON) ?? "null"),
+                ("source", locations[line.id].map(\.json) ?? "null"),
             ]
             // Only a stop with speech attributes has spans (docs/screen-format.md).
             if line.speech.spoken.hasAttributes {

@@ -23,6 +23,10 @@ public enum InputKind: Equatable, Sendable {
     case binary(String)
     case empty
 
+    /// What a scenario part named by `include` may hold: a JSON object with these keys alone is
+    /// a part (the scenario reader, below the screen readers, takes the list from here).
+    static let scenarioPartKeys = ["description", "voice", "screens", "app", "reader", "include"]
+
     /// The kind of `data`, read from `file` (its name only helps tell text tables apart).
     public static func of(_ data: Data, file: String) -> InputKind {
         let head = [UInt8](data.prefix(8192))
@@ -173,7 +177,7 @@ public enum InputKind: Equatable, Sendable {
             if keys.contains("output") && keys.contains("sha256") { return .renderManifest }
             if WebDriverAgentJSONReader.recognises(root) { return .dump("WebDriverAgent JSON source") }
             if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
-            if !keys.isEmpty && keys.isSubset(of: Set(ScenarioComposition.partKeys)) { return .scenarioPart }
+            if !keys.isEmpty && keys.isSubset(of: Set(Self.scenarioPartKeys)) { return .scenarioPart }
             return .otherJSON
         case .array(let items):
             if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }

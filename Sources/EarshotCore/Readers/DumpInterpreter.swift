@@ -68,7 +68,7 @@ struct DumpInterpreter {
         var top: [(node: DumpNode, context: Context)] = []
         for root in dump.roots {
             if root.type == "Application" {
-                if let title = LabelChecks.trimmed(root.label) { name = title }
+                if let title = trimmed(root.label) { name = title }
                 top += root.children.map { ($0, Context(screen: root.frame)) }
             } else {
                 top.append((root, Context()))

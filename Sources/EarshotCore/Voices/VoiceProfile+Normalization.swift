@@ -73,7 +73,7 @@ extension VoiceProfile {
         var operators: [Character: String] = [:]
         if let punctuation = sections["punctuation"], !punctuation.isNull {
             let object = try punctuation.object(allowing: ["level", "some", "overrides", "operators", "comment"])
-            if let node = object["level"] { level = try ScreenFile.enumValue(node, PunctuationLevel.self, what: "punctuation level") }
+            if let node = object["level"] { level = try node.enumValue(PunctuationLevel.self, what: "punctuation level") }
             if let list = try object.string("some") { some = Set(list.map(String.init)) }
             // A profile's own names win over CLDR's (a word VoiceOver says differently).
             if let overrides = object["overrides"] {
@@ -93,5 +93,18 @@ extension VoiceProfile {
         var symbols = SymbolNames(names: names, some: some, level: punctuationLevel ?? level)
         symbols.operators = operators
         return symbols
+    }
+}
+
+extension IPAPhonemeTable {
+    /// The profile's table, or nil when it has no `ipa` section.
+    public init?(profile: VoiceProfile) throws {
+        guard let section = profile.sections["ipa"], !section.isNull else { return nil }
+        let object = try section.object(allowing: ["symbols", "comment"])
+        let node = try object.required("symbols")
+        guard case .object(let members) = node.value else { throw node.typeError(expected: "an object of IPA symbols") }
+        var symbols: [String: String] = [:]
+        for member in members { symbols[member.key] = try member.node.stringValue() }
+        self.init(symbols: symbols)
     }
 }

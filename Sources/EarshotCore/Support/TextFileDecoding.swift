@@ -35,7 +35,7 @@ public enum TextFileDecoding {
     /// The text in Unicode NFC (composed Hangul syllables, composed accents), as every input
     /// text is read.
     public static func decode(_ data: Data, file: String) throws -> String {
-        SpeechTextPipeline.nfc(try decodeAsWritten(data, file: file))
+        UnicodeNFC.composed(try decodeAsWritten(data, file: file))
     }
 
     static func decodeAsWritten(_ data: Data, file: String) throws -> String {

@@ -102,7 +102,7 @@ enum UiAutomatorXMLReader {
                 guard let field = UiAutomatorXMLReader.fields[name] else { continue }
                 attributesSeen.insert(field)
                 // Every input text is NFC.
-                let value = SpeechTextPipeline.nfc(written)
+                let value = UnicodeNFC.composed(written)
                 let location = tag.location(of: name)
                 func flag() throws -> Bool {
                     switch value.lowercased() {

@@ -22,18 +22,13 @@ public enum FindingsJSON {
                 jsonString(finding.fix),
                 finding.screen.map(jsonString) ?? "null",
                 finding.source.map(jsonString) ?? "null",
-                finding.location.map(locationJSON) ?? "null",
-                finding.elementLocation.map(locationJSON) ?? "null",
+                finding.location.map(\.json) ?? "null",
+                finding.elementLocation.map(\.json) ?? "null",
                 finding.expected ? "true" : "false",
             ]
             return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
-    }
-
-    /// `{"file": "a.json", "line": 3, "column": 5}`.
-    static func locationJSON(_ location: SourceLocation) -> String {
-        "{\"file\": \(jsonString(location.file)), \"line\": \(location.line), \"column\": \(location.column)}"
     }
 
     static func location(_ node: JSONNode?) throws -> SourceLocation? {
@@ -58,9 +53,8 @@ public enum FindingsJSON {
     public static func decode(_ root: JSONNode) throws -> [Finding] {
         try root.arrayItems().map { node in
             let object = try node.object(allowing: keys)
-            let code = try ScreenFile.enumValue(try object.required("code"), FindingCode.self, what: "finding code")
-            let severity = try ScreenFile.enumValue(try object.required("severity"), FindingSeverity.self,
-                                                    what: "severity")
+            let code = try object.required("code").enumValue(FindingCode.self, what: "finding code")
+            let severity = try object.required("severity").enumValue(FindingSeverity.self, what: "severity")
             var finding = Finding(
                 code, time: try object.double("time"), elements: try object.strings("elements") ?? [],
                 message: try object.requiredString("message"), severity: severity,

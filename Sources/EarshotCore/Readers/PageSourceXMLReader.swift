@@ -88,7 +88,7 @@ enum PageSourceXMLReader {
 
         private func node(type: String, attributes written: [String: String], at location: SourceLocation) throws -> DumpNode {
             // Every input text is NFC.
-            let attributes = written.mapValues(SpeechTextPipeline.nfc)
+            let attributes = written.mapValues(UnicodeNFC.composed)
             func flag(_ key: String) throws -> Bool? {
                 guard let text = attributes[key] else { return nil }
                 switch text.lowercased() {
