@@ -5,7 +5,8 @@ import PackageDescription
 //
 //   EarshotCLI (earshot), EarshotBench (earshot-bench)
 //       -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA),
-//                             EarshotBatch (OpenSSL's libcrypto) -> EarshotCore
+//                             EarshotBatch (OpenSSL's libcrypto),
+//                             EarshotWorkers (the worker-process pool) -> EarshotCore
 //       -> EarshotReport, EarshotVoices -> EarshotCore
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
@@ -19,10 +20,11 @@ import PackageDescription
 // files and dumps), Findings, Scenario, Outputs (transcripts, findings, SARIF), Suite (goldens,
 // JUnit), Compare. The built-in voices (every file of voices/, generated into Swift) are a
 // target of their own that the programs link and register at start, so the core's product
-// stays small. The report pages (HTML, their stylesheet and script as files compiled in, SVG
-// through a small writer) are drawn from core values only. EarshotJack drives the JACK dummy
-// server and jack_rec for the live benchmark and the device tests; no shipped target depends on
-// a test target.
+// stays small. One pool of worker processes (EarshotWorkers) serves both `render` and
+// `test --jobs`: process groups, stop signals forwarded, stalled workers killed. The report
+// pages (HTML, their stylesheet and script as files compiled in, SVG through a small writer)
+// are drawn from core values only. EarshotJack drives the JACK dummy server and jack_rec for
+// the live benchmark and the device tests; no shipped target depends on a test target.
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
@@ -64,9 +66,11 @@ let package = Package(
         .target(name: "EarshotBatch", dependencies: ["EarshotCore", "CCrypto"]),
         .target(name: "EarshotSpeech", dependencies: ["EarshotCore", "CEspeakNG"]),
         .target(name: "EarshotAudio", dependencies: ["EarshotCore", "CAlsa"]),
+        // The worker-process pool of `render` and `test`: process groups, stop signals, stalls.
+        .target(name: "EarshotWorkers", dependencies: ["EarshotCore"]),
         .target(
             name: "EarshotPlayback",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotWorkers"]
         ),
         // The pages' stylesheet and script are files, their bytes compiled in: an installed binary
         // has no resource folder beside it (docs/reports.md, "How it is made").
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotCLI",
             dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotBatch",
-                           "EarshotPlayback", "EarshotReport"]
+                           "EarshotWorkers", "EarshotPlayback", "EarshotReport"]
         ),
         .executableTarget(
             name: "EarshotBench",
@@ -92,6 +96,7 @@ let package = Package(
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotBatch"]),
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
         .testTarget(name: "EarshotBatchTests", dependencies: ["EarshotCore", "EarshotBatch"]),
+        .testTarget(name: "EarshotWorkersTests", dependencies: ["EarshotCore", "EarshotWorkers"]),
         .testTarget(name: "EarshotReportTests", dependencies: ["EarshotReport"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
@@ -103,8 +108,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotPlaybackTests",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback", "EarshotJack",
-                           "EarshotTestSupport"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotBatch", "EarshotWorkers", "EarshotPlayback",
+                           "EarshotJack", "EarshotTestSupport"]
         ),
         .testTarget(
             name: "EarshotCLITests",

@@ -34,17 +34,19 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
         }
     }
 
-    /// Reads `path` as this format; `language` is the text language of a screen or dump.
-    public func read(path: String, language: ScreenLanguage = .asWritten) throws -> BatchInputContents {
+    /// Reads `path` as this format; `language` is the text language of a screen or dump, and
+    /// `reading` the reader that hears it.
+    public func read(path: String, language: ScreenLanguage = .asWritten,
+                     reading: ScreenReading = .voiceOver) throws -> BatchInputContents {
         switch self {
         case .text: try PlainTextReader.read(path: path)
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
-        case .screen: try ScreenBatchReader.read(path: path, language: language)
-        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML, language: language)
-        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON, language: language)
-        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language)
-        case .uiautomator: try ScreenBatchReader.read(path: path, format: .uiautomator, language: language)
+        case .screen: try ScreenBatchReader.read(path: path, language: language, reading: reading)
+        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML, language: language, reading: reading)
+        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON, language: language, reading: reading)
+        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language, reading: reading)
+        case .uiautomator: try ScreenBatchReader.read(path: path, format: .uiautomator, language: language, reading: reading)
         case .scenario: try ScenarioBatchReader.read(path: path)
         }
     }

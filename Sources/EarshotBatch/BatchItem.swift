@@ -29,6 +29,9 @@ public struct BatchItem: Sendable, Equatable {
     /// The preferred output file name (without extension) before it is made safe and unique.
     public var nameHint: String
     public var content: Content
+    /// The screen reader whose rules and words describe a focus stop or a read-all (the one that
+    /// ordered the screen's stops).
+    public var reader: ScreenReaderKind = .voiceOver
 
     public init(input: String, line: Int, key: String, nameHint: String? = nil, content: Content) {
         self.input = input

@@ -7,14 +7,18 @@ import EarshotCore
 public struct BatchTextComposer: Sendable {
     public var placeholders: FormatPlaceholders
     public var generator: DescriptionGenerator
+    /// TalkBack's rules with the profile's TalkBack words, for the stops TalkBack reads (the
+    /// error, for a profile without them, is met by the first such stop).
+    public var talkBackGenerator: Result<DescriptionGenerator, any Error>
     public var normalizer: any TextNormalizer
     /// The profile's timing: `hintPause` before a hint, `queueGap` between the stops of a read-all.
     public var timing: TimingSettings
 
     public init(placeholders: FormatPlaceholders, generator: DescriptionGenerator, normalizer: any TextNormalizer,
-                timing: TimingSettings) {
+                timing: TimingSettings, talkBackGenerator: Result<DescriptionGenerator, any Error>? = nil) {
         self.placeholders = placeholders
         self.generator = generator
+        self.talkBackGenerator = talkBackGenerator ?? .success(generator)
         self.normalizer = normalizer
         self.timing = timing
     }
@@ -26,7 +30,12 @@ public struct BatchTextComposer: Sendable {
             placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
             generator: try DescriptionGenerator(profile: profile),
             normalizer: try profile.textNormalizerOrIdentity(),
-            timing: try TimingSettings(profile: profile)
+            timing: try TimingSettings(profile: profile),
+            talkBackGenerator: Result {
+                var talkBack = profile
+                talkBack.reader = .talkBack
+                return try DescriptionGenerator(profile: talkBack)
+            }
         )
     }
 
@@ -34,6 +43,7 @@ public struct BatchTextComposer: Sendable {
     public func speech(for item: BatchItem) throws -> ComposedSpeech {
         let composed: [SpokenText]
         var pause = timing.hintPause
+        let generator = item.reader == .talkBack ? try talkBackGenerator.get() : self.generator
         switch item.content {
         case .text(let text):
             composed = [SpokenText(text)]
@@ -44,9 +54,9 @@ public struct BatchTextComposer: Sendable {
                 throw DataFileError(error.message, at: item.location)
             }
         case .element(let fields):
-            composed = spoken(try Self.focusStop(for: fields, key: item.key, at: item.location))
+            composed = Self.spoken(try Self.focusStop(for: fields, key: item.key, at: item.location), generator)
         case .focusStop(let stop):
-            composed = spoken(stop)
+            composed = Self.spoken(stop, generator)
         case .readAll(let stops):
             composed = stops.map { generator.describe($0).spoken }
             pause = timing.queueGap
@@ -60,7 +70,7 @@ public struct BatchTextComposer: Sendable {
                               spans: composed.map { $0.hasAttributes ? $0.spans : nil })
     }
 
-    private func spoken(_ stop: FocusStop) -> [SpokenText] {
+    private static func spoken(_ stop: FocusStop, _ generator: DescriptionGenerator) -> [SpokenText] {
         let description = generator.describe(stop)
         return [description.spoken] + (description.spokenHint.map { [$0] } ?? [])
     }

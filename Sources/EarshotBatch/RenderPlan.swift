@@ -36,6 +36,8 @@ public struct RenderJob: Sendable, Equatable {
     public var pause: Double
     /// The scenario file to run (absolute), for a scenario's timeline; nil for text.
     public var scenario: String?
+    /// The screen reader a scenario is heard by (`--reader`); nil: the scenario's own.
+    public var reader: ScreenReaderKind?
     /// The WAV's path relative to the output folder.
     public var output: String
     /// Transcript files written beside a scenario's WAV, relative to the output folder.
@@ -71,7 +73,7 @@ public struct RenderPlan: Sendable {
 
     public init(inputs: [BatchInputContents], inputPaths: [String], voices: [PlannedVoice], engine: String,
                 transcriptFormats: [TranscriptFormat] = defaultTranscriptFormats,
-                scenarioVoice: ((String?) throws -> PlannedVoice)? = nil) {
+                scenarioVoice: ((String?) throws -> PlannedVoice)? = nil, scenarioReader: ScreenReaderKind? = nil) {
         var voiceFolders = VoiceFolders()
         let voiceNames = voices.map { voiceFolders.claim(for: $0.profile) }
         var inputFolders = UniqueNames()
@@ -99,13 +101,17 @@ public struct RenderPlan: Sendable {
                         let base = "\(voiceFolder)/\(folder)/\(name)"
                         let formatNames = transcriptFormats.map(\.rawValue).joined(separator: ",")
                         let punctuation = voice.profile.punctuationLevel
-                        jobs.append(RenderJob(
+                        // Another reader is another timeline; the scenario's own keeps the key it had.
+                        let readerKey = scenarioReader.map { ["reader=" + $0.rawValue] } ?? []
+                        var job = RenderJob(
                             index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
                             punctuation: punctuation, segments: [], pause: 0, scenario: source.path, output: base + ".wav",
                             transcripts: transcriptFormats.map { base + $0.fileExtension },
-                            cacheKey: RenderCacheKey.make(segments: ["scenario", source.digest, formatNames],
+                            cacheKey: RenderCacheKey.make(segments: ["scenario", source.digest, formatNames] + readerKey,
                                                           profileDigest: voice.profileDigest, punctuation: punctuation, engine: engine)
-                        ))
+                        )
+                        job.reader = scenarioReader
+                        jobs.append(job)
                     }
                     continue
                 }

@@ -21,6 +21,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var pause: Double
     /// A scenario file to run instead of speaking `segments`: the WAV is its timeline.
     public var scenario: String?
+    /// The screen reader the scenario is heard by (`--reader`); nil: the scenario's own.
+    public var reader: ScreenReaderKind?
     /// Where the finished WAV goes (absolute path), and the temporary name it is written under first.
     public var output: String
     public var temporary: String
@@ -40,7 +42,8 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(job: Int, profile: String, punctuation: PunctuationLevel? = nil, segments: [String],
                 spans: [[SpeechSpan]?] = [], pause: Double,
-                scenario: String? = nil, output: String, temporary: String, transcripts: [OutputFile] = []) {
+                scenario: String? = nil, reader: ScreenReaderKind? = nil, output: String, temporary: String,
+                transcripts: [OutputFile] = []) {
         self.job = job
         self.profile = profile
         self.punctuation = punctuation
@@ -48,6 +51,7 @@ public struct RenderRequest: Sendable, Equatable {
         self.spans = spans
         self.pause = pause
         self.scenario = scenario
+        self.reader = reader
         self.output = output
         self.temporary = temporary
         self.transcripts = transcripts
@@ -73,6 +77,9 @@ public struct RenderRequest: Sendable, Equatable {
         if let scenario {
             line += ",\"scenario\":\(jsonString(scenario))"
         }
+        if let reader {
+            line += ",\"reader\":\(jsonString(reader.rawValue))"
+        }
         if !transcripts.isEmpty {
             let files = transcripts.map { "{\"output\":\(jsonString($0.output)),\"temporary\":\(jsonString($0.temporary))}" }
             line += ",\"transcripts\":[\(files.joined(separator: ","))]"
@@ -82,8 +89,8 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render request")
-            .object(allowing: ["job", "profile", "punctuation", "segments", "spans", "pause", "scenario", "output", "temporary",
-                               "transcripts"])
+            .object(allowing: ["job", "profile", "punctuation", "segments", "spans", "pause", "scenario", "reader", "output",
+                               "temporary", "transcripts"])
         let transcripts = try object["transcripts"].map { list in
             try list.arrayItems().map { node in
                 let file = try node.object(allowing: ["output", "temporary"])
@@ -105,6 +112,12 @@ public struct RenderRequest: Sendable, Equatable {
             } ?? [],
             pause: try object.double("pause") ?? 0,
             scenario: try object.string("scenario"),
+            reader: try object["reader"].map { node in
+                guard let reader = ScreenReaderKind(rawValue: try node.stringValue()) else {
+                    throw node.typeError(expected: "a screen reader (voiceover or talkback)")
+                }
+                return reader
+            },
             output: try object.requiredString("output"),
             temporary: try object.requiredString("temporary"),
             transcripts: transcripts ?? []

@@ -22,6 +22,7 @@ enum CheckCommand: Command {
         .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
         ReportWriting.audioOption,
         .punctuation,
+        .reader,
         .espeakData,
     ] + ReportOutputs.options
 
@@ -55,6 +56,7 @@ enum CheckCommand: Command {
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                    espeakData: parsed.value("espeak-data"),
                                                    punctuation: try parsed.punctuationLevel())
+        let reader = try parsed.readerChoice()
         let quiet = parsed.has("quiet")
         let started = Date()
         let result: ScenarioResult
@@ -66,7 +68,7 @@ enum CheckCommand: Command {
             // steps' times; no file is half-written (transcripts are written at the end).
             result = try StopOnSignal.watching {
                 try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
-                                             transcripts: transcripts, observer: observer) { error in
+                                             transcripts: transcripts, reader: reader, observer: observer) { error in
                     standardError(error.description)
                     exit(ExitCode(error.category).rawValue)
                 }
@@ -75,7 +77,8 @@ enum CheckCommand: Command {
             if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
             // A report needs the timeline's audio: rendered into a temporary file without -o.
             func run(wavPath: String?) throws -> ScenarioResult {
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts).result
+                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts,
+                                                      reader: reader).result
                 if let reportPage {
                     try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath,
                                                      to: reportPage, external: externalAudio)

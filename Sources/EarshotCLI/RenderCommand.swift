@@ -1,7 +1,6 @@
 import EarshotBatch
 import EarshotCore
 import EarshotPlayback
-import EarshotSpeech
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -22,6 +21,7 @@ enum RenderCommand: Command {
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
         .punctuation,
         .screenLanguage,
+        .reader,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
@@ -81,55 +81,13 @@ enum RenderCommand: Command {
         }
         if transcriptFormats.isEmpty { transcriptFormats = RenderPlan.defaultTranscriptFormats }
 
-        let voiceNames = parsed.all("voice")
-        let punctuation = try parsed.punctuationLevel()
-        let screenLanguage = try parsed.screenLanguage()
-        let voices = try loadVoices(voiceNames.isEmpty ? ["ko"] : voiceNames, placeholders: overrides, punctuation: punctuation)
-        var problems: [DataFileError] = []
-        var inputs: [BatchInputContents] = []
-        var inputPaths: [String] = []
-        var unreadable: [FileIOError] = []
-        for path in parsed.positionals {
-            // What the file is when render cannot take it, told only once reading it failed.
-            let wrongKind = {
-                (try? TextFileDecoding.contents(path: path)).map { InputKind.of($0, file: path) }
-                    .flatMap { $0.isRenderable || $0 == .malformedJSON ? nil : $0 }?
-                    .mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)")
-            }
-            guard let format = forcedFormat ?? BatchInputFormat.detect(path: path) else {
-                if let mismatch = wrongKind() { throw mismatch }
-                throw UsageError("cannot tell the format of \(path) from its extension; use --format text, csv, strings, screen, scenario, wda-xml, wda-json, idb-json or uiautomator")
-            }
-            do {
-                let contents = try format.read(path: path, language: screenLanguage)
-                printNotes(contents.notes, file: path)
-                problems += contents.problems
-                inputs.append(contents)
-                inputPaths.append(path)
-            } catch let error as DataFileError {
-                if let mismatch = wrongKind() {
-                    problems.append(DataFileError(mismatch.message, at: SourceLocation(file: path, line: 1, column: 1)))
-                } else {
-                    problems.append(error)
-                }
-            } catch let error as FileIOError {
-                unreadable.append(error)
-            }
-        }
-        // Without --voice a scenario speaks in its own voice; each is loaded once.
-        var ownVoices: [String: PlannedVoice] = [:]
-        let scenarioVoice: ((String?) throws -> PlannedVoice)? = voiceNames.isEmpty ? { name in
-            let name = name ?? "ko"
-            if let voice = ownVoices[name] { return voice }
-            let voice = try loadVoices([name], placeholders: overrides, punctuation: punctuation)[0]
-            ownVoices[name] = voice
-            return voice
-        } : nil
-        let plan = RenderPlan(inputs: inputs, inputPaths: inputPaths, voices: voices, engine: engineIdentity,
-                              transcriptFormats: transcriptFormats, scenarioVoice: scenarioVoice)
-        problems += plan.problems
-        for error in unreadable { standardError(error.description) }
-        for problem in problems { standardError(problem.description) }
+        let planning = try RenderPlanning(RenderRequestSettings(
+            inputs: parsed.positionals, format: forcedFormat, voices: parsed.all("voice"), placeholders: overrides,
+            punctuation: try parsed.punctuationLevel(), language: try parsed.screenLanguage(), reader: try parsed.readerChoice(),
+            transcriptFormats: transcriptFormats))
+        for (file, notes) in planning.notes { printNotes(notes, file: file) }
+        for error in planning.unreadable { standardError(error.description) }
+        for problem in planning.problems { standardError(problem.description) }
 
         let quiet = parsed.has("quiet")
         var renderOptions = BatchRenderOptions(
@@ -141,22 +99,20 @@ enum RenderCommand: Command {
             renderOptions.extraOutputs = [((renderOptions.resolvedManifestPath as NSString).deletingLastPathComponent as NSString)
                 .appendingPathComponent("index.html")]
         }
-        let renderer = BatchRenderer(plan: plan, options: renderOptions)
+        let renderer = BatchRenderer(plan: planning.plan, options: renderOptions)
         let summary = try renderer.run()
         for failure in summary.failures { standardError(failure.description) }
         if let error = summary.manifestError { standardError(error.description) }
         if !quiet {
             var line = "rendered \(summary.rendered), skipped \(summary.skipped) (current)"
-            let failed = summary.failures.count + problems.count + unreadable.count
+            let failed = summary.failures.count + planning.failedCount
             if failed > 0 { line += ", failed \(failed)" }
             line += String(format: "; %.1f s of audio; manifest: %@", summary.renderedAudioSeconds, summary.manifestPath)
             standardError(line)
         }
         if let signal = summary.interruptedBy {
             standardError("render: stopped by signal \(signal); the manifest lists the \(summary.entries.count) finished files. Run the same command again to resume.")
-            // Die of the same signal, so a calling shell or CI runner sees the interruption.
-            Glibc.signal(signal, SIG_DFL)
-            raise(signal)
+            StopOnSignal.dieOf(signal)
         }
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {
@@ -164,34 +120,8 @@ enum RenderCommand: Command {
                                                           inputs: parsed.positionals)
             if !quiet { standardError("render: wrote \(page)") }
         }
-        let anyFailed = !summary.failures.isEmpty || !problems.isEmpty || !unreadable.isEmpty
+        let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0
         return anyFailed ? .failure : .success
-    }
-
-    /// Names the speech engine and its version in cache keys: another engine means other audio.
-    static var engineIdentity: String { SpeechEngine.identity }
-
-    /// Loads each `--voice` with its file digest and the way it composes items (at the
-    /// `--punctuation` level when given), and asks the engine for each voice once: a voice
-    /// eSpeak NG lacks ends the run with exit 69 and the engine's message before any work, not
-    /// as every item failing in the workers.
-    static func loadVoices(_ names: [String], placeholders overrides: [Character: String],
-                           punctuation: PunctuationLevel?) throws -> [PlannedVoice] {
-        let library = VoiceLibrary.locate()
-        let engine = try SpeechEngine(dataPath: nil)
-        return try names.map { name in
-            var profile = try library.profile(name)
-            profile.punctuationLevel = punctuation
-            if !profile.path.hasPrefix("/") {
-                profile.path = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(profile.path)
-            }
-            guard let bytes = FileManager.default.contents(atPath: profile.path) else {
-                throw FileIOError(path: profile.path, reason: "cannot read voice profile")
-            }
-            try Speaker(profile: profile, engine: engine).checkEngine()
-            let composer = try BatchTextComposer(profile: profile, placeholderOverrides: overrides)
-            return PlannedVoice(profile: profile, profileDigest: SHA256.hex(bytes)) { try composer.speech(for: $0) }
-        }
     }
 
     /// The running `earshot` binary, started again in worker mode.

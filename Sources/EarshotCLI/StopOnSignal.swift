@@ -20,6 +20,16 @@ enum StopOnSignal {
         defer { for number in signals { signal(number, SIG_DFL) } }
         return try body()
     }
+
+    /// Ends the process by `signal` (after a run stopped by it), so a calling shell or CI
+    /// runner sees the interruption.
+    static func dieOf(_ signal: Int32) -> Never {
+        // What was printed is kept: standard output may be a file, written in blocks.
+        fflush(nil)
+        Glibc.signal(signal, SIG_DFL)
+        raise(signal)
+        exit(128 + signal)
+    }
 }
 
 /// The handler: async-signal-safe, it only restores the default action and raises again.

@@ -1,6 +1,7 @@
 import EarshotCore
 import EarshotPlayback
 import EarshotReport
+import EarshotWorkers
 import Foundation
 
 /// `earshot test`: runs a folder of scenarios as a test suite, each against its golden
@@ -10,8 +11,9 @@ enum TestCommand: Command {
     static let summary = "Run scenarios as a test suite: golden transcripts, expectations, CI reports."
     static let options: [OptionSpec] = [
         .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
-        .value("jobs", short: "j", "N", "Run N scenarios at a time: this process and N - 1 worker processes. Default: 1."),
+        .value("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
+        .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
         .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
         ReportWriting.audioOption,
@@ -50,16 +52,20 @@ enum TestCommand: Command {
             verdicts.append(verdict)
         }
         if jobs == 1 || files.count == 1 {
-            let runner = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
+            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                           reader: try parsed.readerChoice(), report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
+            if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
             if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
-            let local = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
-            try TestWorkerPool(command: command, size: min(jobs, files.count), local: local)
-                .run(Array(zip(files, pages)), inOrder: collect)
+            let settings = WorkerPoolSettings(command: command, size: min(jobs, files.count))
+            if let signal = try SuiteWorkers.run(Array(zip(files, pages)), settings: settings, inOrder: collect) {
+                printer.line("test: stopped by signal \(signal) after \(verdicts.count) of \(files.count) scenarios; their golden transcripts and report pages are written")
+                StopOnSignal.dieOf(signal)
+            }
         }
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
@@ -108,8 +114,10 @@ enum TestCommand: Command {
         Without --update a missing golden is a failure; --update records it.
         --report DIR writes a page per scenario (audio, timeline, transcript, findings,
         screens) and DIR/index.html with the pass/fail table (docs/reports.md).
-        --jobs N runs N scenarios at a time (this process and N - 1 worker processes); the
-        lines come in the same order as with one. Reports (docs/ci-reports.md): --junit and --sarif.
+        --jobs N runs N scenarios at a time in worker processes; the lines come in the same
+        order as with one. A scenario whose worker dies or says nothing for 120 s fails with
+        that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
+        exits by the signal. Reports (docs/ci-reports.md): --junit and --sarif.
         Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
         unavailable, 74 a report or golden could not be written.
         """
@@ -158,247 +166,38 @@ struct VerdictPrinter {
     }
 }
 
-/// Runs scenarios one after another in this process, reusing one speaker per voice; as a
-/// worker (`earshot test --worker`) it reads scenario paths on standard input, one per line,
-/// and answers each with one JSON line (a `ScenarioOutcome`).
-/// Used by one thread at a time (the main thread, or the pool's own thread).
-final class TestWorker: @unchecked Sendable {
+/// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
+/// report pages it writes.
+enum TestWorker {
     /// Where report pages go, and how they carry their audio.
     struct Report {
         var folder: String
         var external: Bool
     }
 
-    let voice: String?
-    let espeakData: String?
-    let report: Report?
-    private var speakers: [String: Speaker] = [:]
-
-    init(voice: String?, espeakData: String?, report: Report? = nil) {
-        self.voice = voice
-        self.espeakData = espeakData
-        self.report = report
-    }
-
-    /// Runs one scenario; a bad file or a run error becomes the outcome's error. An engine that
-    /// cannot start ends the whole run (exit 69), as it would fail every scenario.
-    func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
-        let start = Date()
-        do {
-            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
-                try ScenarioFile.load(path: file)
+    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, report: Report? = nil) -> SuiteScenarioRunner {
+        // With a report, the timeline is rendered to a temporary WAV for the page.
+        let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
+            { scenario, file, page, speaker, run in
+                let pagePath = (report.folder as NSString).appendingPathComponent(page)
+                return try TemporaryAudio.forPage(pagePath) { wav in
+                    let result = try run(wav)
+                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
+                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                    return result
+                }
             }
-            let key = voice ?? scenario.voice ?? "ko"
-            let speaker: Speaker
-            if let known = speakers[key] {
-                speaker = known
-            } else {
-                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, espeakData: espeakData)
-                speakers[key] = speaker
-            }
-            guard let report, let page else {
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker).result
-                return ScenarioOutcome(file: file, result: result, title: scenario.title,
-                                       time: Date().timeIntervalSince(start))
-            }
-            // With a report, the timeline is rendered to a temporary WAV for the page.
-            let pagePath = (report.folder as NSString).appendingPathComponent(page)
-            let result = try TemporaryAudio.forPage(pagePath) { wav in
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: []).result
-                try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                 external: report.external, golden: ScenarioSuite.goldenPath(for: file))
-                return result
-            }
-            return ScenarioOutcome(file: file, result: result, title: scenario.title,
-                                   time: Date().timeIntervalSince(start))
-        } catch let error as UserFacingError {
-            if error.category == .unavailable { throw error }
-            return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
         }
+        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, pages: pages)
     }
 
-    /// Serves scenarios read from standard input, one per line: `PATH` or `PATH<TAB>PAGE`.
+    /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
-                                                             ReportWriting.audioOption])
+                                                             ReportWriting.audioOption, .reader])
         let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
-        let worker = TestWorker(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"), report: report)
-        let encoder = JSONEncoder()
-        while let line = readLine(strippingNewline: true) {
-            let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-            let file = parts.first ?? line
-            let outcome: ScenarioOutcome
-            do {
-                outcome = try worker.run(file, page: parts.count > 1 ? parts[1] : nil)
-            } catch let error as UserFacingError {
-                outcome = ScenarioOutcome(file: file, error: error, time: 0)
-            }
-            var line = try encoder.encode(outcome)
-            line.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(line)
-        }
+        try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                      reader: try parsed.readerChoice(), report: report))
         return .success
-    }
-}
-
-/// Worker processes for `earshot test --jobs N`: each takes the next scenario (biggest files
-/// first) when it has answered the last; the answers are handed on in the order of the files.
-final class TestWorkerPool {
-    let command: [String]
-    let size: Int
-    /// The runner of the scenarios this process takes itself.
-    let local: TestWorker
-
-    init(command: [String], size: Int, local: TestWorker) {
-        self.command = command
-        self.size = size
-        self.local = local
-    }
-
-    func run(_ files: [(file: String, page: String)], inOrder handle: (ScenarioOutcome) throws -> Void) throws {
-        // The biggest files first (a longer flow takes longer), so no worker is left with a long
-        // one at the end; the answers are still handed on in file order.
-        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0.file)[.size] as? Int) ?? 0 }
-        let order = files.indices.sorted { sizes[$0] > sizes[$1] || (sizes[$0] == sizes[$1] && $0 < $1) }
-        let state = PoolState(count: files.count, order: order)
-        // This process takes scenarios too, on a thread of its own, beside N - 1 workers: one
-        // start of the engine fewer on the way to the first answer.
-        let local = self.local
-        var threads = [Thread {
-            while let index = state.next() {
-                let started = Date()
-                do {
-                    state.finish(index, try local.run(files[index].file, page: files[index].page))
-                } catch let error as UserFacingError {
-                    state.finish(index, ScenarioOutcome(file: files[index].file, error: error, time: Date().timeIntervalSince(started)))
-                } catch {
-                    state.finish(index, ScenarioOutcome(file: files[index].file, failure: "error: \(error)", category: nil,
-                                                        time: Date().timeIntervalSince(started)))
-                }
-            }
-        }]
-        threads += (1..<max(1, size)).map { _ in
-            Thread { [command] in
-                var process: WorkerProcess?
-                while let index = state.next() {
-                    let started = Date()
-                    do {
-                        if process == nil { process = try WorkerProcess(command: command) }
-                        let outcome = try process!.ask(files[index].file + "\t" + files[index].page)
-                        state.finish(index, outcome)
-                    } catch {
-                        process?.stop()
-                        process = nil
-                        let failure = "error: the worker running \(files[index].file) ended (\(error))"
-                        state.finish(index, ScenarioOutcome(file: files[index].file, failure: failure, category: nil,
-                                                            time: Date().timeIntervalSince(started)))
-                    }
-                }
-                process?.stop()
-            }
-        }
-        threads.forEach { $0.start() }
-        for index in files.indices {
-            let outcome = state.wait(for: index)
-            if outcome.errorCategory == .unavailable {
-                state.cancel()
-                throw ReportedError(description: outcome.error ?? "the speech engine is unavailable", category: .unavailable)
-            }
-            try handle(outcome)
-        }
-    }
-
-    /// The shared queue of files and the answers so far.
-    private final class PoolState: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var nextIndex = 0
-        private let order: [Int]
-        private var outcomes: [ScenarioOutcome?]
-        private var cancelled = false
-
-        init(count: Int, order: [Int]) {
-            outcomes = Array(repeating: nil, count: count)
-            self.order = order
-        }
-
-        func next() -> Int? {
-            condition.lock()
-            defer { condition.unlock() }
-            guard !cancelled, nextIndex < order.count else { return nil }
-            nextIndex += 1
-            return order[nextIndex - 1]
-        }
-
-        func finish(_ index: Int, _ outcome: ScenarioOutcome) {
-            condition.lock()
-            outcomes[index] = outcome
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        func wait(for index: Int) -> ScenarioOutcome {
-            condition.lock()
-            defer { condition.unlock() }
-            while outcomes[index] == nil { condition.wait() }
-            return outcomes[index]!
-        }
-
-        func cancel() {
-            condition.lock()
-            cancelled = true
-            condition.unlock()
-        }
-    }
-}
-
-/// A worker that could not answer: it ended, or wrote no answer. The scenario it ran fails;
-/// the run goes on.
-struct WorkerFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}
-
-/// An error a worker met, carried back as its message and category.
-struct ReportedError: UserFacingError {
-    var description: String
-    var category: ErrorCategory
-}
-
-/// One `earshot test --worker` process and its pipes.
-final class WorkerProcess {
-    private let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
-    private var buffer = Data()
-
-    init(command: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-    }
-
-    /// Sends one scenario path and reads its one-line answer.
-    func ask(_ file: String) throws -> ScenarioOutcome {
-        try input.fileHandleForWriting.write(contentsOf: Data((file + "\n").utf8))
-        while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer = Data(buffer[(newline + 1)...])
-                return try JSONDecoder().decode(ScenarioOutcome.self, from: line)
-            }
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else {
-                process.waitUntilExit()
-                throw WorkerFailure(message: "exit status \(process.terminationStatus)")
-            }
-            buffer.append(chunk)
-        }
-    }
-
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

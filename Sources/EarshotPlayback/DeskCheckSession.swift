@@ -74,16 +74,19 @@ public enum ScenarioPlayback {
     /// `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files appear only complete
     /// (temporary name, then rename), and not at all if the run fails. `wavTemporaryPath` names
     /// the WAV's temporary file, for a caller that removes it if the process is stopped.
+    /// `reader` is the screen reader heard (`--reader`); nil: the scenario's own (`ScenarioRunner`).
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
-                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = []) throws -> Run {
+                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = [],
+                           reader: ScreenReaderKind? = nil) throws -> Run {
         try run(scenario, speaker: speaker, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
-                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) })
+                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }, reader: reader)
     }
 
     /// As above, with each transcript's format given (`-`: standard output).
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil,
-                           transcripts formats: [(path: String, format: TranscriptFormat)]) throws -> Run {
+                           transcripts formats: [(path: String, format: TranscriptFormat)],
+                           reader: ScreenReaderKind? = nil) throws -> Run {
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
@@ -91,7 +94,7 @@ public enum ScenarioPlayback {
         let result: ScenarioResult
         do {
             let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: VirtualClock(),
-                                            device: renderer)
+                                            device: renderer, reader: reader)
             result = try runner.run()
             if let failure = renderer.engineFailure { throw failure }
             try renderer.finish(at: result.endTime)
@@ -115,6 +118,7 @@ public enum ScenarioPlayback {
     /// that died): the live clock would otherwise go on waiting for the remaining steps.
     public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
                                transcripts formats: [(path: String, format: TranscriptFormat)] = [],
+                               reader: ScreenReaderKind? = nil,
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil,
                                deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
@@ -125,7 +129,7 @@ public enum ScenarioPlayback {
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)
         defer { live.close() }
         let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: LiveClock(),
-                                        device: live, observer: observer)
+                                        device: live, reader: reader, observer: observer)
         live.bind(to: runner.desk.scheduler)
         let result = try runner.run()
         try sink.drain()

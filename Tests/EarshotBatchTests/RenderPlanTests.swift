@@ -64,6 +64,33 @@ struct RenderPlanTests {
         #expect(plan.jobs[1].segments == ["Wi-Fi, 스위치 버튼, 켬", "설정을 끄거나 켜려면 이중 탭 하십시오."])
     }
 
+    @Test("an Android dump is heard by TalkBack unless another reader is asked for; a scenario's reader is in its job and key")
+    func readers() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let dump = root.appendingPathComponent("Tests/Fixtures/android/uiautomator-dump-signin.xml").path
+        func notifications(_ reader: ScreenReaderKind?) throws -> (reader: ScreenReaderKind, segments: [String]) {
+            let contents = try ScreenBatchReader.read(path: dump, reading: .reader(reader, profile: Self.korean))
+            let plan = RenderPlan(inputs: [contents], inputPaths: [dump], voices: [try voice()], engine: "e")
+            #expect(plan.problems.isEmpty)
+            let item = try #require(contents.items.first { $0.key == "notifications" })
+            return (item.reader, try #require(plan.jobs.first { $0.item.key == "notifications" }).segments)
+        }
+        #expect(try notifications(nil) == (.talkBack, ["꺼짐, 알림 받기, 스위치", "전환하려면 두 번 탭하세요"]))
+        #expect(try notifications(.voiceOver) == (.voiceOver, ["알림 받기, 스위치 버튼, 끔", "설정을 끄거나 켜려면 이중 탭 하십시오."]))
+        // A screen file is VoiceOver's unless TalkBack is asked for.
+        let screen = root.appendingPathComponent("samples/screens/settings.json").path
+        #expect(try ScreenBatchReader.read(path: screen, reading: .reader(nil, profile: Self.korean)).items.allSatisfy { $0.reader == .voiceOver })
+
+        let scenario = root.appendingPathComponent("samples/scenarios/android-signin.json").path
+        let contents = try ScenarioBatchReader.read(path: scenario)
+        let own = RenderPlan(inputs: [contents], inputPaths: [scenario], voices: [try voice()], engine: "e").jobs[0]
+        let asked = RenderPlan(inputs: [contents], inputPaths: [scenario], voices: [try voice()], engine: "e",
+                               scenarioReader: .voiceOver).jobs[0]
+        #expect(own.reader == nil && asked.reader == .voiceOver)
+        #expect(own.cacheKey != asked.cacheKey, "another reader is another timeline")
+    }
+
     @Test("reads a UTF-8 label list with a byte order mark and Windows line ends")
     func byteOrderMark() throws {
         let text = try TextFileDecoding.decode(Data([0xEF, 0xBB, 0xBF] + Array("확인\r\n취소\r\n".utf8)), file: "l.txt")

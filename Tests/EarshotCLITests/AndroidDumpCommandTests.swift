@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotBatch
 import EarshotCore
 import Foundation
 import Testing
@@ -98,9 +99,67 @@ struct AndroidDumpCommandTests {
         let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
         let lines = manifest.split(separator: "\n")
         #expect(lines.count == 9, "eight stops and the read-all")
-        #expect(lines[6].contains(#""line":15,"key":"sign_in","voice":"ko","text":"로그인, 버튼""#), "\(lines[6])")
+        // TalkBack's words: its usage hint follows the description, after a pause.
+        #expect(lines[6].contains(#""line":15,"key":"sign_in","voice":"ko","text":"로그인, 버튼\n활성화하려면 두 번 탭하세요""#), "\(lines[6])")
         let wav = try WAVFile.read(path: folder.appendingPathComponent("ko/uiautomator-dump-signin/sign_in.wav").path)
         #expect(wav.duration > 0.3 && wav.samples.contains { abs(Int($0)) > 1000 }, "real speech")
+    }
+
+    @Test("render, check and test hear an Android dump with TalkBack's order and words; --reader voiceover with VoiceOver's")
+    func readerOption() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func manifestText(_ arguments: [String], key: String) throws -> String? {
+            let output = folder.appendingPathComponent("render-\(UUID().uuidString)")
+            let render = try CLIRunner.run(["render", "--quiet", "-o", output.path] + arguments + [Self.signIn])
+            #expect(render.status == 0, "\(render.stderr)")
+            let entries = ManifestEntry.readAll(path: output.appendingPathComponent("manifest.jsonl").path)
+            #expect(entries.count == 9)
+            return entries.first { $0.key == key }?.text
+        }
+        // The same words `read` says for each reader (AndroidDumpCommandTests.read and the
+        // VoiceOver line of docs/talkback.md): TalkBack puts the state first and says 스위치.
+        let talkBack = "꺼짐, 알림 받기, 스위치\n전환하려면 두 번 탭하세요"
+        let voiceOver = "알림 받기, 스위치 버튼, 끔\n설정을 끄거나 켜려면 이중 탭 하십시오."
+        #expect(try manifestText([], key: "notifications") == talkBack)
+        #expect(try manifestText(["--reader", "talkback"], key: "notifications") == talkBack)
+        #expect(try manifestText(["--reader", "voiceover"], key: "notifications") == voiceOver)
+        // TalkBack's order and stops: the disabled button is the eighth either way, in each one's words.
+        #expect(try manifestText([], key: "sign_up") == "회원가입, 버튼, 사용할 수 없음")
+        #expect(try manifestText(["--reader", "voiceover"], key: "sign_up") == "회원가입, 흐리게 표시됨, 버튼")
+
+        // A scenario over the dump: a touch on the switch.
+        try FileManager.default.copyItem(atPath: Self.signIn, toPath: folder.appendingPathComponent("signin.xml").path)
+        let scenario = folder.appendingPathComponent("touch-switch.json")
+        try #"{ "screen": "signin.xml", "steps": [ { "gesture": "touch", "x": 500, "y": 1100 } ] }"#
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run(["check", scenario.path])
+        #expect(check.status == 0, "\(check.stderr)")
+        // TalkBack's sound for focus entering the scrolling form first, then its words
+        // (docs/talkback.md, "TalkBack's sounds in Earshot").
+        #expect(check.stdout.hasPrefix("00:00.000  [chime_up sound]  spoken to 00:00.090"), "\(check.stdout)")
+        #expect(check.stdout.contains("\n00:00.140  \"꺼짐, 알림 받기, 스위치\"  spoken to "), "\(check.stdout)")
+        let checkVoiceOver = try CLIRunner.run(["check", "--reader", "voiceover", scenario.path])
+        #expect(checkVoiceOver.stdout.hasPrefix("00:00.000  \"알림 받기, 스위치 버튼, 끔\"  spoken to "), "\(checkVoiceOver.stdout)")
+        let badReader = try CLIRunner.run(["check", "--reader", "talkbak", scenario.path])
+        #expect(badReader.status == 64 && badReader.stderr.contains(#"did you mean "talkback"?"#), "\(badReader.stderr)")
+
+        // test records TalkBack's transcript as the golden; under VoiceOver it differs, in
+        // this process and in worker processes alike.
+        let recorded = try CLIRunner.run(["test", "--update", scenario.path])
+        #expect(recorded.status == 0, "\(recorded.stdout)")
+        let golden = try String(contentsOf: folder.appendingPathComponent("touch-switch.transcript.txt"), encoding: .utf8)
+        #expect(golden.hasPrefix("00:00.000  [chime_up sound]") && golden.contains("\n00:00.140  \"꺼짐, 알림 받기, 스위치\""),
+                "\(golden)")
+        try FileManager.default.copyItem(at: scenario, to: folder.appendingPathComponent("touch-switch-2.json"))
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("touch-switch.transcript.txt"),
+                                         to: folder.appendingPathComponent("touch-switch-2.transcript.txt"))
+        for jobs in ["1", "2"] {
+            let same = try CLIRunner.run(["test", "-j", jobs, "--reader", "talkback", folder.path])
+            #expect(same.status == 0 && same.stdout.hasSuffix("2 passed, 0 failed\n"), "\(same.stdout)")
+            let other = try CLIRunner.run(["test", "-j", jobs, "--reader", "voiceover", folder.path])
+            #expect(other.status == 1 && other.stdout.contains("+00:00.000  \"알림 받기, 스위치 버튼, 끔\""), "\(other.stdout)")
+        }
     }
 
     @Test("--format uiautomator forces the reader: an Android dump reads, an iOS dump is refused at its root")

@@ -62,15 +62,27 @@ struct CLIRunner {
     /// the checkout's files (an installed binary).
     static let fileSystemRoot = URL(fileURLWithPath: "/")
 
-    /// Starts the binary without waiting, for a test that signals it; what it prints is discarded.
-    static func start(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:]) throws -> Process {
+    /// Starts the binary without waiting, for a test that signals it; what it prints on standard
+    /// output goes to `output` and on standard error to `errors` when given, else nowhere.
+    static func start(_ arguments: [String], currentDirectory: URL, environment: [String: String] = [:],
+                      output: URL? = nil, errors: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.environment = binaryEnvironment(environment)
         process.currentDirectoryURL = currentDirectory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let output {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: output)
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
+        if let errors {
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errors)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
     }

@@ -57,14 +57,7 @@ struct RenderFailureTests {
         // Again with --force: stop the worker part-way; the parent must notice within the stall limit.
         let process = try CLIRunner.start(["render", "--quiet", "--force", "--jobs", "1", "-o", output.path, labels.path],
                                           currentDirectory: folder, environment: ["EARSHOT_WORKER_STALL": "1"])
-        let parent = String(process.processIdentifier)
-        // A worker under a sanitizer on a loaded machine can take seconds to start.
-        let deadline = Date().addingTimeInterval(30)
-        while try run("/usr/bin/pgrep", ["-P", parent, "-f", "render --worker"]) != 0, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        Thread.sleep(forTimeInterval: 0.1)
-        #expect(try run("/usr/bin/pkill", ["-STOP", "-P", parent, "-f", "render --worker"]) == 0, "a worker was running")
+        #expect(try signalWorker(of: process, "-STOP", after: 0.1), "a worker was running")
         let started = Date()
         process.waitUntilExit()
         #expect(Date().timeIntervalSince(started) < 20)
@@ -73,6 +66,42 @@ struct RenderFailureTests {
         #expect(after.split(separator: "\n").count == 600, "the failed file keeps its previous line")
         #expect(after == before, "the same WAVs and lines: the forced run rendered the same audio")
 
+    }
+
+    @Test("a killed worker: its file fails with the reason, a new worker renders the rest, nothing half-written is left")
+    func killedWorker() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = try Self.labels(300, in: folder)
+        let output = folder.appendingPathComponent("out")
+        let errors = folder.appendingPathComponent("stderr.txt")
+        let process = try CLIRunner.start(["render", "--quiet", "--jobs", "1", "-o", output.path, labels.path],
+                                          currentDirectory: folder, errors: errors)
+        #expect(try signalWorker(of: process, "-KILL", after: 0.3), "a worker was running")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        let failures = stderr.split(separator: "\n").filter { $0.hasPrefix("\(labels.path):") }
+        #expect(failures.count == 1, "\(stderr)")
+        #expect(failures.first?.hasSuffix("the render worker stopped while speaking it (killed by signal 9)") == true, "\(stderr)")
+        let manifest = try String(contentsOf: output.appendingPathComponent("manifest.jsonl"), encoding: .utf8)
+        #expect(manifest.split(separator: "\n").count == 299)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: output.path)
+        #expect(files.filter { $0.hasSuffix(".wav") }.count == 299)
+        #expect(!files.contains { $0.hasSuffix(".tmp") }, "\(files.filter { $0.hasSuffix(".tmp") })")
+    }
+
+    /// Waits for the render's worker to start, lets it work `seconds`, then sends it `signal`
+    /// (`pkill`'s spelling); false if no worker was there.
+    func signalWorker(of process: Process, _ signal: String, after seconds: Double) throws -> Bool {
+        let parent = String(process.processIdentifier)
+        // A worker under a sanitizer on a loaded machine can take seconds to start.
+        let deadline = Date().addingTimeInterval(30)
+        while try run("/usr/bin/pgrep", ["-P", parent, "-f", "render --worker"]) != 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Thread.sleep(forTimeInterval: seconds)
+        return try run("/usr/bin/pkill", [signal, "-P", parent, "-f", "render --worker"]) == 0
     }
 
     @discardableResult

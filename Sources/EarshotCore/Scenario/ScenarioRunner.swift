@@ -11,13 +11,16 @@ public struct ScenarioRunner {
     public let scenario: Scenario
     public let desk: DeskCheck
 
-    /// A runner with its own desk check over the scenario's screens, on `clock` and `device`.
-    /// A scenario whose screens come from Android dumps is heard by TalkBack.
+    /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
+    /// heard by `reader` (`--reader`); without one, a scenario whose screens come from Android
+    /// dumps is heard by TalkBack, any other by the profile's reader.
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
-                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+                reader: ScreenReaderKind? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
         var profile = profile
-        if scenario.screens.contains(where: { ScreenReaderKind.natural(for: $0.screen) == .talkBack }) {
+        if let reader {
+            profile.reader = reader
+        } else if scenario.screens.contains(where: { ScreenReaderKind.natural(for: $0.screen) == .talkBack }) {
             profile.reader = .talkBack
         }
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,

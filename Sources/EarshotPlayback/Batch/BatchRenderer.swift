@@ -1,6 +1,7 @@
 import Dispatch
 import EarshotBatch
 import EarshotCore
+import EarshotWorkers
 import Foundation
 
 /// How a render run is carried out.
@@ -77,16 +78,15 @@ public struct BatchRenderSummary: Sendable {
 /// skipped; each finished file is appended to a journal beside the manifest as it arrives, so
 /// even a killed run resumes without redoing finished files; on SIGINT, SIGTERM or SIGHUP the
 /// parent stops sending work, lets workers finish their current file for up to two seconds,
-/// kills the rest, removes their temporary files and writes the manifest of what was finished.
+/// stops the rest (`WorkerPool`), removes their temporary files and writes the manifest of what
+/// was finished.
 ///
 /// A worker that has work and says nothing for `stallLimit` seconds (120; `EARSHOT_WORKER_STALL`
 /// overrides) is killed: its current file fails with that reason, the rest go to another worker.
 /// A file that fails keeps its previous manifest line when its previous WAV is still complete
 /// (even with `--force`), so a failed run never empties a manifest.
 public final class BatchRenderer {
-    public static var stallLimit: Double {
-        ProcessInfo.processInfo.environment["EARSHOT_WORKER_STALL"].flatMap(Double.init).map { max(0.1, $0) } ?? 120
-    }
+    public static var stallLimit: Double { WorkerPoolSettings.defaultStallLimit }
 
     private let plan: RenderPlan
     private let options: BatchRenderOptions
@@ -141,132 +141,56 @@ public final class BatchRenderer {
         let journal = JournalFile(path: journalPath, keeping: jobs.compactMap { manifestLines[$0.index] })
         let progress = RenderProgress(style: options.progress, total: jobs.count)
         var failed: [Int: RenderFailure] = [:]
-        let interruption = InterruptionSignals()
-        defer { interruption.restore() }
-
-        let pool = try WorkerPool(command: options.workerCommand, size: min(max(options.jobs, 1), queue.count))
-        var nextJob = 0
         func fail(_ job: RenderJob, _ message: String, io: Bool = false) {
             failed[job.index] = RenderFailure(location: job.item.location, key: job.item.key, voice: job.voice, message: message,
                                               isIOError: io)
         }
-        func request(for job: RenderJob) -> RenderRequest {
-            let output = absolute(job.output)
-            let transcripts = job.transcripts.map { relative in
-                let path = absolute(relative)
-                return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
-            }
-            return RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
-                                 segments: job.segments, spans: job.spans, pause: job.pause, scenario: job.scenario,
-                                 output: output, temporary: Self.temporaryPath(for: output), transcripts: transcripts)
-        }
         let jobsByIndex = Dictionary(uniqueKeysWithValues: queue.map { ($0.index, $0) })
-        var requeued: [RenderJob] = []
-
-        while true {
-            // Keep every worker busy with up to two files, in manifest order: one each first.
-            if interruption.signal == nil {
-                for depth in 1...2 {
-                    for worker in pool.workers where worker.requestDescriptor >= 0 && worker.pending.count < depth {
-                        let job: RenderJob
-                        if !requeued.isEmpty {
-                            job = requeued.removeFirst()
-                        } else if nextJob < queue.count {
-                            job = queue[nextJob]
-                            nextJob += 1
-                        } else {
-                            break
-                        }
-                        if !worker.send(request(for: job)) { requeued.insert(job, at: 0) }
-                    }
+        // Each worker holds up to two files, so the next is already there when it answers.
+        let pool = WorkerPool<RenderRequest>(WorkerPoolSettings(command: options.workerCommand, size: options.jobs, depth: 2,
+                                                                stallLimit: Self.stallLimit))
+        summary.interruptedBy = try pool.run(
+            queue.map(request(for:)), request: \.jsonLine,
+            answer: { line, pending in
+                // Lines that are no answer (the sign of life of a long synthesis) are skipped.
+                guard let response = try? RenderResponse(jsonLine: line),
+                      let index = pending.firstIndex(where: { $0.job == response.job }),
+                      let job = jobsByIndex[response.job] else { return nil }
+                switch response.outcome {
+                case .rendered(let samples, let sampleRate, let sha256, let text):
+                    let duration = Double(samples) / Double(sampleRate)
+                    let entry = job.manifestEntry(duration: duration, sha256: sha256, spokenText: text)
+                    let line = entry.jsonLine
+                    finished[job.index] = entry
+                    manifestLines[job.index] = line
+                    journal.append(line: line)
+                    summary.rendered += 1
+                    summary.renderedAudioSeconds += duration
+                case .failed(let message):
+                    fail(job, message)
+                case .unwritable(let message):
+                    fail(job, message, io: true)
                 }
-                if nextJob >= queue.count && requeued.isEmpty {
-                    for worker in pool.workers { worker.closeRequests() }
+                return index
+            },
+            lost: { request, loss in
+                guard let job = jobsByIndex[request.job] else { return }
+                switch loss {
+                case .ended(let ending):
+                    fail(job, "the render worker stopped while speaking it (\(ending))")
+                case .stalled(let seconds):
+                    fail(job, String(format: "the render worker made no progress for %.0f s and was stopped", seconds))
+                case .noWorker(let ending):
+                    fail(job, "no render worker could start (it \(ending.map(\.description) ?? "could not be started")); see the message above")
                 }
-            }
-            if pool.workers.isEmpty { break }
-
-            let events = pool.wait(wakeDescriptor: interruption.wakeDescriptor, timeout: 1.0)
-            if interruption.consumeWake() {
-                pool.beginShutdown(grace: interruption.count > 1 ? 0 : 2.0)
-            }
-            for worker in events {
-                guard let lines = worker.readResponses() else {
-                    // The worker ended: of what it had not answered, the first was cut short
-                    // (if it crashed) and the rest never started.
-                    let ending = pool.remove(worker)
-                    let unanswered = worker.pending.compactMap { jobsByIndex[$0.job] }
-                    for request in worker.pending { request.temporaries.forEach { unlink($0) } }
-                    guard interruption.signal == nil else { continue }
-                    if ending.signal != 0, let first = unanswered.first {
-                        fail(first, "the render worker stopped while speaking it (\(ending))")
-                        requeued.insert(contentsOf: unanswered.dropFirst(), at: 0)
-                    } else {
-                        requeued.insert(contentsOf: unanswered, at: 0)
-                        if !worker.answeredAny && (ending.status != 0 || !unanswered.isEmpty) { pool.startFailures += 1 }
-                    }
-                    if nextJob < queue.count || !requeued.isEmpty {
-                        if pool.startFailures >= 2 {
-                            for job in requeued + queue[nextJob...] {
-                                fail(job, "no render worker could start (it \(ending)); see the message above")
-                            }
-                            requeued = []
-                            nextJob = queue.count
-                        } else {
-                            pool.add()
-                        }
-                    }
-                    continue
-                }
-                for line in lines {
-                    guard let response = try? RenderResponse(jsonLine: line),
-                          let index = worker.pending.firstIndex(where: { $0.job == response.job }),
-                          let job = jobsByIndex[response.job] else { continue }
-                    worker.pending.remove(at: index)
-                    worker.answeredAny = true
-                    switch response.outcome {
-                    case .rendered(let samples, let sampleRate, let sha256, let text):
-                        let duration = Double(samples) / Double(sampleRate)
-                        let entry = job.manifestEntry(duration: duration, sha256: sha256, spokenText: text)
-                        let line = entry.jsonLine
-                        finished[job.index] = entry
-                        manifestLines[job.index] = line
-                        journal.append(line: line)
-                        summary.rendered += 1
-                        summary.renderedAudioSeconds += duration
-                    case .failed(let message):
-                        fail(job, message)
-                    case .unwritable(let message):
-                        fail(job, message, io: true)
-                    }
-                }
-            }
-            let stalled = pool.workers.filter { !$0.pending.isEmpty && Date().timeIntervalSince($0.lastProgress) > Self.stallLimit }
-            for worker in stalled where interruption.signal == nil {
-                worker.kill()
-                _ = pool.remove(worker)
-                for request in worker.pending { request.temporaries.forEach { unlink($0) } }
-                let unanswered = worker.pending.compactMap { jobsByIndex[$0.job] }
-                if let first = unanswered.first {
-                    fail(first, String(format: "the render worker made no progress for %.0f s and was stopped", Self.stallLimit))
-                }
-                requeued.insert(contentsOf: unanswered.dropFirst(), at: 0)
-                if nextJob < queue.count || !requeued.isEmpty { pool.add() }
-            }
-            if pool.shutdownDeadlinePassed() {
-                for worker in pool.workers {
-                    worker.kill()
-                    _ = pool.remove(worker)
-                    for request in worker.pending { request.temporaries.forEach { unlink($0) } }
-                }
-            }
-            progress.update(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count)
-        }
+            },
+            // A stopped worker may leave its file half-written under the temporary name.
+            abandoned: { request in request.temporaries.forEach { unlink($0) } },
+            tick: { progress.update(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count) })
         progress.finish(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count)
 
         summary.entries = jobs.compactMap { finished[$0.index] }
         summary.failures = jobs.compactMap { failed[$0.index] }
-        summary.interruptedBy = interruption.signal
         for job in jobs where manifestLines[job.index] == nil {
             if let old = previous[job.output], Self.isCompleteWAV(absolute(job.output)) { manifestLines[job.index] = old.jsonLine }
         }
@@ -278,6 +202,18 @@ public final class BatchRenderer {
             summary.manifestError = error
         }
         return summary
+    }
+
+    /// What a worker is asked for a job: its text and voice, and the temporary name of each file.
+    private func request(for job: RenderJob) -> RenderRequest {
+        let output = absolute(job.output)
+        let transcripts = job.transcripts.map { relative in
+            let path = absolute(relative)
+            return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
+        }
+        return RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
+                             segments: job.segments, spans: job.spans, pause: job.pause, scenario: job.scenario,
+                             reader: job.reader, output: output, temporary: Self.temporaryPath(for: output), transcripts: transcripts)
     }
 
     /// The journal of files finished by a run that has not written its manifest yet.

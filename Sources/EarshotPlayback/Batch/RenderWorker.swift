@@ -202,7 +202,7 @@ public enum RenderWorker {
             let speaker = try Speaker(profile: profile, engine: engine)
             let transcripts = try request.transcripts.map { (file: $0, format: try TranscriptFormat.forFile($0.output)) }
             let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: request.output,
-                                               wavTemporaryPath: request.temporary)
+                                               wavTemporaryPath: request.temporary, reader: request.reader)
             let digest = try hashFile(request.output)
             for (file, format) in transcripts {
                 let text = ScenarioPlayback.transcript(run.result.transcript, as: format, speaker: speaker)
@@ -324,17 +324,7 @@ public enum RenderWorker {
     }
 
     private static func writeLine(_ line: String) -> Bool {
-        let bytes = Array((line + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            written += count
-        }
-        return true
+        (try? Array((line + "\n").utf8).withUnsafeBytes { try AtomicFile.writeAll($0, to: STDOUT_FILENO, path: "standard output") }) != nil
     }
 
     /// Ends the process once the parent is gone, after removing the temporary file being written: a worker of a killed `earshot render` must not keep rendering.

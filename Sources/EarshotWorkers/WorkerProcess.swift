@@ -1,29 +1,33 @@
-import EarshotBatch
 import EarshotCore
 import Foundation
 
-/// One running `earshot render --worker` child, seen from the parent: its pipes, the jobs it
-/// was sent and has not answered yet, and the bytes of a response line still arriving.
-final class RenderWorkerProcess {
+/// One running worker process, seen from the parent: its pipes, the jobs it was sent and has
+/// not answered yet, and the bytes of an answer line still arriving.
+///
+/// The worker runs in a process group of its own, so a Ctrl-C at the terminal reaches only the
+/// parent, which then stops its workers; stopping a worker signals its whole group, so nothing
+/// it started is left running.
+final class WorkerProcess<Job> {
     let pid: pid_t
     /// The worker's standard input (requests go here); -1 once closed.
     private(set) var requestDescriptor: Int32
-    /// The worker's standard output (responses come from here); -1 once it ended.
+    /// The worker's standard output (answers come from here); -1 once it ended.
     private(set) var responseDescriptor: Int32
-    /// Jobs sent and not yet answered, oldest first (the worker answers in order).
-    var pending: [RenderRequest] = []
+    /// Jobs sent and not yet answered, oldest first.
+    var pending: [Job] = []
+    /// Whether the worker has answered at least one job (it got as far as starting its work).
+    var answeredAny = false
+    /// When the worker was last given work or last wrote anything (an answer, or a sign of
+    /// life): a worker with work that stays silent past the stall limit is stopped.
+    var lastProgress = Date()
+    /// SIGTERM was sent to the group when the pool's grace ran out.
+    var terminated = false
     /// Where each read lands; kept, since a run reads thousands of times.
     private var readBuffer = [UInt8](repeating: 0, count: 65536)
-    /// Whether the worker has answered at least one request (it started its engine).
-    var answeredAny = false
-    /// When the worker was last given work or last wrote anything (an answer, or the sign of
-    /// life a long synthesis sends every second): a worker with work that stays silent
-    /// past the renderer's stall limit is stopped (a SIGSTOPped or hung worker).
-    var lastProgress = Date()
     private var received: [UInt8] = []
 
-    /// Starts `command` (the `earshot` binary and its worker arguments) in a process group of
-    /// its own, so a Ctrl-C at the terminal reaches only the parent, which then stops it.
+    /// Starts `command` (an executable and its arguments) in a process group of its own, with
+    /// the stop signals at their default action and none blocked, whatever the parent has.
     init(command: [String]) throws {
         var toWorker: [Int32] = [-1, -1]
         var fromWorker: [Int32] = [-1, -1]
@@ -62,33 +66,28 @@ final class RenderWorkerProcess {
         guard status == 0 else {
             close(toWorker[1])
             close(fromWorker[0])
-            throw FileIOError(path: command[0], reason: "cannot start a render worker (\(String(cString: strerror(status))))")
+            throw FileIOError(path: command[0], reason: "cannot start a worker (\(String(cString: strerror(status))))")
         }
         pid = child
         requestDescriptor = toWorker[1]
         responseDescriptor = fromWorker[0]
     }
 
-    /// Sends a request; false if the worker is gone.
-    func send(_ request: RenderRequest) -> Bool {
+    /// Sends one request line for `job`; false if the worker is gone.
+    func send(_ line: String, for job: Job) -> Bool {
         guard requestDescriptor >= 0 else { return false }
-        let bytes = Array((request.jsonLine + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(requestDescriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            written += count
+        do {
+            try Array((line + "\n").utf8).withUnsafeBytes { try AtomicFile.writeAll($0, to: requestDescriptor, path: "a worker's input") }
+        } catch {
+            return false
         }
         if pending.isEmpty { lastProgress = Date() }
-        pending.append(request)
+        pending.append(job)
         return true
     }
 
-    /// Reads what is available; returns the complete response lines, or nil at end of output.
-    func readResponses() -> [String]? {
+    /// Reads what is available; returns the complete lines, or nil at end of output.
+    func readLines() -> [String]? {
         let count = readBuffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
         if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
         if count == 0 { return nil }
@@ -110,19 +109,19 @@ final class RenderWorkerProcess {
         }
     }
 
-    func closeResponses() {
+    private func closeResponses() {
         if responseDescriptor >= 0 {
             close(responseDescriptor)
             responseDescriptor = -1
         }
     }
 
-    func kill() {
-        _ = Glibc.kill(pid, SIGKILL)
+    /// Sends `signal` to the worker's process group (the worker and whatever it started).
+    func signalGroup(_ signal: Int32) {
+        _ = kill(-pid, signal)
     }
 
     /// Waits for the process to end and returns how it ended.
-    @discardableResult
     func reap() -> WorkerEnding {
         closeRequests()
         closeResponses()
@@ -135,11 +134,16 @@ final class RenderWorkerProcess {
 }
 
 /// How a worker process ended: by a signal (a crash, or killed) or with an exit status.
-struct WorkerEnding: CustomStringConvertible {
-    var signal: Int32
-    var status: Int32
+public struct WorkerEnding: Sendable, Equatable, CustomStringConvertible {
+    public var signal: Int32
+    public var status: Int32
 
-    var description: String {
+    public init(signal: Int32, status: Int32) {
+        self.signal = signal
+        self.status = status
+    }
+
+    public var description: String {
         signal != 0 ? "killed by signal \(signal)" : "exited with status \(status)"
     }
 }

@@ -1,0 +1,87 @@
+import EarshotCore
+import Foundation
+
+/// Runs a suite's scenarios one after another in this process, reusing one speaker per voice:
+/// what `earshot test` does with one job, and what each of its workers does with more.
+public final class SuiteScenarioRunner {
+    /// Writes a scenario's report page: given the scenario, its file, the page's path, its
+    /// speaker and the run (which renders the timeline to the WAV path it is given), runs it
+    /// and writes the page; returns the run's result.
+    public typealias PageWriter = (_ scenario: Scenario, _ file: String, _ page: String, _ speaker: Speaker,
+                                   _ run: (String) throws -> ScenarioResult) throws -> ScenarioResult
+
+    /// `--voice`: every scenario's voice, over its own.
+    public let voice: String?
+    public let espeakData: String?
+    /// The screen reader every scenario is heard by (`--reader`); nil: each scenario's own.
+    public let reader: ScreenReaderKind?
+    private let library: VoiceLibrary
+    private let pages: PageWriter?
+    private var speakers: [String: Speaker] = [:]
+
+    public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, library: VoiceLibrary = .locate(),
+                pages: PageWriter? = nil) {
+        self.voice = voice
+        self.espeakData = espeakData
+        self.reader = reader
+        self.library = library
+        self.pages = pages
+    }
+
+    /// Runs one scenario, writing its report page when given one and the runner writes pages; a
+    /// bad file or a run error becomes the outcome's error. An engine that cannot start ends the
+    /// whole run (exit 69), as it would fail every scenario.
+    public func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
+        let start = Date()
+        do {
+            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+                try ScenarioFile.load(path: file)
+            }
+            let key = voice ?? scenario.voice ?? "ko"
+            let speaker: Speaker
+            if let known = speakers[key] {
+                speaker = known
+            } else {
+                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, library: library, espeakData: espeakData)
+                speakers[key] = speaker
+            }
+            let result: ScenarioResult
+            if let pages, let page, !page.isEmpty {
+                result = try pages(scenario, file, page, speaker) { wav in
+                    try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: [], reader: reader).result
+                }
+            } else {
+                result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
+            }
+            return ScenarioOutcome(file: file, result: result, title: scenario.title, time: Date().timeIntervalSince(start))
+        } catch let error as UserFacingError {
+            if error.category == .unavailable { throw error }
+            return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
+        }
+    }
+
+    /// How many speakers (one per voice) the runner holds.
+    public var speakerCount: Int { speakers.count }
+}
+
+extension SuiteWorkers {
+    /// A worker's side (`earshot test --worker`): reads `PATH<TAB>PAGE` lines (see
+    /// `requestLine`) until its input ends and answers each with one JSON line, a
+    /// `ScenarioOutcome`, on standard output.
+    public static func serve(_ runner: SuiteScenarioRunner) throws {
+        let encoder = JSONEncoder()
+        while let line = readLine(strippingNewline: true) {
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let file = parts.first ?? line
+            let outcome: ScenarioOutcome
+            do {
+                outcome = try runner.run(file, page: parts.count > 1 ? parts[1] : nil)
+            } catch let error as UserFacingError {
+                outcome = ScenarioOutcome(file: file, error: error, time: 0)
+            }
+            var answer = try encoder.encode(outcome)
+            answer.append(UInt8(ascii: "\n"))
+            FileHandle.standardOutput.write(answer)
+        }
+    }
+}
