@@ -18,35 +18,80 @@ struct DumpXMLReader {
         var name: String
         var attributes: [(name: String, value: String)]
         var location: SourceLocation
-        var attributeLocations: [SourceLocation] = []
+        /// The byte offset of each attribute's name, turned into a line and column only when asked.
+        var attributeOffsets: [Int] = []
+        var locator: Locator?
 
         /// Where the attribute `name` is written, else the tag's `<`.
         func location(of name: String) -> SourceLocation {
-            guard let index = attributes.firstIndex(where: { $0.name == name }), index < attributeLocations.count else {
+            guard let index = attributes.firstIndex(where: { $0.name == name }), index < attributeOffsets.count,
+                  let locator else {
                 return location
             }
-            return attributeLocations[index]
+            return locator.location(at: attributeOffsets[index])
+        }
+    }
+
+    /// Turns byte offsets into lines and columns (a column counts characters: UTF-8 continuation
+    /// bytes are not characters). The reader keeps only the offset as it goes; a location is
+    /// counted when one is needed, from the last one asked for when it lies ahead (start tags come
+    /// in order, so the whole file is counted once), else from the start.
+    final class Locator {
+        let file: String
+        private let bytes: [UInt8]
+        private var offset = 0
+        private var line = 1
+        private var column = 1
+
+        init(bytes: [UInt8], file: String) {
+            self.bytes = bytes
+            self.file = file
+        }
+
+        func location(at target: Int) -> SourceLocation {
+            if target < offset {
+                offset = 0
+                line = 1
+                column = 1
+            }
+            let end = min(target, bytes.count)
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = offset
+                while index < end {
+                    let byte = buffer[index]
+                    index += 1
+                    if byte == 0x0A {
+                        line += 1
+                        column = 1
+                    } else if byte & 0xC0 != 0x80 {
+                        column += 1
+                    }
+                }
+            }
+            offset = max(offset, end)
+            return SourceLocation(file: file, line: line, column: column)
         }
     }
 
     let file: String
     private let bytes: [UInt8]
     private var index = 0
-    private var line = 1
-    private var column = 1
+    private let locator: Locator
 
     init(text: String, file: String) {
         self.file = file
         bytes = Array(text.utf8)
+        locator = Locator(bytes: bytes, file: file)
     }
 
     /// Reads the document, calling `start` at each start tag (also of an empty element) and
     /// `end` after each element's content, with the start tag's name. Either may throw to stop.
     mutating func read(start: (StartTag) throws -> Void, end: (String) throws -> Void) throws {
-        var open: [(name: String, location: SourceLocation)] = []
+        var open: [(name: String, offset: Int)] = []
         var sawRoot = false
         while index < bytes.count {
-            let here = location
+            let hereOffset = index
+            var here: SourceLocation { locator.location(at: hereOffset) }
             if bytes[index] != UInt8(ascii: "<") {
                 if let text = try skipText(), open.isEmpty {
                     throw error(sawRoot ? "text after the end of the document" : "text before the root element", at: text)
@@ -72,50 +117,42 @@ struct DumpXMLReader {
                     throw error("an end tag </\(name)> with no element open", at: here)
                 }
                 guard top.name == name else {
-                    throw error("the end tag </\(name)> does not match the open element <\(top.name)> from line \(top.location.line), column \(top.location.column)", at: here)
+                    let opened = locator.location(at: top.offset)
+                    throw error("the end tag </\(name)> does not match the open element <\(top.name)> from line \(opened.line), column \(opened.column)", at: here)
                 }
                 try end(name)
             } else {
                 if sawRoot && open.isEmpty { throw error("a second root element: a document has one", at: here) }
                 advance(1)
-                let tag = try readStartTag(at: here)
+                let tag = try readStartTag(at: hereOffset)
                 sawRoot = true
                 try start(tag.tag)
                 if tag.empty {
                     try end(tag.tag.name)
                 } else {
-                    open.append((tag.tag.name, here))
+                    open.append((tag.tag.name, hereOffset))
                 }
             }
         }
         if let unclosed = open.last {
-            throw error("the element <\(unclosed.name)> from line \(unclosed.location.line), column \(unclosed.location.column) is not closed at the end of the file", at: location)
+            let opened = locator.location(at: unclosed.offset)
+            throw error("the element <\(unclosed.name)> from line \(opened.line), column \(opened.column) is not closed at the end of the file", at: location)
         }
         guard sawRoot else { throw error("no element: the document is empty", at: location) }
     }
 
     // MARK: Pieces
 
-    private var location: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+    private var location: SourceLocation { locator.location(at: index) }
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     private func error(_ message: String, at location: SourceLocation) -> DataFileError {
         DataFileError("malformed XML: " + message, at: location)
     }
 
-    /// Moves past `count` bytes, counting lines and characters (UTF-8 continuation bytes are
-    /// not characters).
+    /// Moves past `count` bytes (lines and columns are counted by the locator when asked).
     private mutating func advance(_ count: Int) {
-        for _ in 0..<count where index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        index = min(index + count, bytes.count)
     }
 
     private func starts(with text: StaticString) -> Bool {
@@ -142,7 +179,7 @@ struct DumpXMLReader {
     private mutating func skipText() throws -> SourceLocation? {
         var first: SourceLocation?
         while let byte = peek, byte != UInt8(ascii: "<") {
-            if !Self.isSpace(byte), first == nil { first = location }
+            if first == nil, !Self.isSpace(byte) { first = location }
             if byte == UInt8(ascii: "&") {
                 _ = try readReference()
                 continue
@@ -177,10 +214,12 @@ struct DumpXMLReader {
     }
 
     /// After `<`: the name, the attributes, and `>` or `/>`.
-    private mutating func readStartTag(at start: SourceLocation) throws -> (tag: StartTag, empty: Bool) {
+    private mutating func readStartTag(at startOffset: Int) throws -> (tag: StartTag, empty: Bool) {
         let name = try readName(what: "an element name (after '<')")
+        var start: SourceLocation { locator.location(at: startOffset) }
         var attributes: [(name: String, value: String)] = []
-        var attributeLocations: [SourceLocation] = []
+        var attributeOffsets: [Int] = []
+        // Names seen, for a repeated one: the attributes themselves while they are few.
         var names = Set<String>()
         while true {
             let hadSpace = peek.map(Self.isSpace) ?? false
@@ -190,16 +229,18 @@ struct DumpXMLReader {
             }
             if byte == UInt8(ascii: ">") {
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start, attributeLocations: attributeLocations), false)
+                return (StartTag(name: name, attributes: attributes, location: start, attributeOffsets: attributeOffsets,
+                                 locator: locator), false)
             }
             if byte == UInt8(ascii: "/") {
                 advance(1)
                 guard peek == UInt8(ascii: ">") else { throw error("'>' is missing after '/' in <\(name)", at: location) }
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start, attributeLocations: attributeLocations), true)
+                return (StartTag(name: name, attributes: attributes, location: start, attributeOffsets: attributeOffsets,
+                                 locator: locator), true)
             }
             guard hadSpace else { throw error("a space is missing before an attribute of <\(name)", at: location) }
-            let attributeStart = location
+            let attributeOffset = index
             let attribute = try readName(what: "an attribute name in <\(name)")
             skipSpace()
             guard peek == UInt8(ascii: "=") else { throw error("the attribute \(attribute) has no value (expected '=')", at: location) }
@@ -208,19 +249,39 @@ struct DumpXMLReader {
             guard let quote = peek, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw error("the value of the attribute \(attribute) is not in quotes", at: location)
             }
-            guard names.insert(attribute).inserted else {
-                throw error("the attribute \(attribute) is given twice in <\(name)>", at: attributeStart)
+            let repeated: Bool
+            if attributes.count < 32 {
+                repeated = attributes.contains { $0.name == attribute }
+            } else {
+                if names.isEmpty { names = Set(attributes.map(\.name)) }
+                repeated = !names.insert(attribute).inserted
             }
-            let valueStart = location
+            guard !repeated else {
+                throw error("the attribute \(attribute) is given twice in <\(name)>", at: locator.location(at: attributeOffset))
+            }
+            let valueOffset = index
             advance(1)
-            attributes.append((attribute, try readValue(quote: quote, attribute: attribute, from: valueStart)))
-            attributeLocations.append(attributeStart)
+            attributes.append((attribute, try readValue(quote: quote, attribute: attribute, from: valueOffset)))
+            attributeOffsets.append(attributeOffset)
         }
     }
 
     /// An attribute value after its opening quote, references replaced and white space
     /// normalized (a line end, `\r\n` included, or a tab becomes one space).
-    private mutating func readValue(quote: UInt8, attribute: String, from start: SourceLocation) throws -> String {
+    private mutating func readValue(quote: UInt8, attribute: String, from startOffset: Int) throws -> String {
+        // The common value: nothing to replace, read straight from the bytes.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == quote {
+                let value = String(decoding: bytes[index..<end], as: UTF8.self)
+                index = end + 1
+                return value
+            }
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x0D || byte == 0x0A || byte == 0x09 { break }
+            end += 1
+        }
+        var start: SourceLocation { locator.location(at: startOffset) }
         var value: [UInt8] = []
         var plainStart = index
         func flush(_ end: Int) { value.append(contentsOf: bytes[plainStart..<end]) }

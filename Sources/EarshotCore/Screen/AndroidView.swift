@@ -87,7 +87,14 @@ public struct AndroidView: Sendable, Equatable {
     public var isCollectionItem: Bool { itemRowIndex != nil || itemColumnIndex != nil }
 
     /// The class's last component, e.g. `Switch` for `android.widget.Switch`.
-    public var shortClassName: Substring {
-        className.split(separator: ".").last ?? Substring(className)
+    public var shortClassName: Substring { Self.shortName(of: className) }
+
+    /// The last component of a dotted class name that is not empty, else the whole name (what
+    /// `split(separator: ".").last` gives, without making the array).
+    public static func shortName(of className: String) -> Substring {
+        guard let last = className.lastIndex(where: { $0 != "." }) else { return Substring(className) }
+        let head = className[...last]
+        guard let dot = head.lastIndex(of: ".") else { return head }
+        return head[head.index(after: dot)...]
     }
 }

@@ -49,9 +49,10 @@ public enum TextFileDecoding {
     /// The text, or an error at its first control character (tab, line feed and carriage
     /// return are text).
     static func checked(_ text: String, file: String) throws -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F }) else {
-            return text
-        }
+        func isControl(_ byte: UInt8) -> Bool { byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D || byte == 0x7F }
+        let hasControl = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isControl) }
+            ?? text.utf8.contains(where: isControl)
+        guard hasControl else { return text }
         var line = 1, column = 1
         for scalar in text.unicodeScalars {
             let value = scalar.value

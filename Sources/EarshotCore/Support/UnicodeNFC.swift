@@ -15,6 +15,9 @@ public enum UnicodeNFC {
     /// singleton such as U+2126 or the CJK compatibility ideographs).
     static func mayChange(_ text: String) -> Bool {
         for scalar in text.unicodeScalars where scalar.value >= 0x300 {
+            // A precomposed Hangul syllable is a letter that stays as it is (a trailing jamo after
+            // it is checked as itself).
+            if scalar.value >= 0xAC00 && scalar.value <= 0xD7A3 { continue }
             if sensitive.contains(where: { $0.contains(scalar.value) }) { return true }
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark: return true

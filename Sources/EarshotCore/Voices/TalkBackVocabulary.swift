@@ -87,8 +87,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// suffix TalkBack's `Role` also checks (`…Button`, `…EditText`, `…ImageView`...).
     public func role(ofClass className: String) -> String? {
         if let role = classRoles[className] { return role }
-        let short = className.split(separator: ".").last.map(String.init) ?? className
-        return rolesByShortName[short]
+        return rolesByShortName[String(AndroidView.shortName(of: className))]
     }
 
     /// The spoken word of a role ("" when unnamed or unknown).

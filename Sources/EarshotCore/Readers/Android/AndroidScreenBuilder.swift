@@ -18,6 +18,8 @@ struct AndroidScreenBuilder {
     private(set) var guessedLanguage: String?
     private var usedIDs: Set<String> = []
     private var counts: [String: Int] = [:]
+    /// `idWord` by short class name: a dump has few classes and many views.
+    private var idWords: [Substring: String] = [:]
     private let language: ScreenLanguage
 
     init(language: ScreenLanguage = .asWritten) {
@@ -95,7 +97,14 @@ struct AndroidScreenBuilder {
         let view = source.view
         var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || usedIDs.contains($0) ? nil : $0 }
         if base == nil {
-            let word = Self.idWord(view.shortClassName)
+            let shortName = view.shortClassName
+            let word: String
+            if let known = idWords[shortName] {
+                word = known
+            } else {
+                word = Self.idWord(shortName)
+                idWords[shortName] = word
+            }
             let slug = (view.text ?? view.contentDescription).map(DumpInterpreter.slug) ?? ""
             if slug.isEmpty {
                 counts[word, default: 0] += 1
@@ -106,18 +115,17 @@ struct AndroidScreenBuilder {
         }
         var id = base!
         var suffix = 2
-        while usedIDs.contains(id) {
+        while !usedIDs.insert(id).inserted {
             id = "\(base!)-\(suffix)"
             suffix += 1
         }
-        usedIDs.insert(id)
         idLocations[id] = source.location
         return id
     }
 
     /// `com.android.settings:id/switch_widget` → `switch_widget`; an id without `/` is itself.
     static func lastPart(of resourceID: String) -> String {
-        resourceID.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? resourceID
+        resourceID.lastIndex(of: "/").map { String(resourceID[resourceID.index(after: $0)...]) } ?? resourceID
     }
 
     /// `TextView` → `textView`: the word an id made from the class starts with.

@@ -40,7 +40,7 @@ enum UiAutomatorXMLReader {
 
     /// Which attribute sets which field of `AndroidView`: the dumps' names, with the other
     /// spellings Appium's server and uiautomator write for the same property.
-    enum Field {
+    enum Field: Int, CaseIterable {
         case className, packageName, resourceID, text, contentDescription, hint, stateDescription, paneTitle
         case clickable, longClickable, focusable, checkable, checked, selected, enabled, password, scrollable
         case heading, displayed, screenReaderFocusable, importantForAccessibility, bounds
@@ -62,7 +62,9 @@ enum UiAutomatorXMLReader {
         var hierarchy: SourceLocation?
         var stack: [AndroidDumpNode] = []
         var roots: [AndroidDumpNode] = []
-        var attributesSeen: Set<Field> = []
+        /// The fields seen, one bit each (`Field.rawValue`).
+        var fieldsSeen: UInt64 = 0
+        var attributesSeen: Set<Field> { Set(Field.allCases.filter { fieldsSeen & (1 << $0.rawValue) != 0 }) }
         var sawRawNode = false
         var depth = 0
 
@@ -100,11 +102,15 @@ enum UiAutomatorXMLReader {
             var className: String?
             for (name, written) in tag.attributes {
                 guard let field = UiAutomatorXMLReader.fields[name] else { continue }
-                attributesSeen.insert(field)
+                fieldsSeen |= 1 << field.rawValue
                 // Every input text is NFC.
                 let value = UnicodeNFC.composed(written)
-                let location = tag.location(of: name)
+                // Where the attribute is, counted only for an error.
+                var location: SourceLocation { tag.location(of: name) }
                 func flag() throws -> Bool {
+                    // Dumps write the lower-case words: compared as written before any lowercasing.
+                    if value == "true" { return true }
+                    if value == "false" { return false }
                     switch value.lowercased() {
                     case "true": return true
                     case "false": return false
@@ -133,7 +139,7 @@ enum UiAutomatorXMLReader {
                 case .displayed: view.isDisplayed = try flag()
                 case .screenReaderFocusable: view.isScreenReaderFocusable = try flag()
                 case .importantForAccessibility: view.isImportantForAccessibility = try Self.importance(value, name: name, at: location)
-                case .bounds: frame = try Self.frame(bounds: value, at: location)
+                case .bounds: frame = try Self.frame(bounds: value, at: { location })
                 }
             }
             if let className = nonEmpty(className) {
@@ -162,10 +168,11 @@ enum UiAutomatorXMLReader {
         }
 
         /// `[left,top][right,bottom]` in pixels → x, y, width, height.
-        static func frame(bounds: String, at location: SourceLocation) throws -> Frame {
+        static func frame(bounds: String, at location: () -> SourceLocation) throws -> Frame {
+            if let frame = plainFrame(bounds) { return frame }
             func fail(_ why: String) -> DataFileError {
                 DataFileError("bounds=\"\(bounds)\" \(why): bounds are [left,top][right,bottom] in whole pixels, such as [0,66][1080,220]",
-                              at: location)
+                              at: location())
             }
             var numbers: [Int] = []
             var rest = Substring(bounds)
@@ -189,6 +196,46 @@ enum UiAutomatorXMLReader {
             }
             return Frame(x: Double(numbers[0]), y: Double(numbers[1]), width: Double(numbers[2] - numbers[0]),
                          height: Double(numbers[3] - numbers[1]))
+        }
+
+        /// The frame of bounds written as every dump writes them, `[0,66][1080,220]` with no
+        /// spaces, read from the bytes; nil for anything else, which `frame` reads (and refuses)
+        /// the long way.
+        static func plainFrame(_ bounds: String) -> Frame? {
+            var numbers = (0, 0, 0, 0)
+            var count = 0
+            var utf8 = bounds.utf8.makeIterator()
+            for corner in 0..<2 {
+                guard utf8.next() == UInt8(ascii: "[") else { return nil }
+                for part in 0..<2 {
+                    var number = 0
+                    var digits = 0
+                    var sign = 1
+                    var byte = utf8.next()
+                    if byte == UInt8(ascii: "-") {
+                        sign = -1
+                        byte = utf8.next()
+                    }
+                    while let digit = byte, digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") {
+                        number = number * 10 + Int(digit - UInt8(ascii: "0"))
+                        digits += 1
+                        guard digits <= 9 else { return nil }
+                        byte = utf8.next()
+                    }
+                    guard digits > 0, byte == (part == 0 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return nil }
+                    number *= sign
+                    switch corner * 2 + part {
+                    case 0: numbers.0 = number
+                    case 1: numbers.1 = number
+                    case 2: numbers.2 = number
+                    default: numbers.3 = number
+                    }
+                    count += 1
+                }
+            }
+            guard count == 4, utf8.next() == nil, numbers.2 >= numbers.0, numbers.3 >= numbers.1 else { return nil }
+            return Frame(x: Double(numbers.0), y: Double(numbers.1), width: Double(numbers.2 - numbers.0),
+                         height: Double(numbers.3 - numbers.1))
         }
     }
 }

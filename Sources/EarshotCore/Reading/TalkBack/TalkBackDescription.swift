@@ -89,6 +89,7 @@ enum TalkBackDescription {
         if android.isHeading && position.isEmpty { add("heading", words.heading) }
         var ordered: [SpokenPart] = []
         for slot in words.order + ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"] {
+            if parts.isEmpty { break }
             ordered += parts.removeValue(forKey: slot) ?? []
         }
         // Repeated words inside the node's own parts are said once, whatever their case.

@@ -83,8 +83,10 @@ enum TalkBackOrder {
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
         if parent.isScrollable || parent.isCollection || parent.shortClassName == "RecyclerView" { return true }
-        let role = words.role(ofClass: parent.className)
-        return ["list", "grid", "scrollView", "horizontalScrollView"].contains(role ?? "")
+        switch words.role(ofClass: parent.className) {
+        case "list", "grid", "scrollView", "horizontalScrollView": return true
+        default: return false
+        }
     }
 
     private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, parent: AndroidView?, insideStop: Bool,
