@@ -34,8 +34,8 @@ struct DumpXMLReader {
 
     /// Turns byte offsets into lines and columns (a column counts characters: UTF-8 continuation
     /// bytes are not characters). The reader keeps only the offset as it goes; a location is
-    /// counted when one is needed, from the last one asked for when it lies ahead (start tags come
-    /// in order, so the whole file is counted once), else from the start.
+    /// counted when one is needed, from the last one asked for (start tags come in order, so the
+    /// whole file is counted once; an error about an earlier place counts back to it).
     final class Locator {
         let file: String
         private let bytes: [UInt8]
@@ -49,12 +49,18 @@ struct DumpXMLReader {
         }
 
         func location(at target: Int) -> SourceLocation {
-            if target < offset {
-                offset = 0
-                line = 1
+            let end = min(target, bytes.count)
+            if end < offset {
+                // Back (an error about an earlier place): uncount the lines between, and count the
+                // column from the start of the line.
+                var lineStart = end
+                bytes.withUnsafeBufferPointer { buffer in
+                    for index in end..<offset where buffer[index] == 0x0A { line -= 1 }
+                    while lineStart > 0, buffer[lineStart - 1] != 0x0A { lineStart -= 1 }
+                }
+                offset = lineStart
                 column = 1
             }
-            let end = min(target, bytes.count)
             bytes.withUnsafeBufferPointer { buffer in
                 var index = offset
                 while index < end {
@@ -216,7 +222,8 @@ struct DumpXMLReader {
     /// After `<`: the name, the attributes, and `>` or `/>`.
     private mutating func readStartTag(at startOffset: Int) throws -> (tag: StartTag, empty: Bool) {
         let name = try readName(what: "an element name (after '<')")
-        var start: SourceLocation { locator.location(at: startOffset) }
+        // Counted now, before any reference in a value is: the locator moves forward only.
+        let start = locator.location(at: startOffset)
         var attributes: [(name: String, value: String)] = []
         var attributeOffsets: [Int] = []
         // Names seen, for a repeated one: the attributes themselves while they are few.
@@ -316,7 +323,8 @@ struct DumpXMLReader {
 
     /// `&name;` or `&#N;` / `&#xN;` at `&`: the character it stands for.
     private mutating func readReference() throws -> Unicode.Scalar {
-        let start = location
+        let startOffset = index
+        var start: SourceLocation { locator.location(at: startOffset) }
         advance(1)
         let nameStart = index
         while let byte = peek, byte != UInt8(ascii: ";"), index - nameStart < 12,

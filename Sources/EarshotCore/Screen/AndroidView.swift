@@ -92,6 +92,13 @@ public struct AndroidView: Sendable, Equatable {
     /// The last component of a dotted class name that is not empty, else the whole name (what
     /// `split(separator: ".").last` gives, without making the array).
     public static func shortName(of className: String) -> Substring {
+        // A class name is ASCII: its bytes are its characters.
+        let utf8 = className.utf8
+        if let end = utf8.lastIndex(where: { $0 != UInt8(ascii: ".") }), utf8[...end].allSatisfy({ $0 < 0x80 }) {
+            let head = utf8[...end]
+            let start = head.lastIndex(of: UInt8(ascii: ".")).map { head.index(after: $0) } ?? head.startIndex
+            return Substring(head[start...])
+        }
         guard let last = className.lastIndex(where: { $0 != "." }) else { return Substring(className) }
         let head = className[...last]
         guard let dot = head.lastIndex(of: ".") else { return head }

@@ -241,6 +241,13 @@ struct AndroidDumpTests {
         ("<hierarchy>\n</hierarchy>", 1, 1, "the <hierarchy> holds no views"),
         ("<hierarchy>\n  <node class=\"a.B\">\n    <hierarchy/>\n  </node>\n</hierarchy>", 3, 5, "a <hierarchy> inside the hierarchy"),
         ("<hierarchy>\n  <node class=\"a.B\">\n</hierarchy>", 3, 1, "malformed XML: the end tag </hierarchy> does not match the open element <node>"),
+        // Located after the node that follows is read, past a reference and a line end inside a value, and after a
+        // Korean text (a column counts characters, not bytes).
+        ("<hierarchy>\n  <node text=\"설정 &amp; 정보\n요약\" class=\"a.B\"\n     bounds=\"[0,0][10]\" />\n</hierarchy>", 4, 6,
+         "bounds=\"[0,0][10]\" has a corner that is not two numbers"),
+        ("<hierarchy>\n<node class=\"a.B\" text=\"가&#xAC00;나\" checked=\"no\" />\n</hierarchy>", 2, 37, "checked=\"no\" is not true or false"),
+        ("<hierarchy>\n  <node class=\"a.B\" bounds=\"[0,0][10,-5]\" />\n</hierarchy>", 2, 21, "has its right or bottom edge before its left or top one"),
+        ("<hierarchy>\n  <node class=\"a.B\" bounds=\"[0,0][99999999999,10]\" />\n</hierarchy>", 2, 21, "has \"99999999999\", which is not a whole number"),
     ])
     func locatedErrors(text: String, line: Int, column: Int, words: String) throws {
         do {
@@ -250,6 +257,21 @@ struct AndroidDumpTests {
             #expect(error.location == SourceLocation(file: "bad.xml", line: line, column: column), "\(error)")
             #expect(error.message.contains(words), "\(error.message)")
         }
+    }
+
+    @Test("bounds as dumps write them and with spaces, a sign or leading zeros give the same frames")
+    func boundsSpellings() throws {
+        let loaded = try Self.parse("""
+        <hierarchy>
+          <node class="a.B" resource-id="x:id/plain" bounds="[0,66][1080,220]" />
+          <node class="a.B" resource-id="x:id/spaced" bounds="[ 0, 66][1080 ,220 ]" />
+          <node class="a.B" resource-id="x:id/signed" bounds="[+0,066][1080,+220]" />
+          <node class="a.B" resource-id="x:id/negative" bounds="[-20,-10][0,0]" />
+        </hierarchy>
+        """, file: "bounds.xml")
+        let expected = Frame(x: 0, y: 66, width: 1080, height: 154)
+        for id in ["plain", "spaced", "signed"] { #expect(loaded.screen.node(id)?.frame == expected, "\(id)") }
+        #expect(loaded.screen.node("negative")?.frame == Frame(x: -20, y: -10, width: 20, height: 10))
     }
 
     @Test("a root other than <hierarchy>, read as Android, is named")

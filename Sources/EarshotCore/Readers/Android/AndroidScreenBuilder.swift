@@ -19,7 +19,7 @@ struct AndroidScreenBuilder {
     private var usedIDs: Set<String> = []
     private var counts: [String: Int] = [:]
     /// `idWord` by short class name: a dump has few classes and many views.
-    private var idWords: [Substring: String] = [:]
+    private var idWords: [String: String] = [:]
     private let language: ScreenLanguage
 
     init(language: ScreenLanguage = .asWritten) {
@@ -97,12 +97,12 @@ struct AndroidScreenBuilder {
         let view = source.view
         var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || usedIDs.contains($0) ? nil : $0 }
         if base == nil {
-            let shortName = view.shortClassName
+            let shortName = String(view.shortClassName)
             let word: String
             if let known = idWords[shortName] {
                 word = known
             } else {
-                word = Self.idWord(shortName)
+                word = Self.idWord(Substring(shortName))
                 idWords[shortName] = word
             }
             let slug = (view.text ?? view.contentDescription).map(DumpInterpreter.slug) ?? ""
