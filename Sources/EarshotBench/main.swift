@@ -15,6 +15,7 @@ let benchmarks: [Benchmark] = [
     normalizeBenchmark,
     ScreensBenchmark.benchmark,
     ImportBenchmark.benchmark,
+    TalkBackBenchmark.benchmark,
     .synth,
     RenderBenchmark.benchmark,
     ScenarioBenchmark.benchmark,

@@ -40,15 +40,15 @@ struct EarconTests {
         try EarconLibrary(profile: try VoiceLibrary(directory: voicesFolder).profile("ko"), sampleRate: sampleRate)
     }
 
-    @Test("the profiles define every earcon the scheduler plays", arguments: ["ko", "en"])
+    @Test("the profiles define every earcon the scheduler plays, VoiceOver's and (through the sound set) TalkBack's", arguments: ["ko", "en"])
     func profilesDefineAllEarcons(name: String) throws {
         let library = try EarconLibrary(profile: try VoiceLibrary(directory: voicesFolder).profile(name),
                                         sampleRate: speechRate)
-        #expect(library.definitions.keys.sorted() == EarconName.all.sorted())
+        #expect(library.definitions.keys.sorted() == (EarconName.all + EarconName.talkBack).sorted())
         #expect(library.definitions[.screenChanged]?.tones.map(\.frequency) == [740, 1175])
     }
 
-    @Test("each earcon is audible and lasts its defined length to the sample", arguments: EarconName.all)
+    @Test("each earcon is audible and lasts its defined length to the sample", arguments: EarconName.all + EarconName.talkBack)
     func earconIsAudibleWithExactLength(name: EarconName) throws {
         let library = try Self.koLibrary()
         let buffer = try #require(library.buffer(for: name))

@@ -135,7 +135,10 @@ struct AndroidDumpCommandTests {
             .write(to: scenario, atomically: true, encoding: .utf8)
         let check = try CLIRunner.run(["check", scenario.path])
         #expect(check.status == 0, "\(check.stderr)")
-        #expect(check.stdout.hasPrefix("00:00.000  \"꺼짐, 알림 받기, 스위치\"  spoken to "), "\(check.stdout)")
+        // TalkBack's sound for focus entering the scrolling form first, then its words
+        // (docs/talkback.md, "TalkBack's sounds in Earshot").
+        #expect(check.stdout.hasPrefix("00:00.000  [chime_up sound]  spoken to 00:00.090"), "\(check.stdout)")
+        #expect(check.stdout.contains("\n00:00.140  \"꺼짐, 알림 받기, 스위치\"  spoken to "), "\(check.stdout)")
         let checkVoiceOver = try CLIRunner.run(["check", "--reader", "voiceover", scenario.path])
         #expect(checkVoiceOver.stdout.hasPrefix("00:00.000  \"알림 받기, 스위치 버튼, 끔\"  spoken to "), "\(checkVoiceOver.stdout)")
         let badReader = try CLIRunner.run(["check", "--reader", "talkbak", scenario.path])
@@ -146,7 +149,8 @@ struct AndroidDumpCommandTests {
         let recorded = try CLIRunner.run(["test", "--update", scenario.path])
         #expect(recorded.status == 0, "\(recorded.stdout)")
         let golden = try String(contentsOf: folder.appendingPathComponent("touch-switch.transcript.txt"), encoding: .utf8)
-        #expect(golden.hasPrefix("00:00.000  \"꺼짐, 알림 받기, 스위치\""), "\(golden)")
+        #expect(golden.hasPrefix("00:00.000  [chime_up sound]") && golden.contains("\n00:00.140  \"꺼짐, 알림 받기, 스위치\""),
+                "\(golden)")
         try FileManager.default.copyItem(at: scenario, to: folder.appendingPathComponent("touch-switch-2.json"))
         try FileManager.default.copyItem(at: folder.appendingPathComponent("touch-switch.transcript.txt"),
                                          to: folder.appendingPathComponent("touch-switch-2.transcript.txt"))

@@ -160,4 +160,40 @@ public enum FindingCatalogue {
 
     /// All entries in code order.
     public static var entries: [Entry] { FindingCode.allCases.map(entry(for:)) }
+
+    /// The entry for a code as it reads for `reader`: under TalkBack, the findings that mean
+    /// something else on Android say what TalkBack does and give Android's fix (docs/findings.md,
+    /// "Under TalkBack"; docs/talkback.md); the others are as for VoiceOver.
+    public static func entry(for code: FindingCode, reader: ScreenReaderKind) -> Entry {
+        var entry = entry(for: code)
+        guard reader == .talkBack, let android = talkBack(code) else { return entry }
+        (entry.meaning, entry.fix, entry.seed) = android
+        return entry
+    }
+
+    /// The codes whose meaning and fix differ under TalkBack, with the Android tools the seed
+    /// article on announcements sets beside iOS's (LiveRegion polite and assertive,
+    /// announceForAccessibility, accessibilityPaneTitle) and TalkBack's rules for them.
+    private static func talkBack(_ code: FindingCode) -> (meaning: String, fix: String, seed: String)? {
+        switch code {
+        case .announcementCut:
+            ("A live region's new text or an announceForAccessibility message started but was cut before its end: an assertive live region interrupts whatever TalkBack is saying, and an announcement longer than 30 characters can be cut by the speech after it.",
+             "Make the live region polite (android:accessibilityLiveRegion=\"polite\", ViewCompat.setAccessibilityLiveRegion(view, ACCESSIBILITY_LIVE_REGION_POLITE), Compose liveRegion = LiveRegionMode.Polite) so it waits for the current speech; keep assertive for what must interrupt, and announceForAccessibility messages to 30 characters or fewer.",
+             "announcements; TalkBack EventTypeWindowContentChangedFeedbackRule, EventTypeAnnouncementFeedbackRule")
+        case .announcementDropped:
+            ("A live region's new text or an announceForAccessibility message was never spoken: a window change (a new screen, a pane's title) flushed it before its turn. (TalkBack does not drop speech the app posts while it reads what the user's gesture caused.)",
+             "Announce after the window change: give the new pane its title with accessibilityPaneTitle (ViewCompat.setAccessibilityPaneTitle) for the change itself, and put the message in a polite live region on the new screen.",
+             "announcements; TalkBack WindowEventInterpreter, ScreenFeedbackManager")
+        case .earconDuplicateScreenChange:
+            ("The window-change sound (window_state) and a title were heard twice: the app announced a pane's title on top of a new window (an activity, a dialog) that TalkBack already announces.",
+             "Set accessibilityPaneTitle only on panes that change inside one window (a fragment, a Compose destination), not on the content of a new activity or dialog.",
+             "announcements; TalkBack WindowEventInterpreter")
+        case .earconMissingScreenChange:
+            ("The screen was replaced inside one window (a fragment swap, a Compose destination) without a pane title, so TalkBack plays no window_state sound and says no title: the user does not hear that the screen changed.",
+             "Give the new content a pane title (android:accessibilityPaneTitle, ViewCompat.setAccessibilityPaneTitle, Compose Modifier.semantics { paneTitle = \"…\" }): TalkBack speaks it as a window change.",
+             "announcements; TalkBack WindowEventInterpreter (updateWindowTitleFromPane)")
+        default:
+            nil
+        }
+    }
 }

@@ -13,6 +13,9 @@
 ///   word to say, so the element is re-read (Earshot's choice; no capture shows this case).
 /// - The app removed the element: nothing is re-read; only the activation sound plays (the
 ///   caller passes no stop).
+///
+/// TalkBack's rule is its own (`EventTypeViewClickedFeedbackRule`; docs/talkback.md, "What a
+/// double tap says"): see `describeTalkBackClick`.
 public enum ActivationSpeech: Sendable, Equatable {
     /// The whole element, with its hint.
     case reread(SpokenDescription)
@@ -31,6 +34,10 @@ extension DescriptionGenerator {
     /// What is said after a double tap on `before` leaves `after` focused (the same element as the
     /// app and the reader changed it, or the stop it was merged into).
     public func describeActivation(before: FocusStop, after: FocusStop) -> ActivationSpeech {
+        if reader == .talkBack, let words = talkBackWords, let android = after.android {
+            return .newValue(describeTalkBackClick(before: before.id == after.id ? before.android : nil,
+                                                   after: android, language: after.language, words: words))
+        }
         let now = describe(after)
         guard before.id == after.id else { return .reread(now) }
         let then = describe(before)
@@ -50,6 +57,30 @@ extension DescriptionGenerator {
         // The profile's words are in the voice's language; only the element's own value is not.
         let language = added.contains { $0.slot == "value" } ? now.language : nil
         return .newValue(SpokenDescription(parts: parts, spoken: spoken, hint: nil, language: language))
+    }
+
+    /// What TalkBack says for a click (`EventTypeViewClickedFeedbackRule.computeTtsOutput`), the
+    /// first of: a checkable node without a state description says its checked state as it is
+    /// now, `on` / `off` for a switch or toggle button, else `checked` / `notChecked`; a selected
+    /// node says `selected`; otherwise nothing (its `tick` sound plays alone). A node whose state
+    /// description changed says the new one (TalkBack speaks it for the content change
+    /// `CONTENT_CHANGE_TYPE_STATE_DESCRIPTION`, the rule's comment says). Never the node again.
+    func describeTalkBackClick(before: AndroidView?, after android: AndroidView, language: String?,
+                               words: TalkBackVocabulary) -> SpokenDescription {
+        var part: SpokenPart?
+        if let state = nonEmpty(android.stateDescription) {
+            if state != before?.stateDescription { part = SpokenPart(slot: "state", text: state) }
+        } else if android.isCheckable {
+            let toggle = TalkBackDescription.isToggle(TalkBackDescription.role(of: android, words: words))
+            let key = toggle ? (android.isChecked ? "on" : "off") : (android.isChecked ? "checked" : "notChecked")
+            part = words.states[key].flatMap(nonEmpty).map { SpokenPart(slot: toggle ? "state" : "checked", text: $0) }
+        } else if android.isSelected, let selected = words.states["selected"].flatMap(nonEmpty) {
+            part = SpokenPart(slot: "selected", text: selected)
+        }
+        let parts = part.map { [$0] } ?? []
+        // TalkBack's own words are in the voice's language.
+        return SpokenDescription(parts: parts, spoken: SpokenText(part?.text ?? ""), hint: nil,
+                                 language: part?.slot == "state" && android.stateDescription != nil ? language : nil)
     }
 
     /// Parts joined as the reader joins them: the profile's slots and groups for VoiceOver, the

@@ -76,10 +76,16 @@ public struct DescriptionGenerator: Sendable {
         self.talkBackWords = profile.reader == .talkBack ? try profile.talkBackWords() : nil
     }
 
-    /// The full description of a stop, as spoken when focus lands on it.
-    public func describe(_ stop: FocusStop) -> SpokenDescription {
+    /// The full description of a stop, as spoken when focus lands on it from outside its
+    /// collection (TalkBack) or from anywhere (VoiceOver).
+    public func describe(_ stop: FocusStop) -> SpokenDescription { describe(stop, after: nil) }
+
+    /// The full description of a stop, as spoken when focus lands on it from `previous` (nil: from
+    /// nowhere). VoiceOver says the same whatever the previous stop; TalkBack says a collection
+    /// item's position and the move into or out of a list from it (`TalkBackCollection`).
+    public func describe(_ stop: FocusStop, after previous: FocusStop?) -> SpokenDescription {
         if reader == .talkBack, let words = talkBackWords, let android = stop.android {
-            return describeForTalkBack(stop, android, words: words)
+            return describeForTalkBack(stop, android, after: previous, words: words)
         }
         var pieces: [SpokenPart] = []
         if let label = nonEmpty(stop.label) {

@@ -231,9 +231,14 @@ public struct FocusNavigator: Sendable {
 
     // MARK: - Plumbing
 
+    /// Focus moves to the stop at `index`; it is described as reached from the stop that had focus
+    /// (TalkBack's collection position and transitions depend on it).
     private mutating func move(to index: Int) -> NavigationResult {
+        let previous = focusedStop
         focusedID = order.stops[index].id
-        return result(.moved, at: index, speaking: true)
+        var moved = result(.moved, at: index, speaking: false)
+        moved.speech = generator.describe(order.stops[index], after: previous)
+        return moved
     }
 
     private mutating func adjust(by step: Int) -> NavigationResult {

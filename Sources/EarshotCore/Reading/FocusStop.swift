@@ -30,6 +30,8 @@ public struct FocusStop: Sendable, Equatable {
     /// TalkBack: the descriptions of the node's children that do not take focus themselves,
     /// joined (said after the node's own label and role).
     public var childrenDescription: String?
+    /// TalkBack: the list or grid around the stop and its item's place in it.
+    public var collection: CollectionPlace?
 
     public init(id: String, kind: ElementKind = .view, label: String? = nil, value: String? = nil,
                 hint: String? = nil, traits: AccessibilityTraits = [], frame: Frame = .zero,

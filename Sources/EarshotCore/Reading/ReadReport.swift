@@ -24,8 +24,10 @@ public struct ReadReport: Sendable {
 
     public init(screen: Screen, generator: DescriptionGenerator) {
         let order = FocusOrder(screen: screen, for: generator)
+        // Each stop as heard swiping from the one before (TalkBack's list positions depend on it).
         lines = order.stops.enumerated().map { index, stop in
-            Line(position: index + 1, count: order.count, id: stop.id, speech: generator.describe(stop), stop: stop)
+            Line(position: index + 1, count: order.count, id: stop.id,
+                 speech: generator.describe(stop, after: index > 0 ? order.stops[index - 1] : nil), stop: stop)
         }
         if let language = screen.language, let voice = generator.voiceLanguage,
            SpeechAttributes(language: language).relative(toVoiceLanguage: voice).language != nil {

@@ -243,7 +243,12 @@ public final class DeskCheck: @unchecked Sendable {
         switch result.outcome {
         case .moved:
             if let spoken = result.speech, let stop = result.stop {
-                scheduler.handle(.focusMoved(speech(spoken, id: stop.id), gesture: name), source: source)
+                var element = speech(spoken, id: stop.id)
+                if generator.reader == .talkBack {
+                    element.sound = TalkBackSounds.focusSound(on: stop, from: focusBefore, screen: screens.shown.screen,
+                                                              sounds: scheduler.timing.sounds)
+                }
+                scheduler.handle(.focusMoved(element, gesture: name), source: source)
             }
         case .adjusted, .boundary:
             // An adjusted value is spoken alone, without the hint; at the end of an adjustable's
@@ -289,11 +294,6 @@ public final class DeskCheck: @unchecked Sendable {
         if let before, let after = navigator.focusedStop {
             let activation = generator.describeActivation(before: before, after: after)
             switch activation {
-            case .reread where generator.reader == .talkBack:
-                // TalkBack speaks a click only through the node's changed state (its "tick"
-                // sound plays): a button that stays as it was says nothing more
-                // (EventTypeViewClickedFeedbackRule; docs/talkback.md).
-                said = ElementSpeech(elementID: after.id, text: "", purpose: .reread)
             case .reread(let description):
                 said = ElementSpeech(elementID: after.id, description: description, purpose: .reread)
             case .newValue(let description):

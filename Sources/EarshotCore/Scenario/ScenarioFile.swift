@@ -496,7 +496,8 @@ struct StepDecoder {
             }
             switch kinds[0] {
             case "earcon":
-                let name = try ScenarioFile.enumName(object["earcon"]!, EarconName.all.map(\.rawValue), what: "earcon")
+                let name = try ScenarioFile.enumName(object["earcon"]!, (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                                                     what: "earcon")
                 return .earcon(EarconName(name))
             case "focus":
                 return .focus(try elementID(object["focus"]!))
@@ -517,7 +518,8 @@ struct StepDecoder {
                 }
                 return .earcons(try members.map { member in
                     let name = try ScenarioFile.enumName(JSONNode(.string(member.key), at: member.keyLocation),
-                                                         EarconName.all.map(\.rawValue), what: "earcon")
+                                                         (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                                                         what: "earcon")
                     let count = try member.node.intValue()
                     guard count >= 0 else {
                         throw DataFileError("an earcon count cannot be negative, found \(count)", at: member.node.location)

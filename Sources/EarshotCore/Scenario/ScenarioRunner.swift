@@ -168,7 +168,8 @@ extension ScenarioRunner {
     /// that posted an announcement, else the last step performed at or before its time) and
     /// its element's place.
     func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
-        var all = desk.staticFindings() + FlowInspector.findings(log: desk.flow, transcript: transcript)
+        var all = desk.staticFindings()
+            + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader)
         let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func elementLocation(_ finding: Finding) -> SourceLocation? {
             for id in finding.elements {

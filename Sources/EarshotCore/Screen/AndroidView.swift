@@ -37,13 +37,22 @@ public struct AndroidView: Sendable, Equatable {
     public var isScreenReaderFocusable: Bool?
     /// `important-for-accessibility`: nil when the dump does not say (then it is important).
     public var isImportantForAccessibility: Bool?
+    /// The view's `CollectionInfo` (a list or grid): its row and column counts. No dump writes it
+    /// (docs/talkback.md, "A collection item's position"); a screen file's `android` object does.
+    public var collectionRowCount: Int?
+    public var collectionColumnCount: Int?
+    /// The view's `CollectionItemInfo` (an item of a list or grid): its 0-based row and column.
+    public var itemRowIndex: Int?
+    public var itemColumnIndex: Int?
 
     public init(className: String, packageName: String? = nil, resourceID: String? = nil, text: String? = nil,
                 contentDescription: String? = nil, hint: String? = nil, stateDescription: String? = nil,
                 paneTitle: String? = nil, isClickable: Bool = false, isLongClickable: Bool = false,
                 isFocusable: Bool = false, isCheckable: Bool = false, isChecked: Bool = false, isSelected: Bool = false,
                 isEnabled: Bool = true, isPassword: Bool = false, isScrollable: Bool = false, isHeading: Bool = false,
-                isDisplayed: Bool = true, isScreenReaderFocusable: Bool? = nil, isImportantForAccessibility: Bool? = nil) {
+                isDisplayed: Bool = true, isScreenReaderFocusable: Bool? = nil, isImportantForAccessibility: Bool? = nil,
+                collectionRowCount: Int? = nil, collectionColumnCount: Int? = nil, itemRowIndex: Int? = nil,
+                itemColumnIndex: Int? = nil) {
         self.className = className
         self.packageName = packageName
         self.resourceID = resourceID
@@ -65,7 +74,17 @@ public struct AndroidView: Sendable, Equatable {
         self.isDisplayed = isDisplayed
         self.isScreenReaderFocusable = isScreenReaderFocusable
         self.isImportantForAccessibility = isImportantForAccessibility
+        self.collectionRowCount = collectionRowCount
+        self.collectionColumnCount = collectionColumnCount
+        self.itemRowIndex = itemRowIndex
+        self.itemColumnIndex = itemColumnIndex
     }
+
+    /// Whether the view is a collection (it has collection info).
+    public var isCollection: Bool { collectionRowCount != nil || collectionColumnCount != nil }
+
+    /// Whether the view is an item of a collection (it has collection item info).
+    public var isCollectionItem: Bool { itemRowIndex != nil || itemColumnIndex != nil }
 
     /// The class's last component, e.g. `Switch` for `android.widget.Switch`.
     public var shortClassName: Substring {

@@ -10,6 +10,8 @@ enum AndroidViewKeys {
         case string(WritableKeyPath<AndroidView, String?>)
         case flag(WritableKeyPath<AndroidView, Bool>, defaultValue: Bool)
         case optionalFlag(WritableKeyPath<AndroidView, Bool?>)
+        /// A count or index, 0 or more.
+        case optionalCount(WritableKeyPath<AndroidView, Int?>)
     }
 
     /// In the order they are written; `class` comes first, on its own. (Computed: key paths are
@@ -35,6 +37,10 @@ enum AndroidViewKeys {
         ("displayed", .flag(\.isDisplayed, defaultValue: true)),
         ("screenReaderFocusable", .optionalFlag(\.isScreenReaderFocusable)),
         ("importantForAccessibility", .optionalFlag(\.isImportantForAccessibility)),
+        ("collectionRowCount", .optionalCount(\.collectionRowCount)),
+        ("collectionColumnCount", .optionalCount(\.collectionColumnCount)),
+        ("itemRowIndex", .optionalCount(\.itemRowIndex)),
+        ("itemColumnIndex", .optionalCount(\.itemColumnIndex)),
     ] }
 
     static var keys: [String] { ["class"] + table.map(\.key) }
@@ -70,6 +76,13 @@ enum AndroidViewKeys {
             case .string(let path): view[keyPath: path] = nonEmpty(try object.string(key))
             case .flag(let path, let defaultValue): view[keyPath: path] = try object.bool(key) ?? defaultValue
             case .optionalFlag(let path): view[keyPath: path] = try object.bool(key)
+            case .optionalCount(let path):
+                guard let member = object[key] else { continue }
+                let count = try member.intValue()
+                guard count >= 0 else {
+                    throw DataFileError("\"\(key)\" must be 0 or more, not \(count)", at: member.location)
+                }
+                view[keyPath: path] = count
             }
         }
         return view
@@ -87,6 +100,8 @@ enum AndroidViewKeys {
                 if view[keyPath: path] != defaultValue { members.append("\"\(key)\": \(view[keyPath: path])") }
             case .optionalFlag(let path):
                 if let flag = view[keyPath: path] { members.append("\"\(key)\": \(flag)") }
+            case .optionalCount(let path):
+                if let count = view[keyPath: path] { members.append("\"\(key)\": \(count)") }
             }
         }
         return "{" + members.joined(separator: ", ") + "}"

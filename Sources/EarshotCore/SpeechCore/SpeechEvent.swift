@@ -62,6 +62,9 @@ public struct ElementSpeech: Sendable, Equatable, CustomStringConvertible {
     public var hintSpans: [SpeechSpan]?
     /// Why the reader speaks it, recorded on its utterances.
     public var purpose: SpeechPurpose
+    /// A sound played just before it on a focus move (TalkBack's `focus_actionable`, `focus`,
+    /// `chime_up`, `chime_down`); VoiceOver plays none.
+    public var sound: EarconName?
 
     public init(elementID: String? = nil, text: String, hint: String? = nil, language: String? = nil,
                 spans: [SpeechSpan]? = nil, hintSpans: [SpeechSpan]? = nil, purpose: SpeechPurpose = .focus) {

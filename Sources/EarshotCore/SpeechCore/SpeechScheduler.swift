@@ -112,26 +112,27 @@ public final class SpeechScheduler: @unchecked Sendable {
             case .focusMoved(let element, let gesture):
                 let cause = "focus move (\(gesture))"
                 var plan = Plan(cause: cause, gesture: true)
-                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                plan.add(earcon: element.sound, scheduler: self, now: now)
+                plan.add(element: element, gap: element.sound == nil ? 0 : timing.earconGap, scheduler: self, now: now)
                 userGesture(plan, now: now)
             case .activated(let element, let gesture):
                 var plan = Plan(cause: "activation (\(gesture))", gesture: true)
-                plan.add(earcon: .activation, scheduler: self, now: now)
+                plan.add(earcon: timing.sounds.activation, scheduler: self, now: now)
                 plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
                 userGesture(plan, now: now)
             case .boundaryReached(let gesture):
                 var plan = Plan(cause: "boundary (\(gesture))", gesture: true)
-                plan.add(earcon: .boundary, scheduler: self, now: now)
+                plan.add(earcon: timing.sounds.boundary, scheduler: self, now: now)
                 userGesture(plan, now: now)
             case .pageScrolled(let text):
                 var plan = Plan(cause: "pageScrolled", gesture: true)
                 if text == lastPageScrollText {
-                    plan.add(earcon: .boundary, scheduler: self, now: now)
+                    plan.add(earcon: timing.sounds.boundary, scheduler: self, now: now)
                     let repeated = makeUtterance(text: text, kind: .pageScroll, cause: "pageScrolled", now: now,
                                                  gesture: true)
                     decide(repeated, .dropped(at: now, reason: .repeatedPageScroll), at: now)
                 } else {
-                    plan.add(earcon: .pageScroll, scheduler: self, now: now)
+                    plan.add(earcon: timing.sounds.pageScroll, scheduler: self, now: now)
                     plan.add(text: text, kind: .pageScroll, gap: timing.earconGap, follows: true,
                              scheduler: self, now: now)
                 }
@@ -143,7 +144,7 @@ public final class SpeechScheduler: @unchecked Sendable {
                          attributes: attributes, now: now)
             case .screenChanged(let element):
                 var plan = Plan(cause: "screenChanged", gesture: false)
-                plan.add(earcon: .screenChanged, scheduler: self, now: now)
+                plan.add(earcon: timing.sounds.screenChanged, scheduler: self, now: now)
                 if let element {
                     plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
                 }
@@ -226,7 +227,9 @@ public final class SpeechScheduler: @unchecked Sendable {
         /// The first utterance that will play, which is what interrupts current speech.
         var leadID: Int? { items.first?.utterance.id }
 
-        mutating func add(earcon: EarconName, scheduler: SpeechScheduler, now: Double) {
+        /// The earcon, unless the reader plays none here (nil).
+        mutating func add(earcon: EarconName?, scheduler: SpeechScheduler, now: Double) {
+            guard let earcon else { return }
             let u = scheduler.makeUtterance(text: earcon.rawValue, kind: .earcon(earcon), cause: cause, now: now,
                                             gesture: gesture)
             items.append(Waiting(utterance: u, group: 0, gap: 0, follows: !items.isEmpty,

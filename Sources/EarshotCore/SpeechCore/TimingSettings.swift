@@ -27,6 +27,9 @@ public struct TimingSettings: Sendable, Equatable {
 
     /// TalkBack's pause before a hint, in seconds (`DELAY_HINT = 400` ms).
     public static let talkBackHintPause = 0.4
+    /// The sound played for each thing the reader sounds (VoiceOver's earcons unless the profile
+    /// reads as TalkBack).
+    public var sounds = ReaderSounds.voiceOver
 
     /// The keys of the `timing` section.
     public static let keys = ["hintPause", "gestureWindow", "queueGap", "earconGap"]
@@ -51,6 +54,7 @@ public struct TimingSettings: Sendable, Equatable {
         if profile.reader == .talkBack {
             hintPause = Self.talkBackHintPause
             announcementsYieldToGestures = false
+            sounds = try ReaderSounds(profile: profile)
         }
     }
 

@@ -127,6 +127,18 @@ public struct EarconName: RawRepresentable, Sendable, Hashable, Comparable, Cust
     /// Every earcon the scheduler can ask for; a voice profile defines each.
     public static let all: [EarconName] = [.screenChanged, .boundary, .activation, .pageScroll]
 
+    /// TalkBack's sounds, by the names of its sound files (docs/talkback.md, "Earcons"); the
+    /// sound set `voices/sounds/talkback.json` defines each.
+    public static let focusActionable = EarconName("focus_actionable")
+    public static let focus = EarconName("focus")
+    public static let tick = EarconName("tick")
+    public static let windowState = EarconName("window_state")
+    public static let chimeUp = EarconName("chime_up")
+    public static let chimeDown = EarconName("chime_down")
+    public static let scrollTone = EarconName("scroll_tone")
+    public static let talkBack: [EarconName] = [.focusActionable, .focus, .tick, .windowState, .chimeUp, .chimeDown,
+                                                .scrollTone]
+
     public var description: String { rawValue }
 
     public static func < (lhs: EarconName, rhs: EarconName) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -11,7 +11,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -94,16 +94,23 @@ extension VoiceProfile {
     /// TalkBack's words in this voice's language: the words file the `talkback` section names,
     /// relative to the profile (`"talkback": "talkback/ko.json"`).
     public func talkBackWords() throws -> TalkBackVocabulary {
-        guard let section = sections["talkback"], case .string(let relativePath) = section.value else {
-            throw DataFileError("voice profile \"\(name)\" has no TalkBack words: add \"talkback\": \"talkback/\(language).json\" (docs/talkback.md)",
-                                at: SourceLocation(file: path, line: 1, column: 1))
+        try TalkBackVocabulary.load(path: namedFile(
+            "talkback", what: "TalkBack words file",
+            missing: "has no TalkBack words: add \"talkback\": \"talkback/\(language).json\" (docs/talkback.md)"))
+    }
+
+    /// The file a section names (`"talkback": "talkback/ko.json"`), relative to the profile,
+    /// which must exist; `missing` completes the error when the profile has no such section.
+    func namedFile(_ key: String, what: String, missing: String) throws -> String {
+        guard let section = sections[key], case .string(let relativePath) = section.value else {
+            throw DataFileError("voice profile \"\(name)\" \(missing)", at: SourceLocation(file: path, line: 1, column: 1))
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let file = relativePath.hasPrefix("/") ? relativePath : folder.appendingPathComponent(relativePath).path
         guard FileManager.default.fileExists(atPath: file) else {
-            throw DataFileError("TalkBack words file \"\(file)\" not found", at: section.location)
+            throw DataFileError("\(what) \"\(file)\" not found", at: section.location)
         }
-        return try TalkBackVocabulary.load(path: file)
+        return file
     }
 }
 

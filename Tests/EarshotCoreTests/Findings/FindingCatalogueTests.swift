@@ -77,4 +77,26 @@ struct FindingCatalogueTests {
             #expect(text.contains("| `\(entry.code.rawValue)` | \(entry.severity.rawValue) |"), "\(entry.code.rawValue)")
         }
     }
+
+    @Test("under TalkBack the announcement and window findings give Android's fixes, docs/findings.md prints them, and the others read as for VoiceOver")
+    func talkBackEntries() throws {
+        let cut = FindingCatalogue.entry(for: .announcementCut, reader: .talkBack)
+        #expect(cut.fix.contains("accessibilityLiveRegion=\"polite\"") && cut.fix.contains("announceForAccessibility"))
+        #expect(cut.meaning.contains("assertive"))
+        #expect(cut.code == .announcementCut && cut.severity == .warning)
+        #expect(FindingCatalogue.entry(for: .earconMissingScreenChange, reader: .talkBack).fix.contains("accessibilityPaneTitle"))
+        #expect(FindingCatalogue.entry(for: .announcementCut, reader: .voiceOver) == FindingCatalogue.entry(for: .announcementCut))
+        #expect(FindingCatalogue.entry(for: .focusGhost, reader: .talkBack) == FindingCatalogue.entry(for: .focusGhost))
+        let path = FindingsTestSupport.repositoryRoot.appendingPathComponent("docs/findings.md").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let changed = FindingCode.allCases.filter {
+            FindingCatalogue.entry(for: $0, reader: .talkBack) != FindingCatalogue.entry(for: $0)
+        }
+        #expect(changed == [.announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
+        for code in changed {
+            let entry = FindingCatalogue.entry(for: code, reader: .talkBack)
+            #expect(text.contains("### `\(code.rawValue)` under TalkBack\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
+                    "\(code.rawValue)")
+        }
+    }
 }

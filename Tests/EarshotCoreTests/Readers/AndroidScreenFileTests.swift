@@ -52,17 +52,19 @@ struct AndroidScreenFileTests {
             "contentDescription": "d", "hint": "h", "stateDescription": "s", "paneTitle": "pane",
             "clickable": true, "longClickable": true, "focusable": true, "checkable": true, "checked": true,
             "selected": true, "enabled": false, "password": true, "scrollable": true, "heading": true,
-            "displayed": false, "screenReaderFocusable": true, "importantForAccessibility": false } } ] }
+            "displayed": false, "screenReaderFocusable": true, "importantForAccessibility": false,
+            "collectionRowCount": 5, "collectionColumnCount": 1, "itemRowIndex": 2, "itemColumnIndex": 0 } } ] }
         """#, file: "all.json")
         let expected = AndroidView(className: "android.widget.EditText", packageName: "p", resourceID: "p:id/v", text: "t",
                                    contentDescription: "d", hint: "h", stateDescription: "s", paneTitle: "pane",
                                    isClickable: true, isLongClickable: true, isFocusable: true, isCheckable: true,
                                    isChecked: true, isSelected: true, isEnabled: false, isPassword: true, isScrollable: true,
                                    isHeading: true, isDisplayed: false, isScreenReaderFocusable: true,
-                                   isImportantForAccessibility: false)
+                                   isImportantForAccessibility: false, collectionRowCount: 5, collectionColumnCount: 1,
+                                   itemRowIndex: 2, itemColumnIndex: 0)
         #expect(screen.node("v")?.android == expected)
-        #expect(AndroidViewKeys.keys.count == 21)
-        #expect(AndroidViewKeys.object(expected).components(separatedBy: "\": ").count - 1 == 21, "every key written")
+        #expect(AndroidViewKeys.keys.count == 25)
+        #expect(AndroidViewKeys.object(expected).components(separatedBy: "\": ").count - 1 == 25, "every key written")
         #expect(screen.node("v")?.kind == .view, "the android object changes nothing VoiceOver reads")
     }
 
@@ -75,6 +77,7 @@ struct AndroidScreenFileTests {
         (#"{"class": ""}"#, 1, 51, "an Android view's class cannot be empty"),
         (#"{"class": "a.B", "checked": "yes"}"#, 1, 69, "expected true or false, found a string"),
         (#"{"class": 3}"#, 1, 51, "expected a string, found a number"),
+        (#"{"class": "a.B", "itemRowIndex": -1}"#, 1, 74, #""itemRowIndex" must be 0 or more, not -1"#),
         (#""android.widget.TextView""#, 1, 41, "expected an object, found a string"),
     ])
     func located(android: String, line: Int, column: Int, words: String) throws {

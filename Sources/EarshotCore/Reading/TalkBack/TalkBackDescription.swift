@@ -30,11 +30,16 @@ enum TalkBackDescription {
         return nonEmpty(android.contentDescription) ?? nonEmpty(android.text)
     }
 
-    /// The node's role: its class's, with `Role.getRole`'s condition that a clickable image is an
-    /// image button.
+    /// The node's role: its class's, with `Role.getRole`'s conditions that a clickable image is an
+    /// image button, and that a view group (or a class TalkBack does not know) with collection
+    /// info is a grid when it has more than one row and column, else a list.
     static func role(of android: AndroidView, words: TalkBackVocabulary) -> String? {
         let role = words.role(ofClass: android.className)
         if role == "image", android.isClickable { return "imageButton" }
+        if android.isCollection, role == nil || role == "viewGroup" || role == "none" {
+            let grid = (android.collectionRowCount ?? 1) > 1 && (android.collectionColumnCount ?? 1) > 1
+            return grid ? "grid" : "list"
+        }
         return role
     }
 
@@ -49,8 +54,11 @@ enum TalkBackDescription {
 
     /// The node's own parts in TalkBack's order, without its children and hint. `focused` false:
     /// said as a child of the focused node, where an unnamed image says nothing at all.
+    /// `position` and `collectionTransition`: what `TalkBackCollection` says for the focus move; a
+    /// heading's word then comes with the position, which it leads (`heading` is its fallback).
     static func parts(of android: AndroidView, label: String?, labelAttributes: SpeechAttributes = .none,
-                      children: String? = nil, focused: Bool = true, words: TalkBackVocabulary) -> [SpokenPart] {
+                      children: String? = nil, focused: Bool = true, position: [String] = [],
+                      collectionTransition: String? = nil, words: TalkBackVocabulary) -> [SpokenPart] {
         let role = role(of: android, words: words)
         var parts: [String: [SpokenPart]] = [:]
         func add(_ slot: String, _ text: String?, _ attributes: SpeechAttributes = .none) {
@@ -78,14 +86,21 @@ enum TalkBackDescription {
         add("children", children)
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
         if !android.isEnabled && !android.isHeading { add("disabled", words.states["disabled"]) }
-        if android.isHeading { add("heading", words.heading) }
+        if android.isHeading && position.isEmpty { add("heading", words.heading) }
         var ordered: [SpokenPart] = []
         for slot in words.order + ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"] {
             ordered += parts.removeValue(forKey: slot) ?? []
         }
-        // Repeated words are said once, whatever their case.
+        // Repeated words inside the node's own parts are said once, whatever their case.
         var seen = Set<String>()
-        return ordered.filter { seen.insert($0.text.lowercased()).inserted }
+        ordered = ordered.filter { seen.insert($0.text.lowercased()).inserted }
+        // The position (after `disabled`, in place of `heading`) and the collection transition
+        // come after the node's description (EventTypeViewAccessibilityFocusedFeedbackRule).
+        ordered += position.map { SpokenPart(slot: "position", text: $0) }
+        if let transition = nonEmpty(collectionTransition) {
+            ordered.append(SpokenPart(slot: "collectionTransition", text: transition))
+        }
+        return ordered
     }
 
     /// The usage hint (`hint_rule_default`): a drop-down list's or an edit text's own, else the
@@ -123,10 +138,15 @@ extension DescriptionGenerator {
         return ("trait word", traitWords)
     }
 
-    func describeForTalkBack(_ stop: FocusStop, _ android: AndroidView, words: TalkBackVocabulary) -> SpokenDescription {
+    /// `previous`: the stop focus came from, for the collection's position and transition (nil:
+    /// from outside any collection).
+    func describeForTalkBack(_ stop: FocusStop, _ android: AndroidView, after previous: FocusStop?,
+                             words: TalkBackVocabulary) -> SpokenDescription {
+        let (position, collection) = TalkBackCollection.transition(to: stop, from: previous, words: words)
         let pieces = TalkBackDescription.parts(of: android, label: stop.label,
                                                labelAttributes: attributes(of: stop, for: "label"),
-                                               children: stop.childrenDescription, words: words)
+                                               children: stop.childrenDescription, position: position,
+                                               collectionTransition: collection, words: words)
         var spoken = SpokenText()
         for piece in pieces {
             Self.append(SpokenText(piece.text, piece.attributes), to: &spoken, with: words.separator)

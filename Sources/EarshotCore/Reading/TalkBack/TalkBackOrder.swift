@@ -18,23 +18,45 @@
 enum TalkBackOrder {
     static func stops(of screen: Screen, words: TalkBackVocabulary) -> [FocusStop] {
         var stops: [FocusStop] = []
+        let memo = Memo()
         for root in screen.roots {
-            collect(root, parent: nil, insideStop: false, language: screen.language, words: words, into: &stops)
+            collect(root, parent: nil, insideStop: false, place: nil, language: screen.language, words: words,
+                    memo: memo, into: &stops)
         }
         return stops
     }
 
-    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool, language: String?,
-                                words: TalkBackVocabulary, into stops: inout [FocusStop]) {
+    /// Whether each node speaks (`speaks`), by id, once per screen: every ancestor that asks
+    /// would otherwise walk the same subtree again (depth × nodes on deep trees).
+    final class Memo {
+        var speaks: [String: Bool] = [:]
+    }
+
+    /// `place`: the collection around `node` and the item it is in so far (`CollectionPlace`).
+    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool,
+                                place: CollectionPlace?, language: String?, words: TalkBackVocabulary,
+                                memo: Memo, into stops: inout [FocusStop]) {
         guard let android = node.android, isOnScreen(node) else { return }
         let language = node.language ?? language
+        var place = place
+        if var item = place, android.isCollectionItem {
+            item.itemID = node.id
+            item.rowIndex = android.itemRowIndex
+            item.columnIndex = android.itemColumnIndex
+            place = item
+        }
         var inside = insideStop
-        if isStop(node, android, parent: parent, insideStop: insideStop, words: words) {
-            stops.append(stop(node, android, language: language, words: words))
+        if isStop(node, android, parent: parent, insideStop: insideStop, words: words, memo: memo) {
+            var made = stop(node, android, language: language, words: words, memo: memo)
+            made.collection = place
+            stops.append(made)
             inside = true
         }
+        // The items below a collection are its own: a collection inside an item starts afresh.
+        if android.isCollection { place = CollectionPlace(collectionID: node.id, collection: android) }
         for child in node.children {
-            collect(child, parent: android, insideStop: inside, language: language, words: words, into: &stops)
+            collect(child, parent: android, insideStop: inside, place: place, language: language, words: words,
+                    memo: memo, into: &stops)
         }
     }
 
@@ -54,48 +76,53 @@ enum TalkBackOrder {
             || nonEmpty(android.hint) != nil || nonEmpty(android.stateDescription) != nil
     }
 
-    /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`). A
-    /// RecyclerView counts as a list: TalkBack knows it as one by its collection info, which a
-    /// dump does not carry, and a RecyclerView nearly always has (Earshot's choice).
+    /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`), by its class
+    /// or its collection info. A RecyclerView counts as a list without collection info too:
+    /// TalkBack knows it as one by its collection info, which a dump does not carry, and a
+    /// RecyclerView nearly always has (Earshot's choice).
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
-        if parent.isScrollable || parent.shortClassName == "RecyclerView" { return true }
+        if parent.isScrollable || parent.isCollection || parent.shortClassName == "RecyclerView" { return true }
         let role = words.role(ofClass: parent.className)
         return ["list", "grid", "scrollView", "horizontalScrollView"].contains(role ?? "")
     }
 
     private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, parent: AndroidView?, insideStop: Bool,
-                               words: TalkBackVocabulary) -> Bool {
-        if takesFocus(node, android, parent: parent, words: words) { return true }
+                               words: TalkBackVocabulary, memo: Memo) -> Bool {
+        if takesFocus(node, android, parent: parent, words: words, memo: memo) { return true }
         return !isFocusable(android) && !insideStop && hasOwnText(android)
     }
 
     /// Whether a node takes focus whatever its ancestors (cases 1 and 2), and so is not spoken
     /// by its parent.
     static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, parent: AndroidView?,
-                           words: TalkBackVocabulary) -> Bool {
-        if isFocusable(inner) && (child.children.filter(isOnScreen).isEmpty || speaks(child, inner, words: words)) {
+                           words: TalkBackVocabulary, memo: Memo) -> Bool {
+        if isFocusable(inner)
+            && (!child.children.contains(where: isOnScreen) || speaks(child, inner, words: words, memo: memo)) {
             return true
         }
-        return isScrollItem(parent: parent, words: words) && speaks(child, inner, words: words)
+        return isScrollItem(parent: parent, words: words) && speaks(child, inner, words: words, memo: memo)
     }
 
     /// Its own text, description, hint or state description, a checkable state, or a child that
     /// is not focusable, is not a scroll item, and speaks (`isSpeakingNode`).
-    private static func speaks(_ node: AccessibilityNode, _ android: AndroidView, words: TalkBackVocabulary) -> Bool {
+    private static func speaks(_ node: AccessibilityNode, _ android: AndroidView, words: TalkBackVocabulary,
+                               memo: Memo) -> Bool {
         if hasOwnText(android) || android.isCheckable { return true }
-        if isScrollItem(parent: android, words: words) { return false }
-        return node.children.contains { child in
+        if let known = memo.speaks[node.id] { return known }
+        let result = !isScrollItem(parent: android, words: words) && node.children.contains { child in
             guard isOnScreen(child), let inner = child.android, !isFocusable(inner) else { return false }
-            return speaks(child, inner, words: words)
+            return speaks(child, inner, words: words, memo: memo)
         }
+        memo.speaks[node.id] = result
+        return result
     }
 
     /// The stop for `node`: its own label, its children's descriptions; the VoiceOver-shaped
     /// traits set from the Android facts, so gestures (headings, dimmed) work as they do for
     /// VoiceOver.
     private static func stop(_ node: AccessibilityNode, _ android: AndroidView, language: String?,
-                             words: TalkBackVocabulary) -> FocusStop {
+                             words: TalkBackVocabulary, memo: Memo) -> FocusStop {
         var traits = node.traits
         if android.isHeading { traits.insert(.header) }
         if !android.isEnabled { traits.insert(.notEnabled) }
@@ -106,7 +133,7 @@ enum TalkBackOrder {
             isOn: android.isCheckable ? android.isChecked : nil, adjustable: node.adjustable, language: language,
             speech: node.speech, android: android)
         if nonEmpty(android.contentDescription) == nil {
-            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, words: words))
+            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, words: words, memo: memo))
         }
         return stop
     }
@@ -115,17 +142,17 @@ enum TalkBackOrder {
     /// its own children's (when it has no content description), joined. A child's "disabled" is
     /// left to the focused node, which says it once, last (Earshot's choice).
     private static func childrenDescription(of node: AccessibilityNode, _ android: AndroidView,
-                                            words: TalkBackVocabulary) -> String {
+                                            words: TalkBackVocabulary, memo: Memo) -> String {
         var pieces: [String] = []
         for child in node.children {
             guard isOnScreen(child), let inner = child.android,
-                  !takesFocus(child, inner, parent: android, words: words) else { continue }
+                  !takesFocus(child, inner, parent: android, words: words, memo: memo) else { continue }
             var shown = inner
             shown.isEnabled = true
             pieces += TalkBackDescription.parts(of: shown, label: TalkBackDescription.label(of: shown, words: words),
                                                 focused: false, words: words).map(\.text)
             if nonEmpty(inner.contentDescription) == nil,
-               let nested = nonEmpty(childrenDescription(of: child, inner, words: words)) {
+               let nested = nonEmpty(childrenDescription(of: child, inner, words: words, memo: memo)) {
                 pieces.append(nested)
             }
         }

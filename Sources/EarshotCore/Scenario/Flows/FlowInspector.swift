@@ -7,8 +7,20 @@
 /// outcome of a return are judged. Announcements are judged by their fates in the transcript.
 /// Severities and fixes come from `FindingCatalogue`.
 public enum FlowInspector {
-    /// The dynamic findings of a finished run, in time order.
-    public static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {
+    /// The dynamic findings of a finished run, in time order. Under TalkBack, a finding whose fix
+    /// is the catalogue's takes TalkBack's (`FindingCatalogue.entry(for:reader:)`).
+    public static func findings(log: FlowLog, transcript: SpeechTranscript,
+                                reader: ScreenReaderKind = .voiceOver) -> [Finding] {
+        var found = findings(log: log, transcript: transcript)
+        if reader == .talkBack {
+            for index in found.indices where found[index].fix == found[index].entry.fix {
+                found[index].fix = FindingCatalogue.entry(for: found[index].code, reader: .talkBack).fix
+            }
+        }
+        return found
+    }
+
+    private static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {
         var announcements = announcementFindings(transcript)
         for index in announcements.indices {
             announcements[index].screen = announcements[index].time.flatMap(log.screen(at:))

@@ -55,7 +55,7 @@ struct AndroidGoldenTests {
         #expect(lines == lines.sorted(), "\(name): \(lines)")
     }
 
-    @Test("Korean words are TalkBack's: a button, a disabled button, checked and unchecked switches, a heading")
+    @Test("Korean words are TalkBack's: a button, a disabled button, checked and unchecked switches, a heading, a list position")
     func koreanWords() throws {
         let generator = try Self.talkBack("ko")
         func said(_ android: AndroidView) -> String {
@@ -73,5 +73,17 @@ struct AndroidGoldenTests {
         #expect(said(AndroidView(className: "android.widget.CheckBox", text: "동의", isClickable: true, isCheckable: true))
                 == "선택 안됨, 동의, 체크박스")
         #expect(said(AndroidView(className: "android.widget.TextView", text: "설정", isHeading: true)) == "설정, 제목")
+        // A list position: list_index_template (%2$d개 중 %1$d번째), in_list, template_list_total_count.
+        let items = (0..<12).map { index in
+            AccessibilityNode(id: "item\(index)", frame: Frame(x: 0, y: Double(index) * 10, width: 10, height: 10),
+                              android: AndroidView(className: "android.widget.TextView", text: "항목 \(index + 1)",
+                                                   isClickable: true, itemRowIndex: index, itemColumnIndex: 0))
+        }
+        let list = AccessibilityNode(id: "list", frame: Frame(x: 0, y: 0, width: 10, height: 120), children: items,
+                                     android: AndroidView(className: "androidx.recyclerview.widget.RecyclerView",
+                                                          collectionRowCount: 12, collectionColumnCount: 1))
+        let stops = FocusOrder(screen: try Screen(name: "s", roots: [list]), for: generator).stops
+        #expect(generator.describe(stops[0]).text == "항목 1, 12개 중 1번째, 목록에 있음, 항목 12개")
+        #expect(generator.describe(stops[10], after: stops[9]).text == "항목 11, 12개 중 11번째")
     }
 }

@@ -17,7 +17,11 @@ struct TalkBackOrderTests {
         heading: "제목",
         states: ["checked": "선택됨", "notChecked": "선택 안됨", "on": "켜짐", "off": "꺼짐", "selected": "선택됨",
                  "disabled": "사용할 수 없음"],
-        hints: ["activate": "활성화하려면 두 번 탭하세요", "toggle": "전환하려면 두 번 탭하세요"])
+        hints: ["activate": "활성화하려면 두 번 탭하세요", "toggle": "전환하려면 두 번 탭하세요"],
+        positions: ["inCollection": "{count}개 중 {index}번째", "inList": "목록에 있음", "inListNamed": "{name} 목록에 있음",
+                    "outOfList": "목록에서 벗어남", "outOfListNamed": "{name} 목록에서 벗어남", "itemCount": "항목 {count}개",
+                    "itemCountOne": "항목 {count}개", "inGrid": "그리드에 있음", "outOfGrid": "그리드에서 벗어남",
+                    "row": "{index}행", "column": "{index}열"])
 
     static var generator: DescriptionGenerator {
         get throws {
@@ -115,5 +119,114 @@ struct TalkBackOrderTests {
         #expect(after.android?.isChecked == false)
         #expect(try Self.generator.describeActivation(before: before, after: after) == .newValue(
             SpokenDescription(parts: [SpokenPart(slot: "state", text: "꺼짐")], text: "꺼짐", hint: nil, language: nil)))
+    }
+
+    /// A RecyclerView with collection info (`rows` × `columns`) and one clickable item per
+    /// (row, column) given, each with its index.
+    static func collection(_ id: String, rows: Int?, columns: Int?, description: String? = nil,
+                           items: [(id: String, text: String, row: Int?, column: Int?)],
+                           heading: String? = nil) -> AccessibilityNode {
+        var list = view(id, "androidx.recyclerview.widget.RecyclerView", description: description, children: items.map { item in
+            var node = view(item.id, "android.widget.LinearLayout", clickable: true, heading: item.id == heading,
+                            children: [view(item.id + "-title", "android.widget.TextView", text: item.text)])
+            node.android?.itemRowIndex = item.row
+            node.android?.itemColumnIndex = item.column
+            return node
+        })
+        list.android?.collectionRowCount = rows
+        list.android?.collectionColumnCount = columns
+        return list
+    }
+
+    /// What each swipe from the first stop to the last says.
+    static func swipe(_ roots: [AccessibilityNode]) throws -> [String] {
+        var navigator = FocusNavigator(screen: try screen(roots), generator: try generator)
+        var said: [String] = []
+        var result = navigator.next()
+        while result.outcome == .moved {
+            said.append("\(result.stop!.id): \(result.speech?.text ?? "")")
+            result = navigator.next()
+        }
+        return said
+    }
+
+    @Test("a list item says its position after its description; entering the list says it and its item count, leaving says so")
+    func listPositionsAndTransitions() throws {
+        let roots = [
+            Self.view("top", "android.widget.Button", text: "위", clickable: true),
+            Self.collection("list", rows: 3, columns: 1, items: [("a", "첫째", 0, 0), ("b", "둘째", 1, 0), ("c", "셋째", 2, 0)],
+                            heading: "b"),
+            Self.view("bottom", "android.widget.Button", text: "아래", clickable: true),
+        ]
+        let expected = [
+            "top: 위, 버튼",
+            "a: 첫째, 3개 중 1번째, 목록에 있음, 항목 3개",
+            // A heading's word leads the position (CollectionStateFeedbackUtils), not after the label.
+            "b: 둘째, 제목, 3개 중 2번째",
+            "c: 셋째, 3개 중 3번째",
+            "bottom: 아래, 버튼, 목록에서 벗어남",
+        ]
+        #expect(try Self.swipe(roots) == expected)
+        // `read` lists each stop as heard swiping from the one before.
+        let report = ReadReport(screen: try Self.screen(roots), generator: try Self.generator)
+        #expect(report.lines.map { "\($0.id): \($0.speech.text)" } == expected)
+        // Swiping back into the list from below enters it again, at its last item.
+        var navigator = FocusNavigator(screen: try Self.screen(roots), generator: try Self.generator)
+        _ = navigator.last()
+        #expect(navigator.previous().speech?.text == "셋째, 3개 중 3번째, 목록에 있음, 항목 3개")
+        #expect(navigator.previous().speech?.text == "둘째, 제목, 3개 중 2번째")
+    }
+
+    @Test("a named list says its name; a list laid out in columns counts its columns; a grid says the row and column that changed; without collection info nothing is added")
+    func namedHorizontalGridAndNone() throws {
+        let named = Self.collection("list", rows: 1, columns: 2, description: "최근 항목",
+                                    items: [("a", "사진", 0, 0), ("b", "영상", 0, 1)])
+        let said = try Self.swipe([named, Self.view("end", "android.widget.TextView", text: "끝")])
+        #expect(said == [
+            // A collection with a description and no focusable ancestor is a stop of its own.
+            "list: 최근 항목",
+            "a: 사진, 2개 중 1번째, 최근 항목 목록에 있음, 항목 2개",
+            "b: 영상, 2개 중 2번째",
+            "end: 끝, 최근 항목 목록에서 벗어남",
+        ], "\(said)")
+        let grid = Self.collection("grid", rows: 2, columns: 2, items: [
+            ("a", "가", 0, 0), ("b", "나", 0, 1), ("c", "다", 1, 0), ("d", "라", 1, 1),
+        ])
+        #expect(try Self.swipe([grid]) == [
+            "a: 가, 1행, 1열, 그리드에 있음",
+            "b: 나, 2열",
+            "c: 다, 2행, 1열",
+            "d: 라, 2열",
+        ])
+        let plain = Self.collection("plain", rows: nil, columns: nil, items: [("a", "하나", nil, nil), ("b", "둘", nil, nil)])
+        #expect(try Self.swipe([plain]) == ["a: 하나", "b: 둘"])
+    }
+
+    @Test("a double tap says what TalkBack's click rule says: a check box's new checked words, a selected node's word, a changed state description, and nothing for a plain button")
+    func clickSpeech() throws {
+        let generator = try Self.generator
+        func clicked(_ before: AndroidView, _ after: AndroidView) -> String {
+            let stop = { (android: AndroidView) in FocusStop(id: "n", android: android) }
+            return generator.describeActivation(before: stop(before), after: stop(after)).description.text
+        }
+        var box = AndroidView(className: "android.widget.CheckBox", text: "동의", isClickable: true, isCheckable: true)
+        var checked = box
+        checked.isChecked = true
+        #expect(clicked(box, checked) == "선택됨")
+        #expect(clicked(checked, box) == "선택 안됨")
+        // A switch says on / off, even when its text is its label.
+        let off = AndroidView(className: "android.widget.Switch", text: "알림", isClickable: true, isCheckable: true)
+        var on = off
+        on.isChecked = true
+        #expect(clicked(off, on) == "켜짐")
+        // A state description replaces TalkBack's words, and is said when it changed.
+        box.stateDescription = "꺼짐 상태"
+        checked.stateDescription = "켜짐 상태"
+        #expect(clicked(box, checked) == "켜짐 상태")
+        #expect(clicked(checked, checked) == "")
+        let tab = AndroidView(className: "android.widget.TextView", text: "홈", isClickable: true, isSelected: true)
+        #expect(clicked(tab, tab) == "선택됨")
+        let button = AndroidView(className: "android.widget.Button", text: "저장", isClickable: true)
+        #expect(clicked(button, button) == "", "a button is not read again: only its tick sound plays")
     }
 }
