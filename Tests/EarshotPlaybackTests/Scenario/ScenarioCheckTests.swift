@@ -159,4 +159,13 @@ struct ScenarioCheckTests {
         }
         #expect(try String(contentsOfFile: notWAV, encoding: .utf8) == "my notes")
     }
+
+    @Test("live, an utterance's line as it starts: its time and words in quotes, an earcon's name in brackets")
+    func liveLines() {
+        let words = Utterance(id: 1, text: "장바구니 담기, 버튼", kind: .element, cause: "swipe", requestedAt: 1.5)
+        #expect(ScenarioCheck.liveLine(.started(words, at: 1.5)) == "00:01.500  \"장바구니 담기, 버튼\"")
+        let sound = Utterance(id: 2, text: "activation sound", kind: .earcon(EarconName("activation")), cause: "double tap",
+                              requestedAt: 62)
+        #expect(ScenarioCheck.liveLine(.started(sound, at: 62)) == "01:02.000  [activation sound]")
+    }
 }
