@@ -30,12 +30,16 @@ enum CheckCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCENARIO.json", kind: "scenario file")
         let transcripts = try transcriptOutputs(parsed)
-        if let wav = parsed.value("output"), wav != "-", !wav.lowercased().hasSuffix(".wav") {
+        let wav = parsed.value("output")
+        if let wav, wav != "-", !wav.lowercased().hasSuffix(".wav") {
             throw UsageError("-o \(wav): the name must end in .wav")
         }
+        let live = parsed.has("live")
+        if live, wav != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
+        if !live, parsed.value("device") != nil { throw UsageError("--device goes with --live") }
         let reports = ReportOutputs(parsed)
         var outputs = transcripts.map { (option: "--transcript", path: $0.path) }
-        if let wav = parsed.value("output") { outputs.append(("-o", wav)) }
+        if let wav { outputs.append(("-o", wav)) }
         if let findings = parsed.value("findings") { outputs.append(("--findings", findings)) }
         let reportPage = parsed.value("report")
         if let reportPage {
@@ -46,79 +50,32 @@ enum CheckCommand: Command {
         try reports.check(inputs: [path], otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
-        let scenario = try InputKind.explaining(path, expected: "a scenario", accepts: { $0 == .scenario }) {
-            try ScenarioFile.load(path: path)
+        let check = try ScenarioCheck(ScenarioCheckSettings(
+            path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+            punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
+            liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
+            findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: externalAudio,
+            quiet: parsed.has("quiet")))
+        try reports.check(inputs: check.inputs, otherOutputs: outputs)
+        let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
+            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
+                                             external: externalAudio)
         }
-        let inputs = [path] + scenario.includedFiles + scenario.screens.compactMap(\.file)
-            + [scenario.voice, parsed.value("voice")].compactMap { $0 }
-        try reports.check(inputs: inputs, otherOutputs: outputs)
-        if let wav = parsed.value("output") { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
-        let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
-                                                   espeakData: parsed.value("espeak-data"),
-                                                   punctuation: try parsed.punctuationLevel())
-        let reader = try parsed.readerChoice()
-        let quiet = parsed.has("quiet")
-        let started = Date()
-        let result: ScenarioResult
-        if parsed.has("live") {
-            if parsed.value("output") != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
-            if !quiet, let title = scenario.title { out.line(title) }
-            let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in printLive(record, out) }
+        let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining
             // steps' times; no file is half-written (transcripts are written at the end).
-            result = try StopOnSignal.watching {
-                try ScenarioPlayback.runLive(scenario, speaker: speaker, device: parsed.device,
-                                             transcripts: transcripts, reader: reader, observer: observer) { error in
+            try StopOnSignal.watching {
+                try check.run(pages: pages, deviceFailed: { error in
                     standardError(error.description)
                     exit(ExitCode(error.category).rawValue)
-                }
+                }, write: { out.text($0) })
             }
         } else {
-            if parsed.value("device") != nil { throw UsageError("--device goes with --live") }
-            // A report needs the timeline's audio: rendered into a temporary file without -o.
-            func run(wavPath: String?) throws -> ScenarioResult {
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath, transcripts: transcripts,
-                                                      reader: reader).result
-                if let reportPage {
-                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath,
-                                                     to: reportPage, external: externalAudio)
-                }
-                return result
-            }
-            if let reportPage, parsed.value("output") == nil {
-                result = try TemporaryAudio.forPage(reportPage) { try run(wavPath: $0) }
-            } else {
-                result = try run(wavPath: parsed.value("output"))
-            }
+            try check.run(pages: pages, write: { out.text($0) })
         }
-        if parsed.has("live"), reportPage != nil {
-            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: nil,
-                                             to: reportPage!, external: externalAudio)
-        }
-        if parsed.has("live") {
-            for note in result.notes where !quiet { out.line("\(note)") }
-        } else if !quiet {
-            if let title = scenario.title { out.line(title) }
-            out.text(result.transcript.readableText)
-            for note in result.notes { out.line("\(note)") }
-        }
-        for expectation in result.expectations where !expectation.passed || !quiet {
-            out.line("\(expectation)")
-        }
-        let findings = result.findings
-        out.line("Findings: \(FindingReport.summary(findings))")
-        let shown = quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings
-        if !shown.isEmpty { out.text(FindingReport.text(shown)) }
-        if let file = parsed.value("findings") { try FindingsJSON.write(findings, to: file) }
-        try reports.write([SuiteRecord.scenario(path, result: result, time: Date().timeIntervalSince(started))],
-                          name: "earshot check")
-        let failed = result.failedExpectations.count
-        var summary = "\(result.expectations.count) expectations, \(failed) failed; \(clockTime(result.endTime)) of audio"
-        let written = outputs.map(\.path) + reports.outputs.map(\.path) + (externalAudio && reportPage != nil && reportPage != "-"
-            ? [((reportPage! as NSString).deletingPathExtension) + ".wav"] : [])
-        for file in written where file != "-" { summary += "; wrote \(file)" }
-        out.line(summary)
-        return failed == 0 && !findings.hasUnexpectedErrors ? .success : .failure
+        try reports.write([outcome.record], name: "earshot check")
+        out.line(outcome.summary(reports: reports.outputs.map(\.path)))
+        return outcome.passed ? .success : .failure
     }
 
     /// The `--transcript` files with their formats: by extension, `-` by `--transcript-format`.
@@ -136,19 +93,6 @@ enum CheckCommand: Command {
                 throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", ")), or be - with --transcript-format")
             }
             return (file, format)
-        }
-    }
-
-    /// One plain line per utterance as it starts, is cut or is dropped, while playing live.
-    static func printLive(_ record: SpeechRecord, _ out: TextOutput) {
-        switch record {
-        case .started(let utterance, let time):
-            out.line("\(clockTime(time))  \(utterance.kind.isEarcon ? "[\(utterance.text)]" : "\"\(utterance.text)\"")")
-        case .finished(let entry):
-            if case .spoken = entry.fate { return }
-            out.line("          \(entry)")
-        case .announcementDidFinish(let result):
-            out.line("          \(result)")
         }
     }
 

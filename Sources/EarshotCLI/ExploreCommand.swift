@@ -21,30 +21,6 @@ enum ExploreCommand: Command {
         .screenLanguage,
     ]
 
-    static let keyHelp: [(String, String)] = [
-        ("Right, n", "next element (swipe right)"),
-        ("Left, p", "previous element (swipe left)"),
-        ("Home, End", "first / last element"),
-        ("Enter", "activate (double tap)"),
-        ("Escape", "escape (two-finger scrub): dismiss a dialog"),
-        ("Up, Down", "increment / decrement an adjustable element (swipe up / down)"),
-        ("h, H", "next / previous heading (rotor)"),
-        ("r, R", "read all from the focused element / from the top"),
-        ("a, 1-9", "list the custom actions / perform action N"),
-        (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
-        ("?", "this help"),
-        ("q, Ctrl-C", "quit"),
-    ]
-
-    /// The help shown inside a session (`?` or `help`).
-    static var sessionHelp: String {
-        var lines = ["KEYS:"]
-        lines += keyHelp.map { "  \($0.0.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.1)" }
-        lines.append("COMMANDS (after :, or one per line on standard input):")
-        lines += ExploreAction.commandHelp.map { "  \($0.0): \($0.1)" }
-        return lines.joined(separator: "\n")
-    }
-
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file or scenario")
@@ -86,7 +62,7 @@ enum ExploreCommand: Command {
             terminal.enterKeyMode()
             readKeys(terminal: terminal, session: session, printer: printer)
         } else {
-            readLines(session: session, printer: printer)
+            readLines(session: session)
         }
         return .success
     }
@@ -126,30 +102,11 @@ enum ExploreCommand: Command {
         let reader = KeyReader(descriptor: terminal.descriptor)
         while true {
             let action: ExploreAction?
-            switch reader.next() {
-            case .right, .character("n"): action = .next
-            case .left, .character("p"): action = .previous
-            case .home: action = .first
-            case .end: action = .last
-            case .enter: action = .activate
-            case .escape: action = .escape
-            case .up: action = .increment
-            case .down: action = .decrement
-            case .character("h"): action = .nextHeading
-            case .character("H"): action = .previousHeading
-            case .character("r"): action = .readAll(fromTop: false)
-            case .character("R"): action = .readAll(fromTop: true)
-            case .character("a"): action = .listActions
-            case .character(let digit) where ("1"..."9").contains(digit): action = .performAction(String(digit))
-            case .character("?"): action = .help
-            case .character("q"), .interrupt, .endOfInput: action = .quit
-            case .character(":"):
-                action = typedCommand(terminal: terminal, printer: printer)
-            case .character(let other):
-                printer.line("key \"\(other)\" does nothing; press ? for help")
-                action = nil
-            case .unknown(let sequence):
-                printer.line("key \(sequence) does nothing; press ? for help")
+            switch ExploreAction.meaning(of: reader.next()) {
+            case .action(let meant): action = meant
+            case .typedCommand: action = typedCommand(terminal: terminal, printer: printer)
+            case .nothing(let line):
+                printer.line(line)
                 action = nil
             }
             if let action, !session.perform(action) { return }
@@ -171,17 +128,11 @@ enum ExploreCommand: Command {
         }
     }
 
-    /// Standard input is not a terminal: one command per line (`#` starts a comment); at the
-    /// end of input, waits for speech to end.
-    static func readLines(session: ExploreSession, printer: LinePrinter) {
-        while let raw = readLine(strippingNewline: true) {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            do {
-                if !session.perform(try ExploreAction.parse(line)) { return }
-            } catch {
-                printer.line("\(error)")
-            }
+    /// Standard input is not a terminal: one command per line (`ExploreSession.perform(line:)`);
+    /// at the end of input, waits for speech to end.
+    static func readLines(session: ExploreSession) {
+        while let line = readLine(strippingNewline: true) {
+            if !session.perform(line: line) { return }
         }
         session.waitUntilIdle(limit: 120)
     }
@@ -204,7 +155,7 @@ enum ExploreCommand: Command {
         Each utterance is printed as one plain line when it starts ("speaking #3 element: ..."),
         and again when it is cut or dropped, with why. No colours, no cursor movement.
 
-        \(sessionHelp)
+        \(ExploreSession.help)
 
         When standard input is not a terminal, commands are read one per line (a leading ':' is
         optional); at the end of input explore waits for speech to end, then quits. q, Ctrl-C and

@@ -38,7 +38,7 @@ let commands: [any Command.Type] = [
 
 let topLevelHelp: String = {
     var lines = [
-        "OVERVIEW: Hear what iOS VoiceOver would say for a screen, with real speech (eSpeak NG, ALSA).",
+        "OVERVIEW: Hear what iOS VoiceOver or Android TalkBack would say for a screen, with real speech (eSpeak NG, ALSA).",
         "",
         "USAGE:",
         "  earshot <command> [options]",

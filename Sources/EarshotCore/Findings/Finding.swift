@@ -72,6 +72,16 @@ public struct Finding: Sendable, Equatable {
     /// The catalogue entry for this finding's code.
     public var entry: FindingCatalogue.Entry { FindingCatalogue.entry(for: code) }
 
+    /// This finding as `reader` reports it: a fix that is the catalogue's own becomes the
+    /// catalogue's fix under that reader (Android's under TalkBack); a fix its producer refined
+    /// is kept.
+    public func heard(by reader: ScreenReaderKind) -> Finding {
+        guard reader != .voiceOver, fix == Finding.oneLine(entry.fix) else { return self }
+        var changed = self
+        changed.fix = Finding.oneLine(FindingCatalogue.entry(for: code, reader: reader).fix)
+        return changed
+    }
+
     /// Line breaks become spaces: a finding is read line by line in a terminal screen reader.
     static func oneLine(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })

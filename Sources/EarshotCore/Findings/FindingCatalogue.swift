@@ -192,6 +192,38 @@ public enum FindingCatalogue {
             ("The screen was replaced inside one window (a fragment swap, a Compose destination) without a pane title, so TalkBack plays no window_state sound and says no title: the user does not hear that the screen changed.",
              "Give the new content a pane title (android:accessibilityPaneTitle, ViewCompat.setAccessibilityPaneTitle, Compose Modifier.semantics { paneTitle = \"…\" }): TalkBack speaks it as a window change.",
              "announcements; TalkBack WindowEventInterpreter (updateWindowTitleFromPane)")
+        case .labelMissing:
+            ("The focus stop has no content description and no text: TalkBack says only its role (\"버튼\") or, for an image, \"라벨이 지정되지 않음\", so the user cannot tell what it is or does.",
+             "Give it a contentDescription that says what it does (android:contentDescription=\"검색\", Compose Icon(contentDescription = \"검색\")), or mark decoration android:importantForAccessibility=\"no\" (Compose contentDescription = null).",
+             "Android developers, \"Make apps more accessible\" (contentDescription, importantForAccessibility)")
+        case .labelRepeatsTrait:
+            ("The label ends with the word TalkBack already says for the view's role (its class: Button, CheckBox, Switch), so it is heard twice (\"장바구니 버튼, 버튼\").",
+             "Drop the role word from the text or contentDescription (\"장바구니\", not \"장바구니 버튼\"); the view's class (or Compose Role.Button) already makes TalkBack say it.",
+             "Android developers, \"Make apps more accessible\" (do not include the element type in its description); TalkBack compositor.json (role after the label)")
+        case .labelFileName:
+            ("The spoken description looks like an image file or resource name (icon_cart.png, img_0234, ic-heart-filled): the user hears an identifier, not a meaning.",
+             "Set a contentDescription that says what the image means or what the button does (\"장바구니\"); mark purely decorative images android:importantForAccessibility=\"no\" (Compose contentDescription = null).",
+             "Android developers, \"Make apps more accessible\" (contentDescription)")
+        case .stopsDuplicateAdjacent:
+            ("Neighbouring focus stops say the same words (an image whose description repeats the caption under it): the user swipes to hear it again.",
+             "Keep one of them: mark the duplicate android:importantForAccessibility=\"no\" (Compose Modifier.clearAndSetSemantics {}), or make the row one stop (a focusable parent, android:screenReaderFocusable=\"true\", Compose Modifier.semantics(mergeDescendants = true)).",
+             "Android developers, \"Make apps more accessible\" (group related content); merged-focus-uikit (one stop per meaning)")
+        case .focusFragmented:
+            ("One visual card (name, rating, price, like button) is split into four or more focus stops, so the user swipes several times to hear one item and may lose which item a part belongs to.",
+             "Make the card one focus stop: a focusable or clickable parent (android:screenReaderFocusable=\"true\"), Compose Modifier.semantics(mergeDescendants = true) or clickable on the card; offer secondary buttons such as 찜하기 as custom actions (ViewCompat.addAccessibilityAction, Compose customActions).",
+             "Android developers, \"Make apps more accessible\" (group related content, custom accessibility actions); merged-focus-uikit")
+        case .fieldLabelSeparate:
+            ("A text in front of a text field names it, but the field has no label of its own: the user hears the text, swipes, and hears only \"수정 창\" or the field's hint.",
+             "Tie the text to the field with android:labelFor on the text view (TalkBack then says the text with the field), or in Compose give the TextField its label parameter.",
+             "Android developers, \"Make apps more accessible\" (labelFor); TalkBack speaks a node's labeledBy text (its compositor variable node.labeledBy)")
+        case .labelUnnamedSymbol:
+            ("The text holds a character Earshot has no spoken name for in this voice (a private-use icon-font glyph, an emoji newer than the voice's CLDR names): Earshot leaves it out, and TalkBack says nothing for it or reads it in a way nobody chose.",
+             "Give the view a contentDescription in words without the glyph (an icon font's \"\\u{E001}\" becomes \"검색\"), or add the symbol's name to the voice profile's punctuation overrides if TalkBack does name it.",
+             "Android developers, \"Make apps more accessible\" (contentDescription); Unicode CLDR annotations (tts names)")
+        case .labelLanguageMismatch:
+            ("The view (or its screen) is read as one language but its text is written in another script (an English label on a Korean screen): TalkBack reads it with that language's voice and rules, so the words come out mangled.",
+             "Mark the text's language with a LocaleSpan on the text (Compose: a LocaleList in the text's SpanStyle), or translate the text.",
+             "Android developers, LocaleSpan; TalkBack speaks a LocaleSpan's text in its language")
         default:
             nil
         }

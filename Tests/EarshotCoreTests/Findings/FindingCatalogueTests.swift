@@ -78,7 +78,7 @@ struct FindingCatalogueTests {
         }
     }
 
-    @Test("under TalkBack the announcement and window findings give Android's fixes, docs/findings.md prints them, and the others read as for VoiceOver")
+    @Test("under TalkBack the label, focus, announcement and window findings give Android's fixes, docs/findings.md prints them, and the others read as for VoiceOver")
     func talkBackEntries() throws {
         let cut = FindingCatalogue.entry(for: .announcementCut, reader: .talkBack)
         #expect(cut.fix.contains("accessibilityLiveRegion=\"polite\"") && cut.fix.contains("announceForAccessibility"))
@@ -92,7 +92,16 @@ struct FindingCatalogueTests {
         let changed = FindingCode.allCases.filter {
             FindingCatalogue.entry(for: $0, reader: .talkBack) != FindingCatalogue.entry(for: $0)
         }
-        #expect(changed == [.announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
+        #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .stopsDuplicateAdjacent, .focusFragmented,
+                            .fieldLabelSeparate, .labelUnnamedSymbol, .labelLanguageMismatch,
+                            .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
+        // No iOS API is left in a fix heard under TalkBack.
+        for code in changed {
+            let fix = FindingCatalogue.entry(for: code, reader: .talkBack).fix
+            for iOSWord in ["accessibilityLabel", "accessibilityHidden", "isAccessibilityElement", "MergedFocus", "UIKit", "SwiftUI", "VoiceOver"] {
+                #expect(!fix.contains(iOSWord), "\(code.rawValue): \(iOSWord)")
+            }
+        }
         for code in changed {
             let entry = FindingCatalogue.entry(for: code, reader: .talkBack)
             #expect(text.contains("### `\(code.rawValue)` under TalkBack\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),

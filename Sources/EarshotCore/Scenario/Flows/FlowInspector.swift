@@ -11,13 +11,7 @@ public enum FlowInspector {
     /// is the catalogue's takes TalkBack's (`FindingCatalogue.entry(for:reader:)`).
     public static func findings(log: FlowLog, transcript: SpeechTranscript,
                                 reader: ScreenReaderKind = .voiceOver) -> [Finding] {
-        var found = findings(log: log, transcript: transcript)
-        if reader == .talkBack {
-            for index in found.indices where found[index].fix == found[index].entry.fix {
-                found[index].fix = FindingCatalogue.entry(for: found[index].code, reader: .talkBack).fix
-            }
-        }
-        return found
+        findings(log: log, transcript: transcript).map { $0.heard(by: reader) }
     }
 
     private static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {

@@ -35,9 +35,14 @@ struct TalkBackLintTests {
         ])
         let linted = LintedScreen(screen: screen, generator: try Self.linter(.talkBack).generator)
         #expect(linted.stops.map(\.id) == ["close"])
-        #expect(try Self.linter(.talkBack).findings(for: screen).map(\.message) == [
+        let underTalkBack = try Self.linter(.talkBack).findings(for: screen)
+        #expect(underTalkBack.map(\.message) == [
             #""close" says only "버튼": it has no label or value."#,
         ])
+        // The fix is Android's under TalkBack, the catalogue's (iOS) one under VoiceOver.
+        #expect(underTalkBack.map(\.fix) == [FindingCatalogue.entry(for: .labelMissing, reader: .talkBack).fix])
+        #expect(underTalkBack.first?.fix.contains("android:contentDescription") == true)
+        #expect(FindingCatalogue.entry(for: .labelMissing).fix.contains("accessibilityLabel"))
         #expect(try Self.linter(.voiceOver).findings(for: screen).isEmpty)
     }
 

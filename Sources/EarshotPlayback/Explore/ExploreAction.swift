@@ -3,7 +3,7 @@ import Foundation
 
 /// One thing the person at `earshot explore` asks for: a VoiceOver gesture on the screen, a
 /// notification the app would post, or a session command. Keys and typed lines both become these.
-enum ExploreAction: Equatable {
+public enum ExploreAction: Equatable, Sendable {
     case next, previous, first, last
     case nextHeading, previousHeading
     case activate, escape, increment, decrement
@@ -32,7 +32,7 @@ enum ExploreAction: Equatable {
     case quit
 
     /// The reader's gesture this action is, if it is one.
-    var gesture: ScenarioGesture? {
+    public var gesture: ScenarioGesture? {
         switch self {
         case .next: .next
         case .previous: .previous
@@ -51,7 +51,7 @@ enum ExploreAction: Equatable {
     }
 
     /// The app's notification this action posts, if it is one.
-    var notification: PostedNotification? {
+    public var notification: PostedNotification? {
         switch self {
         case .announce(let text, let priority, let queued):
             .announcement(text, priority: priority, queued: queued, attributes: .none)
@@ -68,7 +68,7 @@ enum ExploreAction: Equatable {
     }
 
     /// Command names typed after `:` (or given one per line on standard input), with their help.
-    static let commandHelp: [(String, String)] = [
+    public static let commandHelp: [(String, String)] = [
         ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),
         ("heading | previous-heading", "rotor on headings, swipe down / up"),
         ("activate | escape", "double tap / two-finger scrub"),
@@ -91,38 +91,38 @@ enum ExploreAction: Equatable {
     ]
 
     /// The closed list of typed commands by name; `aliases` are other spellings of some.
-    enum Name: String, NamedCases {
+    public enum Name: String, NamedCases, Sendable {
         case next, previous, first, last, heading, previousHeading = "previous-heading", activate, escape, increment,
              decrement, read, readTop = "read-top", touch, actions, action, announce, announceHigh = "announce!",
              announceLow = "announce-low", queue, screen, layout, page, androidAnnounce = "android-announce", live,
              liveAssertive = "live!", pane, wait, idle, help, quit
 
-        static let aliases: [String: Name] = ["announce-high": .announceHigh, "?": .help, "q": .quit, "exit": .quit]
+        public static let aliases: [String: Name] = ["announce-high": .announceHigh, "?": .help, "q": .quit, "exit": .quit]
 
-        init?(typed: String) {
+        public init?(typed: String) {
             guard let name = Name(rawValue: typed) ?? Self.aliases[typed] else { return nil }
             self = name
         }
     }
 
     /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed).
-    static func parse(_ line: String) throws -> ExploreAction {
+    public static func parse(_ line: String) throws -> ExploreAction {
         var text = line.trimmingCharacters(in: .whitespaces)
         if text.hasPrefix(":") { text.removeFirst() }
         let name = String(text.prefix { !$0.isWhitespace })
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
         func requireArgument(_ what: String) throws -> String {
-            guard !argument.isEmpty else { throw UsageError("\(name) needs \(what)") }
+            guard !argument.isEmpty else { throw ExploreCommandError("\(name) needs \(what)") }
             return argument
         }
         func noArgument(_ action: ExploreAction) throws -> ExploreAction {
-            guard argument.isEmpty else { throw UsageError("\(name) takes nothing after it, found \"\(argument)\"") }
+            guard argument.isEmpty else { throw ExploreCommandError("\(name) takes nothing after it, found \"\(argument)\"") }
             return action
         }
         guard let command = Name(typed: name) else {
             var message = name.isEmpty ? "empty command" : "unknown command \"\(name)\""
             message += NameSuggestion.didYouMean(name, in: Name.names)
-            throw UsageError(message + " (help lists them)")
+            throw ExploreCommandError(message + " (help lists them)")
         }
         switch command {
         case .next: return try noArgument(.next)
@@ -142,7 +142,7 @@ enum ExploreAction: Equatable {
         case .touch:
             let numbers = argument.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
             guard numbers.count == 2, argument.split(whereSeparator: \.isWhitespace).count == 2 else {
-                throw UsageError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
+                throw ExploreCommandError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
             }
             return .touch(x: numbers[0], y: numbers[1])
         case .announce: return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
@@ -163,7 +163,7 @@ enum ExploreAction: Equatable {
         case .pane: return .paneTitle(try requireArgument("the pane's title"))
         case .wait:
             guard let seconds = Double(argument), seconds >= 0, seconds <= 600 else {
-                throw UsageError("wait needs seconds from 0 to 600, found \"\(argument)\"")
+                throw ExploreCommandError("wait needs seconds from 0 to 600, found \"\(argument)\"")
             }
             return .wait(seconds)
         case .idle: return try noArgument(.waitUntilIdle)
@@ -171,4 +171,14 @@ enum ExploreAction: Equatable {
         case .quit: return .quit
         }
     }
+}
+
+/// A typed command explore cannot carry out as written: unknown, or its argument missing or wrong.
+public struct ExploreCommandError: UserFacingError, Equatable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
+
+    public var category: ErrorCategory { .usage }
+    public var description: String { "error: \(message)" }
 }

@@ -6,14 +6,14 @@ import Foundation
 /// SIGTERM or SIGHUP (the handler removes it, then the process dies of the signal), and, after
 /// a SIGKILL that no handler sees, by the next command that writes a page of that name (a
 /// temporary file whose process is gone is swept).
-enum TemporaryAudio {
+public enum TemporaryAudio {
     /// Runs `body` with a fresh temporary WAV path for `page`, removing the file afterwards.
-    static func forPage<T>(_ page: String, _ body: (String) throws -> T) throws -> T {
+    public static func forPage<T>(_ page: String, _ body: (String) throws -> T) throws -> T {
         try forPage(page, count: 1) { try body($0[0]) }
     }
 
     /// Runs `body` with `count` fresh temporary paths for `page` (`.wav`, `.2.wav`, ...).
-    static func forPage<T>(_ page: String, count: Int, _ body: ([String]) throws -> T) throws -> T {
+    public static func forPage<T>(_ page: String, count: Int, _ body: ([String]) throws -> T) throws -> T {
         AtomicFile.sweepStaleTemporaries(for: page)
         let base = AtomicFile.temporaryPath(for: page)
         let paths = (0..<count).map { $0 == 0 ? base + ".wav" : base + ".\($0 + 1).wav" }

@@ -2,15 +2,15 @@ import EarshotCore
 import Foundation
 
 /// Prints whole lines from any thread, unbuffered, so lines from speech and from keys never mix.
-final class LinePrinter: @unchecked Sendable {
+public final class LinePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private let handle: FileHandle
     /// Lines kept back while a step runs, to be printed after the line that says what it did.
     private var held: [String]?
 
-    init(handle: FileHandle = .standardOutput) { self.handle = handle }
+    public init(handle: FileHandle = .standardOutput) { self.handle = handle }
 
-    func line(_ text: String) {
+    public func line(_ text: String) {
         lock.withLock {
             if held != nil {
                 held!.append(text)
@@ -23,7 +23,7 @@ final class LinePrinter: @unchecked Sendable {
     /// Runs `body`, keeping back the lines printed meanwhile (from any thread); then prints
     /// `heading(result)`, if any, and the kept lines after it.
     @discardableResult
-    func holding<T>(_ body: () -> T, heading: (T) -> String?) -> T {
+    public func holding<T>(_ body: () -> T, heading: (T) -> String?) -> T {
         lock.withLock { held = held ?? [] }
         let result = body()
         let first = heading(result)
@@ -43,14 +43,14 @@ final class LinePrinter: @unchecked Sendable {
 /// The session keeps no reader state of its own: focus, read-all and the app's behaviours are
 /// the desk check's, so `explore` and `check` cannot disagree. `perform` may be called from any
 /// thread; the desk check serializes.
-final class ExploreSession: @unchecked Sendable {
-    let desk: DeskCheck
+public final class ExploreSession: @unchecked Sendable {
+    public let desk: DeskCheck
     private let printer: LinePrinter
     /// How many of the desk check's notes were printed (read and written by the driving thread).
     private var notesPrinted = 0
 
     /// A session over `screens` (the first, or `startScreen`, shown) with the app's behaviours.
-    init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, app: [String: ScreenBehaviours] = [:],
+    public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, app: [String: ScreenBehaviours] = [:],
          reader: ReaderSettings? = nil, clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
          printer: LinePrinter) throws {
         self.printer = printer
@@ -58,21 +58,21 @@ final class ExploreSession: @unchecked Sendable {
                              app: app, reader: reader) { record in Self.print(record, to: printer) }
     }
 
-    var scheduler: SpeechScheduler { desk.scheduler }
+    public var scheduler: SpeechScheduler { desk.scheduler }
 
-    var stopCount: Int { desk.stops.stops.count }
+    public var stopCount: Int { desk.stops.stops.count }
 
     /// The screen appears: the screen-change sound, then its first stop, as VoiceOver does.
-    func begin() {
+    public func begin() {
         printer.line("screen \"\(desk.currentScreen)\": \(stopCount) focus stops")
         run { try desk.post(.screenChanged(element: nil, screen: nil), source: "screen appears") }
     }
 
     /// Carries out `action`; false when it asks to quit.
-    func perform(_ action: ExploreAction) -> Bool {
+    public func perform(_ action: ExploreAction) -> Bool {
         switch action {
         case .quit: return false
-        case .help: printer.line(ExploreCommand.sessionHelp)
+        case .help: printer.line(Self.help)
         case .wait(let seconds): desk.wait(seconds: seconds)
         case .waitUntilIdle: waitUntilIdle(limit: 120)
         case .listActions: listActions()
@@ -87,8 +87,31 @@ final class ExploreSession: @unchecked Sendable {
         return true
     }
 
+    /// Carries out one line of a script (standard input that is not a terminal): blank lines and
+    /// `#` comments are skipped, a command that cannot be read is printed as an error and the
+    /// script goes on. False when it asks to quit.
+    public func perform(line raw: String) -> Bool {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        if line.isEmpty || line.hasPrefix("#") { return true }
+        do {
+            return perform(try ExploreAction.parse(line))
+        } catch {
+            printer.line("\(error)")
+            return true
+        }
+    }
+
+    /// The help shown inside a session (`?` or `help`), and in `earshot explore --help`.
+    public static var help: String {
+        var lines = ["KEYS:"]
+        lines += ExploreAction.keyHelp.map { "  \($0.0.padding(toLength: 12, withPad: " ", startingAt: 0)) \($0.1)" }
+        lines.append("COMMANDS (after :, or one per line on standard input):")
+        lines += ExploreAction.commandHelp.map { "  \($0.0): \($0.1)" }
+        return lines.joined(separator: "\n")
+    }
+
     /// Waits until nothing plays or waits and read-all has ended, for at most `limit` seconds.
-    func waitUntilIdle(limit: Double) {
+    public func waitUntilIdle(limit: Double) {
         _ = desk.waitUntilIdle(before: desk.now + limit)
     }
 
@@ -103,7 +126,7 @@ final class ExploreSession: @unchecked Sendable {
     }
 
     /// What a gesture did, in one line: `swipe right: card-1, 2 of 5`.
-    static func describe(_ gesture: ScenarioGesture, _ result: NavigationResult) -> String {
+    public static func describe(_ gesture: ScenarioGesture, _ result: NavigationResult) -> String {
         let name = gesture.name
         let place = result.stop.map { stop in "\(stop.id), \(result.position ?? 0) of \(result.count)" }
         switch result.outcome {
@@ -194,7 +217,7 @@ final class ExploreSession: @unchecked Sendable {
 
     // MARK: - What the listener hears
 
-    static func describe(_ notification: PostedNotification) -> String {
+    public static func describe(_ notification: PostedNotification) -> String {
         switch notification {
         case .announcement(let text, let priority, let queued, let attributes):
             "\(SpeechEvent.announcement(text, priority: priority, queued: queued, attributes: attributes))"

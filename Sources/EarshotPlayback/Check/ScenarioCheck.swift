@@ -1,0 +1,187 @@
+import EarshotAudio
+import EarshotCore
+import Foundation
+
+/// What `earshot check` was asked for: the scenario, how it is heard, where it plays and which
+/// files it writes.
+public struct ScenarioCheckSettings {
+    /// The scenario file (`-`: standard input).
+    public var path: String
+    /// `--voice`, over the scenario's own; neither: `ko`.
+    public var voice: String?
+    public var espeakData: String?
+    public var punctuation: PunctuationLevel?
+    /// `--reader`; nil: the scenario's own.
+    public var reader: ScreenReaderKind?
+    /// `--live`: the ALSA device the scenario plays on in real time; nil renders it on a
+    /// virtual clock.
+    public var liveDevice: String?
+    /// `-o`: the whole timeline as a WAV file (`-`: standard output).
+    public var wavPath: String?
+    /// `--transcript`: each file with its format (`-`: standard output).
+    public var transcripts: [(path: String, format: TranscriptFormat)]
+    /// `--findings`: the findings as a JSON array.
+    public var findingsPath: String?
+    /// `--report`: the report page, written by the check's page writer.
+    public var reportPage: String?
+    /// `--report-audio external`: the page's audio is written beside it as NAME.wav.
+    public var externalReportAudio: Bool
+    /// `--quiet`: print only failed expectations, unexpected error findings and the summary.
+    public var quiet: Bool
+    /// Where voices are found.
+    public var library: VoiceLibrary
+
+    public init(path: String, voice: String? = nil, espeakData: String? = nil, punctuation: PunctuationLevel? = nil,
+                reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
+                transcripts: [(path: String, format: TranscriptFormat)] = [], findingsPath: String? = nil,
+                reportPage: String? = nil, externalReportAudio: Bool = false, quiet: Bool = false,
+                library: VoiceLibrary = .locate()) {
+        self.path = path
+        self.voice = voice
+        self.espeakData = espeakData
+        self.punctuation = punctuation
+        self.reader = reader
+        self.liveDevice = liveDevice
+        self.wavPath = wavPath
+        self.transcripts = transcripts
+        self.findingsPath = findingsPath
+        self.reportPage = reportPage
+        self.externalReportAudio = externalReportAudio
+        self.quiet = quiet
+        self.library = library
+    }
+}
+
+/// `earshot check`'s flow: loads a scenario, runs it with real speech (rendered on a virtual
+/// clock, or live through ALSA), tells a person what VoiceOver said with each utterance's fate,
+/// the expectations and the findings, writes the files asked for, and says whether it passed.
+///
+/// ```swift
+/// let check = try ScenarioCheck(ScenarioCheckSettings(path: "checkout.json", findingsPath: "findings.json"))
+/// let outcome = try check.run { text in print(text, terminator: "") }
+/// print(outcome.summary(reports: []))
+/// ```
+public struct ScenarioCheck {
+    /// Writes the report page `page` of the run: given the scenario, its result, its speaker and
+    /// the timeline's WAV (nil or `-`: none was written, the writer renders it again).
+    public typealias PageWriter = (_ page: String, _ scenario: Scenario, _ result: ScenarioResult, _ speaker: Speaker,
+                                   _ wavPath: String?) throws -> Void
+
+    public let settings: ScenarioCheckSettings
+    public let scenario: Scenario
+
+    /// Loads the scenario; a file of another kind (a screen, a dump) is an error saying what it is.
+    public init(_ settings: ScenarioCheckSettings) throws {
+        self.settings = settings
+        scenario = try InputKind.explaining(settings.path, expected: "a scenario", accepts: { $0 == .scenario }) {
+            try ScenarioFile.load(path: settings.path)
+        }
+    }
+
+    /// Every file the check reads: the scenario, the parts it includes, its screens and its voice
+    /// (a name or a path), for refusing an output that would overwrite one.
+    public var inputs: [String] {
+        [settings.path] + scenario.includedFiles + scenario.screens.compactMap(\.file)
+            + [scenario.voice, settings.voice].compactMap { $0 }
+    }
+
+    /// What a check produced.
+    public struct Outcome {
+        public var path: String
+        public var result: ScenarioResult
+        /// Seconds the run took.
+        public var time: Double
+        /// The files written, in the order the summary names them: the transcripts, the WAV, the
+        /// findings, the report page; then (after the CI reports) the page's audio beside it.
+        public var written: [String]
+        public var besidePage: String?
+
+        /// Every expectation held and every error finding is one the scenario expects.
+        public var passed: Bool { result.failedExpectations.isEmpty && !result.findings.hasUnexpectedErrors }
+
+        /// The check as a suite record, for JUnit and SARIF.
+        public var record: SuiteRecord { .scenario(path, result: result, time: time) }
+
+        /// The last line: expectations, failures, audio length, and each file written (`reports`:
+        /// the CI reports' paths, named after the check's own files).
+        public func summary(reports: [String]) -> String {
+            var line = "\(result.expectations.count) expectations, \(result.failedExpectations.count) failed; "
+                + "\(clockTime(result.endTime)) of audio"
+            for file in written + reports + [besidePage].compactMap({ $0 }) where file != "-" { line += "; wrote \(file)" }
+            return line
+        }
+    }
+
+    /// Runs the check. `write` receives the text a person reads, each piece ending with its line
+    /// break: the title and transcript (live: one line per utterance as it starts, is cut or is
+    /// dropped), the notes, the expectations, the findings. `pages` writes the report page when
+    /// the settings name one. `deviceFailed` is called on the sink's thread the moment a live
+    /// device fails (`ScenarioPlayback.runLive`).
+    public func run(pages: PageWriter? = nil, deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil,
+                    write: @escaping @Sendable (String) -> Void) throws -> Outcome {
+        if let wav = settings.wavPath { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
+        let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
+                                                   espeakData: settings.espeakData, punctuation: settings.punctuation)
+        let quiet = settings.quiet
+        let page = pages == nil ? nil : settings.reportPage
+        let started = Date()
+        let result: ScenarioResult
+        if let device = settings.liveDevice {
+            if !quiet, let title = scenario.title { write(title + "\n") }
+            let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in
+                if let line = ScenarioCheck.liveLine(record) { write(line + "\n") }
+            }
+            // Transcripts are written at the end: a device that fails leaves no half-written file.
+            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
+                                                  reader: settings.reader, observer: observer, deviceFailed: deviceFailed)
+            if let page, let pages { try pages(page, scenario, result, speaker, nil) }
+            for note in result.notes where !quiet { write("\(note)\n") }
+        } else {
+            func render(wavPath: String?) throws -> ScenarioResult {
+                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
+                                                      transcripts: settings.transcripts, reader: settings.reader).result
+                if let page, let pages { try pages(page, scenario, result, speaker, wavPath) }
+                return result
+            }
+            // A page needs the timeline's audio: without -o it is rendered into a temporary file.
+            if let page, settings.wavPath == nil {
+                result = try TemporaryAudio.forPage(page) { try render(wavPath: $0) }
+            } else {
+                result = try render(wavPath: settings.wavPath)
+            }
+            if !quiet {
+                if let title = scenario.title { write(title + "\n") }
+                write(result.transcript.readableText)
+                for note in result.notes { write("\(note)\n") }
+            }
+        }
+        for expectation in result.expectations where !expectation.passed || !quiet {
+            write("\(expectation)\n")
+        }
+        let findings = result.findings
+        write("Findings: \(FindingReport.summary(findings))\n")
+        let shown = quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings
+        if !shown.isEmpty { write(FindingReport.text(shown)) }
+        if let file = settings.findingsPath { try FindingsJSON.write(findings, to: file) }
+
+        let written = settings.transcripts.map(\.path) + [settings.wavPath, settings.findingsPath, page].compactMap { $0 }
+        let beside = page.flatMap { page in
+            settings.externalReportAudio && page != "-" ? (page as NSString).deletingPathExtension + ".wav" : nil
+        }
+        return Outcome(path: settings.path, result: result, time: Date().timeIntervalSince(started), written: written,
+                       besidePage: beside)
+    }
+
+    /// One plain line for an utterance as it starts, is cut or is dropped while playing live;
+    /// nil for one spoken to its end (its start was the line).
+    public static func liveLine(_ record: SpeechRecord) -> String? {
+        switch record {
+        case .started(let utterance, let time):
+            "\(clockTime(time))  \(utterance.kind.isEarcon ? "[\(utterance.text)]" : "\"\(utterance.text)\"")"
+        case .finished(let entry):
+            if case .spoken = entry.fate { nil } else { "          \(entry)" }
+        case .announcementDidFinish(let result):
+            "          \(result)"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import EarshotAudio
+import EarshotCore
+import EarshotSpeech
+import Foundation
+
+/// Runs scenario files end to end with real speech: the transcript with fates and times, the
+/// expectations' results, and optionally the WAV timeline and transcript files.
+public enum ScenarioPlayback {
+    /// What a run produced, with the renderer's figures.
+    public struct Run: Sendable {
+        public var result: ScenarioResult
+        /// Length of the rendered timeline in seconds.
+        public var audioDuration: Double
+        /// The most samples the renderer held in memory at once.
+        public var peakBufferedSamples: Int
+    }
+
+    /// The speaker for a scenario: `voice` if given, else the scenario's voice, else `ko`.
+    public static func speaker(for scenario: Scenario, voice: String? = nil,
+                               library: VoiceLibrary = .locate(), espeakData: String? = nil,
+                               punctuation: PunctuationLevel? = nil) throws -> Speaker {
+        var profile = try library.profile(voice ?? scenario.voice ?? "ko")
+        if let punctuation { profile.punctuationLevel = punctuation }
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
+        try speaker.checkEngine()
+        return speaker
+    }
+
+    /// Runs `scenario` on a virtual clock. Writes the WAV timeline to `wavPath` and each of
+    /// `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files appear only complete
+    /// (temporary name, then rename), and not at all if the run fails. `wavTemporaryPath` names
+    /// the WAV's temporary file, for a caller that removes it if the process is stopped.
+    /// `reader` is the screen reader heard (`--reader`); nil: the scenario's own (`ScenarioRunner`).
+    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
+                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = [],
+                           reader: ScreenReaderKind? = nil) throws -> Run {
+        try run(scenario, speaker: speaker, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
+                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }, reader: reader)
+    }
+
+    /// As above, with each transcript's format given (`-`: standard output).
+    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
+                           wavTemporaryPath: String? = nil,
+                           transcripts formats: [(path: String, format: TranscriptFormat)],
+                           reader: ScreenReaderKind? = nil) throws -> Run {
+        let writer = try wavPath.map {
+            try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
+        }
+        let renderer = try TimelineRenderer(speaker: speaker, output: writer)
+        let result: ScenarioResult
+        do {
+            let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: VirtualClock(),
+                                            device: renderer, reader: reader)
+            result = try runner.run()
+            if let failure = renderer.engineFailure { throw failure }
+            try renderer.finish(at: result.endTime)
+        } catch {
+            renderer.discard()
+            throw error
+        }
+        for (path, format) in formats {
+            try AtomicFile.writeOutput(transcript(result.transcript, as: format, speaker: speaker), to: path)
+        }
+        return Run(result: result, audioDuration: Double(renderer.timelineSamples) / Double(renderer.sampleRate),
+                   peakBufferedSamples: renderer.peakBufferedSamples)
+    }
+
+    /// Runs `scenario` in real time through the ALSA `device`: the same runner and scheduler as
+    /// rendering, on a `LiveClock` with a `LiveSpeechDevice`, so every decision is the one the
+    /// rendered timeline shows; a cut silences the sink at once. `observer` hears each start and
+    /// fate as it happens (for printing along). Transcript files are written as after a render.
+    ///
+    /// `deviceFailed` is called on the sink's thread the moment the device fails (a sound server
+    /// that died): the live clock would otherwise go on waiting for the remaining steps.
+    public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
+                               transcripts formats: [(path: String, format: TranscriptFormat)] = [],
+                               reader: ScreenReaderKind? = nil,
+                               observer: (@Sendable (SpeechRecord) -> Void)? = nil,
+                               deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
+        let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
+            if case .failed(let error) = event { deviceFailed?(error) }
+        }
+        defer { sink.close() }
+        let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)
+        let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)
+        defer { live.close() }
+        let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: LiveClock(),
+                                        device: live, reader: reader, observer: observer)
+        live.bind(to: runner.desk.scheduler)
+        let result = try runner.run()
+        try sink.drain()
+        for (path, format) in formats {
+            try AtomicFile.writeOutput(transcript(result.transcript, as: format, speaker: speaker), to: path)
+        }
+        return result
+    }
+
+    /// The transcript in `format`; JSON Lines carry the text handed to the engine.
+    public static func transcript(_ transcript: SpeechTranscript, as format: TranscriptFormat,
+                                  speaker: Speaker) -> String {
+        format.render(transcript) { u in u.kind.isEarcon ? nil : speaker.engineText(for: u.spoken) }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A key as `earshot explore` understands it.
+public enum TerminalKey: Equatable, Sendable {
+    case character(Character)
+    case up, down, left, right, home, end
+    case enter, escape
+    /// Ctrl-C arriving as a byte (when the terminal does not turn it into SIGINT).
+    case interrupt
+    /// Ctrl-D, or the end of input.
+    case endOfInput
+    /// An escape sequence Earshot does not use, e.g. a function key.
+    case unknown(String)
+}
+
+/// Decodes the bytes of a terminal in key mode into keys: UTF-8 characters, and the escape
+/// sequences of arrow, Home and End keys (`ESC [ A`, `ESC O A`, `ESC [ 1 ~`...).
+public struct KeyReader {
+    public let descriptor: Int32
+    /// How long to wait after ESC for the rest of a sequence before taking it as the Escape key.
+    public var escapeTimeoutMilliseconds: Int32 = 50
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public func next() -> TerminalKey {
+        guard let byte = readByte() else { return .endOfInput }
+        switch byte {
+        case 0x1B: return escapeSequence()
+        case 0x0D, 0x0A: return .enter
+        case 0x03: return .interrupt
+        case 0x04: return .endOfInput
+        case 0x7F, 0x08: return .unknown("backspace")
+        default: return .character(decodeCharacter(startingWith: byte))
+        }
+    }
+
+    private func escapeSequence() -> TerminalKey {
+        guard waitForInput(milliseconds: escapeTimeoutMilliseconds), let introducer = readByte() else { return .escape }
+        guard introducer == UInt8(ascii: "[") || introducer == UInt8(ascii: "O") else {
+            return .unknown("ESC \(Character(UnicodeScalar(introducer)))")
+        }
+        var body = ""
+        while waitForInput(milliseconds: escapeTimeoutMilliseconds), let byte = readByte() {
+            body.append(Character(UnicodeScalar(byte)))
+            if (0x40...0x7E).contains(byte) { break }
+        }
+        switch body {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H", "1~", "7~": return .home
+        case "F", "4~", "8~": return .end
+        default: return .unknown("ESC \(Character(UnicodeScalar(introducer)))\(body)")
+        }
+    }
+
+    private func decodeCharacter(startingWith lead: UInt8) -> Character {
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        var bytes = [lead]
+        while bytes.count < length, let byte = readByte() { bytes.append(byte) }
+        return String(decoding: bytes, as: UTF8.self).first ?? "\u{FFFD}"
+    }
+
+    private func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(descriptor, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    private func waitForInput(milliseconds: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, milliseconds) > 0
+    }
+}
+
+
+extension ExploreAction {
+    /// What a key does in `earshot explore`: an action, the start of a typed command (`:`), or
+    /// nothing, with the line that says so.
+    public enum KeyMeaning: Equatable, Sendable {
+        case action(ExploreAction)
+        case typedCommand
+        case nothing(String)
+    }
+
+    /// The keys, as the session's help lists them: VoiceOver's gestures on a keyboard.
+    public static let keyHelp: [(String, String)] = [
+        ("Right, n", "next element (swipe right)"),
+        ("Left, p", "previous element (swipe left)"),
+        ("Home, End", "first / last element"),
+        ("Enter", "activate (double tap)"),
+        ("Escape", "escape (two-finger scrub): dismiss a dialog"),
+        ("Up, Down", "increment / decrement an adjustable element (swipe up / down)"),
+        ("h, H", "next / previous heading (rotor)"),
+        ("r, R", "read all from the focused element / from the top"),
+        ("a, 1-9", "list the custom actions / perform action N"),
+        (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
+        ("?", "this help"),
+        ("q, Ctrl-C", "quit"),
+    ]
+
+    /// The meaning of `key` (the table `keyHelp` describes).
+    public static func meaning(of key: TerminalKey) -> KeyMeaning {
+        switch key {
+        case .right, .character("n"): .action(.next)
+        case .left, .character("p"): .action(.previous)
+        case .home: .action(.first)
+        case .end: .action(.last)
+        case .enter: .action(.activate)
+        case .escape: .action(.escape)
+        case .up: .action(.increment)
+        case .down: .action(.decrement)
+        case .character("h"): .action(.nextHeading)
+        case .character("H"): .action(.previousHeading)
+        case .character("r"): .action(.readAll(fromTop: false))
+        case .character("R"): .action(.readAll(fromTop: true))
+        case .character("a"): .action(.listActions)
+        case .character(let digit) where ("1"..."9").contains(digit): .action(.performAction(String(digit)))
+        case .character("?"): .action(.help)
+        case .character("q"), .interrupt, .endOfInput: .action(.quit)
+        case .character(":"): .typedCommand
+        case .character(let other): .nothing("key \"\(other)\" does nothing; press ? for help")
+        case .unknown(let sequence): .nothing("key \(sequence) does nothing; press ? for help")
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import EarshotCore
+import Foundation
+import Testing
+@testable import EarshotPlayback
+
+/// `earshot explore` without the binary or a terminal: keys decoded from bytes, the key table,
+/// typed commands, and a session driven line by line on a virtual clock.
+@Suite("Explore keys, commands and session")
+struct ExploreSessionTests {
+    @Test("bytes become keys: arrows, Home, a Korean character, Enter, Escape alone, Ctrl-D and an unknown sequence")
+    func keyReader() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data("\u{1B}[C\u{1B}OD\u{1B}[1~n한\r\u{1B}[15~\u{04}\u{1B}".utf8))
+        try pipe.fileHandleForWriting.close()
+        let reader = KeyReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        let keys = (0..<9).map { _ in reader.next() }
+        #expect(keys == [.right, .left, .home, .character("n"), .character("한"), .enter, .unknown("ESC [15~"),
+                         .endOfInput, .escape])
+        #expect(reader.next() == .endOfInput)
+    }
+
+    @Test("the key table: gestures, custom actions by number, : for a typed command, and a line for a key that does nothing")
+    func keyTable() {
+        #expect(ExploreAction.meaning(of: .right) == .action(.next))
+        #expect(ExploreAction.meaning(of: .character("p")) == .action(.previous))
+        #expect(ExploreAction.meaning(of: .enter) == .action(.activate))
+        #expect(ExploreAction.meaning(of: .character("R")) == .action(.readAll(fromTop: true)))
+        #expect(ExploreAction.meaning(of: .character("3")) == .action(.performAction("3")))
+        #expect(ExploreAction.meaning(of: .character("0")) == .nothing("key \"0\" does nothing; press ? for help"))
+        #expect(ExploreAction.meaning(of: .interrupt) == .action(.quit))
+        #expect(ExploreAction.meaning(of: .character(":")) == .typedCommand)
+        #expect(ExploreAction.meaning(of: .unknown("ESC [15~")) == .nothing("key ESC [15~ does nothing; press ? for help"))
+        #expect(ExploreSession.help.hasPrefix("KEYS:\n  Right, n     next element (swipe right)\n"))
+        #expect(ExploreSession.help.contains("\nCOMMANDS (after :, or one per line on standard input):\n  next | previous"))
+    }
+
+    @Test("typed commands: arguments, quoting, aliases; a wrong one is a usage error with a suggestion")
+    func typedCommands() throws {
+        #expect(try ExploreAction.parse(":announce! 담았습니다") == .announce("담았습니다", priority: .high, queued: false))
+        #expect(try ExploreAction.parse("queue 다음") == .announce("다음", priority: .default, queued: true))
+        #expect(try ExploreAction.parse("layout \"목록 갱신됨\"") == .layoutText("목록 갱신됨"))
+        #expect(try ExploreAction.parse("layout card-2") == .layoutElement("card-2"))
+        #expect(try ExploreAction.parse("touch 120 300") == .touch(x: 120, y: 300))
+        #expect(try ExploreAction.parse("q") == .quit)
+        #expect(throws: ExploreCommandError("touch needs two numbers, X and Y in points, e.g. touch 120 300")) {
+            try ExploreAction.parse("touch 120")
+        }
+        #expect(throws: ExploreCommandError("next takes nothing after it, found \"2\"")) { try ExploreAction.parse("next 2") }
+        #expect(throws: ExploreCommandError("wait needs seconds from 0 to 600, found \"900\"")) { try ExploreAction.parse("wait 900") }
+        #expect { try ExploreAction.parse("nxet") } throws: { error in
+            let error = error as? ExploreCommandError
+            return error?.category == .usage && error?.description == "error: unknown command \"nxet\"; did you mean \"next\"? (help lists them)"
+        }
+    }
+
+    @Test("a session driven by lines: the screen appears, a swipe says where focus went and what is spoken, comments are skipped, a bad line is printed and the script goes on, quit ends it")
+    func sessionByLines() throws {
+        let screen = try ScreenFile.load(path: PlaybackTestSupport.screensDirectory.appendingPathComponent("product-detail.json").path)
+        let speaker = try PlaybackTestSupport.speaker()
+        let pipe = Pipe()
+        let session = try ExploreSession(screens: [(screen.name, screen)], clock: VirtualClock(),
+                                         device: try TimelineRenderer(speaker: speaker, output: nil), profile: speaker.profile,
+                                         printer: LinePrinter(handle: pipe.fileHandleForWriting))
+        session.begin()
+        var going: [Bool] = []
+        for line in ["next", "  # a comment", "", "bogus 1", "announce 장바구니에 담았습니다", "quit", "next"] {
+            going.append(session.perform(line: line))
+        }
+        try pipe.fileHandleForWriting.close()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(going == [true, true, true, true, true, false, true])
+        #expect(text.hasPrefix("screen \"\(screen.name)\": \(session.stopCount) focus stops\n"), "\(text)")
+        #expect(text.contains(", 2 of \(session.stopCount)\n"), "the swipe moved to the second stop: \(text)")
+        #expect(text.contains("speaking #"), "\(text)")
+        #expect(text.contains("\nerror: unknown command \"bogus\""), "\(text)")
+        #expect(text.contains("장바구니에 담았습니다"), "\(text)")
+    }
+}
