@@ -371,7 +371,8 @@ struct DumpInterpreter {
         var pendingDash = false
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let kept = scalar.isASCII
+            // A Hangul syllable is a letter: kept without looking up its properties.
+            let kept = (0xAC00...0xD7A3).contains(value) ? true : scalar.isASCII
                 ? (0x61...0x7A).contains(value) || (0x41...0x5A).contains(value) || (0x30...0x39).contains(value)
                     || value == 0x2E || value == 0x3A || value == 0x5F
                 : scalar.properties.isAlphabetic || scalar.properties.numericType != nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, single-pass reader of the XML accessibility dumps are written in (WebDriverAgent
 /// page source, Android's uiautomator XML): elements and their attributes, in document order, each start tag located at
 /// its `<`. Its cost and memory are linear in the file, with no size limit of its own (libxml2,
@@ -12,24 +14,62 @@
 /// DOCTYPE is refused: no dump has one, so no DTD, external entity or entity expansion is
 /// ever read.
 struct DumpXMLReader {
-    /// A start tag: its name, its attributes in the order written, where its `<` is, and where
-    /// each attribute's name starts (in the attributes' order), for errors about one value.
+    /// A start tag: its name, where its `<` is, and its attributes in the order written, kept
+    /// as byte ranges of the document until a reader asks for a name or value as text (a reader
+    /// that knows its attribute names matches them as bytes, and turns into strings only the
+    /// values it keeps). A tag is valid during the `start` call it is given to.
     struct StartTag {
         var name: String
-        var attributes: [(name: String, value: String)]
         var location: SourceLocation
-        /// The byte offset of each attribute's name, turned into a line and column only when asked.
-        var attributeOffsets: [Int] = []
-        var locator: Locator?
+        /// The document's bytes (shared, not copied).
+        let bytes: [UInt8]
+        fileprivate let spans: [AttributeSpan]
+        /// The values that had references or line ends, as they read after replacing them.
+        fileprivate let decoded: [String]
+        let locator: Locator
+
+        var attributeCount: Int { spans.count }
+
+        /// The attributes as strings, in the order written.
+        var attributes: [(name: String, value: String)] {
+            spans.indices.map { (name(at: $0), value(at: $0)) }
+        }
+
+        func name(at index: Int) -> String {
+            String(decoding: bytes[spans[index].name], as: UTF8.self)
+        }
+
+        /// The value, its references replaced and its white space normalized.
+        func value(at index: Int) -> String {
+            let span = spans[index]
+            return span.decoded >= 0 ? decoded[span.decoded] : String(decoding: bytes[span.value], as: UTF8.self)
+        }
+
+        /// The bytes of the name, and of the value when it is written as it reads (nil when it had a
+        /// reference or a line end: ask `value(at:)`).
+        func rawBytes(at index: Int) -> (name: Range<Int>, value: Range<Int>?) {
+            let span = spans[index]
+            return (span.name, span.decoded >= 0 ? nil : span.value)
+        }
 
         /// Where the attribute `name` is written, else the tag's `<`.
         func location(of name: String) -> SourceLocation {
-            guard let index = attributes.firstIndex(where: { $0.name == name }), index < attributeOffsets.count,
-                  let locator else {
-                return location
-            }
-            return locator.location(at: attributeOffsets[index])
+            guard let index = spans.indices.first(where: { self.name(at: $0) == name }) else { return location }
+            return locator.location(at: spans[index].name.lowerBound)
         }
+
+        /// Where the attribute at `index` is written.
+        func location(at index: Int) -> SourceLocation {
+            locator.location(at: spans[index].name.lowerBound)
+        }
+    }
+
+    /// One attribute of a start tag: its name's and value's byte ranges, and the index of its
+    /// replaced value in `decoded` (-1 when the bytes are the value).
+    fileprivate struct AttributeSpan {
+        var name: Range<Int>
+        var value: Range<Int>
+        var decoded: Int
     }
 
     /// Turns byte offsets into lines and columns (a column counts characters: UTF-8 continuation
@@ -61,18 +101,22 @@ struct DumpXMLReader {
                 offset = lineStart
                 column = 1
             }
+            guard end > offset else { return SourceLocation(file: file, line: line, column: column) }
             bytes.withUnsafeBufferPointer { buffer in
-                var index = offset
-                while index < end {
-                    let byte = buffer[index]
-                    index += 1
-                    if byte == 0x0A {
-                        line += 1
-                        column = 1
-                    } else if byte & 0xC0 != 0x80 {
-                        column += 1
-                    }
+                // Counted without a branch per byte (the loops vectorize): the line ends, then the
+                // characters after the last one.
+                var lineEnds = 0
+                for index in offset..<end { lineEnds &+= buffer[index] == 0x0A ? 1 : 0 }
+                var from = offset
+                if lineEnds > 0 {
+                    line += lineEnds
+                    column = 1
+                    from = end
+                    while buffer[from - 1] != 0x0A { from -= 1 }
                 }
+                var characters = 0
+                for index in from..<end { characters &+= buffer[index] & 0xC0 != 0x80 ? 1 : 0 }
+                column += characters
             }
             offset = max(offset, end)
             return SourceLocation(file: file, line: line, column: column)
@@ -83,6 +127,11 @@ struct DumpXMLReader {
     private let bytes: [UInt8]
     private var index = 0
     private let locator: Locator
+    /// Reused for each start tag's attributes.
+    private var spanBuffer: [AttributeSpan] = []
+    private var decodedBuffer: [String] = []
+    /// Element names read so far, by a hash of their bytes.
+    private var elementNames: [Int: String] = [:]
 
     init(text: String, file: String) {
         self.file = file
@@ -93,7 +142,7 @@ struct DumpXMLReader {
     /// Reads the document, calling `start` at each start tag (also of an empty element) and
     /// `end` after each element's content, with the start tag's name. Either may throw to stop.
     mutating func read(start: (StartTag) throws -> Void, end: (String) throws -> Void) throws {
-        var open: [(name: String, offset: Int)] = []
+        var open: [(name: String, offset: Int, nameRange: Range<Int>)] = []
         var sawRoot = false
         while index < bytes.count {
             let hereOffset = index
@@ -115,18 +164,19 @@ struct DumpXMLReader {
                 throw error("a DOCTYPE or other declaration: dumps have none, and Earshot reads no DTD or entity declarations", at: here)
             } else if starts(with: "</") {
                 advance(2)
-                let name = try readName(what: "an end tag's name")
+                let nameRange = try skipName(what: "an end tag's name")
+                var name: String { String(decoding: bytes[nameRange], as: UTF8.self) }
                 skipSpace()
                 guard peek == UInt8(ascii: ">") else { throw error("'>' is missing at the end of </\(name)", at: location) }
                 advance(1)
                 guard let top = open.popLast() else {
                     throw error("an end tag </\(name)> with no element open", at: here)
                 }
-                guard top.name == name else {
+                guard sameBytes(top.nameRange, nameRange) else {
                     let opened = locator.location(at: top.offset)
                     throw error("the end tag </\(name)> does not match the open element <\(top.name)> from line \(opened.line), column \(opened.column)", at: here)
                 }
-                try end(name)
+                try end(top.name)
             } else {
                 if sawRoot && open.isEmpty { throw error("a second root element: a document has one", at: here) }
                 advance(1)
@@ -136,7 +186,7 @@ struct DumpXMLReader {
                 if tag.empty {
                     try end(tag.tag.name)
                 } else {
-                    open.append((tag.tag.name, hereOffset))
+                    open.append((tag.tag.name, hereOffset, hereOffset + 1..<hereOffset + 1 + tag.tag.name.utf8.count))
                 }
             }
         }
@@ -210,24 +260,28 @@ struct DumpXMLReader {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
-    private mutating func readName(what: String) throws -> String {
+    private mutating func skipName(what: @autoclosure () -> String) throws -> Range<Int> {
         guard let first = peek, Self.isNameStart(first) else {
-            throw error("\(what) is missing" + (peek.map { " (found '\(Unicode.Scalar($0))')" } ?? " at the end of the file"), at: location)
+            throw error("\(what()) is missing" + (peek.map { " (found '\(Unicode.Scalar($0))')" } ?? " at the end of the file"), at: location)
         }
         let start = index
         while let byte = peek, Self.isNameByte(byte) { advance(1) }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return start..<index
     }
 
     /// After `<`: the name, the attributes, and `>` or `/>`.
     private mutating func readStartTag(at startOffset: Int) throws -> (tag: StartTag, empty: Bool) {
-        let name = try readName(what: "an element name (after '<')")
+        let name = try readElementName()
         // Counted now, before any reference in a value is: the locator moves forward only.
         let start = locator.location(at: startOffset)
-        var attributes: [(name: String, value: String)] = []
-        var attributeOffsets: [Int] = []
-        // Names seen, for a repeated one: the attributes themselves while they are few.
+        // The buffers of the last tag, empty and unshared again once that tag is gone.
+        spanBuffer.removeAll(keepingCapacity: true)
+        decodedBuffer.removeAll(keepingCapacity: true)
+        // Names seen, for a repeated one: compared as bytes while they are few.
         var names = Set<String>()
+        func tag() -> StartTag {
+            StartTag(name: name, location: start, bytes: bytes, spans: spanBuffer, decoded: decodedBuffer, locator: locator)
+        }
         while true {
             let hadSpace = peek.map(Self.isSpace) ?? false
             skipSpace()
@@ -236,19 +290,18 @@ struct DumpXMLReader {
             }
             if byte == UInt8(ascii: ">") {
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start, attributeOffsets: attributeOffsets,
-                                 locator: locator), false)
+                return (tag(), false)
             }
             if byte == UInt8(ascii: "/") {
                 advance(1)
                 guard peek == UInt8(ascii: ">") else { throw error("'>' is missing after '/' in <\(name)", at: location) }
                 advance(1)
-                return (StartTag(name: name, attributes: attributes, location: start, attributeOffsets: attributeOffsets,
-                                 locator: locator), true)
+                return (tag(), true)
             }
             guard hadSpace else { throw error("a space is missing before an attribute of <\(name)", at: location) }
             let attributeOffset = index
-            let attribute = try readName(what: "an attribute name in <\(name)")
+            let nameRange = try skipName(what: "an attribute name in <\(name)")
+            var attribute: String { String(decoding: bytes[nameRange], as: UTF8.self) }
             skipSpace()
             guard peek == UInt8(ascii: "=") else { throw error("the attribute \(attribute) has no value (expected '=')", at: location) }
             advance(1)
@@ -257,10 +310,10 @@ struct DumpXMLReader {
                 throw error("the value of the attribute \(attribute) is not in quotes", at: location)
             }
             let repeated: Bool
-            if attributes.count < 32 {
-                repeated = attributes.contains { $0.name == attribute }
+            if spanBuffer.count < 32 {
+                repeated = spanBuffer.contains { sameBytes($0.name, nameRange) }
             } else {
-                if names.isEmpty { names = Set(attributes.map(\.name)) }
+                if names.isEmpty { names = Set(spanBuffer.map { String(decoding: bytes[$0.name], as: UTF8.self) }) }
                 repeated = !names.insert(attribute).inserted
             }
             guard !repeated else {
@@ -268,27 +321,64 @@ struct DumpXMLReader {
             }
             let valueOffset = index
             advance(1)
-            attributes.append((attribute, try readValue(quote: quote, attribute: attribute, from: valueOffset)))
-            attributeOffsets.append(attributeOffset)
+            let value = try readValue(quote: quote, attribute: nameRange, from: valueOffset)
+            switch value {
+            case .plain(let range):
+                spanBuffer.append(AttributeSpan(name: nameRange, value: range, decoded: -1))
+            case .decoded(let text):
+                decodedBuffer.append(text)
+                spanBuffer.append(AttributeSpan(name: nameRange, value: valueOffset + 1..<index - 1,
+                                                decoded: decodedBuffer.count - 1))
+            }
         }
+    }
+
+    /// Whether two ranges of the document hold the same bytes.
+    private func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        guard first.count == second.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + first.lowerBound, buffer.baseAddress! + second.lowerBound, first.count) == 0
+        }
+    }
+
+    /// An element's name, the same string for the same bytes (a dump names few element types
+    /// many times).
+    private mutating func readElementName() throws -> String {
+        let range = try skipName(what: "an element name (after '<')")
+        var hash = 5381
+        for offset in range { hash = (hash &* 33) ^ Int(bytes[offset]) }
+        if let known = elementNames[hash],
+           bytes.withUnsafeBufferPointer({ ByteComparison.same(known, UnsafeBufferPointer(rebasing: $0[range])) }) {
+            return known
+        }
+        let name = String(decoding: bytes[range], as: UTF8.self)
+        elementNames[hash] = name
+        return name
+    }
+
+    /// The value read: its bytes when it is written as it reads, else its text.
+    private enum Value {
+        case plain(Range<Int>)
+        case decoded(String)
     }
 
     /// An attribute value after its opening quote, references replaced and white space
     /// normalized (a line end, `\r\n` included, or a tab becomes one space).
-    private mutating func readValue(quote: UInt8, attribute: String, from startOffset: Int) throws -> String {
-        // The common value: nothing to replace, read straight from the bytes.
+    private mutating func readValue(quote: UInt8, attribute nameRange: Range<Int>, from startOffset: Int) throws -> Value {
+        // The common value: nothing to replace, the bytes as they are.
         var end = index
         while end < bytes.count {
             let byte = bytes[end]
             if byte == quote {
-                let value = String(decoding: bytes[index..<end], as: UTF8.self)
+                let value = index..<end
                 index = end + 1
-                return value
+                return .plain(value)
             }
             if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == 0x0D || byte == 0x0A || byte == 0x09 { break }
             end += 1
         }
         var start: SourceLocation { locator.location(at: startOffset) }
+        var attribute: String { String(decoding: bytes[nameRange], as: UTF8.self) }
         var value: [UInt8] = []
         var plainStart = index
         func flush(_ end: Int) { value.append(contentsOf: bytes[plainStart..<end]) }
@@ -300,7 +390,7 @@ struct DumpXMLReader {
             case quote:
                 flush(index)
                 advance(1)
-                return String(decoding: value, as: UTF8.self)
+                return .decoded(String(decoding: value, as: UTF8.self))
             case UInt8(ascii: "<"):
                 throw error("'<' inside the value of the attribute \(attribute) (escape it as &lt;)", at: location)
             case UInt8(ascii: "&"):

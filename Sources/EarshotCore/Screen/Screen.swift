@@ -143,14 +143,20 @@ public struct Screen: Sendable, Equatable {
 
     private mutating func rebuildPaths() throws {
         var paths: [String: [Int]] = [:]
-        paths.reserveCapacity(self.paths.count)
+        func count(_ nodes: [AccessibilityNode]) -> Int {
+            nodes.indices.reduce(nodes.count) { $0 + count(nodes[$1].children) }
+        }
+        paths.reserveCapacity(self.paths.isEmpty ? count(roots) : self.paths.count)
+        // By index: a node is not copied to read its id and children.
         func walk(_ nodes: [AccessibilityNode], prefix: [Int]) throws {
-            for (index, node) in nodes.enumerated() {
-                let path = prefix + [index]
-                guard paths.updateValue(path, forKey: node.id) == nil else {
-                    throw ScreenEditError.duplicateID(node.id)
+            for index in nodes.indices {
+                var path = prefix
+                path.append(index)
+                let id = nodes[index].id
+                guard paths.updateValue(path, forKey: id) == nil else {
+                    throw ScreenEditError.duplicateID(id)
                 }
-                try walk(node.children, prefix: path)
+                try walk(nodes[index].children, prefix: path)
             }
         }
         try walk(roots, prefix: [])

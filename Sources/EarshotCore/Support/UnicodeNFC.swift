@@ -14,6 +14,31 @@ public enum UnicodeNFC {
     /// compose with its neighbour or be replaced (no combining mark, no conjoining jamo, no
     /// singleton such as U+2126 or the CJK compatibility ideographs).
     static func mayChange(_ text: String) -> Bool {
+        // Most text is ASCII and Hangul syllables: read from the bytes, the rest scalar by scalar.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                // Eight ASCII bytes at a time.
+                if index + 8 <= bytes.count,
+                   UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let byte = bytes[index]
+                // Below U+0300 (0xCC is the first lead byte of a scalar from U+0300 on).
+                if byte < 0xCC {
+                    index += 1
+                    continue
+                }
+                guard byte >= 0xEA, byte <= 0xED, index + 2 < bytes.count else { return false }
+                let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6)
+                    | UInt32(bytes[index + 2] & 0x3F)
+                guard scalar >= 0xAC00, scalar <= 0xD7A3 else { return false }
+                index += 3
+            }
+            return true
+        }
+        if plain == true { return false }
         for scalar in text.unicodeScalars where scalar.value >= 0x300 {
             // A precomposed Hangul syllable is a letter that stays as it is (a trailing jamo after
             // it is checked as itself).

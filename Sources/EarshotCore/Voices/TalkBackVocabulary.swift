@@ -8,7 +8,10 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public var separator: String
     /// The parts of a description in TalkBack's order under its default setting (`orders.default`:
     /// `selected`, `checked`, `state`, `label`, `role`, ..., `disabled`, `position`, `heading`).
-    public var order: [String]
+    public var order: [String] { didSet { ownPartOrder = Self.ownPartOrder(order) } }
+    /// Indices into `TalkBackVocabulary.ownParts` in the order they are said: `order`'s, then the
+    /// ones it does not name, in their default order (kept in step with `order`).
+    public private(set) var ownPartOrder: [Int]
     /// Role by Android class name (TalkBack's `Role`), e.g. `android.widget.Switch` → `switch`.
     public let classRoles: [String: String]
     /// The spoken word of each role; empty for roles TalkBack does not name.
@@ -26,6 +29,17 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// winning: for subclasses in other packages (`androidx...Switch`). Made once, with the table.
     private let rolesByShortName: [String: String]
 
+    /// The parts of a node's own description, in the order said when `order` names none of them.
+    public static let ownParts = ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"]
+
+    private static func ownPartOrder(_ order: [String]) -> [Int] {
+        var indices: [Int] = []
+        for name in order + ownParts {
+            if let index = ownParts.firstIndex(of: name), !indices.contains(index) { indices.append(index) }
+        }
+        return indices
+    }
+
     /// TalkBack's default order (donottranslate.xml `pref_node_desc_order_default`, state first).
     public static let defaultOrder = ["selected", "expansion", "checked", "state", "label", "role", "children", "error",
                                       "hintText", "tooltip", "disabled", "position", "heading"]
@@ -35,6 +49,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
                 positions: [String: String] = [:], password: String? = nil) {
         self.separator = separator
         self.order = order
+        ownPartOrder = Self.ownPartOrder(order)
         self.classRoles = classRoles
         var byShortName: [String: String] = [:]
         for (known, role) in classRoles.sorted(by: { $0.key < $1.key }) {

@@ -291,4 +291,32 @@ struct AndroidDumpTests {
         #expect(button.android?.className == "android.widget.Button" && button.kind == .button)
         #expect(button.id == "button-OK" && button.frame == Frame(x: 1, y: 2, width: 10, height: 20))
     }
+    /// The reader matches names and reads flags, bounds and plain texts from the bytes; every
+    /// other spelling goes the long way, and must read the same.
+    @Test("values with references, line ends, decomposed text or other spellings read as written; names in any order")
+    func valuesTheLongWay() throws {
+        let loaded = try Self.parse("""
+        <hierarchy>
+          <node class="android.widget.TextView" text="설정 &amp; 정보&#10;요약" resource-id="x:id/first" checked="TRUE" enabled="false" bounds="[0,0][10,10]" />
+          <node resource-id="x:id/second" bounds="[0,&#54;6][1080,220]" class="android.widget.TextView" content-desc="&#x1100;&#x1161;" enabled="False" extra="ignored" />
+          <node class="android.widget.TextView" resource-id="x:id/third" text="Cafe\u{0301}" package="com.example.app" />
+          <node class="android.widget.TextView" resource-id="x:id/fourth" text="" content-desc="plain" package="com.example.app" />
+        </hierarchy>
+        """, file: "long-way.xml")
+        let first = try #require(loaded.screen.node("first")?.android)
+        // A character reference stands for its character; a line end written as one stays.
+        #expect(first.text == "설정 & 정보\n요약")
+        #expect(first.isChecked && !first.isEnabled)
+        #expect(loaded.screen.node("first")?.frame == Frame(x: 0, y: 0, width: 10, height: 10))
+        let second = try #require(loaded.screen.node("second"))
+        // Conjoining jamo written as references compose to one syllable (every input text is NFC).
+        #expect(second.android?.contentDescription == "가")
+        #expect(second.android?.isEnabled == false && second.android?.className == "android.widget.TextView")
+        #expect(second.frame == Frame(x: 0, y: 66, width: 1080, height: 154))
+        let third = try #require(loaded.screen.node("third")?.android)
+        #expect(third.text == "Caf\u{E9}" && third.text?.unicodeScalars.count == 4)
+        #expect(third.packageName == "com.example.app")
+        let fourth = try #require(loaded.screen.node("fourth")?.android)
+        #expect(fourth.text == nil && fourth.contentDescription == "plain" && fourth.packageName == "com.example.app")
+    }
 }

@@ -16,10 +16,10 @@ struct AndroidScreenBuilder {
     private(set) var idLocations: [String: SourceLocation] = [:]
     /// The language told from the dump's letters, said in the dump's note.
     private(set) var guessedLanguage: String?
-    private var usedIDs: Set<String> = []
     private var counts: [String: Int] = [:]
-    /// `idWord` by short class name: a dump has few classes and many views.
+    /// `idWord` by class name: a dump has few classes and many views.
     private var idWords: [String: String] = [:]
+    private var groups: [String: AndroidViewClasses.Group] = [:]
     private let language: ScreenLanguage
 
     init(language: ScreenLanguage = .asWritten) {
@@ -76,7 +76,8 @@ struct AndroidScreenBuilder {
             children.append(converted.node)
             actionableInside = actionableInside || converted.actionable
         }
-        let kind = AndroidViewClasses.kind(of: view, actionableInside: actionableInside)
+        let group = group(ofClass: view.className)
+        let kind = AndroidViewClasses.kind(of: view, in: group, actionableInside: actionableInside)
         var node = AccessibilityNode(id: id, kind: kind, identifier: view.resourceID, isHidden: !view.isDisplayed,
                                      frame: source.frame, children: children, android: view)
         node.label = view.contentDescription
@@ -84,7 +85,7 @@ struct AndroidScreenBuilder {
         if kind.textIsValue { node.placeholder = view.hint }
         if kind == .switch { node.isOn = view.isChecked }
         if !view.isEnabled { node.traits.insert(.notEnabled) }
-        if view.isSelected || (view.isChecked && AndroidViewClasses.checkButtons.contains(String(view.shortClassName))) {
+        if view.isSelected || (view.isChecked && group.isCheckButton) {
             node.traits.insert(.selected)
         }
         if view.isHeading { node.traits.insert(.header) }
@@ -95,16 +96,9 @@ struct AndroidScreenBuilder {
 
     private mutating func id(for source: AndroidDumpNode) -> String {
         let view = source.view
-        var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || usedIDs.contains($0) ? nil : $0 }
+        var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || idLocations[$0] != nil ? nil : $0 }
         if base == nil {
-            let shortName = String(view.shortClassName)
-            let word: String
-            if let known = idWords[shortName] {
-                word = known
-            } else {
-                word = Self.idWord(Substring(shortName))
-                idWords[shortName] = word
-            }
+            let word = idWord(ofClass: view.className)
             let slug = (view.text ?? view.contentDescription).map(DumpInterpreter.slug) ?? ""
             if slug.isEmpty {
                 counts[word, default: 0] += 1
@@ -113,14 +107,31 @@ struct AndroidScreenBuilder {
                 base = "\(word)-\(slug)"
             }
         }
+        // One look-up for an id not taken yet (nearly every id): the location is put back when it was.
         var id = base!
         var suffix = 2
-        while !usedIDs.insert(id).inserted {
+        while let taken = idLocations.updateValue(source.location, forKey: id) {
+            idLocations[id] = taken
             id = "\(base!)-\(suffix)"
             suffix += 1
         }
-        idLocations[id] = source.location
         return id
+    }
+
+    /// The class's group, found once per class.
+    private mutating func group(ofClass className: String) -> AndroidViewClasses.Group {
+        if let known = groups[className] { return known }
+        let group = AndroidViewClasses.Group(shortClassName: AndroidView.shortName(of: className))
+        groups[className] = group
+        return group
+    }
+
+    /// `idWord` of the class's short name, made once per class.
+    private mutating func idWord(ofClass className: String) -> String {
+        if let known = idWords[className] { return known }
+        let word = Self.idWord(AndroidView.shortName(of: className))
+        idWords[className] = word
+        return word
     }
 
     /// `com.android.settings:id/switch_widget` → `switch_widget`; an id without `/` is itself.

@@ -33,15 +33,47 @@ enum AndroidViewClasses {
     /// focused and nothing inside it can (a Settings row of texts: VoiceOver's rules then read
     /// them as one stop); a view otherwise (a form around its fields, a row around its own switch).
     static func kind(of view: AndroidView, actionableInside: Bool) -> ElementKind {
-        let name = String(view.shortClassName)
-        if switches.contains(name) { return .switch }
-        if buttons.contains(name) { return .button }
-        if textFields.contains(name) { return view.isPassword ? .secureTextField : .textField }
-        if images.contains(name) { return .image }
-        if texts.contains(name) { return .label }
-        if scrollViews.contains(name) || view.isScrollable { return .scrollView }
-        if isActionable(view) && !actionableInside { return .cell }
-        return .view
+        kind(of: view, in: Group(shortClassName: view.shortClassName), actionableInside: actionableInside)
+    }
+
+    /// `kind(of:actionableInside:)` with the class's group already known (a builder looks it up
+    /// once per class).
+    static func kind(of view: AndroidView, in group: Group, actionableInside: Bool) -> ElementKind {
+        switch group.kind {
+        case .textField: return view.isPassword ? .secureTextField : .textField
+        case .some(let kind): return kind
+        case nil:
+            if view.isScrollable { return .scrollView }
+            if isActionable(view) && !actionableInside { return .cell }
+            return .view
+        }
+    }
+
+    /// What a class is, from its last component: the kind its views are written as (nil: it
+    /// depends on the view), and whether it is a check box or radio button.
+    struct Group: Sendable {
+        var kind: ElementKind?
+        var isCheckButton: Bool
+
+        init(shortClassName: Substring) {
+            let name = String(shortClassName)
+            isCheckButton = checkButtons.contains(name)
+            if switches.contains(name) {
+                kind = .switch
+            } else if buttons.contains(name) {
+                kind = .button
+            } else if textFields.contains(name) {
+                kind = .textField
+            } else if images.contains(name) {
+                kind = .image
+            } else if texts.contains(name) {
+                kind = .label
+            } else if scrollViews.contains(name) {
+                kind = .scrollView
+            } else {
+                kind = nil
+            }
+        }
     }
 
     /// Whether a tap or focus lands on the view itself.

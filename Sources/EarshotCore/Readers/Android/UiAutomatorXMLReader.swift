@@ -44,6 +44,9 @@ enum UiAutomatorXMLReader {
         case className, packageName, resourceID, text, contentDescription, hint, stateDescription, paneTitle
         case clickable, longClickable, focusable, checkable, checked, selected, enabled, password, scrollable
         case heading, displayed, screenReaderFocusable, importantForAccessibility, bounds
+
+        /// Values that are names repeated across a dump (class, package, resource id).
+        var repeats: Bool { self == .className || self == .packageName || self == .resourceID }
     }
 
     static let fields: [String: Field] = [
@@ -100,46 +103,61 @@ enum UiAutomatorXMLReader {
             var view = AndroidView(className: "")
             var frame: Frame?
             var className: String?
-            for (name, written) in tag.attributes {
-                guard let field = UiAutomatorXMLReader.fields[name] else { continue }
-                fieldsSeen |= 1 << field.rawValue
-                // Every input text is NFC.
-                let value = UnicodeNFC.composed(written)
-                // Where the attribute is, counted only for an error.
-                var location: SourceLocation { tag.location(of: name) }
-                func flag() throws -> Bool {
-                    // Dumps write the lower-case words: compared as written before any lowercasing.
-                    if value == "true" { return true }
-                    if value == "false" { return false }
-                    switch value.lowercased() {
-                    case "true": return true
-                    case "false": return false
-                    default: throw DataFileError("\(name)=\"\(value)\" is not true or false", at: location)
+            try tag.bytes.withUnsafeBufferPointer { document in
+                for index in 0..<tag.attributeCount {
+                    let (nameRange, plainValue) = tag.rawBytes(at: index)
+                    guard let field = field(named: UnsafeBufferPointer(rebasing: document[nameRange]), at: index, in: tag)
+                    else { continue }
+                    fieldsSeen |= 1 << field.rawValue
+                    let raw = plainValue.map { UnsafeBufferPointer(rebasing: document[$0]) }
+                    // A flag or bounds as dumps write them, read from the bytes; anything else
+                    // (a reference, another spelling, an error) the long way, as text.
+                    switch field {
+                    case .clickable, .longClickable, .focusable, .checkable, .checked, .selected, .enabled, .password,
+                         .scrollable, .heading, .displayed, .screenReaderFocusable:
+                        let value = try raw.flatMap(Self.plainFlag) ?? flag(tag, at: index)
+                        switch field {
+                        case .clickable: view.isClickable = value
+                        case .longClickable: view.isLongClickable = value
+                        case .focusable: view.isFocusable = value
+                        case .checkable: view.isCheckable = value
+                        case .checked: view.isChecked = value
+                        case .selected: view.isSelected = value
+                        case .enabled: view.isEnabled = value
+                        case .password: view.isPassword = value
+                        case .scrollable: view.isScrollable = value
+                        case .heading: view.isHeading = value
+                        case .displayed: view.isDisplayed = value
+                        default: view.isScreenReaderFocusable = value
+                        }
+                    case .bounds:
+                        if let raw, let plain = Self.plainFrame(raw) {
+                            frame = plain
+                        } else {
+                            frame = try Self.frame(bounds: text(tag, at: index), at: { tag.location(at: index) })
+                        }
+                    case .importantForAccessibility:
+                        view.isImportantForAccessibility = try Self.importance(text(tag, at: index), name: tag.name(at: index),
+                                                                              at: tag.location(at: index))
+                    default:
+                        // Texts: nil when empty; names that repeat (class, package, resource id) shared.
+                        let value: String?
+                        if let raw {
+                            value = raw.isEmpty ? nil : string(raw, shared: field.repeats)
+                        } else {
+                            value = nonEmpty(text(tag, at: index))
+                        }
+                        switch field {
+                        case .className: className = value ?? ""
+                        case .packageName: view.packageName = value
+                        case .resourceID: view.resourceID = value
+                        case .text: view.text = value
+                        case .contentDescription: view.contentDescription = value
+                        case .hint: view.hint = value
+                        case .stateDescription: view.stateDescription = value
+                        default: view.paneTitle = value
+                        }
                     }
-                }
-                switch field {
-                case .className: className = value
-                case .packageName: view.packageName = nonEmpty(value)
-                case .resourceID: view.resourceID = nonEmpty(value)
-                case .text: view.text = nonEmpty(value)
-                case .contentDescription: view.contentDescription = nonEmpty(value)
-                case .hint: view.hint = nonEmpty(value)
-                case .stateDescription: view.stateDescription = nonEmpty(value)
-                case .paneTitle: view.paneTitle = nonEmpty(value)
-                case .clickable: view.isClickable = try flag()
-                case .longClickable: view.isLongClickable = try flag()
-                case .focusable: view.isFocusable = try flag()
-                case .checkable: view.isCheckable = try flag()
-                case .checked: view.isChecked = try flag()
-                case .selected: view.isSelected = try flag()
-                case .enabled: view.isEnabled = try flag()
-                case .password: view.isPassword = try flag()
-                case .scrollable: view.isScrollable = try flag()
-                case .heading: view.isHeading = try flag()
-                case .displayed: view.isDisplayed = try flag()
-                case .screenReaderFocusable: view.isScreenReaderFocusable = try flag()
-                case .importantForAccessibility: view.isImportantForAccessibility = try Self.importance(value, name: name, at: location)
-                case .bounds: frame = try Self.frame(bounds: value, at: { location })
                 }
             }
             if let className = nonEmpty(className) {
@@ -153,6 +171,70 @@ enum UiAutomatorXMLReader {
                 view.className = tag.name
             }
             return AndroidDumpNode(view: view, frame: frame, location: tag.location)
+        }
+
+        /// The attribute names of the last tags by position: dumps write the same names in the same
+        /// order on every node, so a name is matched by comparing its bytes with the last tag's.
+        private var namesByPosition: [(name: [UInt8], field: Field?)] = []
+
+        private func field(named name: UnsafeBufferPointer<UInt8>, at index: Int, in tag: DumpXMLReader.StartTag) -> Field? {
+            if index < namesByPosition.count, ByteComparison.same(namesByPosition[index].name, name) {
+                return namesByPosition[index].field
+            }
+            let field = UiAutomatorXMLReader.fields[tag.name(at: index)]
+            let entry = (Array(name), field)
+            if index < namesByPosition.count {
+                namesByPosition[index] = entry
+            } else if index == namesByPosition.count {
+                namesByPosition.append(entry)
+            }
+            return field
+        }
+
+        /// Strings already made for values that repeat, by a hash of their bytes.
+        private var shared: [Int: String] = [:]
+
+        /// The value's text, in NFC (every input text is), one string for the same bytes when `shared`.
+        private func string(_ bytes: UnsafeBufferPointer<UInt8>, shared isShared: Bool) -> String {
+            var hash = 5381
+            if isShared {
+                for byte in bytes { hash = (hash &* 33) ^ Int(byte) }
+                if let known = shared[hash], ByteComparison.same(known, bytes) { return known }
+            }
+            var value = String(decoding: bytes, as: UTF8.self)
+            // A scalar NFC may change is U+0300 or above: its first byte is 0xCC or more.
+            if bytes.contains(where: { $0 >= 0xCC }) { value = UnicodeNFC.composed(value) }
+            if isShared { shared[hash] = value }
+            return value
+        }
+
+        /// The value at `index` as text, in NFC.
+        private func text(_ tag: DumpXMLReader.StartTag, at index: Int) -> String {
+            UnicodeNFC.composed(tag.value(at: index))
+        }
+
+        /// `true` or `false` as dumps write them; nil for anything else.
+        private static func plainFlag(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+            switch bytes.count {
+            case 4 where bytes[0] == UInt8(ascii: "t") && bytes[1] == UInt8(ascii: "r") && bytes[2] == UInt8(ascii: "u")
+                && bytes[3] == UInt8(ascii: "e"):
+                return true
+            case 5 where bytes[0] == UInt8(ascii: "f") && bytes[1] == UInt8(ascii: "a") && bytes[2] == UInt8(ascii: "l")
+                && bytes[3] == UInt8(ascii: "s") && bytes[4] == UInt8(ascii: "e"):
+                return false
+            default:
+                return nil
+            }
+        }
+
+        /// A flag written otherwise: any case of `true` or `false`, else an error at the attribute.
+        private func flag(_ tag: DumpXMLReader.StartTag, at index: Int) throws -> Bool {
+            let value = text(tag, at: index)
+            switch value.lowercased() {
+            case "true": return true
+            case "false": return false
+            default: throw DataFileError("\(tag.name(at: index))=\"\(value)\" is not true or false", at: tag.location(at: index))
+            }
         }
 
         /// `a11y-important` is `true`/`false`; Android's own values (`yes`, `no`, `auto`,
@@ -169,7 +251,7 @@ enum UiAutomatorXMLReader {
 
         /// `[left,top][right,bottom]` in pixels → x, y, width, height.
         static func frame(bounds: String, at location: () -> SourceLocation) throws -> Frame {
-            if let frame = plainFrame(bounds) { return frame }
+            if let frame = plainFrame(bounds.utf8) { return frame }
             func fail(_ why: String) -> DataFileError {
                 DataFileError("bounds=\"\(bounds)\" \(why): bounds are [left,top][right,bottom] in whole pixels, such as [0,66][1080,220]",
                               at: location())
@@ -201,10 +283,12 @@ enum UiAutomatorXMLReader {
         /// The frame of bounds written as every dump writes them, `[0,66][1080,220]` with no
         /// spaces, read from the bytes; nil for anything else, which `frame` reads (and refuses)
         /// the long way.
-        static func plainFrame(_ bounds: String) -> Frame? {
+        static func plainFrame(_ bounds: String) -> Frame? { plainFrame(bounds.utf8) }
+
+        static func plainFrame<Bytes: Sequence<UInt8>>(_ bounds: Bytes) -> Frame? {
             var numbers = (0, 0, 0, 0)
             var count = 0
-            var utf8 = bounds.utf8.makeIterator()
+            var utf8 = bounds.makeIterator()
             for corner in 0..<2 {
                 guard utf8.next() == UInt8(ascii: "[") else { return nil }
                 for part in 0..<2 {

@@ -43,6 +43,16 @@ enum TalkBackDescription {
         return role
     }
 
+    /// The text as compared for repeats: lower-cased, without the cost of lower-casing text that
+    /// has no case (Hangul, digits, spaces and punctuation stay as they are).
+    static func caseFolded(_ text: String) -> String {
+        let caseless = text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII ? !(scalar.value >= 0x41 && scalar.value <= 0x5A)
+                : (0xAC00...0xD7A3).contains(scalar.value) || (0x3000...0x303F).contains(scalar.value)
+        }
+        return caseless ? text : text.lowercased()
+    }
+
     static func isToggle(_ role: String?) -> Bool { role == "switch" || role == "toggleButton" }
 
     /// A switch's text that says its state: `ON` / `OFF` as switches showed before Android 11, or
@@ -60,41 +70,52 @@ enum TalkBackDescription {
                       children: String? = nil, focused: Bool = true, position: [String] = [],
                       collectionTransition: String? = nil, words: TalkBackVocabulary) -> [SpokenPart] {
         let role = role(of: android, words: words)
-        var parts: [String: [SpokenPart]] = [:]
-        func add(_ slot: String, _ text: String?, _ attributes: SpeechAttributes = .none) {
+        // Each part with its index in `TalkBackVocabulary.ownParts`, in the order added.
+        var added: [(index: Int, part: SpokenPart)] = []
+        func add(_ slot: Int, _ text: String?, _ attributes: SpeechAttributes = .none) {
             guard let text = nonEmpty(text) else { return }
-            parts[slot, default: []].append(SpokenPart(slot: slot, text: text, attributes: attributes))
+            added.append((slot, SpokenPart(slot: TalkBackVocabulary.ownParts[slot], text: text, attributes: attributes)))
         }
-        if android.isSelected { add("selected", words.states["selected"]) }
+        let selected = 0, checked = 1, state = 2, labelSlot = 3, roleSlot = 4, childrenSlot = 5, disabled = 6, heading = 7
+        if android.isSelected { add(selected, words.states["selected"]) }
         if let described = nonEmpty(android.stateDescription) {
-            add("state", described)
+            add(state, described)
         } else if isToggle(role) {
             let text = nonEmpty(android.contentDescription) != nil || textIsState(android, words: words)
                 ? nonEmpty(android.text) : nil
-            add("state", text ?? words.states[android.isChecked ? "on" : "off"])
+            add(state, text ?? words.states[android.isChecked ? "on" : "off"])
         } else if android.isCheckable {
-            add("checked", words.states[android.isChecked ? "checked" : "notChecked"])
+            add(checked, words.states[android.isChecked ? "checked" : "notChecked"])
         }
         if label == nil, role == "image" || role == "imageButton" {
             // Unlabelled is said of the focused image; a decoration inside a row is silent
             // (Earshot's choice: TalkBack adds a child's description only when it says something).
             guard focused else { return [] }
-            add("state", words.states["unlabelled"])
+            add(state, words.states["unlabelled"])
         }
-        add("label", label, labelAttributes)
-        add("role", words.word(forRole: role))
-        add("children", children)
+        add(labelSlot, label, labelAttributes)
+        add(roleSlot, words.word(forRole: role))
+        add(childrenSlot, children)
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
-        if !android.isEnabled && !android.isHeading { add("disabled", words.states["disabled"]) }
-        if android.isHeading && position.isEmpty { add("heading", words.heading) }
+        if !android.isEnabled && !android.isHeading { add(disabled, words.states["disabled"]) }
+        if android.isHeading && position.isEmpty { add(heading, words.heading) }
         var ordered: [SpokenPart] = []
-        for slot in words.order + ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"] {
-            if parts.isEmpty { break }
-            ordered += parts.removeValue(forKey: slot) ?? []
+        ordered.reserveCapacity(added.count + position.count + 1)
+        if added.count == 1 {
+            ordered.append(added[0].part)
+        } else {
+            for slot in words.ownPartOrder {
+                for entry in added where entry.index == slot { ordered.append(entry.part) }
+            }
+            // Repeated words inside the node's own parts are said once, whatever their case.
+            var seen: [String] = []
+            ordered = ordered.filter { part in
+                let folded = caseFolded(part.text)
+                if seen.contains(folded) { return false }
+                seen.append(folded)
+                return true
+            }
         }
-        // Repeated words inside the node's own parts are said once, whatever their case.
-        var seen = Set<String>()
-        ordered = ordered.filter { seen.insert($0.text.lowercased()).inserted }
         // The position (after `disabled`, in place of `heading`) and the collection transition
         // come after the node's description (EventTypeViewAccessibilityFocusedFeedbackRule).
         ordered += position.map { SpokenPart(slot: "position", text: $0) }

@@ -18,24 +18,54 @@
 enum TalkBackOrder {
     static func stops(of screen: Screen, words: TalkBackVocabulary) -> [FocusStop] {
         var stops: [FocusStop] = []
-        let memo = Memo()
+        let facts = Facts(screen.roots, words: words)
+        var index = 0
         for root in screen.roots {
-            collect(root, parent: nil, insideStop: false, place: nil, language: screen.language, words: words,
-                    memo: memo, into: &stops)
+            collect(root, at: index, parent: nil, insideStop: false, place: nil, language: screen.language, words: words,
+                    facts: facts, into: &stops)
+            index += facts.size[index]
         }
         return stops
     }
 
-    /// Whether each node speaks (`speaks`), by id, once per screen: every ancestor that asks
-    /// would otherwise walk the same subtree again (depth × nodes on deep trees).
-    final class Memo {
-        var speaks: [String: Bool] = [:]
+    /// What is known of each node before the walk, by its place in the tree's order (a node's
+    /// children follow it, each with its subtree): the size of its subtree, and whether it
+    /// speaks (`speaks`), found once, bottom up, for every node (an ancestor that asks does not
+    /// walk the subtree again).
+    final class Facts {
+        private(set) var size: [Int] = []
+        private(set) var speaks: [Bool] = []
+
+        init(_ roots: [AccessibilityNode], words: TalkBackVocabulary) {
+            for root in roots { _ = record(root, words: words) }
+        }
+
+        /// Records the node and its subtree; returns whether the node speaks.
+        private func record(_ node: AccessibilityNode, words: TalkBackVocabulary) -> Bool {
+            let index = size.count
+            size.append(1)
+            speaks.append(false)
+            var childSpeaks = false
+            for child in node.children {
+                let spoken = record(child, words: words)
+                if !childSpeaks, spoken, isOnScreen(child), let inner = child.android, !isFocusable(inner) {
+                    childSpeaks = true
+                }
+            }
+            size[index] = size.count - index
+            if let android = node.android {
+                speaks[index] = hasOwnText(android) || android.isCheckable
+                    || (childSpeaks && !isScrollItem(parent: android, words: words))
+            }
+            return speaks[index]
+        }
     }
 
-    /// `place`: the collection around `node` and the item it is in so far (`CollectionPlace`).
-    private static func collect(_ node: AccessibilityNode, parent: AndroidView?, insideStop: Bool,
+    /// `place`: the collection around `node` and the item it is in so far (`CollectionPlace`);
+    /// `index`: the node's place in the tree's order (`Facts`).
+    private static func collect(_ node: AccessibilityNode, at index: Int, parent: AndroidView?, insideStop: Bool,
                                 place: CollectionPlace?, language: String?, words: TalkBackVocabulary,
-                                memo: Memo, into stops: inout [FocusStop]) {
+                                facts: Facts, into stops: inout [FocusStop]) {
         guard let android = node.android, isOnScreen(node) else { return }
         let language = node.language ?? language
         var place = place
@@ -46,17 +76,19 @@ enum TalkBackOrder {
             place = item
         }
         var inside = insideStop
-        if isStop(node, android, parent: parent, insideStop: insideStop, words: words, memo: memo) {
-            var made = stop(node, android, language: language, words: words, memo: memo)
+        if isStop(node, android, at: index, parent: parent, insideStop: insideStop, words: words, facts: facts) {
+            var made = stop(node, android, at: index, language: language, words: words, facts: facts)
             made.collection = place
             stops.append(made)
             inside = true
         }
         // The items below a collection are its own: a collection inside an item starts afresh.
         if android.isCollection { place = CollectionPlace(collectionID: node.id, collection: android) }
+        var childIndex = index + 1
         for child in node.children {
-            collect(child, parent: android, insideStop: inside, place: place, language: language, words: words,
-                    memo: memo, into: &stops)
+            collect(child, at: childIndex, parent: android, insideStop: inside, place: place, language: language,
+                    words: words, facts: facts, into: &stops)
+            childIndex += facts.size[childIndex]
         }
     }
 
@@ -89,42 +121,31 @@ enum TalkBackOrder {
         }
     }
 
-    private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, parent: AndroidView?, insideStop: Bool,
-                               words: TalkBackVocabulary, memo: Memo) -> Bool {
-        if takesFocus(node, android, parent: parent, words: words, memo: memo) { return true }
+    private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, at index: Int, parent: AndroidView?,
+                               insideStop: Bool, words: TalkBackVocabulary, facts: Facts) -> Bool {
+        if takesFocus(node, android, at: index, parent: parent, words: words, facts: facts) { return true }
         return !isFocusable(android) && !insideStop && hasOwnText(android)
     }
 
     /// Whether a node takes focus whatever its ancestors (cases 1 and 2), and so is not spoken
     /// by its parent.
-    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, parent: AndroidView?,
-                           words: TalkBackVocabulary, memo: Memo) -> Bool {
-        if isFocusable(inner)
-            && (!child.children.contains(where: isOnScreen) || speaks(child, inner, words: words, memo: memo)) {
+    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, at index: Int, parent: AndroidView?,
+                           words: TalkBackVocabulary, facts: Facts) -> Bool {
+        if isFocusable(inner) && (!child.children.contains(where: isOnScreen) || facts.speaks[index]) {
             return true
         }
-        return isScrollItem(parent: parent, words: words) && speaks(child, inner, words: words, memo: memo)
+        return isScrollItem(parent: parent, words: words) && facts.speaks[index]
     }
 
-    /// Its own text, description, hint or state description, a checkable state, or a child that
-    /// is not focusable, is not a scroll item, and speaks (`isSpeakingNode`).
-    private static func speaks(_ node: AccessibilityNode, _ android: AndroidView, words: TalkBackVocabulary,
-                               memo: Memo) -> Bool {
-        if hasOwnText(android) || android.isCheckable { return true }
-        if let known = memo.speaks[node.id] { return known }
-        let result = !isScrollItem(parent: android, words: words) && node.children.contains { child in
-            guard isOnScreen(child), let inner = child.android, !isFocusable(inner) else { return false }
-            return speaks(child, inner, words: words, memo: memo)
-        }
-        memo.speaks[node.id] = result
-        return result
-    }
+    /// Whether a node speaks (`isSpeakingNode`): its own text, description, hint or state
+    /// description, a checkable state, or a child that is on the screen, is not focusable, and
+    /// speaks, when the node is not a list or other scrolling parent. Found by `Facts`.
 
     /// The stop for `node`: its own label, its children's descriptions; the VoiceOver-shaped
     /// traits set from the Android facts, so gestures (headings, dimmed) work as they do for
     /// VoiceOver.
-    private static func stop(_ node: AccessibilityNode, _ android: AndroidView, language: String?,
-                             words: TalkBackVocabulary, memo: Memo) -> FocusStop {
+    private static func stop(_ node: AccessibilityNode, _ android: AndroidView, at index: Int, language: String?,
+                             words: TalkBackVocabulary, facts: Facts) -> FocusStop {
         var traits = node.traits
         if android.isHeading { traits.insert(.header) }
         if !android.isEnabled { traits.insert(.notEnabled) }
@@ -135,7 +156,7 @@ enum TalkBackOrder {
             isOn: android.isCheckable ? android.isChecked : nil, adjustable: node.adjustable, language: language,
             speech: node.speech, android: android)
         if nonEmpty(android.contentDescription) == nil {
-            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, words: words, memo: memo))
+            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, at: index, words: words, facts: facts))
         }
         return stop
     }
@@ -143,18 +164,21 @@ enum TalkBackOrder {
     /// The descriptions of the children on the screen that do not take focus, each followed by
     /// its own children's (when it has no content description), joined. A child's "disabled" is
     /// left to the focused node, which says it once, last (Earshot's choice).
-    private static func childrenDescription(of node: AccessibilityNode, _ android: AndroidView,
-                                            words: TalkBackVocabulary, memo: Memo) -> String {
+    private static func childrenDescription(of node: AccessibilityNode, _ android: AndroidView, at index: Int,
+                                            words: TalkBackVocabulary, facts: Facts) -> String {
         var pieces: [String] = []
+        var childIndex = index + 1
         for child in node.children {
+            let at = childIndex
+            childIndex += facts.size[at]
             guard isOnScreen(child), let inner = child.android,
-                  !takesFocus(child, inner, parent: android, words: words, memo: memo) else { continue }
+                  !takesFocus(child, inner, at: at, parent: android, words: words, facts: facts) else { continue }
             var shown = inner
             shown.isEnabled = true
             pieces += TalkBackDescription.parts(of: shown, label: TalkBackDescription.label(of: shown, words: words),
                                                 focused: false, words: words).map(\.text)
             if nonEmpty(inner.contentDescription) == nil,
-               let nested = nonEmpty(childrenDescription(of: child, inner, words: words, memo: memo)) {
+               let nested = nonEmpty(childrenDescription(of: child, inner, at: at, words: words, facts: facts)) {
                 pieces.append(nested)
             }
         }
