@@ -103,16 +103,14 @@ struct DumpXMLReader {
             }
             guard end > offset else { return SourceLocation(file: file, line: line, column: column) }
             bytes.withUnsafeBufferPointer { buffer in
-                // Counted without a branch per byte (the loops vectorize): the line ends, then the
-                // characters after the last one.
-                var lineEnds = 0
-                for index in offset..<end { lineEnds &+= buffer[index] == 0x0A ? 1 : 0 }
+                // The line ends found by memchr (a dump's lines are long and its tags near their
+                // starts), then the characters after the last one.
+                let base = buffer.baseAddress!
                 var from = offset
-                if lineEnds > 0 {
-                    line += lineEnds
+                while from < end, let found = memchr(base + from, 0x0A, end - from) {
+                    line += 1
                     column = 1
-                    from = end
-                    while buffer[from - 1] != 0x0A { from -= 1 }
+                    from = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base + 1
                 }
                 var characters = 0
                 for index in from..<end { characters &+= buffer[index] & 0xC0 != 0x80 ? 1 : 0 }

@@ -55,7 +55,7 @@ public struct FocusOrder: Sendable {
         self.screen = screen
         var byID: [String: Int] = [:]
         byID.reserveCapacity(stops.count)
-        for (index, stop) in stops.enumerated() { byID[stop.id] = index }
+        for index in stops.indices { byID[stops[index].id] = index }
         self.stopIndexByID = byID
     }
 

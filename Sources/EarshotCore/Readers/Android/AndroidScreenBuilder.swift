@@ -27,10 +27,12 @@ struct AndroidScreenBuilder {
     }
 
     mutating func screen(from dump: AndroidDump, defaultName: String) throws -> Screen {
-        let roots = dump.roots.map { convert($0).node }
+        idLocations.reserveCapacity(dump.nodeCount)
+        var roots: [AccessibilityNode] = []
+        dump.roots.forEachInPlace { convert($0, into: &roots) }
         let screenLanguage = language.resolve {
             var texts: [String] = []
-            dump.roots.forEach { Self.collectTexts($0, into: &texts) }
+            dump.roots.forEachInPlace { Self.collectTexts($0, into: &texts) }
             return texts
         }
         if language == .asWritten { guessedLanguage = screenLanguage }
@@ -59,27 +61,30 @@ struct AndroidScreenBuilder {
         return limitations
     }
 
-    private static func collectTexts(_ node: AndroidDumpNode, into texts: inout [String]) {
-        for text in [node.view.text, node.view.contentDescription] { if let text { texts.append(text) } }
-        node.children.forEach { collectTexts($0, into: &texts) }
+    private static func collectTexts(_ node: UnsafePointer<AndroidDumpNode>, into texts: inout [String]) {
+        if let text = node.pointee.view.text { texts.append(text) }
+        if let description = node.pointee.view.contentDescription { texts.append(description) }
+        node.pointee.children.forEachInPlace { collectTexts($0, into: &texts) }
     }
 
-    /// The node for `source` with its subtree, and whether anything in that subtree can be
-    /// clicked or focused (ids are made in the dump's order: a node's before its children's).
-    private mutating func convert(_ source: AndroidDumpNode) -> (node: AccessibilityNode, actionable: Bool) {
-        let view = source.view
-        let id = id(for: source)
+    /// Appends the node for `source` with its subtree to `nodes`; returns whether anything in
+    /// that subtree can be clicked or focused (ids are made in the dump's order: a node's before
+    /// its children's). The dump's node is read where it lies (`forEachInPlace`): only its view
+    /// is copied, into the node, and the node is moved, not copied, into the list.
+    @discardableResult
+    private mutating func convert(_ source: UnsafePointer<AndroidDumpNode>, into nodes: inout [AccessibilityNode]) -> Bool {
+        let view = source.pointee.view
+        let id = id(for: view, at: source.pointee.location)
         var children: [AccessibilityNode] = []
         var actionableInside = false
-        for child in source.children {
-            let converted = convert(child)
-            children.append(converted.node)
-            actionableInside = actionableInside || converted.actionable
+        children.reserveCapacity(source.pointee.children.count)
+        source.pointee.children.forEachInPlace { child in
+            if convert(child, into: &children) { actionableInside = true }
         }
         let group = group(ofClass: view.className)
         let kind = AndroidViewClasses.kind(of: view, in: group, actionableInside: actionableInside)
         var node = AccessibilityNode(id: id, kind: kind, identifier: view.resourceID, isHidden: !view.isDisplayed,
-                                     frame: source.frame, children: children, android: view)
+                                     frame: source.pointee.frame, children: children, android: view)
         node.label = view.contentDescription
         node.text = view.text
         if kind.textIsValue { node.placeholder = view.hint }
@@ -89,13 +94,13 @@ struct AndroidScreenBuilder {
             node.traits.insert(.selected)
         }
         if view.isHeading { node.traits.insert(.header) }
-        return (node, actionableInside || AndroidViewClasses.isActionable(view))
+        nodes.append(node)
+        return actionableInside || AndroidViewClasses.isActionable(view)
     }
 
     // MARK: - Ids
 
-    private mutating func id(for source: AndroidDumpNode) -> String {
-        let view = source.view
+    private mutating func id(for view: AndroidView, at location: SourceLocation) -> String {
         var base = view.resourceID.map(Self.lastPart).flatMap { $0.isEmpty || idLocations[$0] != nil ? nil : $0 }
         if base == nil {
             let word = idWord(ofClass: view.className)
@@ -110,7 +115,7 @@ struct AndroidScreenBuilder {
         // One look-up for an id not taken yet (nearly every id): the location is put back when it was.
         var id = base!
         var suffix = 2
-        while let taken = idLocations.updateValue(source.location, forKey: id) {
+        while let taken = idLocations.updateValue(location, forKey: id) {
             idLocations[id] = taken
             id = "\(base!)-\(suffix)"
             suffix += 1

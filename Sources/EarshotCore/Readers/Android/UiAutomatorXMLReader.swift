@@ -35,7 +35,7 @@ enum UiAutomatorXMLReader {
                                 at: hierarchy)
         }
         return AndroidDump(roots: builder.roots, form: builder.sawRawNode ? .uiautomatorDump : .appiumPageSource,
-                           attributesSeen: builder.attributesSeen)
+                           attributesSeen: builder.attributesSeen, nodeCount: builder.nodeCount)
     }
 
     /// Which attribute sets which field of `AndroidView`: the dumps' names, with the other
@@ -70,6 +70,7 @@ enum UiAutomatorXMLReader {
         var attributesSeen: Set<Field> { Set(Field.allCases.filter { fieldsSeen & (1 << $0.rawValue) != 0 }) }
         var sawRawNode = false
         var depth = 0
+        var nodeCount = 0
 
         func start(_ tag: DumpXMLReader.StartTag) throws {
             depth += 1
@@ -87,6 +88,7 @@ enum UiAutomatorXMLReader {
             guard stack.count < DumpLimits.maximumDepth else { throw DumpLimits.tooDeep(at: tag.location) }
             if tag.name == UiAutomatorXMLReader.rawNode { sawRawNode = true }
             stack.append(try node(tag))
+            nodeCount += 1
         }
 
         func end(_ name: String) throws {
@@ -355,4 +357,6 @@ struct AndroidDump: Sendable {
     var roots: [AndroidDumpNode]
     var form: Form
     var attributesSeen: Set<UiAutomatorXMLReader.Field>
+    /// The views in all (for the builder's tables, sized once).
+    var nodeCount = 0
 }

@@ -20,92 +20,100 @@ enum TalkBackOrder {
         var stops: [FocusStop] = []
         let facts = Facts(screen.roots, words: words)
         var index = 0
-        for root in screen.roots {
-            collect(root, at: index, parent: nil, insideStop: false, place: nil, language: screen.language, words: words,
-                    facts: facts, into: &stops)
+        screen.roots.forEachInPlace { root in
+            collect(root, at: index, parent: nil, insideStop: false, place: nil, language: screen.language,
+                    words: words, facts: facts, into: &stops)
             index += facts.size[index]
         }
         return stops
     }
 
     /// What is known of each node before the walk, by its place in the tree's order (a node's
-    /// children follow it, each with its subtree): the size of its subtree, and whether it
+    /// children follow it, each with its subtree): the size of its subtree, whether it is on the
+    /// screen, is focusable, has a child on the screen, makes its children scroll items, and
     /// speaks (`speaks`), found once, bottom up, for every node (an ancestor that asks does not
-    /// walk the subtree again).
-    final class Facts {
+    /// walk the subtree again). Nodes are read in place, never copied.
+    struct Facts {
         private(set) var size: [Int] = []
         private(set) var speaks: [Bool] = []
+        private(set) var onScreen: [Bool] = []
+        private(set) var focusable: [Bool] = []
+        private(set) var childOnScreen: [Bool] = []
+        /// Its own text, description, hint or state description.
+        private(set) var ownText: [Bool] = []
+        /// Whether its children are scroll items (`isScrollItem(parent:)`).
+        private(set) var scrollsChildren: [Bool] = []
 
         init(_ roots: [AccessibilityNode], words: TalkBackVocabulary) {
-            for root in roots { _ = record(root, words: words) }
+            roots.forEachInPlace { _ = record($0, words: words) }
         }
 
-        /// Records the node and its subtree; returns whether the node speaks.
-        private func record(_ node: AccessibilityNode, words: TalkBackVocabulary) -> Bool {
+        /// Records the node and its subtree; returns whether the node speaks. The node's fields
+        /// are read where it lies (`pointee`), so neither it nor its view is copied.
+        private mutating func record(_ node: UnsafePointer<AccessibilityNode>, words: TalkBackVocabulary) -> Bool {
             let index = size.count
             size.append(1)
             speaks.append(false)
+            onScreen.append(node.pointee.android?.isDisplayed == true && !node.pointee.isOutOfReach
+                && node.pointee.android?.isImportantForAccessibility != false)
+            focusable.append(node.pointee.android?.isTalkBackFocusable == true)
+            childOnScreen.append(false)
+            ownText.append(node.pointee.android?.hasOwnTalkBackText == true)
+            scrollsChildren.append(false)
             var childSpeaks = false
-            for child in node.children {
+            var anyOnScreen = false
+            node.pointee.children.forEachInPlace { child in
+                let childIndex = size.count
                 let spoken = record(child, words: words)
-                if !childSpeaks, spoken, isOnScreen(child), let inner = child.android, !isFocusable(inner) {
-                    childSpeaks = true
+                if onScreen[childIndex] {
+                    anyOnScreen = true
+                    if spoken, !focusable[childIndex] { childSpeaks = true }
                 }
             }
             size[index] = size.count - index
-            if let android = node.android {
-                speaks[index] = hasOwnText(android) || android.isCheckable
-                    || (childSpeaks && !isScrollItem(parent: android, words: words))
+            childOnScreen[index] = anyOnScreen
+            guard node.pointee.android != nil else { return false }
+            if !node.pointee.children.isEmpty {
+                scrollsChildren[index] = isScrollItem(parent: node.pointee.android, words: words)
             }
+            speaks[index] = ownText[index] || node.pointee.android?.isCheckable == true
+                || (childSpeaks && !scrollsChildren[index])
             return speaks[index]
         }
     }
 
     /// `place`: the collection around `node` and the item it is in so far (`CollectionPlace`);
-    /// `index`: the node's place in the tree's order (`Facts`).
-    private static func collect(_ node: AccessibilityNode, at index: Int, parent: AndroidView?, insideStop: Bool,
+    /// `index`: the node's place in the tree's order (`Facts`), `parent` its parent's. The node is
+    /// read where it lies (`pointee`); its view is copied only for a stop or a collection.
+    private static func collect(_ node: UnsafePointer<AccessibilityNode>, at index: Int, parent: Int?, insideStop: Bool,
                                 place: CollectionPlace?, language: String?, words: TalkBackVocabulary,
                                 facts: Facts, into stops: inout [FocusStop]) {
-        guard let android = node.android, isOnScreen(node) else { return }
-        let language = node.language ?? language
+        guard facts.onScreen[index] else { return }
+        let language = node.pointee.language ?? language
         var place = place
-        if var item = place, android.isCollectionItem {
-            item.itemID = node.id
-            item.rowIndex = android.itemRowIndex
-            item.columnIndex = android.itemColumnIndex
+        if var item = place, node.pointee.android?.isCollectionItem == true {
+            item.itemID = node.pointee.id
+            item.rowIndex = node.pointee.android?.itemRowIndex
+            item.columnIndex = node.pointee.android?.itemColumnIndex
             place = item
         }
         var inside = insideStop
-        if isStop(node, android, at: index, parent: parent, insideStop: insideStop, words: words, facts: facts) {
+        if isStop(at: index, parent: parent, insideStop: insideStop, facts: facts), let android = node.pointee.android {
             var made = stop(node, android, at: index, language: language, words: words, facts: facts)
             made.collection = place
             stops.append(made)
             inside = true
         }
         // The items below a collection are its own: a collection inside an item starts afresh.
-        if android.isCollection { place = CollectionPlace(collectionID: node.id, collection: android) }
+        if node.pointee.android?.isCollection == true, let android = node.pointee.android {
+            place = CollectionPlace(collectionID: node.pointee.id, collection: android)
+        }
         var childIndex = index + 1
-        for child in node.children {
-            collect(child, at: childIndex, parent: android, insideStop: inside, place: place, language: language,
-                    words: words, facts: facts, into: &stops)
+        node.pointee.children.forEachInPlace { child in
+            collect(child, at: childIndex, parent: index, insideStop: inside, place: place,
+                    language: language, words: words, facts: facts, into: &stops)
             childIndex += facts.size[childIndex]
         }
-    }
-
-    static func isOnScreen(_ node: AccessibilityNode) -> Bool {
-        guard let android = node.android else { return false }
-        return android.isDisplayed && !node.isOutOfReach && android.isImportantForAccessibility != false
-    }
-
-    /// Clickable, long-clickable, focusable or screen-reader-focusable.
-    static func isFocusable(_ android: AndroidView) -> Bool {
-        if android.isScreenReaderFocusable == true { return true }
-        return android.isClickable || android.isLongClickable || android.isFocusable
-    }
-
-    static func hasOwnText(_ android: AndroidView) -> Bool {
-        nonEmpty(android.contentDescription) != nil || nonEmpty(android.text) != nil
-            || nonEmpty(android.hint) != nil || nonEmpty(android.stateDescription) != nil
     }
 
     /// Its parent scrolls, or is a list, grid or scroll view (`isTopLevelScrollItem`), by its class
@@ -114,27 +122,23 @@ enum TalkBackOrder {
     /// RecyclerView nearly always has (Earshot's choice).
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
-        if parent.isScrollable || parent.isCollection || parent.shortClassName == "RecyclerView" { return true }
+        if parent.isScrollable || parent.isCollection { return true }
         switch words.role(ofClass: parent.className) {
         case "list", "grid", "scrollView", "horizontalScrollView": return true
-        default: return false
+        default: return parent.shortClassName == "RecyclerView"
         }
     }
 
-    private static func isStop(_ node: AccessibilityNode, _ android: AndroidView, at index: Int, parent: AndroidView?,
-                               insideStop: Bool, words: TalkBackVocabulary, facts: Facts) -> Bool {
-        if takesFocus(node, android, at: index, parent: parent, words: words, facts: facts) { return true }
-        return !isFocusable(android) && !insideStop && hasOwnText(android)
+    private static func isStop(at index: Int, parent: Int?, insideStop: Bool, facts: Facts) -> Bool {
+        if takesFocus(at: index, parent: parent, facts: facts) { return true }
+        return !facts.focusable[index] && !insideStop && facts.ownText[index]
     }
 
     /// Whether a node takes focus whatever its ancestors (cases 1 and 2), and so is not spoken
     /// by its parent.
-    static func takesFocus(_ child: AccessibilityNode, _ inner: AndroidView, at index: Int, parent: AndroidView?,
-                           words: TalkBackVocabulary, facts: Facts) -> Bool {
-        if isFocusable(inner) && (!child.children.contains(where: isOnScreen) || facts.speaks[index]) {
-            return true
-        }
-        return isScrollItem(parent: parent, words: words) && facts.speaks[index]
+    static func takesFocus(at index: Int, parent: Int?, facts: Facts) -> Bool {
+        if facts.focusable[index] && (!facts.childOnScreen[index] || facts.speaks[index]) { return true }
+        return (parent.map { facts.scrollsChildren[$0] } ?? false) && facts.speaks[index]
     }
 
     /// Whether a node speaks (`isSpeakingNode`): its own text, description, hint or state
@@ -144,19 +148,19 @@ enum TalkBackOrder {
     /// The stop for `node`: its own label, its children's descriptions; the VoiceOver-shaped
     /// traits set from the Android facts, so gestures (headings, dimmed) work as they do for
     /// VoiceOver.
-    private static func stop(_ node: AccessibilityNode, _ android: AndroidView, at index: Int, language: String?,
-                             words: TalkBackVocabulary, facts: Facts) -> FocusStop {
-        var traits = node.traits
+    private static func stop(_ node: UnsafePointer<AccessibilityNode>, _ android: AndroidView, at index: Int,
+                             language: String?, words: TalkBackVocabulary, facts: Facts) -> FocusStop {
+        var traits = node.pointee.traits
         if android.isHeading { traits.insert(.header) }
         if !android.isEnabled { traits.insert(.notEnabled) }
         if android.isSelected { traits.insert(.selected) }
         var stop = FocusStop(
-            id: node.id, kind: node.kind, label: TalkBackDescription.label(of: android, words: words), value: nil,
-            hint: nil, traits: traits, frame: node.frame ?? .zero, customActions: node.customActions,
-            isOn: android.isCheckable ? android.isChecked : nil, adjustable: node.adjustable, language: language,
-            speech: node.speech, android: android)
+            id: node.pointee.id, kind: node.pointee.kind, label: TalkBackDescription.label(of: android, words: words),
+            value: nil, hint: nil, traits: traits, frame: node.pointee.frame ?? .zero,
+            customActions: node.pointee.customActions, isOn: android.isCheckable ? android.isChecked : nil,
+            adjustable: node.pointee.adjustable, language: language, speech: node.pointee.speech, android: android)
         if nonEmpty(android.contentDescription) == nil {
-            stop.childrenDescription = nonEmpty(childrenDescription(of: node, android, at: index, words: words, facts: facts))
+            stop.childrenDescription = nonEmpty(childrenDescription(of: node, at: index, words: words, facts: facts))
         }
         return stop
     }
@@ -164,24 +168,38 @@ enum TalkBackOrder {
     /// The descriptions of the children on the screen that do not take focus, each followed by
     /// its own children's (when it has no content description), joined. A child's "disabled" is
     /// left to the focused node, which says it once, last (Earshot's choice).
-    private static func childrenDescription(of node: AccessibilityNode, _ android: AndroidView, at index: Int,
+    private static func childrenDescription(of node: UnsafePointer<AccessibilityNode>, at index: Int,
                                             words: TalkBackVocabulary, facts: Facts) -> String {
         var pieces: [String] = []
         var childIndex = index + 1
-        for child in node.children {
+        node.pointee.children.forEachInPlace { child in
             let at = childIndex
             childIndex += facts.size[at]
-            guard isOnScreen(child), let inner = child.android,
-                  !takesFocus(child, inner, at: at, parent: android, words: words, facts: facts) else { continue }
-            var shown = inner
+            guard facts.onScreen[at], !takesFocus(at: at, parent: index, facts: facts),
+                  var shown = child.pointee.android else { return }
+            let hasDescription = nonEmpty(shown.contentDescription) != nil
             shown.isEnabled = true
             pieces += TalkBackDescription.parts(of: shown, label: TalkBackDescription.label(of: shown, words: words),
                                                 focused: false, words: words).map(\.text)
-            if nonEmpty(inner.contentDescription) == nil,
-               let nested = nonEmpty(childrenDescription(of: child, inner, at: at, words: words, facts: facts)) {
+            if !hasDescription,
+               let nested = nonEmpty(childrenDescription(of: child, at: at, words: words, facts: facts)) {
                 pieces.append(nested)
             }
         }
         return pieces.joined(separator: words.separator)
+    }
+}
+
+extension AndroidView {
+    /// Clickable, long-clickable, focusable or screen-reader-focusable (read in place through an
+    /// optional, without copying the view).
+    var isTalkBackFocusable: Bool {
+        isScreenReaderFocusable == true || isClickable || isLongClickable || isFocusable
+    }
+
+    /// Its own text, description, hint or state description.
+    var hasOwnTalkBackText: Bool {
+        nonEmpty(contentDescription) != nil || nonEmpty(text) != nil || nonEmpty(hint) != nil
+            || nonEmpty(stateDescription) != nil
     }
 }
