@@ -36,7 +36,8 @@ extension DescriptionGenerator {
     public func describeActivation(before: FocusStop, after: FocusStop) -> ActivationSpeech {
         if reader == .talkBack, let words = talkBackWords, let android = after.android {
             return .newValue(describeTalkBackClick(before: before.id == after.id ? before.android : nil,
-                                                   after: android, language: after.language, words: words))
+                                                   after: android, children: after.checkableChildren,
+                                                   language: after.language, words: words))
         }
         let now = describe(after)
         guard before.id == after.id else { return .reread(now) }
@@ -61,19 +62,19 @@ extension DescriptionGenerator {
 
     /// What TalkBack says for a click (`EventTypeViewClickedFeedbackRule.computeTtsOutput`), the
     /// first of: a checkable node without a state description says its checked state as it is
-    /// now, `on` / `off` for a switch or toggle button, else `checked` / `notChecked`; a selected
-    /// node says `selected`; otherwise nothing (its `tick` sound plays alone). A node whose state
-    /// description changed says the new one (TalkBack speaks it for the content change
-    /// `CONTENT_CHANGE_TYPE_STATE_DESCRIPTION`, the rule's comment says). Never the node again.
-    func describeTalkBackClick(before: AndroidView?, after android: AndroidView, language: String?,
-                               words: TalkBackVocabulary) -> SpokenDescription {
+    /// now, `on` / `off` for a switch or toggle button, else `checked` / `notChecked`; else the
+    /// same of its first direct child that has one (`getViewCheckStateText`: a row around its
+    /// switch says the switch's `on`); a selected node says `selected`; otherwise nothing (its
+    /// `tick` sound plays alone). A node whose state description changed says the new one
+    /// (TalkBack speaks it for the content change `CONTENT_CHANGE_TYPE_STATE_DESCRIPTION`, the
+    /// rule's comment says). Never the node again.
+    func describeTalkBackClick(before: AndroidView?, after android: AndroidView, children: [AndroidView] = [],
+                               language: String?, words: TalkBackVocabulary) -> SpokenDescription {
         var part: SpokenPart?
         if let state = nonEmpty(android.stateDescription) {
             if state != before?.stateDescription { part = SpokenPart(slot: "state", text: state) }
-        } else if android.isCheckable {
-            let toggle = TalkBackDescription.isToggle(TalkBackDescription.role(of: android, words: words))
-            let key = toggle ? (android.isChecked ? "on" : "off") : (android.isChecked ? "checked" : "notChecked")
-            part = words.states[key].flatMap(nonEmpty).map { SpokenPart(slot: toggle ? "state" : "checked", text: $0) }
+        } else if let checked = ([android] + children).lazy.compactMap({ Self.checkedState(of: $0, words: words) }).first {
+            part = checked
         } else if android.isSelected, let selected = words.states["selected"].flatMap(nonEmpty) {
             part = SpokenPart(slot: "selected", text: selected)
         }
@@ -81,6 +82,15 @@ extension DescriptionGenerator {
         // TalkBack's own words are in the voice's language.
         return SpokenDescription(parts: parts, spoken: SpokenText(part?.text ?? ""), hint: nil,
                                  language: part?.slot == "state" && android.stateDescription != nil ? language : nil)
+    }
+
+    /// A checkable view's checked words as a click says them (`getNodeCheckedStateText`): none for
+    /// a view that is not checkable or has a state description (which its own event speaks).
+    private static func checkedState(of android: AndroidView, words: TalkBackVocabulary) -> SpokenPart? {
+        guard android.isCheckable, nonEmpty(android.stateDescription) == nil else { return nil }
+        let toggle = TalkBackDescription.isToggle(TalkBackDescription.role(of: android, words: words))
+        let key = toggle ? (android.isChecked ? "on" : "off") : (android.isChecked ? "checked" : "notChecked")
+        return words.states[key].flatMap(nonEmpty).map { SpokenPart(slot: toggle ? "state" : "checked", text: $0) }
     }
 
     /// Parts joined as the reader joins them: the profile's slots and groups for VoiceOver, the

@@ -32,6 +32,9 @@ public struct FocusStop: Sendable, Equatable {
     public var childrenDescription: String?
     /// TalkBack: the list or grid around the stop and its item's place in it.
     public var collection: CollectionPlace?
+    /// TalkBack: the node's direct children that are checkable, in order (a click on a row
+    /// without a checked state of its own says its first such child's, `EventTypeViewClickedFeedbackRule`).
+    public var checkableChildren: [AndroidView] = []
 
     public init(id: String, kind: ElementKind = .view, label: String? = nil, value: String? = nil,
                 hint: String? = nil, traits: AccessibilityTraits = [], frame: Frame = .zero,

@@ -162,6 +162,11 @@ enum TalkBackOrder {
         if nonEmpty(android.contentDescription) == nil {
             stop.childrenDescription = nonEmpty(childrenDescription(of: node, at: index, words: words, facts: facts))
         }
+        node.pointee.children.forEachInPlace { child in
+            if child.pointee.android?.isCheckable == true, let view = child.pointee.android {
+                stop.checkableChildren.append(view)
+            }
+        }
         return stop
     }
 

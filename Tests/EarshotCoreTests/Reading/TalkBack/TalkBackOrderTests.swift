@@ -231,4 +231,27 @@ struct TalkBackOrderTests {
         let button = AndroidView(className: "android.widget.Button", text: "저장", isClickable: true)
         #expect(clicked(button, button) == "", "a button is not read again: only its tick sound plays")
     }
+    @Test("a click on a row without a checked state says its first checkable child's (a direct child only), before its selected word")
+    func clickSpeaksChildState() throws {
+        let generator = try Self.generator
+        func row(switchOn: Bool, nested: Bool) throws -> FocusStop {
+            let toggle = Self.view("toggle", "android.widget.Switch", checkable: true, checked: switchOn)
+            let row = Self.view("row", "android.widget.LinearLayout", clickable: true, children: [
+                Self.view("title", "android.widget.TextView", text: "알림 받기"),
+                nested ? Self.view("frame", "android.widget.LinearLayout", children: [toggle]) : toggle,
+            ])
+            let stops = FocusOrder(screen: try Self.screen([row]), for: generator).stops
+            return try #require(stops.first { $0.id == "row" })
+        }
+        let before = try row(switchOn: false, nested: false)
+        #expect(before.checkableChildren.map(\.isChecked) == [false])
+        let after = try row(switchOn: true, nested: false)
+        #expect(generator.describeActivation(before: before, after: after).description.text == "켜짐")
+        #expect(generator.describeActivation(before: after, after: before).description.text == "꺼짐")
+        // TalkBack asks the row's own children, not theirs: a switch one level further down says nothing.
+        let nestedAfter = try row(switchOn: true, nested: true)
+        #expect(nestedAfter.checkableChildren.isEmpty)
+        #expect(generator.describeActivation(before: try row(switchOn: false, nested: true), after: nestedAfter)
+            .description.text == "")
+    }
 }
