@@ -69,7 +69,8 @@ NEEDED = {
         "template_custom_hint_for_long_clickable_actions",
         # Positions and collection transitions.
         "list_index_template", "row_index_template", "column_index_template",
-        "template_collection_level", "template_list_total_count", "in_list", "in_list_with_name",
+        "template_collection_level", "template_list_total_count", "template_list_row_count",
+        "template_list_column_count", "in_list", "in_list_with_name",
         "out_of_list", "out_of_list_with_name", "in_grid", "in_grid_with_name", "out_of_grid",
         "out_of_grid_with_name", "in_window_with_name",
         # Password fields.
@@ -435,6 +436,8 @@ def build(language, facts):
     roles = {role: (word(facts["roleWords"][role]) if role in facts["roleWords"] else "")
              for role in facts["roles"]}
     item_count, item_count_one = plural("template_list_total_count", a1="{count}")
+    row_count, row_count_one = plural("template_list_row_count", a1="{count}")
+    column_count, column_count_one = plural("template_list_column_count", a1="{count}")
     characters, characters_one = plural("template_password_character_count", a1="{count}")
     talkback = facts["talkback"]
     files = ", ".join(relative.format(folder=folder) for relative in RESOURCE_FILES)
@@ -484,6 +487,10 @@ def build(language, facts):
             "level": word("template_collection_level", a1="{level}"),
             "itemCount": item_count,
             "itemCountOne": item_count_one,
+            "rowCount": row_count,
+            "rowCountOne": row_count_one,
+            "columnCount": column_count,
+            "columnCountOne": column_count_one,
             "inList": word("in_list"),
             "inListNamed": word("in_list_with_name", a1="{name}"),
             "outOfList": word("out_of_list"),

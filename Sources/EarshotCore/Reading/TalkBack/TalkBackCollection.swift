@@ -37,7 +37,8 @@ public struct CollectionPlace: Sendable, Equatable {
 ///   `getCollectionListItemPositionDescription`); in a grid `row` and / or `column` for what
 ///   changed; `heading` before it when the stop is a heading;
 /// - the transition: entering a list `inList` (or `inListNamed`) and the item count
-///   (`itemCount`, `template_list_total_count`), entering a grid `inGrid` (`inGridNamed`);
+///   (`itemCount`, `template_list_total_count`), entering a grid `inGrid` (`inGridNamed`) and
+///   its row and column counts (`rowCount`, `columnCount`: `template_list_row_count`, `…column…`);
 ///   leaving `outOfList` / `outOfGrid` (`…Named`).
 enum TalkBackCollection {
     /// The position words (heading first when the stop is one) and the collection transition for
@@ -88,17 +89,28 @@ enum TalkBackCollection {
     }
 
     private static func entering(_ place: CollectionPlace, words: TalkBackVocabulary) -> String? {
-        if place.isGrid { return named("inGrid", place.name, words: words) }
+        if place.isGrid {
+            // A grid says its row count, then its column count (getCollectionGridItemCount); a
+            // count the screen file leaves out is not said, as TalkBack leaves out a count of -1.
+            var pieces = [named("inGrid", place.name, words: words)]
+            pieces.append(place.rowCount.flatMap { Self.count(of: "rowCount", $0, words: words) })
+            pieces.append(place.columnCount.flatMap { Self.count(of: "columnCount", $0, words: words) })
+            return pieces.compactMap { $0 }.joined(separator: words.separator)
+        }
         var pieces = [named("inList", place.name, words: words)].compactMap { $0 }
         // A list laid out in rows counts its rows, one laid out in columns its columns
         // (getCollectionListItemCount).
         let rows = place.rowCount ?? 1
         let columns = place.columnCount ?? 1
         let count = rows >= columns ? rows : columns
-        if let text = fill(words.positions[count == 1 ? "itemCountOne" : "itemCount"], ["count": count]) {
-            pieces.append(text)
-        }
+        if let text = Self.count(of: "itemCount", count, words: words) { pieces.append(text) }
         return pieces.joined(separator: words.separator)
+    }
+
+    /// A count in its plural form: the `…One` template for one (Android's quantity `one`), else
+    /// the other.
+    private static func count(of key: String, _ count: Int, words: TalkBackVocabulary) -> String? {
+        fill(words.positions[count == 1 ? key + "One" : key], ["count": count])
     }
 
     /// `inList` or, for a collection with a name, `inListNamed` with it.

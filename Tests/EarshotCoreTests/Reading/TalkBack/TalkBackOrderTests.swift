@@ -21,7 +21,8 @@ struct TalkBackOrderTests {
         positions: ["inCollection": "{count}개 중 {index}번째", "inList": "목록에 있음", "inListNamed": "{name} 목록에 있음",
                     "outOfList": "목록에서 벗어남", "outOfListNamed": "{name} 목록에서 벗어남", "itemCount": "항목 {count}개",
                     "itemCountOne": "항목 {count}개", "inGrid": "그리드에 있음", "outOfGrid": "그리드에서 벗어남",
-                    "row": "{index}행", "column": "{index}열"])
+                    "row": "{index}행", "column": "{index}열", "rowCount": "행 {count}개", "rowCountOne": "행 {count}개",
+                    "columnCount": "열 {count}개", "columnCountOne": "열 {count}개"])
 
     static var generator: DescriptionGenerator {
         get throws {
@@ -177,7 +178,7 @@ struct TalkBackOrderTests {
         #expect(navigator.previous().speech?.text == "둘째, 제목, 3개 중 2번째")
     }
 
-    @Test("a named list says its name; a list laid out in columns counts its columns; a grid says the row and column that changed; without collection info nothing is added")
+    @Test("a named list says its name; a list laid out in columns counts its columns; a grid says its row and column counts on entering, then the row and column that changed; without collection info nothing is added")
     func namedHorizontalGridAndNone() throws {
         let named = Self.collection("list", rows: 1, columns: 2, description: "최근 항목",
                                     items: [("a", "사진", 0, 0), ("b", "영상", 0, 1)])
@@ -189,11 +190,12 @@ struct TalkBackOrderTests {
             "b: 영상, 2개 중 2번째",
             "end: 끝, 최근 항목 목록에서 벗어남",
         ], "\(said)")
-        let grid = Self.collection("grid", rows: 2, columns: 2, items: [
+        let grid = Self.collection("grid", rows: 2, columns: 3, items: [
             ("a", "가", 0, 0), ("b", "나", 0, 1), ("c", "다", 1, 0), ("d", "라", 1, 1),
         ])
+        // Entering a grid says its row count, then its column count (getCollectionGridItemCount).
         #expect(try Self.swipe([grid]) == [
-            "a: 가, 1행, 1열, 그리드에 있음",
+            "a: 가, 1행, 1열, 그리드에 있음, 행 2개, 열 3개",
             "b: 나, 2열",
             "c: 다, 2행, 1열",
             "d: 라, 2열",
