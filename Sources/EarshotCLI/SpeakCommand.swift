@@ -18,11 +18,14 @@ enum SpeakCommand: Command {
         .flag("no-audio", "Print what would be spoken; play and write nothing."),
         .flag("phonemes", "Also print eSpeak NG's phonemes for the text."),
         .flag("show-normalized", "Also print the text as handed to the engine after normalization."),
-        .value("label", "TEXT", "Compose an element: its accessibility label."),
-        .value("value", "TEXT", "Compose an element: its accessibility value."),
-        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...).")
+        .reader.described(
+            "Compose the element as this screen reader describes it: voiceover (the default) or talkback, an Android view TalkBack's rules read (docs/talkback.md)."),
+        .value("label", "TEXT", "Compose an element: its accessibility label (talkback: its contentDescription)."),
+        .value("value", "TEXT", "Compose an element: its accessibility value (talkback: a checkable class's checked state, 1/on/true or 0/off/false; else its stateDescription)."),
+        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...; talkback takes button, header, selected, notEnabled, image, searchField, adjustable).")
             .offering(AccessibilityTrait.allCases.map(\.rawValue)),
-        .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause."),
+        .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause (talkback: Android's hint text, an edit text's name; TalkBack's usage hint comes from the view's actions)."),
+        .value("class", "NAME", "Compose an element with --reader talkback: its Android class, e.g. android.widget.Switch (default: the traits', else android.view.View)."),
         .punctuation,
         .value("language", "TAG", "Speak with the voice of this language (accessibilityLanguage), e.g. en; a composed element's trait words stay in the profile's language."),
         .flag("spell-out", "Spell the text (or the label and value) character by character (accessibilitySpeechSpellOut)."),
@@ -37,7 +40,7 @@ enum SpeakCommand: Command {
             try OutputSafety.check(outputs: [("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
-        var profile = try parsed.withPunctuation(try parsed.voiceProfile())
+        var profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [])
         if let rate = try parsed.int("rate") {
             guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }
             profile.engine.rate = rate
@@ -53,6 +56,10 @@ enum SpeakCommand: Command {
 
         out.line(utterance.text.text)
         if let hint = utterance.hint { out.line("hint: \(hint.text)") }
+        // Android's hint text that TalkBack's rules do not speak is never dropped silently.
+        if let unspoken = utterance.unspokenHint {
+            out.line("note: the hint \"\(unspoken)\" is Android's hint text, which TalkBack says only as the name of an edit text without a label; not spoken")
+        }
         let pipeline = try profile.speechPipeline()
         if parsed.has("show-normalized") && !hasAttributes {
             for (name, text) in [("", utterance.text.text)] + (utterance.hint.map { [(" hint", $0.text)] } ?? []) {
@@ -96,8 +103,10 @@ enum SpeakCommand: Command {
         return .success
     }
 
-    /// The text to speak: the positional TEXT, or an element composed with the profile's rules.
-    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws -> (text: SpokenText, hint: SpokenText?) {
+    /// The text to speak: the positional TEXT, or an element composed with the profile's rules
+    /// (under TalkBack, an Android view: `ComposedAndroidView`), with the hint TalkBack leaves unsaid.
+    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws
+        -> (text: SpokenText, hint: SpokenText?, unspokenHint: String?) {
         var attributes = SpeechAttributes(language: parsed.value("language"), spellOut: parsed.has("spell-out"),
                                           ipa: parsed.value("ipa"))
         if let pitch = parsed.value("pitch") {
@@ -110,7 +119,10 @@ enum SpeakCommand: Command {
             throw UsageError("--ipa needs an IPA pronunciation, got an empty one")
         }
         attributes = attributes.relative(toVoiceLanguage: profile.language)
-        let composes = ["label", "value", "traits", "hint"].contains { parsed.value($0) != nil }
+        if parsed.value("class") != nil, profile.reader != .talkBack {
+            throw UsageError("--class (an Android view's class) is accepted only with --reader talkback")
+        }
+        let composes = ["label", "value", "traits", "hint", "class"].contains { parsed.value($0) != nil }
         if !composes {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("nothing to speak: give TEXT or --label/--value/--traits/--hint")
@@ -120,15 +132,27 @@ enum SpeakCommand: Command {
                 var text = try TextFileDecoding.read(path: "-")
                 while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
                 guard !text.isEmpty else { throw UsageError("nothing to speak: standard input is empty") }
-                return (SpokenText(text, attributes), nil)
+                return (SpokenText(text, attributes), nil, nil)
             }
-            return (SpokenText(parsed.positionals.joined(separator: " "), attributes), nil)
+            return (SpokenText(parsed.positionals.joined(separator: " "), attributes), nil, nil)
         }
         if let extra = parsed.positionals.first {
             throw UsageError("give either TEXT (\"\(extra)\") or --label/--value/--traits/--hint, not both")
         }
+        let traitNames = (parsed.value("traits") ?? "").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var elementAttributes = attributes
+        elementAttributes.language = nil
+        let generator = try DescriptionGenerator(profile: profile)
+        if profile.reader == .talkBack, let words = generator.talkBackWords {
+            let composed = ComposedAndroidView(label: parsed.value("label"), value: parsed.value("value"), traits: traitNames,
+                                               className: parsed.value("class"), hint: parsed.value("hint"))
+            let description = generator.describe(try composed.stop(words: words, language: attributes.language,
+                                                                   speech: elementAttributes))
+            return (description.spoken, description.spokenHint, try composed.unspokenHint(words: words))
+        }
         var traits = AccessibilityTraits()
-        for name in (parsed.value("traits") ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+        for name in traitNames {
             guard let trait = AccessibilityTrait(name: name) else {
                 var message = "unknown trait \"\(name)\""
                 message += NameSuggestion.didYouMean(name, in: AccessibilityTrait.acceptedNames)
@@ -136,13 +160,11 @@ enum SpeakCommand: Command {
             }
             traits.insert(AccessibilityTraits(trait))
         }
-        var elementAttributes = attributes
-        elementAttributes.language = nil
         let stop = FocusStop(id: "element", label: parsed.value("label"), value: parsed.value("value"),
                              hint: parsed.value("hint"), traits: traits, language: attributes.language,
                              speech: elementAttributes)
-        let description = try DescriptionGenerator(profile: profile).describe(stop)
-        return (description.spoken, description.spokenHint)
+        let description = generator.describe(stop)
+        return (description.spoken, description.spokenHint, nil)
     }
 
     static let help = helpText(
@@ -150,6 +172,7 @@ enum SpeakCommand: Command {
         usage: [
             "earshot speak [options] TEXT",
             "earshot speak [options] --label L [--value V] [--traits T1,T2] [--hint H]",
+            "earshot speak --reader talkback [options] --label L [--class NAME] [--value V] [--traits T1,T2] [--hint H]",
         ],
         arguments: [("TEXT", "What to say (Korean, English or mixed); - reads it from standard input.")],
         options: options,
@@ -159,6 +182,10 @@ enum SpeakCommand: Command {
         output (its sizes say "to the end of the stream") and the printed lines to standard error.
         A text that starts with - would be read as an option: put -- before it, which ends the
         options (earshot speak -- "-5도, 흐림"); - alone reads the text from standard input.
+        With --reader talkback the element is an Android view said by TalkBack's own rules and
+        words (state, label, role; the usage hint from its actions, 0.4 s later); how each
+        option maps onto the view is Earshot's choice (docs/talkback.md, "Composing one
+        element"). A trait with no Android counterpart is a usage error.
         Exit codes: 0 success, 64 usage, 65 bad data (a voice profile), 69 speech engine or
         audio device unavailable, 74 I/O.
         """
