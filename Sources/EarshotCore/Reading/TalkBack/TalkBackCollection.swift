@@ -18,6 +18,18 @@ public struct CollectionPlace: Sendable, Equatable {
     public var rowIndex: Int?
     public var columnIndex: Int?
 
+    /// The place for a collection TalkBack enters, nil for one it does not
+    /// (`CollectionState.shouldEnter`): a collection of no item or one item (rows × columns is 0
+    /// or 1, a count left out standing for TalkBack's -1, "unknown"), and a flat collection that
+    /// holds another (TalkBack announces only the innermost; Earshot knows no hierarchical
+    /// collections, so every collection is flat).
+    static func entered(_ collectionID: String, collection: AndroidView, holdingCollection: Bool) -> CollectionPlace? {
+        guard !holdingCollection else { return nil }
+        let rows = collection.collectionRowCount ?? -1, columns = collection.collectionColumnCount ?? -1
+        if !(rows == -1 && columns == -1), rows * columns == 0 || rows * columns == 1 { return nil }
+        return CollectionPlace(collectionID: collectionID, collection: collection)
+    }
+
     init(collectionID: String, collection: AndroidView) {
         self.collectionID = collectionID
         isGrid = (collection.collectionRowCount ?? 1) > 1 && (collection.collectionColumnCount ?? 1) > 1

@@ -43,6 +43,8 @@ enum TalkBackOrder {
         private(set) var ownText: [Bool] = []
         /// Whether its children are scroll items (`isScrollItem(parent:)`).
         private(set) var scrollsChildren: [Bool] = []
+        /// Whether a node below it has collection info.
+        private(set) var holdsCollection: [Bool] = []
 
         init(_ roots: [AccessibilityNode], words: TalkBackVocabulary) {
             roots.forEachInPlace { _ = record($0, words: words) }
@@ -60,11 +62,14 @@ enum TalkBackOrder {
             childOnScreen.append(false)
             ownText.append(node.pointee.android?.hasOwnTalkBackText == true)
             scrollsChildren.append(false)
+            holdsCollection.append(false)
             var childSpeaks = false
             var anyOnScreen = false
+            var collectionBelow = false
             node.pointee.children.forEachInPlace { child in
                 let childIndex = size.count
                 let spoken = record(child, words: words)
+                if holdsCollection[childIndex] || child.pointee.android?.isCollection == true { collectionBelow = true }
                 if onScreen[childIndex] {
                     anyOnScreen = true
                     if spoken, !focusable[childIndex] { childSpeaks = true }
@@ -72,6 +77,7 @@ enum TalkBackOrder {
             }
             size[index] = size.count - index
             childOnScreen[index] = anyOnScreen
+            holdsCollection[index] = collectionBelow
             guard node.pointee.android != nil else { return false }
             if !node.pointee.children.isEmpty {
                 scrollsChildren[index] = isScrollItem(parent: node.pointee.android, words: words)
@@ -105,8 +111,11 @@ enum TalkBackOrder {
             inside = true
         }
         // The items below a collection are its own: a collection inside an item starts afresh.
+        // One TalkBack does not enter has no place (`CollectionState.shouldEnter`): its items say
+        // no position and focus reaching them leaves the collection around it.
         if node.pointee.android?.isCollection == true, let android = node.pointee.android {
-            place = CollectionPlace(collectionID: node.pointee.id, collection: android)
+            place = CollectionPlace.entered(node.pointee.id, collection: android,
+                                            holdingCollection: facts.holdsCollection[index])
         }
         var childIndex = index + 1
         node.pointee.children.forEachInPlace { child in

@@ -254,4 +254,17 @@ struct TalkBackOrderTests {
         #expect(generator.describeActivation(before: try row(switchOn: false, nested: true), after: nestedAfter)
             .description.text == "")
     }
+    @Test("TalkBack does not enter a collection of one item, nor a list that holds another list: only the innermost is announced")
+    func collectionsNotEntered() throws {
+        let single = Self.collection("single", rows: 1, columns: 1, items: [("a", "하나", 0, 0)])
+        #expect(try Self.swipe([single, Self.view("end", "android.widget.TextView", text: "끝")]) == ["a: 하나", "end: 끝"])
+        // A count left out is TalkBack's "unknown": one row of an unknown column count is entered.
+        let unknown = Self.collection("unknown", rows: 2, columns: nil, items: [("a", "하나", 0, nil), ("b", "둘", 1, nil)])
+        #expect(try Self.swipe([unknown]) == ["a: 하나, 2개 중 1번째, 목록에 있음, 항목 2개", "b: 둘, 2개 중 2번째"])
+        // The outer list holds the inner one: its own item says nothing of it; the inner's items do.
+        let inner = Self.collection("inner", rows: 2, columns: 1, items: [("x", "안쪽 1", 0, 0), ("y", "안쪽 2", 1, 0)])
+        var outer = Self.collection("outer", rows: 2, columns: 1, items: [("o", "바깥", 0, 0)])
+        outer.children.append(inner)
+        #expect(try Self.swipe([outer]) == ["o: 바깥", "x: 안쪽 1, 2개 중 1번째, 목록에 있음, 항목 2개", "y: 안쪽 2, 2개 중 2번째"])
+    }
 }
