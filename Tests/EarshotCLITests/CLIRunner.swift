@@ -116,6 +116,24 @@ struct CLIRunner {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A temporary folder another user can reach: in the temporary directory when every folder
+    /// above it lets others pass (the test script's does), else in /tmp (a `mktemp -d`
+    /// TMPDIR is 0700, and a second user could not enter a folder inside it).
+    static func sharedTemporaryFolder() throws -> URL {
+        var parent = FileManager.default.temporaryDirectory.standardizedFileURL
+        var passable = true
+        var ancestor = parent
+        while ancestor.path != "/" {
+            var info = stat()
+            if stat(ancestor.path, &info) != 0 || info.st_mode & S_IXOTH == 0 { passable = false }
+            ancestor.deleteLastPathComponent()
+        }
+        if !passable { parent = URL(fileURLWithPath: "/tmp") }
+        let url = parent.appendingPathComponent("earshot-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
 }
 
 /// Reads a pipe to its end on a background thread.

@@ -48,7 +48,7 @@ struct EngineFailureTests {
     @Test("two users synthesize one after the other: the engine's working files are private to each run",
           .enabled(if: getuid() == 0, "needs root to run the second user with setpriv"))
     func twoUsers() throws {
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try CLIRunner.sharedTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(chmod(folder.path, 0o777) == 0)
         let asRoot = folder.appendingPathComponent("root.wav").path
