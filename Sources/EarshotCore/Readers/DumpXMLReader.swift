@@ -128,8 +128,8 @@ struct DumpXMLReader {
     /// Reused for each start tag's attributes.
     private var spanBuffer: [AttributeSpan] = []
     private var decodedBuffer: [String] = []
-    /// Element names read so far, by a hash of their bytes.
-    private var elementNames: [Int: String] = [:]
+    /// Element names read so far.
+    private var elementNames = InternedStrings()
 
     init(text: String, file: String) {
         self.file = file
@@ -333,9 +333,8 @@ struct DumpXMLReader {
 
     /// Whether two ranges of the document hold the same bytes.
     private func sameBytes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        guard first.count == second.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            memcmp(buffer.baseAddress! + first.lowerBound, buffer.baseAddress! + second.lowerBound, first.count) == 0
+        bytes.withUnsafeBufferPointer {
+            ByteComparison.same(UnsafeBufferPointer(rebasing: $0[first]), UnsafeBufferPointer(rebasing: $0[second]))
         }
     }
 
@@ -343,15 +342,9 @@ struct DumpXMLReader {
     /// many times).
     private mutating func readElementName() throws -> String {
         let range = try skipName(what: "an element name (after '<')")
-        var hash = 5381
-        for offset in range { hash = (hash &* 33) ^ Int(bytes[offset]) }
-        if let known = elementNames[hash],
-           bytes.withUnsafeBufferPointer({ ByteComparison.same(known, UnsafeBufferPointer(rebasing: $0[range])) }) {
-            return known
+        return bytes.withUnsafeBufferPointer { document in
+            elementNames.string(UnsafeBufferPointer(rebasing: document[range])) { String(decoding: $0, as: UTF8.self) }
         }
-        let name = String(decoding: bytes[range], as: UTF8.self)
-        elementNames[hash] = name
-        return name
     }
 
     /// The value read: its bytes when it is written as it reads, else its text.

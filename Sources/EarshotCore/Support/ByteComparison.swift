@@ -19,3 +19,20 @@ enum ByteComparison {
         return text.utf8.withContiguousStorageIfAvailable { same($0, bytes) } ?? text.utf8.elementsEqual(bytes)
     }
 }
+
+/// One string for each byte sequence a file repeats (element names, class and package names):
+/// found by a hash of the bytes and checked byte for byte, made by `make` the first time (or when
+/// another sequence with the same hash took the place since).
+struct InternedStrings {
+    private var strings: [Int: String] = [:]
+
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>,
+                         making make: (UnsafeBufferPointer<UInt8>) -> String) -> String {
+        var hash = 5381
+        for byte in bytes { hash = (hash &* 33) ^ Int(byte) }
+        if let known = strings[hash], ByteComparison.same(known, bytes) { return known }
+        let made = make(bytes)
+        strings[hash] = made
+        return made
+    }
+}

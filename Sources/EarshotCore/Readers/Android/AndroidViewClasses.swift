@@ -32,12 +32,7 @@ enum AndroidViewClasses {
     /// secure text field); else a scroll view when it scrolls; a cell when it can be clicked or
     /// focused and nothing inside it can (a Settings row of texts: VoiceOver's rules then read
     /// them as one stop); a view otherwise (a form around its fields, a row around its own switch).
-    static func kind(of view: AndroidView, actionableInside: Bool) -> ElementKind {
-        kind(of: view, in: Group(shortClassName: view.shortClassName), actionableInside: actionableInside)
-    }
-
-    /// `kind(of:actionableInside:)` with the class's group already known (a builder looks it up
-    /// once per class).
+    /// `group` is the view's class's (`Group(shortClassName:)`), which a builder finds once per class.
     static func kind(of view: AndroidView, in group: Group, actionableInside: Bool) -> ElementKind {
         switch group.kind {
         case .textField: return view.isPassword ? .secureTextField : .textField

@@ -193,21 +193,13 @@ enum UiAutomatorXMLReader {
             return field
         }
 
-        /// Strings already made for values that repeat, by a hash of their bytes.
-        private var shared: [Int: String] = [:]
+        /// Strings already made for values that repeat.
+        private var shared = InternedStrings()
 
         /// The value's text, in NFC (every input text is), one string for the same bytes when `shared`.
         private func string(_ bytes: UnsafeBufferPointer<UInt8>, shared isShared: Bool) -> String {
-            var hash = 5381
-            if isShared {
-                for byte in bytes { hash = (hash &* 33) ^ Int(byte) }
-                if let known = shared[hash], ByteComparison.same(known, bytes) { return known }
-            }
-            var value = String(decoding: bytes, as: UTF8.self)
-            // A scalar NFC may change is U+0300 or above: its first byte is 0xCC or more.
-            if bytes.contains(where: { $0 >= 0xCC }) { value = UnicodeNFC.composed(value) }
-            if isShared { shared[hash] = value }
-            return value
+            func make(_ bytes: UnsafeBufferPointer<UInt8>) -> String { UnicodeNFC.composed(String(decoding: bytes, as: UTF8.self)) }
+            return isShared ? shared.string(bytes, making: make) : make(bytes)
         }
 
         /// The value at `index` as text, in NFC.

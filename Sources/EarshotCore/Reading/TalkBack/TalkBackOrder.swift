@@ -35,6 +35,9 @@ enum TalkBackOrder {
     /// walk the subtree again). Nodes are read in place, never copied.
     struct Facts {
         private(set) var size: [Int] = []
+        /// Whether the node speaks (`isSpeakingNode`): its own text, description, hint or state
+        /// description, a checkable state, or a child that is on the screen, is not focusable, and
+        /// speaks, when the node is not a list or other scrolling parent.
         private(set) var speaks: [Bool] = []
         private(set) var onScreen: [Bool] = []
         private(set) var focusable: [Bool] = []
@@ -149,10 +152,6 @@ enum TalkBackOrder {
         if facts.focusable[index] && (!facts.childOnScreen[index] || facts.speaks[index]) { return true }
         return (parent.map { facts.scrollsChildren[$0] } ?? false) && facts.speaks[index]
     }
-
-    /// Whether a node speaks (`isSpeakingNode`): its own text, description, hint or state
-    /// description, a checkable state, or a child that is on the screen, is not focusable, and
-    /// speaks, when the node is not a list or other scrolling parent. Found by `Facts`.
 
     /// The stop for `node`: its own label, its children's descriptions; the VoiceOver-shaped
     /// traits set from the Android facts, so gestures (headings, dimmed) work as they do for
