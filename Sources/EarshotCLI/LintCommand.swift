@@ -13,16 +13,18 @@ enum LintCommand: Command {
                 "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
         .screenFormat,
         .screenLanguage,
-    ] + ReportOutputs.options
+    ] + AuditOptions.options + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN") }
         let minimum = try severity(parsed.value("severity"))
         let reports = ReportOutputs(parsed)
-        let findingsOutput = parsed.value("findings").map { [(option: "--findings", path: $0)] } ?? []
-        try reports.check(inputs: parsed.positionals, otherOutputs: findingsOutput)
-        let out = TextOutput(toStandardError: reports.usesStandardOutput || parsed.value("findings") == "-")
+        let audit = try AuditOptions(parsed)
+        let findingsOutput = (parsed.value("findings").map { [(option: "--findings", path: $0)] } ?? []) + audit.outputs
+        try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: findingsOutput)
+        let out = TextOutput(toStandardError: reports.usesStandardOutput || findingsOutput.contains { $0.path == "-" })
+        let baseline = try audit.loadBaseline()
         var records: [SuiteRecord] = []
         let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
         _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
@@ -37,6 +39,8 @@ enum LintCommand: Command {
         }
 
         var all: [Finding] = []
+        var unchecked: [FindingCode: String] = [:]
+        var measured = false
         var firstFileError: UserFacingError?
         for (index, path) in parsed.positionals.enumerated() {
             if index > 0 { out.line("") }
@@ -52,8 +56,14 @@ enum LintCommand: Command {
                 records.append(.unreadable(path, error: error))
                 continue
             }
-            let findings = try linter(for: loaded.screen).findings(for: loaded.screen, source: path, locations: loaded.idLocations,
+            let screen = audit.applying(to: loaded.screen)
+            let skipped = ScreenLinter.unchecked(screen)
+            for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
+            unchecked.merge(skipped) { first, _ in first }
+            measured = measured || skipped.isEmpty
+            var findings = try linter(for: screen).findings(for: screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
+            if let baseline { findings = baseline.mark(findings) }
             out.line("\(path): \(FindingReport.summary(findings))")
             if !findings.isEmpty { out.text(FindingReport.text(findings)) }
             all += findings
@@ -61,8 +71,12 @@ enum LintCommand: Command {
         }
         if let output = parsed.value("findings") { try FindingsJSON.write(all, to: output) }
         try reports.write(records, name: "earshot lint")
+        // A code some file could measure counts as checked; the reason stays for the rest.
+        if measured { unchecked = [:] }
+        try audit.finish(findings: all, baseline: baseline, files: parsed.positionals, checked: FindingCode.staticCodes,
+                         unchecked: unchecked, out: out)
         if let firstFileError { return ExitCode(firstFileError.category) }
-        return all.hasErrors ? .failure : .success
+        return audit.failsOn(all) ? .failure : .success
     }
 
     static func severity(_ text: String?) throws -> FindingSeverity {
@@ -85,6 +99,11 @@ enum LintCommand: Command {
         docs/ci-reports.md.
         Each file is judged as its reader hears it (--reader, else TalkBack for an Android dump
         and VoiceOver for the rest): that reader's focus stops and words (docs/talkback.md).
+        --standard wcag22|kwcag22|ksx3253 adds a table of that standard's criteria: failed
+        (with the findings and fixes), checked with no finding, or not evaluated and why
+        (docs/findings.md, "Audits"). --baseline FILE.json marks findings known or new and
+        lists fixed ones; only a new error fails the run; --update-baseline rewrites it.
+        Touch targets are measured in points, an Android dump's in dp with --density.
         Exit 0 when no error-level finding is reported, 1 when one is, 65 for a bad screen
         file, 74 when a file cannot be read or the findings file cannot be written.
         """

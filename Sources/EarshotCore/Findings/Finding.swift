@@ -19,6 +19,12 @@ public enum FindingSeverity: String, NamedCases, Sendable, Comparable {
     public static func < (lhs: FindingSeverity, rhs: FindingSeverity) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// Where a finding stands against a baseline (`--baseline FILE`): listed there, or new.
+public enum BaselineMark: String, NamedCases, Sendable {
+    case known
+    case new
+}
+
 /// One problem a desk check reports to a tester: what is wrong, where, when, and the fix.
 ///
 /// Static findings (from a screen file alone) have no time; dynamic findings (from a scenario
@@ -50,6 +56,9 @@ public struct Finding: Sendable, Equatable {
     /// True when a scenario's `expect: {finding: …}` (or `findings: […]`) names this finding:
     /// it is still reported, but does not fail the run.
     public var expected = false
+    /// Whether a baseline (`--baseline`) lists this finding: known ones do not fail the run, new
+    /// ones are named as new; nil when the run has no baseline.
+    public var baseline: BaselineMark?
     /// What the transcript names as the cause of the utterance behind a dynamic finding
     /// (`line 12`, `app "board" onAppear, after line 14`), for finding the step's place.
     public var cause: String?
@@ -68,6 +77,9 @@ public struct Finding: Sendable, Equatable {
         self.source = source
         self.cause = cause
     }
+
+    /// An error the scenario does not expect and the baseline does not know: it fails the run.
+    public var failsRun: Bool { severity == .error && !expected && baseline != .known }
 
     /// The catalogue entry for this finding's code.
     public var entry: FindingCatalogue.Entry { FindingCatalogue.entry(for: code) }
@@ -95,8 +107,9 @@ extension Array where Element == Finding {
     /// Whether any finding is an error (the run fails).
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
-    /// Whether any error finding is not one a scenario said to expect (the run fails).
-    public var hasUnexpectedErrors: Bool { contains { $0.severity == .error && !$0.expected } }
+    /// Whether any error finding is neither one a scenario said to expect nor one the baseline
+    /// knows (the run fails).
+    public var hasUnexpectedErrors: Bool { contains(where: \.failsRun) }
 
     /// Findings in time order (static ones, without a time, first); ties keep their order.
     public func sortedByTime() -> [Finding] {

@@ -13,6 +13,8 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case labelAmbiguousAbbreviation = "label.ambiguous-abbreviation"
     case labelLanguageMismatch = "label.language-mismatch"
     case speechIPAUnmapped = "speech.ipa-unmapped"
+    case targetTooSmall = "target.too-small"
+    case targetBelowPlatform = "target.below-platform"
     // Dynamic: found while a scenario plays (`earshot check`).
     case announcementDropped = "announcement.dropped"
     case announcementCut = "announcement.cut"
@@ -110,6 +112,16 @@ public enum FindingCatalogue {
                   meaning: "The element gives its label's pronunciation in IPA (accessibilitySpeechIPANotation), but the voice that reads it has no eSpeak NG phoneme for one of its symbols, or no IPA table at all: Earshot reads the label as written instead, so what you hear is not the pronunciation you wrote.",
                   fix: "Check the IPA for typing mistakes (a colon for ː, a g for ɡ are accepted; other look-alikes are not), or add the symbol to the voice profile's ipa table with eSpeak NG's phoneme for it.",
                   seed: "iOS accessibilitySpeechIPANotation; eSpeak NG phoneme input ([[…]])")
+        case .targetTooSmall:
+            Entry(code: code, severity: .error, origin: .static, title: "Target too small to touch",
+                  meaning: "A control the user activates is smaller than 24 by 24 points and too close to other targets: people with tremor, large fingers or low vision touch its neighbour or miss it.",
+                  fix: "Make the control at least 24 by 24 points, better 44 by 44 (a larger frame, contentEdgeInsets, or a larger .contentShape / .frame(minWidth: 44, minHeight: 44) in SwiftUI), or keep 24 points between it and other targets.",
+                  seed: "WCAG 2.2 2.5.8 (minimum target size and its spacing exception); Apple Human Interface Guidelines (44 by 44 points)")
+        case .targetBelowPlatform:
+            Entry(code: code, severity: .warning, origin: .static, title: "Target below the platform's size",
+                  meaning: "A control the user activates meets the 24-point minimum but is smaller than the platform's guideline (44 by 44 points on iOS, 48 by 48 dp on Android): it is harder to hit than the system's own controls.",
+                  fix: "Give the control a touch area of at least 44 by 44 points (iOS: a larger frame or contentShape) or 48 by 48 dp (Android: android:minWidth/minHeight=\"48dp\", padding, a TouchDelegate, Compose Modifier.minimumInteractiveComponentSize()).",
+                  seed: "Apple Human Interface Guidelines (44 by 44 points); Android accessibility guidelines and Accessibility Test Framework TouchTargetSizeCheck (48 by 48 dp)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",
@@ -224,8 +236,23 @@ public enum FindingCatalogue {
             ("The view (or its screen) is read as one language but its text is written in another script (an English label on a Korean screen): TalkBack reads it with that language's voice and rules, so the words come out mangled.",
              "Mark the text's language with a LocaleSpan on the text (Compose: a LocaleList in the text's SpanStyle), or translate the text.",
              "Android developers, LocaleSpan; TalkBack speaks a LocaleSpan's text in its language")
+        case .targetTooSmall:
+            ("A view the user clicks is smaller than 24 by 24 dp and too close to other targets: people with tremor, large fingers or low vision touch its neighbour or miss it.",
+             "Make the view at least 48 by 48 dp (android:minWidth and android:minHeight=\"48dp\", padding, a TouchDelegate on its parent; Compose Modifier.minimumInteractiveComponentSize() or sizeIn(minWidth = 48.dp, minHeight = 48.dp)), or keep 24 dp between it and other targets.",
+             "WCAG 2.2 2.5.8 (minimum target size and its spacing exception); Android accessibility guidelines (48 by 48 dp)")
+        case .targetBelowPlatform:
+            ("A view the user clicks meets the 24 dp minimum but is smaller than Android's guideline of 48 by 48 dp (32 dp along the screen's edge, as Google's Accessibility Test Framework allows): it is harder to hit than the system's own controls.",
+             "Give the view a touch area of at least 48 by 48 dp: android:minWidth and android:minHeight=\"48dp\", padding, or a TouchDelegate on its parent; in Compose Modifier.minimumInteractiveComponentSize().",
+             "Android accessibility guidelines; Accessibility Test Framework for Android, TouchTargetSizeCheck (48 dp, 32 dp at the screen's edge)")
         default:
             nil
         }
+    }
+}
+
+extension FindingCode {
+    /// The codes of the checks `earshot lint` runs (the static ones).
+    public static var staticCodes: Set<FindingCode> {
+        Set(allCases.filter { FindingCatalogue.entry(for: $0).origin == .static })
     }
 }

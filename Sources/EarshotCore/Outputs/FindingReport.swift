@@ -20,11 +20,23 @@ public enum FindingReport {
     /// One finding's two lines.
     public static func lines(of finding: Finding) -> String {
         var head = finding.location.map { "\($0): " } ?? ""
-        head += finding.severity.rawValue + (finding.expected ? " (expected)" : "") + " \(finding.code.rawValue)"
+        head += finding.severity.rawValue + (finding.expected ? " (expected)" : "")
+            + (finding.baseline.map { " (\($0.rawValue))" } ?? "") + " \(finding.code.rawValue)"
         if let time = finding.time { head += " at \(fixedDecimal(time, places: 3)) s" }
         if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
         let element = finding.elementLocation.map { "  Element: \($0)\n" } ?? ""
-        return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n"
+        return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n" + criteriaLine(finding.criteria)
+    }
+
+    /// `  Criteria: WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 …` with a line break, or
+    /// `  Criteria: none (…)` for a code that bears on no criterion.
+    public static func criteriaLine(_ criteria: [Criterion]) -> String {
+        guard !criteria.isEmpty else { return "" }
+        let groups = StandardID.allCases.compactMap { standard -> String? in
+            let ids = criteria.filter { $0.standard == standard }.map(\.id)
+            return ids.isEmpty ? nil : "\(Criteria.standard(standard).name) \(ids.joined(separator: ", "))"
+        }
+        return "  Criteria: \(groups.joined(separator: "; "))\n"
     }
 
     /// "3 findings (1 error, 2 warnings)" or "no findings".
@@ -37,7 +49,12 @@ public enum FindingReport {
         }
         let total = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
         let expected = findings.filter(\.expected).count
-        return "\(total) (\(counts.joined(separator: ", "))\(expected > 0 ? "; \(expected) expected" : ""))"
+        var extra = expected > 0 ? "; \(expected) expected" : ""
+        for mark in BaselineMark.allCases {
+            let count = findings.filter { $0.baseline == mark }.count
+            if count > 0 { extra += "; \(count) \(mark.rawValue)" }
+        }
+        return "\(total) (\(counts.joined(separator: ", "))\(extra))"
     }
 
 }

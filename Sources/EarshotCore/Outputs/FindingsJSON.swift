@@ -1,13 +1,15 @@
 /// Findings as a JSON array (the `--findings FILE.json` file), and back.
 ///
 /// Every object has the same keys in the same order — `code`, `severity`, `time`, `elements`,
-/// `message`, `fix`, `screen`, `source`, `location`, `elementLocation`, `expected` — with
+/// `message`, `fix`, `screen`, `source`, `location`, `elementLocation`, `expected`, `baseline`
+/// (`known`, `new`, or null without a baseline), `criteria` (the code's criteria in every
+/// standard, each `{"standard": …, "id": …, "title": …}`) — with
 /// `null` for what is not known, and times with six decimals, so the same findings always give
 /// the same bytes and files diff cleanly. A location is `{"file": …, "line": …, "column": …}`
 /// (lines and columns count from 1; the file as the command was given it).
 public enum FindingsJSON {
     static let keys = ["code", "severity", "time", "elements", "message", "fix", "screen", "source", "location",
-                       "elementLocation", "expected"]
+                       "elementLocation", "expected", "baseline", "criteria"]
 
     /// The array, one finding per line, ending with a line break.
     public static func encode(_ findings: [Finding]) -> String {
@@ -25,10 +27,17 @@ public enum FindingsJSON {
                 finding.location.map(\.json) ?? "null",
                 finding.elementLocation.map(\.json) ?? "null",
                 finding.expected ? "true" : "false",
+                finding.baseline.map { jsonString($0.rawValue) } ?? "null",
+                "[" + finding.criteria.map(criterionJSON).joined(separator: ", ") + "]",
             ]
             return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// `{"standard": "wcag22", "id": "4.1.2", "title": "…"}`.
+    public static func criterionJSON(_ criterion: Criterion) -> String {
+        "{\"standard\": \(jsonString(criterion.standard.rawValue)), \"id\": \(jsonString(criterion.id)), \"title\": \(jsonString(criterion.title))}"
     }
 
     static func location(_ node: JSONNode?) throws -> SourceLocation? {
@@ -63,6 +72,10 @@ public enum FindingsJSON {
             finding.location = try location(object["location"])
             finding.elementLocation = try location(object["elementLocation"])
             finding.expected = try object.bool("expected") ?? false
+            if let mark = object["baseline"], !mark.isNull {
+                finding.baseline = try mark.enumValue(BaselineMark.self, what: "baseline mark")
+            }
+            // `criteria` is the code's, read from the catalogue: the file's copy is not read back.
             return finding
         }
     }

@@ -20,16 +20,27 @@ public enum SarifReport {
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         let rules = codes.map { code -> String in
             let entry = FindingCatalogue.entry(for: code)
-            return object([
+            let criteria = Criteria.criteria(for: code)
+            var fields: [(String, String)] = [
                 ("id", jsonString(code.rawValue)),
                 ("name", jsonString(ruleName(code))),
                 ("shortDescription", text(entry.title)),
                 ("fullDescription", text(entry.meaning)),
                 ("help", text("Fix: " + entry.fix)),
+            ]
+            // The criterion's public page: WCAG's when the code bears on one, else the first.
+            if let page = (criteria.first { $0.standard == .wcag22 } ?? criteria.first)?.url {
+                fields.append(("helpUri", jsonString(page)))
+            }
+            let tags = ["accessibility"] + criteria.map(\.reference)
+            fields += [
                 ("defaultConfiguration", object([("level", jsonString(level(entry.severity)))])),
                 ("properties", object([("origin", jsonString(entry.origin.rawValue)),
-                                       ("source", jsonString(entry.seed))])),
-            ], indent: 10)
+                                       ("source", jsonString(entry.seed)),
+                                       ("tags", "[" + tags.map(jsonString).joined(separator: ", ") + "]"),
+                                       ("criteria", "[" + criteria.map(FindingsJSON.criterionJSON).joined(separator: ", ") + "]")])),
+            ]
+            return object(fields, indent: 10)
         }
         let results = findings.map { finding -> String in
             var fields: [(String, String)] = [
@@ -41,6 +52,10 @@ public enum SarifReport {
             if let location = finding.location { fields.append(("locations", "[" + physical(location) + "]")) }
             if let element = finding.elementLocation {
                 fields.append(("relatedLocations", "[" + physical(element, id: 1, message: "the element") + "]"))
+            }
+            if let mark = finding.baseline {
+                // SARIF's own words for a result against a baseline.
+                fields.append(("baselineState", jsonString(mark == .known ? "unchanged" : "new")))
             }
             if finding.expected {
                 fields.append(("suppressions", "[" + object([

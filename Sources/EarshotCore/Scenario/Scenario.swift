@@ -341,3 +341,31 @@ public struct ElementChange: Sendable, Equatable {
         }
     }
 }
+
+extension Scenario {
+    /// The scenario with `density` (pixels per dp) on each screen read from an Android dump, so
+    /// their touch targets are measured (`--density`); nil changes nothing.
+    public func withDensity(_ density: Double?) -> Scenario {
+        guard let density else { return self }
+        var changed = self
+        for index in changed.screens.indices where changed.screens[index].screen.roots.contains(where: { $0.android != nil }) {
+            changed.screens[index].screen.pixelDensity = density
+        }
+        return changed
+    }
+}
+
+extension ScenarioResult {
+    /// The static codes a screen shown could not be checked for, with the reason
+    /// (`ScreenLinter.unchecked`); a code any screen could be checked for is not listed.
+    public var uncheckedCodes: [FindingCode: String] {
+        var reasons: [FindingCode: String] = [:]
+        var measured = Set<FindingCode>()
+        for (_, screen) in screensShown {
+            let unchecked = ScreenLinter.unchecked(screen)
+            reasons.merge(unchecked) { first, _ in first }
+            measured.formUnion(FindingCode.staticCodes.subtracting(unchecked.keys))
+        }
+        return reasons.filter { !measured.contains($0.key) }
+    }
+}

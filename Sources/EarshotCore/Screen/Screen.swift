@@ -12,6 +12,10 @@ public struct Screen: Sendable, Equatable {
     /// screen file, written by `earshot import --reader`); nil: its nodes decide
     /// (`ScreenReaderKind.natural(for:)`).
     public var reader: ScreenReaderKind?
+    /// Pixels per dp of an Android dump's frames (`--density`), for measuring its touch targets;
+    /// nil when not known. Frames of iOS elements and screen files are points and need none.
+    /// A reading setting, not part of the screen: equality ignores it.
+    public var pixelDensity: Double?
     /// The top-level nodes (children of the window).
     public private(set) var roots: [AccessibilityNode]
     /// Path of child indices from `roots` to each node, kept in step with `roots`.

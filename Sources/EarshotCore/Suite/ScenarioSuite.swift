@@ -150,7 +150,8 @@ public struct ScenarioVerdict: Sendable {
     }
 
     public var failedExpectations: [ScenarioOutcome.ExpectationLine] { outcome.expectations.filter { !$0.passed } }
-    public var unexpectedErrors: [Finding] { findings.filter { $0.severity == .error && !$0.expected } }
+    /// Error findings the scenario does not expect and the baseline does not know.
+    public var unexpectedErrors: [Finding] { findings.filter(\.failsRun) }
 
     public var passed: Bool {
         guard outcome.error == nil, failedExpectations.isEmpty, unexpectedErrors.isEmpty else { return false }

@@ -83,9 +83,11 @@ extension SuiteRecord {
         findings.filter { $0.severity == .error }.map { finding in
             let name = "finding \(finding.code.rawValue)" + (finding.elements.isEmpty ? "" : " [\(finding.elements.joined(separator: ", "))]")
             let text = FindingReport.lines(of: finding)
+            let note: String? = finding.expected ? "expected by the scenario: " + text
+                : finding.baseline == .known ? "known in the baseline: " + text : nil
             return SuiteCase("finding", name: name, location: finding.location,
-                             outcome: finding.expected ? .passed : .failed(message: finding.message, details: text),
-                             note: finding.expected ? "expected by the scenario: " + text : nil)
+                             outcome: finding.failsRun ? .failed(message: finding.message, details: text) : .passed,
+                             note: note)
         }
     }
 }

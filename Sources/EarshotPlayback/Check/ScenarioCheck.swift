@@ -30,12 +30,16 @@ public struct ScenarioCheckSettings {
     public var quiet: Bool
     /// Where voices are found.
     public var library: VoiceLibrary
+    /// `--baseline`: findings it lists are marked known and do not fail the check.
+    public var baseline: FindingBaseline?
+    /// `--density`: pixels per dp of the scenario's Android dumps, for their touch targets.
+    public var density: Double?
 
     public init(path: String, voice: String? = nil, espeakData: String? = nil, punctuation: PunctuationLevel? = nil,
                 reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
                 transcripts: [(path: String, format: TranscriptFormat)] = [], findingsPath: String? = nil,
                 reportPage: String? = nil, externalReportAudio: Bool = false, quiet: Bool = false,
-                library: VoiceLibrary = .locate()) {
+                library: VoiceLibrary = .locate(), baseline: FindingBaseline? = nil, density: Double? = nil) {
         self.path = path
         self.voice = voice
         self.espeakData = espeakData
@@ -49,6 +53,8 @@ public struct ScenarioCheckSettings {
         self.externalReportAudio = externalReportAudio
         self.quiet = quiet
         self.library = library
+        self.baseline = baseline
+        self.density = density
     }
 }
 
@@ -75,7 +81,7 @@ public struct ScenarioCheck {
         self.settings = settings
         scenario = try InputKind.explaining(settings.path, expected: "a scenario", accepts: { $0 == .scenario }) {
             try ScenarioFile.load(path: settings.path)
-        }
+        }.withDensity(settings.density)
     }
 
     /// Every file the check reads: the scenario, the parts it includes, its screens and its voice
@@ -125,7 +131,7 @@ public struct ScenarioCheck {
         let quiet = settings.quiet
         let page = pages == nil ? nil : settings.reportPage
         let started = Date()
-        let result: ScenarioResult
+        var result: ScenarioResult
         if let device = settings.liveDevice {
             if !quiet, let title = scenario.title { write(title + "\n") }
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in
@@ -155,6 +161,7 @@ public struct ScenarioCheck {
                 for note in result.notes { write("\(note)\n") }
             }
         }
+        if let baseline = settings.baseline { result.findings = baseline.mark(result.findings) }
         for expectation in result.expectations where !expectation.passed || !quiet {
             write("\(expectation)\n")
         }

@@ -45,7 +45,16 @@ public struct ScreenLinter: Sendable {
         (.labelAmbiguousAbbreviation, ReadingChecks.ambiguousAbbreviations),
         (.labelLanguageMismatch, ReadingChecks.languageMismatches),
         (.speechIPAUnmapped, ReadingChecks.unmappedPronunciations),
+        (.targetTooSmall, TargetSizeCheck.undersizedTargets),
     ]
+
+    /// The static codes a screen could not be checked for, each with the reason (an Android
+    /// dump without `--density`: its targets are not measured). Every other static code was
+    /// checked; the conformance tables read this.
+    public static func unchecked(_ screen: Screen) -> [FindingCode: String] {
+        guard let reason = TargetSizeCheck.uncheckedReason(screen) else { return [:] }
+        return [.targetTooSmall: reason, .targetBelowPlatform: reason]
+    }
 
     public let generator: DescriptionGenerator
     /// What the voice gives the engine (the reading checks need it; without, they find nothing).

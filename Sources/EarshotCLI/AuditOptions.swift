@@ -1,0 +1,104 @@
+import EarshotCore
+import Foundation
+
+/// The audit options `lint`, `check` and `test` share (docs/findings.md, "Audits"): a
+/// standard's conformance table (`--standard`, `--conformance`), a baseline that ratchets
+/// (`--baseline`, `--update-baseline`) and the density that turns an Android dump's pixels
+/// into dp for the target-size checks (`--density`).
+struct AuditOptions {
+    static let options: [OptionSpec] = [
+        .choice("standard", StandardID.self,
+                "After the findings, a table of this standard's criteria: failed (with the findings), checked with no finding, or not evaluated (docs/findings.md, \"Audits\")."),
+        .value("conformance", "FILE.json", "Also write the --standard table as JSON (- for standard output)."),
+        .value("baseline", "FILE.json", "Known findings: they are shown as known and do not fail the run; new ones fail, fixed ones are listed."),
+        .flag("update-baseline", "Rewrite the --baseline file with this run's findings (reasons kept); creates it when missing."),
+        .value("density", "SCALE|DPIdpi", "Pixels per dp of Android dumps (2.625, or 420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
+    ]
+
+    var standard: StandardID?
+    var conformancePath: String?
+    var baselinePath: String?
+    var updateBaseline: Bool
+    var density: Double?
+
+    init(_ parsed: ParsedArguments) throws {
+        standard = try parsed.choice("standard", StandardID.self)
+        conformancePath = parsed.value("conformance")
+        baselinePath = parsed.value("baseline")
+        updateBaseline = parsed.has("update-baseline")
+        density = try parsed.value("density").map(Self.density)
+        if conformancePath != nil, standard == nil { throw UsageError("--conformance writes the --standard table: give --standard too") }
+        if updateBaseline, baselinePath == nil { throw UsageError("--update-baseline rewrites the --baseline file: give --baseline FILE.json") }
+        if baselinePath == "-" { throw UsageError("--baseline names a file, not standard input (-)") }
+    }
+
+    /// `2.625` (a scale) or `420dpi` (dots per inch; 160 dpi is a scale of 1).
+    static func density(_ text: String) throws -> Double {
+        let lowered = text.lowercased()
+        if lowered.hasSuffix("dpi"), let dpi = Double(lowered.dropLast(3)), dpi > 0, dpi.isFinite { return dpi / 160 }
+        if let scale = Double(text), scale > 0, scale.isFinite, scale <= 10 { return scale }
+        throw UsageError("--density expects a scale from the device (0.75 to 4, e.g. 2.625) or dots per inch (420dpi), got \"\(text)\"")
+    }
+
+    /// The files this reads besides the command's own (the baseline, unless it is to be made).
+    var inputs: [String] {
+        guard let baselinePath, !updateBaseline || FileManager.default.fileExists(atPath: baselinePath) else { return [] }
+        return [baselinePath]
+    }
+
+    /// The files this writes (the baseline is both read and rewritten, so it is checked as an
+    /// input against the other outputs and written apart).
+    var outputs: [(option: String, path: String)] {
+        conformancePath.map { [("--conformance", $0)] } ?? []
+    }
+
+    /// The baseline to mark findings with: read from its file, or empty when it is to be made.
+    func loadBaseline() throws -> FindingBaseline? {
+        guard let baselinePath else { return nil }
+        if updateBaseline, !FileManager.default.fileExists(atPath: baselinePath) {
+            return FindingBaseline(path: baselinePath)
+        }
+        do {
+            return try FindingBaseline.load(path: baselinePath)
+        } catch let error as FileIOError where !FileManager.default.fileExists(atPath: baselinePath) {
+            throw FileIOError(path: error.path, reason: "no such baseline file (record one with --update-baseline)")
+        }
+    }
+
+    /// `screen` with `--density` when it is an Android dump's.
+    func applying(to screen: Screen) -> Screen {
+        guard let density, screen.roots.contains(where: { $0.android != nil }) else { return screen }
+        var changed = screen
+        changed.pixelDensity = density
+        return changed
+    }
+
+    /// After the findings: the baseline's summary (and its rewrite), the conformance table and
+    /// its JSON. `findings` are the run's, marked by `baseline`; `files` the files it checked;
+    /// `checked` the codes its checks cover; `unchecked` what an input did not allow.
+    func finish(findings: [Finding], baseline: FindingBaseline?, files: [String], checked: Set<FindingCode>,
+                unchecked: [FindingCode: String], out: TextOutput) throws {
+        if baseline != nil || standard != nil { out.line("") }
+        if let baseline {
+            let fixed = baseline.fixed(by: findings, files: files)
+            var written: Int?
+            if updateBaseline {
+                let updated = baseline.updated(with: findings, files: files)
+                try AtomicFile.write(updated.json, to: baseline.path, followingLinks: false)
+                written = updated.entries.count
+            }
+            out.text(BaselineSummary(baseline: baseline, marked: findings, fixed: fixed, written: written).text)
+        }
+        if let standard {
+            let report = ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
+            out.text(report.text)
+            if let conformancePath { try AtomicFile.writeOutput(report.json, to: conformancePath) }
+        }
+    }
+
+    /// Whether the run fails on its findings: an error neither expected nor known. With
+    /// `--update-baseline` every finding is known once the file is written.
+    func failsOn(_ findings: [Finding]) -> Bool {
+        !updateBaseline && findings.hasUnexpectedErrors
+    }
+}
