@@ -15,6 +15,15 @@ struct AuditOptions {
         .value("density", "SCALE|DPIdpi", "Pixels per dp of Android dumps (2.625, or 420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
     ]
 
+    /// The lines each command's help gives these options.
+    static let helpNote = """
+        --standard wcag22|kwcag22|ksx3253 adds a table of that standard's criteria: failed
+        (with the findings and fixes), checked with no finding, or not evaluated and why
+        (docs/findings.md, "Audits"). --baseline FILE.json marks findings known or new and
+        lists fixed ones; only a new error fails the run; --update-baseline rewrites it.
+        Touch targets are measured in points, an Android dump's in dp with --density.
+        """
+
     var standard: StandardID?
     var conformancePath: String?
     var baselinePath: String?

@@ -24,7 +24,7 @@ enum CheckCommand: Command {
         .punctuation,
         .reader,
         .espeakData,
-    ] + ReportOutputs.options
+    ] + AuditOptions.options + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
@@ -47,7 +47,9 @@ enum CheckCommand: Command {
             outputs.append(("--report", reportPage))
         }
         let externalAudio = try ReportWriting.externalAudio(parsed)
-        try reports.check(inputs: [path], otherOutputs: outputs)
+        let audit = try AuditOptions(parsed)
+        outputs += audit.outputs
+        try reports.check(inputs: [path] + audit.inputs, otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
         let check = try ScenarioCheck(ScenarioCheckSettings(
@@ -55,8 +57,8 @@ enum CheckCommand: Command {
             punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
             liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
             findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: externalAudio,
-            quiet: parsed.has("quiet")))
-        try reports.check(inputs: check.inputs, otherOutputs: outputs)
+            quiet: parsed.has("quiet"), baseline: try audit.loadBaseline(), density: audit.density))
+        try reports.check(inputs: check.inputs + audit.inputs, otherOutputs: outputs)
         let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
             try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
                                              external: externalAudio)
@@ -74,8 +76,12 @@ enum CheckCommand: Command {
             try check.run(pages: pages, write: { out.text($0) })
         }
         try reports.write([outcome.record], name: "earshot check")
-        out.line(outcome.summary(reports: reports.outputs.map(\.path)))
-        return outcome.passed ? .success : .failure
+        let unchecked = outcome.result.uncheckedCodes
+        for reason in Set(unchecked.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
+        try audit.finish(findings: outcome.result.findings, baseline: check.settings.baseline, files: [path],
+                         checked: Set(FindingCode.allCases), unchecked: unchecked, out: out)
+        out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))
+        return outcome.result.failedExpectations.isEmpty && !audit.failsOn(outcome.result.findings) ? .success : .failure
     }
 
     /// The `--transcript` files with their formats: by extension, `-` by `--transcript-format`.
@@ -116,6 +122,7 @@ enum CheckCommand: Command {
         SCENARIO.json may be - (standard input; relative paths then start at the current
         folder); any output may be - (standard output; this text then goes to standard error).
         --junit and --sarif write CI reports (docs/ci-reports.md).
+        \(AuditOptions.helpNote)
         Exit codes: 0 all expectations held and no unexpected error finding, 1 an expectation
         failed or an unexpected error finding, 64 usage, 65 bad scenario or screen file
         (file:line:column), 69 speech engine unavailable, 74 I/O.

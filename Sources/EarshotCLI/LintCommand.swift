@@ -99,13 +99,10 @@ enum LintCommand: Command {
         docs/ci-reports.md.
         Each file is judged as its reader hears it (--reader, else TalkBack for an Android dump
         and VoiceOver for the rest): that reader's focus stops and words (docs/talkback.md).
-        --standard wcag22|kwcag22|ksx3253 adds a table of that standard's criteria: failed
-        (with the findings and fixes), checked with no finding, or not evaluated and why
-        (docs/findings.md, "Audits"). --baseline FILE.json marks findings known or new and
-        lists fixed ones; only a new error fails the run; --update-baseline rewrites it.
-        Touch targets are measured in points, an Android dump's in dp with --density.
-        Exit 0 when no error-level finding is reported, 1 when one is, 65 for a bad screen
-        file, 74 when a file cannot be read or the findings file cannot be written.
+        \(AuditOptions.helpNote)
+        Exit 0 when no error-level finding is reported (with --baseline: no new one), 1 when
+        one is, 64 usage, 65 for a bad screen file, 74 when a file cannot be read or an
+        output cannot be written.
         """
     )
 }

@@ -18,7 +18,7 @@ enum TestCommand: Command {
         .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
         ReportWriting.audioOption,
         .espeakData,
-    ] + ReportOutputs.options
+    ] + AuditOptions.options + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         if arguments.first == "--worker" { return try TestWorker.serve(Array(arguments.dropFirst())) }
@@ -26,7 +26,8 @@ enum TestCommand: Command {
         let jobs = try parsed.int("jobs") ?? 1
         guard (1...64).contains(jobs) else { throw UsageError("--jobs expects 1 to 64, got \(jobs)") }
         let reports = ReportOutputs(parsed)
-        try reports.check(inputs: parsed.positionals)
+        let audit = try AuditOptions(parsed)
+        try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: audit.outputs)
         let files = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
         guard !files.isEmpty else {
             throw UsageError("no scenarios under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\")")
@@ -38,8 +39,9 @@ enum TestCommand: Command {
         let pages = SuiteIndexPage.pageNames(for: files)
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
-        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")),
-                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio))
+        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")) + audit.inputs,
+                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio) + audit.outputs)
+        let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
             TestWorker.Report(folder: folder, external: externalAudio)
@@ -47,19 +49,25 @@ enum TestCommand: Command {
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
         let collect: (ScenarioOutcome) throws -> Void = { outcome in
-            let verdict = try ScenarioVerdict.judge(outcome, update: update)
+            var verdict = try ScenarioVerdict.judge(outcome, update: update)
+            if let baseline {
+                verdict.findings = baseline.mark(verdict.findings)
+                // Rewriting the baseline makes every finding of this run known.
+                if audit.updateBaseline { for index in verdict.findings.indices { verdict.findings[index].baseline = .known } }
+            }
             printer.print(verdict)
             verdicts.append(verdict)
         }
         if jobs == 1 || files.count == 1 {
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                           reader: try parsed.readerChoice(), report: report)
+                                           reader: try parsed.readerChoice(), density: audit.density, report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
+            if let density = audit.density { command += ["--density", "\(density)"] }
             if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
             let settings = WorkerPoolSettings(command: command, size: min(jobs, files.count))
             if let signal = try SuiteWorkers.run(Array(zip(files, pages)), settings: settings, inOrder: collect) {
@@ -67,6 +75,14 @@ enum TestCommand: Command {
                 StopOnSignal.dieOf(signal)
             }
         }
+        let findings = verdicts.flatMap(\.findings)
+        // A code counts as checked when any scenario's screens allowed it.
+        let measured = verdicts.filter { $0.outcome.error == nil }.map(\.outcome.uncheckedCodes)
+        var unchecked = measured.first ?? [:]
+        for codes in measured.dropFirst() { unchecked = unchecked.filter { codes[$0.key] != nil } }
+        for reason in Set(unchecked.values).sorted() { printer.line("note: \(reason)") }
+        try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
+                         checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
         let updated = verdicts.filter { $0.golden == .updated }.count
@@ -118,6 +134,7 @@ enum TestCommand: Command {
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
         exits by the signal. Reports (docs/ci-reports.md): --junit and --sarif.
+        \(AuditOptions.helpNote)
         Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
         unavailable, 74 a report or golden could not be written.
         """
@@ -175,7 +192,8 @@ enum TestWorker {
         var external: Bool
     }
 
-    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, report: Report? = nil) -> SuiteScenarioRunner {
+    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
+                       report: Report? = nil) -> SuiteScenarioRunner {
         // With a report, the timeline is rendered to a temporary WAV for the page.
         let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
             { scenario, file, page, speaker, run in
@@ -188,16 +206,16 @@ enum TestWorker {
                 }
             }
         }
-        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, pages: pages)
+        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, pages: pages)
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
-                                                             ReportWriting.audioOption, .reader])
+                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", "")])
         let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                      reader: try parsed.readerChoice(), report: report))
+                                      reader: try parsed.readerChoice(), density: try parsed.double("density"), report: report))
         return .success
     }
 }

@@ -95,6 +95,9 @@ public struct ScenarioOutcome: Sendable, Codable {
     public var errorCategory: ErrorCategory?
     /// Seconds the run took.
     public var time: Double
+    /// The static codes its screens could not be checked for, by code, with the reason
+    /// (`ScenarioResult.uncheckedCodes`).
+    public var unchecked: [String: String]?
 
     public init(file: String, result: ScenarioResult, title: String?, time: Double) {
         self.file = file
@@ -103,6 +106,13 @@ public struct ScenarioOutcome: Sendable, Codable {
         expectations = result.expectations.map(ExpectationLine.init)
         findingsJSON = FindingsJSON.encode(result.findings)
         self.time = time
+        let unchecked = result.uncheckedCodes
+        self.unchecked = unchecked.isEmpty ? nil : Dictionary(uniqueKeysWithValues: unchecked.map { ($0.key.rawValue, $0.value) })
+    }
+
+    /// `unchecked` by code.
+    public var uncheckedCodes: [FindingCode: String] {
+        Dictionary(uniqueKeysWithValues: (unchecked ?? [:]).compactMap { key, reason in FindingCode(rawValue: key).map { ($0, reason) } })
     }
 
     public init(file: String, error: any UserFacingError, time: Double) {

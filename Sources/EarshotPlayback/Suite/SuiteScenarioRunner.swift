@@ -15,13 +15,16 @@ public final class SuiteScenarioRunner {
     public let espeakData: String?
     /// The screen reader every scenario is heard by (`--reader`); nil: each scenario's own.
     public let reader: ScreenReaderKind?
+    /// `--density`: pixels per dp of the scenarios' Android dumps, for their touch targets.
+    public let density: Double?
     private let library: VoiceLibrary
     private let pages: PageWriter?
     private var speakers: [String: Speaker] = [:]
 
-    public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, library: VoiceLibrary = .locate(),
-                pages: PageWriter? = nil) {
+    public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
+                library: VoiceLibrary = .locate(), pages: PageWriter? = nil) {
         self.voice = voice
+        self.density = density
         self.espeakData = espeakData
         self.reader = reader
         self.library = library
@@ -36,7 +39,7 @@ public final class SuiteScenarioRunner {
         do {
             let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
                 try ScenarioFile.load(path: file)
-            }
+            }.withDensity(density)
             let key = voice ?? scenario.voice ?? "ko"
             let speaker: Speaker
             if let known = speakers[key] {

@@ -45,7 +45,9 @@ enum TargetSizeCheck {
         var rawFrame: Frame
         var ancestors: [String]
         var isInlineLink: Bool
-        var isSystemSwitch: Bool
+        /// A control whose size the system sets: an iOS switch at UISwitch's size, the scroll
+        /// indicator VoiceOver exposes as "Vertical scroll bar, N pages".
+        var isSystemControl: Bool
         /// The nearest activatable ancestor at least `minimum` in both dimensions, if any.
         var largerParent: String?
 
@@ -70,7 +72,7 @@ enum TargetSizeCheck {
         let bounds = screenBounds(screen, scale: scale)
         let unit = android ? "dp" : "points"
         var findings: [Finding] = []
-        for target in targets where !target.isInlineLink && !target.isSystemSwitch {
+        for target in targets where !target.isInlineLink && !target.isSystemControl {
             let size = "\(plainNumber(rounded(target.frame.width))) by \(plainNumber(rounded(target.frame.height))) \(unit)"
             let pixels = android
                 ? " (\(plainNumber(target.rawFrame.width)) by \(plainNumber(target.rawFrame.height)) pixels at density \(plainNumber(scale)))"
@@ -114,8 +116,11 @@ enum TargetSizeCheck {
         let radius = minimum / 2
         let centre = target.centre
         for other in targets where other.id != target.id {
-            // A target's own ancestors and descendants are not its neighbours.
-            if target.ancestors.contains(other.id) || other.ancestors.contains(target.id) { continue }
+            // A target's own ancestors and descendants, and a target drawn around it, are not its
+            // neighbours (the case of a control inside a larger target).
+            if target.ancestors.contains(other.id) || other.ancestors.contains(target.id) || other.frame.contains(target.frame) {
+                continue
+            }
             let f = other.frame
             let dx = max(f.x - centre.x, 0, centre.x - (f.x + f.width))
             let dy = max(f.y - centre.y, 0, centre.y - (f.y + f.height))
@@ -149,8 +154,7 @@ enum TargetSizeCheck {
                 targets.append(Target(
                     id: node.id, name: displayName(node), frame: frame, rawFrame: raw, ancestors: path.map(\.id),
                     isInlineLink: traits.contains(.link) && (parentIsText || inText),
-                    isSystemSwitch: node.android == nil && traits.contains(.switch)
-                        && abs(frame.width - systemSwitch.width) <= 1 && abs(frame.height - systemSwitch.height) <= 1,
+                    isSystemControl: node.android == nil && (isSystemSwitch(frame, traits: traits) || isScrollIndicator(node)),
                     largerParent: larger?.id))
             }
             if isText, let frame, !activatable { texts.append(frame) }
@@ -159,7 +163,26 @@ enum TargetSizeCheck {
             path.removeLast()
         }
         for root in screen.roots { visit(root, inherited: nil) }
+        // A control drawn inside another target that is large enough (the dictation button in
+        // a search field) counts as inside a larger target, as a descendant would.
+        for index in targets.indices where targets[index].largerParent == nil {
+            let frame = targets[index].frame
+            targets[index].largerParent = targets.first { other in
+                other.id != targets[index].id && !other.isUndersized && other.frame.contains(frame) && other.frame != frame
+            }?.id
+        }
         return targets
+    }
+
+    static func isSystemSwitch(_ frame: Frame, traits: AccessibilityTraits) -> Bool {
+        traits.contains(.switch) && abs(frame.width - systemSwitch.width) <= 1 && abs(frame.height - systemSwitch.height) <= 1
+    }
+
+    /// UIKit's scroll indicator, which XCUITest dumps as an adjustable element labelled
+    /// "Vertical scroll bar, 2 pages" (English system words; other languages are not known).
+    static func isScrollIndicator(_ node: AccessibilityNode) -> Bool {
+        let label = node.label ?? ""
+        return (label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar"))
     }
 
     static func isActivatable(_ node: AccessibilityNode, traits: AccessibilityTraits) -> Bool {
