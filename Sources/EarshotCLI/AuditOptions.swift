@@ -39,6 +39,8 @@ struct AuditOptions {
         if conformancePath != nil, standard == nil { throw UsageError("--conformance writes the --standard table: give --standard too") }
         if updateBaseline, baselinePath == nil { throw UsageError("--update-baseline rewrites the --baseline file: give --baseline FILE.json") }
         if baselinePath == "-" { throw UsageError("--baseline names a file, not standard input (-)") }
+        // A table needs the criteria data: say so before anything runs.
+        if standard != nil { _ = try Criteria.table() }
     }
 
     /// `2.625` (a scale) or `420dpi` (dots per inch; 160 dpi is a scale of 1).
@@ -85,8 +87,9 @@ struct AuditOptions {
     /// After the findings: the baseline's summary (and its rewrite), the conformance table and
     /// its JSON. `findings` are the run's, marked by `baseline`; `files` the files it checked;
     /// `checked` the codes its checks cover; `unchecked` what an input did not allow.
+    @discardableResult
     func finish(findings: [Finding], baseline: FindingBaseline?, files: [String], checked: Set<FindingCode>,
-                unchecked: [FindingCode: String], out: TextOutput) throws {
+                unchecked: [FindingCode: String], out: TextOutput) throws -> ConformanceReport? {
         if baseline != nil || standard != nil { out.line("") }
         if let baseline {
             let fixed = baseline.fixed(by: findings, files: files)
@@ -99,10 +102,17 @@ struct AuditOptions {
             out.text(BaselineSummary(baseline: baseline, marked: findings, fixed: fixed, written: written).text)
         }
         if let standard {
-            let report = ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
+            let report = try ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
             out.text(report.text)
             if let conformancePath { try AtomicFile.writeOutput(report.json, to: conformancePath) }
+            return report
         }
+        return nil
+    }
+
+    /// The `--standard` table of one scenario run, for its report page.
+    func conformance(of result: ScenarioResult) throws -> ConformanceReport? {
+        try standard.map { try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases), unchecked: result.uncheckedCodes) }
     }
 
     /// Whether the run fails on its findings: an error neither expected nor known. With

@@ -61,7 +61,7 @@ enum CheckCommand: Command {
         try reports.check(inputs: check.inputs + audit.inputs, otherOutputs: outputs)
         let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
             try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
-                                             external: externalAudio)
+                                             external: externalAudio, conformance: try audit.conformance(of: result))
         }
         let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining

@@ -92,11 +92,13 @@ enum ReportWriting {
     /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
     /// written beside the page as `NAME.wav` with `external`.
     static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
-                               to path: String, external: Bool, golden: String? = nil) throws {
+                               to path: String, external: Bool, golden: String? = nil,
+                               conformance: ConformanceReport? = nil) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
                 _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
-                try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, external: external, golden: golden)
+                try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, external: external, golden: golden,
+                                   conformance: conformance)
             }
         }
         let audio: DeskCheckReport.Audio
@@ -112,8 +114,9 @@ enum ReportWriting {
             audio = .embedded(pageAudio.source(file: rendered, length: try fileSize(rendered)))
         }
         let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
-        let report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
+        var report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
                                      audio: audio, captions: captions, speechLanguage: speaker.profile.language)
+        report.conformance = conformance
         try pageAudio.write(report.html(provenance: provenance, golden: golden), to: path)
     }
 

@@ -81,7 +81,7 @@ enum TestCommand: Command {
         var unchecked = measured.first ?? [:]
         for codes in measured.dropFirst() { unchecked = unchecked.filter { codes[$0.key] != nil } }
         for reason in Set(unchecked.values).sorted() { printer.line("note: \(reason)") }
-        try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
+        let conformance = try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
                          checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
@@ -90,7 +90,9 @@ enum TestCommand: Command {
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
         if let reportFolder {
-            let index = SuiteIndexPage(verdicts: verdicts, pages: pages).html(provenance: ReportWriting.provenance)
+            var indexPage = SuiteIndexPage(verdicts: verdicts, pages: pages)
+            indexPage.conformance = conformance
+            let index = indexPage.html(provenance: ReportWriting.provenance)
             let path = (reportFolder as NSString).appendingPathComponent("index.html")
             try AtomicFile.write(index, to: path)
             printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")

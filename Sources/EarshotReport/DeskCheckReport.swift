@@ -23,6 +23,8 @@ public struct DeskCheckReport {
     /// The WebVTT captions of the same timeline.
     public var captions: String
     public var speechLanguage: String
+    /// The `--standard` table of the run, shown after the findings when set.
+    public var conformance: ConformanceReport?
 
     public init(scenario: Scenario, result: ScenarioResult, generator: DescriptionGenerator, audio: Audio,
                 captions: String, speechLanguage: String) {
@@ -53,6 +55,7 @@ public struct DeskCheckReport {
             .init(id: "transcript", title: "Transcript", html: transcriptTable()),
             .init(id: "expectations", title: "Expectations", html: expectationsTable()),
             .init(id: "findings", title: "Findings", html: Self.findingsList(result.findings)),
+        ] + (conformance.map { [.init(id: "conformance", title: "Conformance: \($0.standard.name)", html: ConformanceSection.html($0))] } ?? []) + [
             .init(id: "screens", title: "Screens", html: screens()),
         ], speechLanguage: speechLanguage)
         page.trailer = "<pre id=\"report-vtt\" hidden>\(HTML.text(captions))</pre>\n"
@@ -322,14 +325,19 @@ public struct DeskCheckReport {
         var out = "<p>\(HTML.text(FindingReport.summary(findings))).</p>\n<ul class=\"findings\">\n"
         for finding in findings {
             let entry = finding.entry
-            out += "<li class=\"finding\"><h3><span class=\"\(finding.severity == .error && !finding.expected ? "failed" : "")\">\(finding.severity.rawValue)\(finding.expected ? " (expected)" : "")</span> <code>\(finding.code.rawValue)</code>: \(HTML.text(entry.title))</h3>\n<dl>"
+            let marks = (finding.expected ? " (expected)" : "") + (finding.baseline.map { " (\($0.rawValue))" } ?? "")
+            out += "<li class=\"finding\"><h3><span class=\"\(finding.failsRun ? "failed" : "")\">\(finding.severity.rawValue)\(marks)</span> <code>\(finding.code.rawValue)</code>: \(HTML.text(entry.title))</h3>\n<dl>"
             if let time = finding.time { out += "<dt>Time</dt><dd>\(clockTime(time))</dd>" }
             if !finding.elements.isEmpty { out += "<dt>Elements</dt><dd>\(finding.elements.map { "<code>\(HTML.text($0))</code>" }.joined(separator: ", "))</dd>" }
             if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(location.description))</dd>" }
             if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(element.description))</dd>" }
             out += "<dt>What happened</dt><dd>\(HTML.text(finding.message))</dd>"
             out += "<dt>Why it matters</dt><dd>\(HTML.text(entry.meaning))</dd>"
-            out += "<dt>Fix</dt><dd>\(HTML.text(finding.fix))</dd></dl></li>\n"
+            out += "<dt>Fix</dt><dd>\(HTML.text(finding.fix))</dd>"
+            let criteria = finding.criteria
+            out += "<dt>Criteria</dt><dd>" + (criteria.isEmpty ? "none: \(HTML.text(Criteria.mapping(for: finding.code).why))" : criteria.map { criterion in
+                "<a href=\"\(HTML.attribute(criterion.url))\">\(HTML.text(criterion.reference))</a> \(HTML.text(criterion.title))\(criterion.level.map { " (\($0))" } ?? "")"
+            }.joined(separator: "; ")) + "</dd></dl></li>\n"
         }
         return out + "</ul>"
     }

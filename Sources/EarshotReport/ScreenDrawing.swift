@@ -8,7 +8,9 @@ import Foundation
 /// own (hidden, decoration, a wrapper, merged into a stop) is dashed and faint. Each stop is a
 /// blue rectangle with its number in a circle at its top left, and the elements merged into it
 /// are dashed outlines inside it. A stop is focusable: focusing or pointing at it shows what
-/// VoiceOver says there, and activating it plays it when the page has its speech.
+/// VoiceOver says there, and activating it plays it when the page has its speech. Touch targets
+/// smaller than the minimum or the platform's size (`target.too-small`, `target.below-platform`)
+/// are outlined in red, dashed, and listed in words after the stops.
 public struct ScreenDrawing {
     public var screen: Screen
     public var stops: [FocusStop]
@@ -82,6 +84,14 @@ public struct ScreenDrawing {
             svg.close()
             svg.lineBreak()
         }
+        let undersized = ScreenLinter.targetFindings(for: screen)
+        for finding in undersized {
+            guard let id = finding.elements.first, let frame = screen.node(id)?.frame else { continue }
+            svg.open("g", ["class": finding.code == .targetTooSmall ? "target-small too-small" : "target-small", "aria-hidden": "true"])
+            rect(frame, "frame")
+            svg.close()
+            svg.lineBreak()
+        }
         svg.close()
         precondition(svg.isBalanced)
         var list = "<ol class=\"stops-list\" aria-label=\"\(HTML.attribute("Focus stops of \(title), in reading order"))\">\n"
@@ -102,6 +112,13 @@ public struct ScreenDrawing {
         var note = "<p>\(stops.count) focus stop\(stops.count == 1 ? "" : "s")"
         if faint > 0 { note += "; \(faint) element\(faint == 1 ? "" : "s") drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
         note += ".</p>"
+        if !undersized.isEmpty {
+            note += "\n<p>Touch targets outlined in red, dashed, are smaller than they should be:</p>\n<ul class=\"undersized\">\n"
+            for finding in undersized {
+                note += "<li><code>\(finding.code.rawValue)</code> (\(finding.severity.rawValue)): \(HTML.text(finding.message))</li>\n"
+            }
+            note += "</ul>"
+        }
         return "<div class=\"pair\">\n\(svg.markup)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
     }
 

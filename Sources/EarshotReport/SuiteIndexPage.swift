@@ -6,6 +6,8 @@ import Foundation
 public struct SuiteIndexPage {
     public var verdicts: [ScenarioVerdict]
     public var pages: [String]
+    /// The suite's `--standard` table, shown after the results when set.
+    public var conformance: ConformanceReport?
 
     public init(verdicts: [ScenarioVerdict], pages: [String]) {
         self.verdicts = verdicts
@@ -58,7 +60,9 @@ public struct SuiteIndexPage {
         }
         table += "</tbody></table>"
         let page = ReportPage(kind: "Test suite", title: "Desk checks: \(verdicts.count) scenarios", summary: summary,
-                              sections: [.init(id: "results", title: "Results", html: table)], speechLanguage: "ko")
+                              sections: [.init(id: "results", title: "Results", html: table)]
+                                + (conformance.map { [.init(id: "conformance", title: "Conformance: \($0.standard.name)", html: ConformanceSection.html($0))] } ?? []),
+                              speechLanguage: "ko")
         return page.html(provenance: provenance)
     }
 }

@@ -1,13 +1,25 @@
+import Foundation
+
 /// An accessibility standard a tester audits against, and its criteria as Earshot knows them.
 ///
-/// The data is `criteria/criteria.json` (its sources, editions and licences in
-/// `criteria/README.md`, the review of each mapping in `criteria/REVIEW.md`), compiled in by
-/// `scripts/generate-criteria.sh`; `CriteriaDataTests` keeps the two in step. Ids are the
-/// standards' own; titles are short names in Earshot's words, never the standards' text.
+/// The data is `voices/criteria/criteria.json` (its sources, editions and licences in
+/// `voices/criteria/README.md`, the review of each mapping in `voices/criteria/REVIEW.md`), found
+/// where the voices are (`VoiceLibrary.locate()`: a checkout, an install, the binary's built-in
+/// copy). Ids are the standards' own; titles are short names in Earshot's words, never the
+/// standards' text.
 public enum StandardID: String, NamedCases, Sendable, CaseIterable {
     case wcag22
     case kwcag22
     case ksx3253
+
+    /// How reports name the standard.
+    public var name: String {
+        switch self {
+        case .wcag22: "WCAG 2.2"
+        case .kwcag22: "KWCAG 2.2"
+        case .ksx3253: "KS X 3253"
+        }
+    }
 }
 
 /// One criterion of a standard: a WCAG success criterion, a KWCAG item, a KS X 3253 item.
@@ -24,7 +36,7 @@ public struct Criterion: Sendable, Equatable, Hashable {
     public var person: String?
 
     /// `WCAG 2.2 4.1.2`, as one short line names it.
-    public var reference: String { "\(Criteria.standard(standard).name) \(id)" }
+    public var reference: String { "\(standard.name) \(id)" }
 }
 
 /// A standard with its edition, source and criteria in order.
@@ -45,27 +57,51 @@ public enum Criteria {
         public var why: String
     }
 
-    struct Data: Sendable {
-        var standards: [StandardID: Standard]
-        var mappings: [FindingCode: Mapping]
+    public struct Table: Sendable {
+        public var standards: [StandardID: Standard]
+        public var mappings: [FindingCode: Mapping]
     }
 
-    /// The compiled-in data, read once. A mistake in it is a programming error that the tests
-    /// catch before any release.
-    static let data: Data = {
-        do {
-            return try decode(JSONDocument.parse(criteriaJSON, file: "criteria/criteria.json"))
-        } catch {
-            fatalError("criteria/criteria.json: \(error)")
+    /// The data, read once from the first voices folder that has `criteria/criteria.json`.
+    static let loaded: Result<Table, CriteriaDataError> = {
+        let library = VoiceLibrary.locate()
+        for source in library.sources {
+            guard let folder = source.folder() else { continue }
+            let path = folder + "/criteria/criteria.json"
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            do {
+                return .success(try decode(JSONDocument.load(path: path)))
+            } catch {
+                return .failure(CriteriaDataError(problem: "\(error)", category: (error as? UserFacingError)?.category ?? .badData))
+            }
         }
+        return .failure(CriteriaDataError(problem: "error: no criteria data (criteria/criteria.json) in the voices folders searched: \(library.searched)",
+                                          category: .unavailable))
     }()
 
-    public static func standard(_ id: StandardID) -> Standard { data.standards[id]! }
+    /// The data, or why it cannot be had (exit 65 for bad data, 69 when there is none).
+    public static func table() throws -> Table { try loaded.get() }
 
-    /// The criteria `code` bears on, with the reason (an empty list says why none applies).
-    public static func mapping(for code: FindingCode) -> Mapping { data.mappings[code] ?? Mapping(criteria: [], why: "") }
+    /// A standard and its criteria.
+    public static func standard(_ id: StandardID) throws -> Standard { try table().standards[id]! }
+
+    /// The criteria `code` bears on, with the reason (an empty list says why none applies);
+    /// nothing when the data cannot be read (`table()` says why).
+    public static func mapping(for code: FindingCode) -> Mapping {
+        (try? table().mappings[code]) ?? Mapping(criteria: [], why: "")
+    }
 
     public static func criteria(for code: FindingCode) -> [Criterion] { mapping(for: code).criteria }
+
+    /// `WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 5.1`: ids grouped by standard, in
+    /// the standards' order; `none` for an empty list.
+    public static func references(_ criteria: [Criterion]) -> String {
+        let groups = StandardID.allCases.compactMap { standard -> String? in
+            let ids = criteria.filter { $0.standard == standard }.map(\.id)
+            return ids.isEmpty ? nil : "\(standard.name) \(ids.joined(separator: ", "))"
+        }
+        return groups.isEmpty ? "none" : groups.joined(separator: "; ")
+    }
 
     /// The codes that bear on a criterion.
     public static func codes(for criterion: Criterion) -> [FindingCode] {
@@ -74,7 +110,7 @@ public enum Criteria {
 
     /// Reads the data file's shape (docs/findings.md, "Criteria"); unknown keys, standards,
     /// codes and criterion ids are data errors with their place.
-    static func decode(_ root: JSONNode) throws -> Data {
+    static func decode(_ root: JSONNode) throws -> Table {
         let top = try root.object(allowing: ["standards", "findings"])
         var standards: [StandardID: Standard] = [:]
         for node in try top.required("standards").arrayItems() {
@@ -111,8 +147,15 @@ public enum Criteria {
             }
             mappings[code] = Mapping(criteria: criteria, why: try object.requiredString("why"))
         }
-        return Data(standards: standards, mappings: mappings)
+        return Table(standards: standards, mappings: mappings)
     }
+}
+
+/// The criteria data could not be read: missing from every voices folder, or bad.
+public struct CriteriaDataError: UserFacingError {
+    public var problem: String
+    public var category: ErrorCategory
+    public var description: String { problem }
 }
 
 extension Finding {

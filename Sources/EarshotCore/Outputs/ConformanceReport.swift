@@ -45,8 +45,8 @@ public struct ConformanceReport: Sendable {
 
     /// The table of `standard` for a run that reported `findings` and ran the checks `checked`;
     /// `unchecked` gives, for a code the run could not check, why (it is then not counted as checked).
-    public init(_ standard: StandardID, findings: [Finding], checked: Set<FindingCode>, unchecked: [FindingCode: String] = [:]) {
-        self.standard = Criteria.standard(standard)
+    public init(_ standard: StandardID, findings: [Finding], checked: Set<FindingCode>, unchecked: [FindingCode: String] = [:]) throws {
+        self.standard = try Criteria.standard(standard)
         let candidates = self.standard.criteria.filter { criterion in
             guard standard == .wcag22 else { return true }
             switch criterion.level {
@@ -58,7 +58,13 @@ public struct ConformanceReport: Sendable {
         rows = candidates.map { criterion in
             let bearing = Criteria.codes(for: criterion)
             let ran = bearing.filter { checked.contains($0) && unchecked[$0] == nil }
-            let failing = findings.filter { bearing.contains($0.code) && $0.severity >= .warning }
+            // A screen several scenarios show gives the same static finding in each: once here.
+            var seen = Set<String>()
+            let failing = findings.filter { finding in
+                guard bearing.contains(finding.code), finding.severity >= .warning else { return false }
+                let key = "\(finding.code.rawValue)|\(finding.location?.description ?? "")|\(finding.time.map { "\($0)" } ?? "")|\(finding.elements)|\(finding.message)"
+                return seen.insert(key).inserted
+            }
             if !failing.isEmpty {
                 return Row(criterion: criterion, status: .failed, codes: ran, findings: failing, note: criterion.person)
             }

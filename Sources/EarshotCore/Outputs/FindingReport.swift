@@ -28,15 +28,10 @@ public enum FindingReport {
         return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n" + criteriaLine(finding.criteria)
     }
 
-    /// `  Criteria: WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 …` with a line break, or
-    /// `  Criteria: none (…)` for a code that bears on no criterion.
+    /// `  Criteria: WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 5.1` with a line break;
+    /// nothing for a code that bears on no criterion.
     public static func criteriaLine(_ criteria: [Criterion]) -> String {
-        guard !criteria.isEmpty else { return "" }
-        let groups = StandardID.allCases.compactMap { standard -> String? in
-            let ids = criteria.filter { $0.standard == standard }.map(\.id)
-            return ids.isEmpty ? nil : "\(Criteria.standard(standard).name) \(ids.joined(separator: ", "))"
-        }
-        return "  Criteria: \(groups.joined(separator: "; "))\n"
+        criteria.isEmpty ? "" : "  Criteria: \(Criteria.references(criteria))\n"
     }
 
     /// "3 findings (1 error, 2 warnings)" or "no findings".

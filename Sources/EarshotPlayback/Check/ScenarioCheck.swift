@@ -131,21 +131,21 @@ public struct ScenarioCheck {
         let quiet = settings.quiet
         let page = pages == nil ? nil : settings.reportPage
         let started = Date()
-        var result: ScenarioResult
+        let result: ScenarioResult
         if let device = settings.liveDevice {
             if !quiet, let title = scenario.title { write(title + "\n") }
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in
                 if let line = ScenarioCheck.liveLine(record) { write(line + "\n") }
             }
             // Transcripts are written at the end: a device that fails leaves no half-written file.
-            result = try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
-                                                  reader: settings.reader, observer: observer, deviceFailed: deviceFailed)
+            result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
+                                                         reader: settings.reader, observer: observer, deviceFailed: deviceFailed))
             if let page, let pages { try pages(page, scenario, result, speaker, nil) }
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
-                let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
-                                                      transcripts: settings.transcripts, reader: settings.reader).result
+                let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
+                                                             transcripts: settings.transcripts, reader: settings.reader).result)
                 if let page, let pages { try pages(page, scenario, result, speaker, wavPath) }
                 return result
             }
@@ -161,7 +161,6 @@ public struct ScenarioCheck {
                 for note in result.notes { write("\(note)\n") }
             }
         }
-        if let baseline = settings.baseline { result.findings = baseline.mark(result.findings) }
         for expectation in result.expectations where !expectation.passed || !quiet {
             write("\(expectation)\n")
         }
@@ -177,6 +176,14 @@ public struct ScenarioCheck {
         }
         return Outcome(path: settings.path, result: result, time: Date().timeIntervalSince(started), written: written,
                        besidePage: beside)
+    }
+
+    /// The result with its findings marked known or new against `--baseline`.
+    func marked(_ result: ScenarioResult) -> ScenarioResult {
+        guard let baseline = settings.baseline else { return result }
+        var marked = result
+        marked.findings = baseline.mark(result.findings)
+        return marked
     }
 
     /// One plain line for an utterance as it starts, is cut or is dropped while playing live;

@@ -28,7 +28,7 @@ struct FindingCatalogueTests {
     func errorCodes() {
         let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
         #expect(errors == [
-            "label.missing", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
+            "label.missing", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
             "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback",
         ])
     }
@@ -94,6 +94,7 @@ struct FindingCatalogueTests {
         }
         #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .stopsDuplicateAdjacent, .focusFragmented,
                             .fieldLabelSeparate, .labelUnnamedSymbol, .labelLanguageMismatch,
+                            .targetTooSmall, .targetBelowPlatform,
                             .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
         // No iOS API is left in a fix heard under TalkBack.
         for code in changed {

@@ -9,7 +9,9 @@ import Testing
 struct LintSampleTests {
     static let expectedBefore: [(FindingCode, [String])] = [
         (.labelMissing, ["search"]),
+        (.targetBelowPlatform, ["search"]),
         (.labelFileName, ["cart"]),
+        (.targetBelowPlatform, ["cart"]),
         (.focusFragmented, ["card-1", "card-1-name", "card-1-like", "card-1-rating", "card-1-price"]),
         (.stopsDuplicateAdjacent, ["banner", "banner-caption"]),
         (.labelRepeatsTrait, ["add-to-cart"]),
@@ -28,6 +30,25 @@ struct LintSampleTests {
         (.labelMissing, ["passwordField"]),
         (.labelFileName, ["button-common-visibility-off"]),
     ]
+
+    /// The touch targets of samples/lint/targets.json (docs/findings.md, "Touch targets").
+    static let expectedTargets: [(FindingCode, [String], FindingSeverity)] = [
+        (.targetBelowPlatform, ["more"], .warning),
+        (.targetTooSmall, ["close"], .error),
+        (.targetTooSmall, ["share"], .error),
+        (.targetBelowPlatform, ["info"], .warning),
+        // Inside the seller card, a larger target: lowered to a warning.
+        (.targetTooSmall, ["seller-follow"], .warning),
+        (.targetTooSmall, ["seller-chat"], .warning),
+    ]
+
+    @Test("the targets sample: crowded small buttons, a platform warning, the spacing exception, an exempt inline link and switch, small buttons in a larger target")
+    func targets() throws {
+        let findings = try FindingsTestSupport.linter().findings(for: try FindingsTestSupport.sample("targets"))
+        #expect(findings.map(\.code) == Self.expectedTargets.map(\.0))
+        #expect(findings.map(\.elements) == Self.expectedTargets.map(\.1))
+        #expect(findings.map(\.severity) == Self.expectedTargets.map(\.2))
+    }
 
     @Test("lint on a dump finds the unlabeled button, the icon read by its asset name, the field with no label and the caption read apart from its field")
     func dumpBeforeHasEveryFieldProblem() throws {
@@ -49,8 +70,9 @@ struct LintSampleTests {
     @Test("the static checks cover every static code of the catalogue")
     func checksCoverStaticCodes() {
         let staticCodes = FindingCatalogue.entries.filter { $0.origin == .static }.map(\.code)
-        #expect(ScreenLinter.checks.map(\.code) == staticCodes)
-        #expect(Set(Self.expectedBefore.map(\.0) + Self.expectedDumpBefore.map(\.0)) == Set(staticCodes))
+        // The target check reports both target codes.
+        #expect(ScreenLinter.checks.map(\.code) + [.targetBelowPlatform] == staticCodes)
+        #expect(Set(Self.expectedBefore.map(\.0) + Self.expectedDumpBefore.map(\.0) + Self.expectedTargets.map(\.0)) == Set(staticCodes))
     }
 
     @Test("no check fires on the fixed after screen")

@@ -12,16 +12,34 @@ struct FindingOutputTests {
         Finding(.focusGhost, time: 0.0004, elements: [], message: "a \\ back\tslash", fix: "quote \" and tab"),
     ]
 
-    @Test("each finding is two lines: severity, code, time, elements and message, then the fix")
+    @Test("each finding is two lines, severity, code, time, elements and message, then the fix, and a third naming its criteria")
     func textLines() {
         let text = FindingReport.text(Self.sample)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.count == 7)
+        #expect(lines.count == 10)
         #expect(lines[0] == #"error label.missing [search]: "search" says only "버튼": it has no label or value."#)
         #expect(lines[1].hasPrefix("  Fix: Give it an accessibilityLabel"))
-        #expect(lines[2] == #"error announcement.dropped at 1.250 s [like]: "찜했습니다" was never spoken."#)
-        #expect(lines[4] == "error focus.ghost at 0.000 s: a \\ back\tslash")
-        #expect(lines[6] == "")
+        #expect(lines[2] == "  Criteria: WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 5.1, 8.2")
+        #expect(lines[3] == #"error announcement.dropped at 1.250 s [like]: "찜했습니다" was never spoken."#)
+        #expect(lines[5] == "  Criteria: WCAG 2.2 4.1.3; KS X 3253 5.6")
+        #expect(lines[6] == "error focus.ghost at 0.000 s: a \\ back\tslash")
+        #expect(lines[8] == "  Criteria: WCAG 2.2 2.4.3; KWCAG 2.2 2.1.2; KS X 3253 6.1")
+        #expect(lines[9] == "")
+        // A code that bears on no criterion has no third line.
+        let twice = FindingReport.lines(of: Finding(.stopsDuplicateAdjacent, elements: ["a", "b"], message: "same"))
+        #expect(twice.split(separator: "\n").count == 2)
+    }
+
+    @Test("baseline marks show after the severity and in the summary")
+    func baselineMarks() {
+        var known = Self.sample[0]
+        known.baseline = .known
+        var new = Self.sample[1]
+        new.baseline = .new
+        #expect(FindingReport.lines(of: known).hasPrefix("error (known) label.missing [search]"))
+        #expect(FindingReport.summary([known, new]) == "2 findings (2 errors; 1 known; 1 new)")
+        #expect(!known.failsRun && new.failsRun)
+        #expect(![known].hasUnexpectedErrors && [known, new].hasUnexpectedErrors)
     }
 
     @Test("no findings prints one line saying so, and summaries count by severity")
@@ -39,7 +57,7 @@ struct FindingOutputTests {
         #expect(json == FindingsJSON.encode(Self.sample))
         let lines = json.split(separator: "\n").map(String.init)
         #expect(lines.first == "[" && lines.last == "]")
-        #expect(lines[1] == #"  {"code": "label.missing", "severity": "error", "time": null, "elements": ["search"], "message": "\"search\" says only \"버튼\": it has no label or value.", "fix": "Give it an accessibilityLabel that says what it does (an icon button: .accessibilityLabel(\"검색\")), or hide it if it is decoration.", "screen": "추천 상품", "source": "shop.json", "location": null, "elementLocation": null, "expected": false},"#)
+        #expect(lines[1] == #"  {"code": "label.missing", "severity": "error", "time": null, "elements": ["search"], "message": "\"search\" says only \"버튼\": it has no label or value.", "fix": "Give it an accessibilityLabel that says what it does (an icon button: .accessibilityLabel(\"검색\")), or hide it if it is decoration.", "screen": "추천 상품", "source": "shop.json", "location": null, "elementLocation": null, "expected": false, "baseline": null, "criteria": [{"standard": "wcag22", "id": "1.1.1", "title": "Text equivalent for images and icons"}, {"standard": "wcag22", "id": "4.1.2", "title": "Name, role and state exposed"}, {"standard": "kwcag22", "id": "1.1.1", "title": "Images and icons carry fitting text"}, {"standard": "ksx3253", "id": "5.1", "title": "Text alternatives for non-text content"}, {"standard": "ksx3253", "id": "8.2", "title": "Components usable with assistive technology"}]},"#)
         #expect(lines[2].contains(#""time": 1.250000, "elements": ["like"]"#))
         #expect(lines[3].contains(#""message": "a \\ back\tslash", "fix": "quote \" and tab""#))
         #expect(FindingsJSON.encode([]) == "[]\n")
@@ -92,9 +110,9 @@ struct FindingOutputTests {
 }
 
 extension FindingOutputTests {
-    @Test("a finding describes itself as its two report lines")
+    @Test("a finding describes itself as its report lines")
     func describesItself() {
         let finding = Finding(.focusNotRestored, time: 4, elements: ["list-top"], message: "focus went to the top")
-        #expect("\(finding)" == "error focus.not-restored at 4.000 s [list-top]: focus went to the top\n  Fix: \(finding.fix)")
+        #expect("\(finding)" == "error focus.not-restored at 4.000 s [list-top]: focus went to the top\n  Fix: \(finding.fix)\n  Criteria: WCAG 2.2 2.4.3; KWCAG 2.2 2.1.2; KS X 3253 6.1")
     }
 }

@@ -6,10 +6,10 @@ import Testing
 @Suite("What a double tap says")
 struct ActivationTests {
     static let screen = #"""
-        { "id": "refresh", "kind": "button", "text": "새로고침", "hint": "목록을 다시 불러옵니다", "frame": [0, 0, 300, 40] },
-        { "id": "sound", "kind": "switch", "label": "소리", "on": true, "frame": [0, 50, 300, 40] },
-        { "id": "like", "kind": "button", "text": "찜하기", "onActivate": "toggleSelected", "frame": [0, 100, 300, 40] },
-        { "id": "banner", "kind": "button", "text": "배너 닫기", "frame": [0, 150, 300, 40] }
+        { "id": "refresh", "kind": "button", "text": "새로고침", "hint": "목록을 다시 불러옵니다", "frame": [0, 0, 300, 44] },
+        { "id": "sound", "kind": "switch", "label": "소리", "on": true, "frame": [0, 50, 300, 44] },
+        { "id": "like", "kind": "button", "text": "찜하기", "onActivate": "toggleSelected", "frame": [0, 100, 300, 44] },
+        { "id": "banner", "kind": "button", "text": "배너 닫기", "frame": [0, 150, 300, 44] }
     """#
 
     /// The desk check after touching `id` and double tapping it, with `edits` by the app.

@@ -54,7 +54,7 @@ struct ScenarioCompositionTests {
         return folder
     }
 
-    static let screen = #"{"screen": "s", "elements": [{"id": "ok", "kind": "button", "text": "확인", "frame": [0, 0, 100, 40]}]}"#
+    static let screen = #"{"screen": "s", "elements": [{"id": "ok", "kind": "button", "text": "확인", "frame": [0, 0, 100, 44]}]}"#
 
     @Test("an error inside an included file names that file's line and column and the include chain")
     func errorInIncludedFile() throws {

@@ -10,10 +10,10 @@ enum ScenarioTestSupport {
     {
       "screen": "shop",
       "elements": [
-        { "id": "title", "kind": "label", "text": "상품", "traits": ["header"], "frame": [0, 0, 300, 40] },
-        { "id": "add", "kind": "button", "text": "담기", "frame": [0, 50, 300, 40] },
-        { "id": "cart", "kind": "button", "label": "장바구니", "value": "0개", "frame": [0, 100, 300, 40] },
-        { "id": "level", "kind": "slider", "label": "수량", "adjustable": { "values": ["1", "2"], "index": 0 }, "frame": [0, 150, 300, 40] }
+        { "id": "title", "kind": "label", "text": "상품", "traits": ["header"], "frame": [0, 0, 300, 44] },
+        { "id": "add", "kind": "button", "text": "담기", "frame": [0, 50, 300, 44] },
+        { "id": "cart", "kind": "button", "label": "장바구니", "value": "0개", "frame": [0, 100, 300, 44] },
+        { "id": "level", "kind": "slider", "label": "수량", "adjustable": { "values": ["1", "2"], "index": 0 }, "frame": [0, 150, 300, 44] }
       ]
     }
     """#

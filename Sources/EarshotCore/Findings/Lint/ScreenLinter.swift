@@ -48,6 +48,10 @@ public struct ScreenLinter: Sendable {
         (.targetTooSmall, TargetSizeCheck.undersizedTargets),
     ]
 
+    /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
+    /// for drawing the undersized targets on a page.
+    public static func targetFindings(for screen: Screen) -> [Finding] { TargetSizeCheck.findings(screen) }
+
     /// The static codes a screen could not be checked for, each with the reason (an Android
     /// dump without `--density`: its targets are not measured). Every other static code was
     /// checked; the conformance tables read this.

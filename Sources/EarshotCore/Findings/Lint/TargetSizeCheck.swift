@@ -63,8 +63,9 @@ enum TargetSizeCheck {
 
     static func isAndroid(_ screen: Screen) -> Bool { screen.roots.contains { $0.android != nil } }
 
-    @Sendable static func undersizedTargets(_ linted: LintedScreen) -> [Finding] {
-        let screen = linted.screen
+    @Sendable static func undersizedTargets(_ linted: LintedScreen) -> [Finding] { findings(linted.screen) }
+
+    static func findings(_ screen: Screen) -> [Finding] {
         guard uncheckedReason(screen) == nil else { return [] }
         let android = isAndroid(screen)
         let scale = android ? (screen.pixelDensity ?? 1) : 1

@@ -6,8 +6,8 @@ import Testing
 struct AnnouncementFindingTests {
     static let shop = #"""
     { "screen": "shop", "elements": [
-      { "id": "add", "kind": "button", "text": "담기", "frame": [0, 0, 300, 40] },
-      { "id": "cart", "kind": "button", "label": "장바구니", "value": "0개", "frame": [0, 50, 300, 40] }
+      { "id": "add", "kind": "button", "text": "담기", "frame": [0, 0, 300, 44] },
+      { "id": "cart", "kind": "button", "label": "장바구니", "value": "0개", "frame": [0, 50, 300, 44] }
     ] }
     """#
 
