@@ -102,6 +102,7 @@ struct AuditOptions {
             out.text(BaselineSummary(baseline: baseline, marked: findings, fixed: fixed, written: written).text)
         }
         if let standard {
+            if baseline != nil { out.line("") }
             let report = try ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
             out.text(report.text)
             if let conformancePath { try AtomicFile.writeOutput(report.json, to: conformancePath) }

@@ -235,4 +235,24 @@ struct AuditTests {
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("bad.json:1:"))
     }
+
+    @Test("report pages: the desk check's findings link their criteria, the --standard table has a row per criterion, and undersized targets are drawn and listed")
+    func pages() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        let page = folder.appendingPathComponent("options.html")
+        let result = try CLIRunner.run(["check", "-q", "--standard", "kwcag22", "--report", page.path,
+                                        "samples/audit/product-options.json"], currentDirectory: Self.root)
+        #expect(result.status == 1, "\(result.stderr)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains(#"<section id="conformance""#) || html.contains(#"id="conformance""#))
+        let table = try #require(html.range(of: #"<table class="conformance">"#))
+        let tableHTML = String(html[table.upperBound...]).components(separatedBy: "</table>")[0]
+        let rows = tableHTML.components(separatedBy: "<tr><th scope=\"row\">").count - 1
+        #expect(rows == 33)
+        #expect(html.contains(#"<a href="https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum">WCAG 2.2 2.5.8</a>"#))
+        // The drawing outlines the two crowded buttons and the platform warnings, and says so in words.
+        #expect(html.components(separatedBy: #"<g class="target-small too-small""#).count - 1 == 4)
+        #expect(html.contains("Touch targets outlined in red, dashed, are smaller than they should be:"))
+        #expect(html.contains(#"<li><code>target.too-small</code> (error): &quot;close&quot;"#) || html.contains(#"<li><code>target.too-small</code> (error): "close""#))
+    }
 }

@@ -13,7 +13,7 @@ struct LintCommandTests {
         let result = try CLIRunner.run(["lint", "samples/lint/shop-before.json"], currentDirectory: CLIRunner.repositoryRoot)
         #expect(result.status == 1, "\(result.stderr)")
         let golden = try String(contentsOf: Self.samples.appendingPathComponent("shop-before.findings.txt"), encoding: .utf8)
-        #expect(result.stdout == "samples/lint/shop-before.json: 10 findings (1 error, 7 warnings, 2 notes)\n" + golden)
+        #expect(result.stdout == "samples/lint/shop-before.json: 12 findings (1 error, 9 warnings, 2 notes)\n" + golden)
     }
 
     @Test("a clean screen prints a no findings line and exits 0")
@@ -55,9 +55,9 @@ struct LintCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.contains("\n\n\(Self.after): no findings\n"))
         let array = try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [[String: Any]]
-        #expect(array?.count == 10)
+        #expect(array?.count == 12)
         #expect(array?.map { $0["code"] as? String } == [
-            "label.missing", "label.file-name", "focus.fragmented", "stops.duplicate-adjacent", "label.repeats-trait",
+            "label.missing", "target.below-platform", "label.file-name", "target.below-platform", "focus.fragmented", "stops.duplicate-adjacent", "label.repeats-trait",
             "label.unnamed-symbol", "label.only-symbols", "label.ambiguous-abbreviation", "label.language-mismatch",
             "speech.ipa-unmapped",
         ])

@@ -57,11 +57,11 @@ struct PipelineTests {
         let result = try CLIRunner.run(["lint", "--findings", "-", shop])
         #expect(result.status == 1)
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
-        #expect(findings.map { $0["code"] as? String ?? "" } == ["label.missing", "label.file-name", "focus.fragmented", "stops.duplicate-adjacent", "label.repeats-trait", "label.unnamed-symbol", "label.only-symbols", "label.ambiguous-abbreviation", "label.language-mismatch", "speech.ipa-unmapped"])
+        #expect(findings.map { $0["code"] as? String ?? "" } == ["label.missing", "target.below-platform", "label.file-name", "target.below-platform", "focus.fragmented", "stops.duplicate-adjacent", "label.repeats-trait", "label.unnamed-symbol", "label.only-symbols", "label.ambiguous-abbreviation", "label.language-mismatch", "speech.ipa-unmapped"])
         let location = try #require(findings[0]["location"] as? [String: Any])
         #expect(location["file"] as? String == shop)
         #expect(location["line"] as? Int == 10)
-        #expect(result.stderr.contains("\(shop): 10 findings (1 error, 7 warnings, 2 notes)"))
+        #expect(result.stderr.contains("\(shop): 12 findings (1 error, 9 warnings, 2 notes)"))
         // A screen file from standard input.
         let piped = try CLIRunner.run(["lint", "-"], input: try Data(contentsOf: URL(fileURLWithPath: shop)))
         #expect(piped.stdout.contains("<stdin>:10:17: error label.missing [search]"))

@@ -110,7 +110,8 @@ public struct ConformanceReport: Sendable {
             out += line + "\n"
             for finding in row.findings {
                 var head = finding.location.map { "\($0): " } ?? ""
-                head += "\(finding.severity.rawValue) \(finding.code.rawValue)"
+                head += finding.severity.rawValue + (finding.expected ? " (expected)" : "")
+                    + (finding.baseline.map { " (\($0.rawValue))" } ?? "") + " \(finding.code.rawValue)"
                 if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
                 out += "  \(head): \(finding.message)\n"
             }

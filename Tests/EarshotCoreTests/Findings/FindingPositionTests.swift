@@ -21,7 +21,7 @@ struct FindingPositionTests {
         let path = Self.root.appendingPathComponent("samples/lint/shop-before.json").path
         let loaded = try ScreenLoader.load(path: path)
         let findings = try FindingsTestSupport.linter().findings(for: loaded.screen, source: path, locations: loaded.idLocations)
-        #expect(findings.count == 10)
+        #expect(findings.count == 12)
         for finding in findings {
             let location = try #require(finding.location, "\(finding.code)")
             #expect(location.file == path)

@@ -60,7 +60,7 @@ struct RestorationTests {
     /// Open post 2; while it is open a new post arrives at the top of the list; come back.
     static let refreshSteps = [
         F.touch(F.post2), F.activate,
-        #"{ "insert": { "id": "post-0", "kind": "button", "text": "새 글", "frame": [0, 170, 300, 40] }, "screen": "board", "into": "posts", "index": 0 }"#,
+        #"{ "insert": { "id": "post-0", "kind": "button", "text": "새 글", "frame": [0, 220, 300, 44] }, "screen": "board", "into": "posts", "index": 0 }"#,
         F.touch(F.backY), F.activate, #"{ "pause": 3 }"#,
     ]
 
