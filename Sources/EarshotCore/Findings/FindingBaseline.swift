@@ -49,12 +49,22 @@ public struct FindingBaseline: Sendable, Equatable {
     }
 
     /// The baseline file's path (as given).
-    public var path: String
+    public let path: String
     public var entries: [Entry]
+    /// The current folder and the baseline's folder, resolved once: every finding's file is
+    /// made relative to them.
+    private let currentFolder: String
+    private let folder: [String]
 
     public init(path: String, entries: [Entry] = []) {
         self.path = path
         self.entries = entries.sorted { $0.key < $1.key }
+        currentFolder = FileManager.default.currentDirectoryPath
+        folder = Self.components(of: (Self.absolute(path, from: currentFolder) as NSString).deletingLastPathComponent)
+    }
+
+    public static func == (lhs: FindingBaseline, rhs: FindingBaseline) -> Bool {
+        lhs.path == rhs.path && lhs.entries == rhs.entries
     }
 
     /// Reads a baseline; mistakes are data errors with file, line and column.
@@ -95,9 +105,13 @@ public struct FindingBaseline: Sendable, Equatable {
     /// The findings marked known or new.
     public func mark(_ findings: [Finding]) -> [Finding] {
         let known = Set(entries.map(\.key))
+        var relativeFiles: [String: String] = [:]
         return findings.map { finding in
+            let file = finding.source ?? finding.location?.file ?? ""
+            if relativeFiles[file] == nil { relativeFiles[file] = relative(file) }
+            let key = Entry(code: finding.code, file: relativeFiles[file]!, screen: finding.screen, element: finding.elements.first).key
             var marked = finding
-            marked.baseline = known.contains(entry(for: finding).key) ? .known : .new
+            marked.baseline = known.contains(key) ? .known : .new
             return marked
         }
     }
@@ -129,16 +143,15 @@ public struct FindingBaseline: Sendable, Equatable {
     /// `path` relative to the baseline's folder, both resolved from the current folder.
     func relative(_ path: String) -> String {
         guard path != "-", path != "<stdin>", !path.isEmpty else { return path }
-        let folder = Self.components(of: (Self.absolute(self.path) as NSString).deletingLastPathComponent)
-        let target = Self.components(of: Self.absolute(path))
+        let target = Self.components(of: Self.absolute(path, from: currentFolder))
         var common = 0
         while common < folder.count, common < target.count, folder[common] == target[common] { common += 1 }
         let up = Array(repeating: "..", count: folder.count - common)
         return (up + target[common...]).joined(separator: "/")
     }
 
-    static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    static func absolute(_ path: String, from currentFolder: String) -> String {
+        let full = path.hasPrefix("/") ? path : currentFolder + "/" + path
         return (full as NSString).standardizingPath
     }
 
