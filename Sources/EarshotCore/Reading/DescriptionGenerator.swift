@@ -196,14 +196,15 @@ public struct DescriptionGenerator: Sendable {
 
     /// Appends `piece` after `text` with `separator`, without doubling punctuation: a label that
     /// already ends a sentence ("완료.", "Delete it?") is followed by " 버튼" or " Button", not
-    /// ", Button": the sentence's own pause is enough.
-    static func append(_ piece: SpokenText, to text: inout SpokenText, with separator: String) {
+    /// ", Button": the sentence's own pause is enough. `afterSentenceEnd` keeps the whole
+    /// separator there too (TalkBack's joiner does).
+    static func append(_ piece: SpokenText, to text: inout SpokenText, with separator: String, afterSentenceEnd: Bool = false) {
         guard !text.isEmpty else {
             text = piece
             return
         }
         var separator = Substring(separator)
-        if let first = separator.first, first.isPunctuation, let last = text.last, sentenceEnds.contains(last) {
+        if !afterSentenceEnd, let first = separator.first, first.isPunctuation, let last = text.last, sentenceEnds.contains(last) {
             separator = separator.dropFirst()
         }
         text.append(String(separator))

@@ -142,7 +142,9 @@ enum TalkBackDescription {
             sentences.append(activate)
         }
         if android.isLongClickable, let longPress = nonEmpty(words.hints["longPress"]) { sentences.append(longPress) }
-        return sentences.isEmpty ? nil : sentences.joined(separator: " ")
+        // NodeRoleHint.getDefaultHint joins them with CompositorUtils.joinCharSequences: the
+        // separator (", "), whatever the first ends with.
+        return sentences.isEmpty ? nil : sentences.joined(separator: words.separator)
     }
 }
 
@@ -170,8 +172,11 @@ extension DescriptionGenerator {
                                                children: stop.childrenDescription, position: position,
                                                collectionTransition: collection, words: words)
         var spoken = SpokenText()
+        // TalkBack joins the parts with its separator even after a part that ends a sentence
+        // ("Wifi signal full., Image": CompositorUtils.joinCharSequences adds it between every
+        // two non-empty parts), unlike VoiceOver.
         for piece in pieces {
-            Self.append(SpokenText(piece.text, piece.attributes), to: &spoken, with: words.separator)
+            Self.append(SpokenText(piece.text, piece.attributes), to: &spoken, with: words.separator, afterSentenceEnd: true)
         }
         let hint = TalkBackDescription.hint(of: android, words: words)
         return SpokenDescription(parts: pieces, spoken: spoken, hint: hint.map { SpokenText($0) }, language: stop.language)

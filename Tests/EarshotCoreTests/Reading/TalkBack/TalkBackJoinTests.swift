@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import EarshotCore
+
+/// How TalkBack joins what it says (docs/talkback.md, "Joining"): the click and long-press hints
+/// with its separator (NodeRoleHint.getDefaultHint through CompositorUtils.joinCharSequences),
+/// and the parts of a description with the separator even after a part ending in a period.
+/// Written from the rule in TalkBack's source; the words are the real words files'.
+@Suite("TalkBack's joins")
+struct TalkBackJoinTests {
+    static func read(_ nodes: [AccessibilityNode], voice: String) throws -> [SpokenDescription] {
+        var profile = try ScreenTestSupport.profile(voice)
+        profile.reader = .talkBack
+        let generator = try DescriptionGenerator(profile: profile)
+        let screen = try Screen(name: "join", roots: [AccessibilityNode(
+            id: "root", frame: Frame(x: 0, y: 0, width: 1080, height: 2400), children: nodes,
+            android: AndroidView(className: "android.widget.FrameLayout"))])
+        return FocusOrder(screen: screen, for: generator).stops.map(generator.describe)
+    }
+
+    @Test("a clickable and long-clickable button: the two hints joined by \", \", in Korean and English", arguments: ["ko", "en"])
+    func hints(voice: String) throws {
+        let button = AccessibilityNode(id: "more", frame: Frame(x: 0, y: 100, width: 200, height: 150),
+                                       android: AndroidView(className: "android.widget.ImageButton", contentDescription: "More options",
+                                                            isClickable: true, isLongClickable: true, isFocusable: true))
+        let said = try #require(try Self.read([button], voice: voice).first)
+        let words = try ScreenTestSupport.profile(voice).talkBackWords()
+        #expect(said.hint == words.hints["activate"]! + ", " + words.hints["longPress"]!)
+        #expect(said.hint?.contains(", ") == true)
+    }
+
+    @Test("a description whose label ends with a period keeps the separator before the role", arguments: ["ko", "en"])
+    func periodThenSeparator(voice: String) throws {
+        let image = AccessibilityNode(id: "signal", frame: Frame(x: 0, y: 300, width: 100, height: 100),
+                                      android: AndroidView(className: "android.widget.ImageView", contentDescription: "Wifi signal full.",
+                                                           isFocusable: true))
+        let said = try #require(try Self.read([image], voice: voice).first)
+        let words = try ScreenTestSupport.profile(voice).talkBackWords()
+        #expect(said.text == "Wifi signal full., " + words.roles["image"]!)
+        // VoiceOver keeps its own rule: no comma after a sentence's end.
+        var voiceOver = try ScreenTestSupport.profile(voice)
+        voiceOver.reader = .voiceOver
+        let element = AccessibilityNode(id: "done", kind: .button, label: "Done.")
+        let screen = try Screen(name: "vo", roots: [element])
+        let generator = try DescriptionGenerator(profile: voiceOver)
+        let spoken = generator.describe(try #require(FocusOrder(screen: screen, for: generator).stops.first))
+        #expect(!spoken.text.contains("., "))
+    }
+}
