@@ -51,9 +51,15 @@ extension JSONNode {
 
     /// `{"x", "y", "width", "height"}` with finite numbers and no negative size; nil for null or
     /// when an edge is null (idb writes null for a non-finite edge).
+    /// Older WebDriverAgent and Appium servers write `{"origin": {"x", "y"}, "size": {"width",
+    /// "height"}}` (a CGRect as a dictionary), read the same way.
     func dumpRect() throws -> Frame? {
         if isNull { return nil }
-        let members = try dumpMembers("a rectangle {\"x\", \"y\", \"width\", \"height\"}")
+        var members = try dumpMembers("a rectangle {\"x\", \"y\", \"width\", \"height\"}")
+        if members["x"] == nil, let origin = members["origin"], let size = members["size"] {
+            members = try origin.dumpMembers("a point {\"x\", \"y\"}")
+                .merging(try size.dumpMembers("a size {\"width\", \"height\"}")) { first, _ in first }
+        }
         var numbers: [Double] = []
         for key in ["x", "y", "width", "height"] {
             guard let node = members[key], !node.isNull else { return nil }
