@@ -59,8 +59,11 @@ enum TalkBackOrder {
             let index = size.count
             size.append(1)
             speaks.append(false)
+            // Empty bounds (no width or no height) are not visible to the user
+            // (AccessibilityNodeInfo.isVisibleToUser), whatever `displayed` says.
             onScreen.append(node.pointee.android?.isDisplayed == true && !node.pointee.isOutOfReach
-                && node.pointee.android?.isImportantForAccessibility != false)
+                && node.pointee.android?.isImportantForAccessibility != false
+                && node.pointee.frame.map { $0.width > 0 && $0.height > 0 } != false)
             focusable.append(node.pointee.android?.isTalkBackFocusable == true)
             childOnScreen.append(false)
             ownText.append(node.pointee.android?.hasOwnTalkBackText == true)

@@ -47,3 +47,23 @@ struct TalkBackJoinTests {
         #expect(!spoken.text.contains("., "))
     }
 }
+
+/// A node with empty bounds is not visible to the user (AccessibilityNodeInfo.isVisibleToUser),
+/// so TalkBack never focuses it, even when the dump says `displayed`.
+@Suite("TalkBack and empty bounds")
+struct TalkBackEmptyBoundsTests {
+    @Test("a clickable button of zero height or width is no stop; its twin with a size is")
+    func emptyBounds() throws {
+        func button(_ id: String, _ frame: Frame) -> AccessibilityNode {
+            AccessibilityNode(id: id, frame: frame,
+                              android: AndroidView(className: "android.widget.Button", text: id, isClickable: true, isFocusable: true))
+        }
+        let said = try TalkBackJoinTests.read([
+            button("flat", Frame(x: 0, y: 100, width: 300, height: 0)),
+            button("thin", Frame(x: 0, y: 200, width: 0, height: 120)),
+            button("real", Frame(x: 0, y: 300, width: 300, height: 120)),
+        ], voice: "ko")
+        #expect(said.count == 1)
+        #expect(said.first?.text.hasPrefix("real") == true)
+    }
+}
