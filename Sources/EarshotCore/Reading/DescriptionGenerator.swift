@@ -147,7 +147,8 @@ public struct DescriptionGenerator: Sendable {
     }
 
     /// The element's own hint, then the profile's hint sentences for its traits and custom
-    /// actions; nothing at all for a trait that silences hints (`notEnabled`).
+    /// actions (a control's default hint only when it has none of its own:
+    /// `replacedByOwnHint`); nothing at all for a trait that silences hints (`notEnabled`).
     func hint(for stop: FocusStop) -> SpokenText? {
         let silenced = vocabulary.words.contains { word in
             guard word.silencesHints, case .trait(let trait) = word.subject else { return false }
@@ -155,8 +156,10 @@ public struct DescriptionGenerator: Sendable {
         }
         if silenced { return nil }
         var sentences: [SpokenText] = []
-        if let own = nonEmpty(stop.hint) { sentences.append(SpokenText(own, attributes(of: stop, for: "hint"))) }
-        for sentence in vocabulary.hints where sentence.unlessWith.isDisjoint(with: stop.traits) && !sentence.text.isEmpty {
+        let own = nonEmpty(stop.hint)
+        if let own { sentences.append(SpokenText(own, attributes(of: stop, for: "hint"))) }
+        for sentence in vocabulary.hints where sentence.unlessWith.isDisjoint(with: stop.traits) && !sentence.text.isEmpty
+            && !(own != nil && sentence.replacedByOwnHint) {
             switch sentence.subject {
             case .trait(let trait):
                 if stop.traits.contains(trait) { sentences.append(SpokenText(sentence.text)) }

@@ -43,6 +43,11 @@ public struct TraitVocabulary: Sendable {
         public var subject: Subject
         public var text: String
         public var unlessWith: AccessibilityTraits
+        /// The control's own default `accessibilityHint` (a UISwitch's, a UITextField's): an
+        /// element that sets its own hint replaces it ("By default, standard UIKit controls and
+        /// views have system-provided hints", Apple's accessibilityHint documentation), while
+        /// VoiceOver's own sentences (adjustable, actions available) are still said after it.
+        public var replacedByOwnHint = false
     }
 
     public var words: [Word]
@@ -119,9 +124,10 @@ public struct TraitVocabulary: Sendable {
                 sentences.append(HintSentence(subject: subject, text: text, unlessWith: []))
                 continue
             }
-            let entry = try member.node.object(allowing: ["sentence", "unlessWith"])
+            let entry = try member.node.object(allowing: ["sentence", "unlessWith", "replacedByOwnHint"])
             sentences.append(HintSentence(subject: subject, text: try entry.required("sentence").stringValue(),
-                                          unlessWith: try traits(entry, "unlessWith")))
+                                          unlessWith: try traits(entry, "unlessWith"),
+                                          replacedByOwnHint: try entry.bool("replacedByOwnHint") ?? false))
         }
         return (sentences, try section.string("separator") ?? " ")
     }

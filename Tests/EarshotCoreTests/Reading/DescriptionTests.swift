@@ -86,6 +86,22 @@ struct DescriptionTests {
         #expect(try speak(off, "en").text == "Wi-Fi, Switch button, off")
     }
 
+    @Test("an app's own hint on a switch or a text field replaces the control's default hint; VoiceOver's own sentences stay after it")
+    func ownHintReplacesControlDefault() throws {
+        let wifi = FocusStop(id: "wifi", label: "Wi-Fi", hint: "근처 네트워크에 연결합니다.", traits: [.button, .switch], isOn: true)
+        #expect(try speak(wifi).hint == "근처 네트워크에 연결합니다.")
+        #expect(try speak(wifi, "en").hint == "근처 네트워크에 연결합니다.")
+        let field = FocusStop(id: "email", label: "이메일", hint: "회사 메일을 입력하세요.", traits: [.textField])
+        #expect(try speak(field).hint == "회사 메일을 입력하세요.")
+        // Not a control's default: VoiceOver's adjustable and actions sentences follow the own hint.
+        let slider = FocusStop(id: "volume", label: "음량", hint: "소리 크기입니다.", traits: [.adjustable], customActions: ["초기화"])
+        #expect(try speak(slider).hint == "소리 크기입니다. 값을 조절하려면 한 손가락으로 위 또는 아래로 쓸어넘기십시오. 동작 사용 가능")
+        // Without an own hint the control's default is said.
+        var plain = field
+        plain.hint = nil
+        #expect(try speak(plain).hint == "편집하려면 이중 탭 하십시오.")
+    }
+
     @Test("a tab in a tab bar is read as 탭 with its position: 탭, 4개 중 1번째")
     func tabPosition() throws {
         let stop = FocusStop(id: "home", label: "홈", traits: [.button, .tab], tabPosition: TabPosition(index: 1, count: 4))
