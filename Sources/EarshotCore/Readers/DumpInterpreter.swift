@@ -49,6 +49,9 @@ struct DumpInterpreter {
     private struct Context {
         /// Location of the navigation bar button read as the back button, if any.
         var backButton: SourceLocation?
+        /// Its label and frame: its chevron image twin is no stop of its own.
+        var backButtonLabel: String?
+        var backButtonFrame: Frame?
         var inNavigationBar = false
         /// The window's frame (else the application's): what an invisible stop outside any scroll
         /// view is judged against.
@@ -113,7 +116,10 @@ struct DumpInterpreter {
         var inner = context
         if node.type == "NavigationBar" {
             inner.inNavigationBar = true
-            inner.backButton = Self.backButton(in: node)?.location
+            let back = Self.backButton(in: node)
+            inner.backButton = back?.location
+            inner.backButtonLabel = back.flatMap { nonEmpty($0.label) }
+            inner.backButtonFrame = back?.frame
         }
         if node.type == "Window", let frame = node.frame { inner.screen = frame }
         let isScrollView = DumpTypes.scrollViews.contains(node.type)
@@ -139,7 +145,7 @@ struct DumpInterpreter {
     /// The stops a candidate stop gives: none when VoiceOver cannot reach it or it repeats a stop
     /// already made; else the element, followed, for a text field, by the buttons inside it.
     private mutating func stops(for node: DumpNode, context: Context) -> [AccessibilityNode] {
-        guard isReachable(node, context: context), isFirstOfItsKind(node) else { return [] }
+        guard isReachable(node, context: context), isFirstOfItsKind(node), !Self.isBackChevron(node, context: context) else { return [] }
         let field = element(node, context: context)
         guard DumpTypes.textFields.contains(node.type) else { return [field] }
         // Buttons inside a text field (clear text, show password, dictate) are stops of their own,
@@ -182,10 +188,39 @@ struct DumpInterpreter {
         if let accessible = node.isAccessible { return accessible }
         let labelled = nonEmpty(node.label) != nil
         switch node.type {
-        case "StaticText", "Heading", "Cell": return labelled || nonEmpty(node.value) != nil
+        case "Cell": return labelled || nonEmpty(node.value) != nil || !cellTexts(node).isEmpty
+        case "StaticText", "Heading": return labelled || nonEmpty(node.value) != nil
         case "Image", "Other": return labelled
         default: return DumpTypes.elements.contains(node.type)
         }
+    }
+
+    /// The texts an unlabelled cell is read by, in order, each once: a standard `UITableViewCell`
+    /// is one accessibility element whose label joins its text labels (Apple's UITableViewCell
+    /// accessibility; older XCTest dumps, Appium before about 2018, give such a cell no label).
+    /// None when the cell holds a control of its own other than a switch (a button, a field, a
+    /// link): such a cell is a container and its controls are stops (docs/import.md, "Cells").
+    ///
+    /// Only in a dump without traits: a dump that writes traits (WebDriverAgent 9.10 and later)
+    /// gives a merged cell its label itself, so an unlabelled cell there is a container whose
+    /// texts speak on their own (iOS 26 Settings' placard, its title a heading).
+    static func cellTexts(_ cell: DumpNode) -> [String] {
+        guard cell.traits == nil else { return [] }
+        var texts: [String] = []
+        var holdsControl = false
+        func walk(_ node: DumpNode) {
+            for child in node.children {
+                if child.type == "StaticText", let text = nonEmpty(child.label) ?? nonEmpty(child.value) {
+                    if !texts.contains(text) { texts.append(text) }
+                } else if ["Button", "Link", "TextField", "SecureTextField", "SearchField", "TextView", "Slider", "Stepper",
+                           "SegmentedControl"].contains(child.type) {
+                    holdsControl = true
+                }
+                walk(child)
+            }
+        }
+        walk(cell)
+        return holdsControl ? [] : texts
     }
 
     /// A labelled switch holding an unlabelled one: SwiftUI's `Toggle` as XCTest reports it.
@@ -246,6 +281,10 @@ struct DumpInterpreter {
                                        traits: traits.subtracting(kind.defaultTraits),
                                        frame: node.frame, customActions: node.customActions ?? [])
         var label = nonEmpty(node.label)
+        if label == nil, node.type == "Cell" {
+            let texts = Self.cellTexts(node)
+            if !texts.isEmpty { label = texts.joined(separator: MergedFocus.separator) }
+        }
         var value = nonEmpty(node.value)
         if label == nil, kind == .label || node.type == "StaticText" {
             label = value
@@ -306,22 +345,55 @@ struct DumpInterpreter {
         return exact ?? part
     }
 
-    /// The back button of a navigation bar: the button WebDriverAgent names `BackButton` (iOS 26
-    /// insets it 16 points), else its leftmost button when that button starts at the bar's leading
-    /// edge (a bar button such as "Edit" is inset; a back button with its chevron is not).
+    /// The back button of a navigation bar, from the bar's structure rather than a pixel
+    /// threshold (docs/import.md, "The back button"): the button WebDriverAgent names
+    /// `BackButton` (iOS 26 insets it 16 points); else one labelled with the system's back word
+    /// ("Back", "뒤로", "戻る", "返回"); else the bar's first button in reading order when it lies on
+    /// the leading side, before the title (or in the bar's leading third when there is no title),
+    /// and is not a bar action such as Cancel or Edit, which a modal's bar puts there.
     static func backButton(in bar: DumpNode) -> DumpNode? {
         var buttons: [DumpNode] = []
+        var title: DumpNode?
         func collect(_ node: DumpNode) {
             for child in node.children {
-                if child.type == "Button", child.frame != nil { buttons.append(child) } else { collect(child) }
+                if child.type == "Button", child.frame != nil {
+                    buttons.append(child)
+                } else {
+                    if child.type == "StaticText", title == nil, child.frame != nil { title = child }
+                    collect(child)
+                }
             }
         }
         collect(bar)
         if let named = buttons.first(where: { $0.identifier == "BackButton" }) { return named }
-        guard let barFrame = bar.frame, let first = buttons.min(by: { $0.frame!.x < $1.frame!.x }),
-              first.frame!.x <= barFrame.x + 8 else { return nil }
+        if let worded = buttons.first(where: { backWords.contains(nonEmpty($0.label)?.lowercased() ?? "") }) { return worded }
+        guard let barFrame = bar.frame, let first = buttons.min(by: { $0.frame!.x < $1.frame!.x }) else { return nil }
+        let frame = first.frame!
+        let leadingEdge = title?.frame.map { $0.x } ?? (barFrame.x + barFrame.width / 3)
+        guard frame.x + frame.width / 2 < leadingEdge,
+              !barActionWords.contains(nonEmpty(first.label)?.lowercased() ?? "") else { return nil }
         return first
     }
+
+    /// The back button's chevron as WebDriverAgent may list it beside the button: an image with
+    /// the button's label and a frame inside the button's.
+    private static func isBackChevron(_ node: DumpNode, context: Context) -> Bool {
+        guard node.type == "Image", let label = context.backButtonLabel, nonEmpty(node.label) == label,
+              let frame = node.frame, let button = context.backButtonFrame else { return false }
+        return button.contains(frame)
+    }
+
+    /// The system's back button words (an unnamed back button of an app's own is told by its place).
+    static let backWords: Set<String> = ["back", "뒤로", "戻る", "返回"]
+
+    /// Words of bar buttons that are not a way back (a modal's Cancel, a list's Edit), in the
+    /// built-in voices' languages.
+    static let barActionWords: Set<String> = [
+        "cancel", "close", "done", "edit", "save", "add", "menu",
+        "취소", "닫기", "완료", "편집", "저장", "추가", "메뉴",
+        "キャンセル", "閉じる", "完了", "編集", "保存", "追加",
+        "取消", "关闭", "完成", "编辑", "保存", "添加",
+    ]
 
     private static func count(_ node: DumpNode) -> Int {
         1 + node.children.reduce(0) { $0 + count($1) }
