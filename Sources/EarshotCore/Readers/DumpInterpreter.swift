@@ -56,6 +56,9 @@ struct DumpInterpreter {
         /// The window's frame (else the application's): what an invisible stop outside any scroll
         /// view is judged against.
         var screen: Frame?
+        /// The frame of the cell around the node, if any: a child whose frame lies wholly outside
+        /// it is stale (reported from before layout), and the cell's frame is its place.
+        var cell: Frame?
     }
 
     /// What makes two candidate stops the same stop (type, label and frame).
@@ -122,6 +125,7 @@ struct DumpInterpreter {
             inner.backButtonFrame = back?.frame
         }
         if node.type == "Window", let frame = node.frame { inner.screen = frame }
+        if node.type == "Cell", let frame = node.frame { inner.cell = frame }
         let isScrollView = DumpTypes.scrollViews.contains(node.type)
         if isScrollView { scrollViews.append(DumpViewport(frame: node.frame, isScrollView: true)) }
         let alertsBefore = alertsSeen
@@ -145,6 +149,8 @@ struct DumpInterpreter {
     /// The stops a candidate stop gives: none when VoiceOver cannot reach it or it repeats a stop
     /// already made; else the element, followed, for a text field, by the buttons inside it.
     private mutating func stops(for node: DumpNode, context: Context) -> [AccessibilityNode] {
+        var node = node
+        node.frame = Self.placed(node.frame, in: context.cell)
         guard isReachable(node, context: context), isFirstOfItsKind(node), !Self.isBackChevron(node, context: context) else { return [] }
         let field = element(node, context: context)
         guard DumpTypes.textFields.contains(node.type) else { return [field] }
@@ -381,6 +387,13 @@ struct DumpInterpreter {
         guard node.type == "Image", let label = context.backButtonLabel, nonEmpty(node.label) == label,
               let frame = node.frame, let button = context.backButtonFrame else { return false }
         return button.contains(frame)
+    }
+
+    /// A frame that contradicts its cell's (lies wholly outside it: WebDriverAgent's frame from
+    /// before layout, a text at y 0 in a cell at y 678) gives way to the cell's.
+    static func placed(_ frame: Frame?, in cell: Frame?) -> Frame? {
+        guard let frame, let cell, frame.intersection(cell) == nil else { return frame }
+        return cell
     }
 
     /// The system's back button words (an unnamed back button of an app's own is told by its place).

@@ -8,8 +8,8 @@ import Testing
 /// navigation bar; no public capture with a usable licence shows them.
 @Suite("Dump structure: cells without a label, back buttons")
 struct DumpStructureTests {
-    static func element(_ type: String, _ attributes: String, children: String = "") -> String {
-        let open = #"<XCUIElementType\#(type) type="XCUIElementType\#(type)" enabled="true" visible="true" \#(attributes)"#
+    static func element(_ type: String, _ attributes: String, children: String = "", visible: Bool = true) -> String {
+        let open = #"<XCUIElementType\#(type) type="XCUIElementType\#(type)" enabled="true" visible="\#(visible)" \#(attributes)"#
         return children.isEmpty ? open + "/>" : open + ">\n" + children + "\n</XCUIElementType\(type)>"
     }
 
@@ -66,5 +66,22 @@ struct DumpStructureTests {
         let worded = Self.element("Button", #"name="Back" label="Back" x="200" y="46" width="50" height="40""#)
         let third = try DumpTestSupport.spoken(try DumpTestSupport.parse(DumpTestSupport.pageSource(Self.bar(worded)), file: "w.xml").screen)
         #expect(third.contains("Back, 뒤로 버튼"), "\(third)")
+    }
+
+    @Test("a child's frame from before layout gives way to its cell's: a row below the fold of a table is reached, not hidden")
+    func staleChildFrame() throws {
+        // A table filling the window; its last cell lies below the fold (y 900 of 844) and the
+        // button inside it, invisible, reports a frame at y 300, from before layout (inside the view, where a hidden row would be).
+        let table = Self.element("Table", #"x="0" y="88" width="390" height="756""#, children: [
+            Self.element("Cell", #"x="0" y="100" width="390" height="60" traits="""#, children:
+                Self.element("Button", #"name="Top row" label="Top row" x="0" y="100" width="390" height="60" traits="Button""#)),
+            Self.element("Cell", #"x="0" y="900" width="390" height="60" traits="""#, children:
+                Self.element("Button", #"name="Last row" label="Last row" x="0" y="300" width="390" height="60" traits="Button""#, visible: false),
+                visible: false),
+        ].joined(separator: "\n"))
+        let loaded = try DumpTestSupport.parse(DumpTestSupport.pageSource(table), file: "stale.xml")
+        let stops = FocusOrder(screen: loaded.screen, for: try DescriptionGenerator(profile: try ScreenTestSupport.profile("ko"))).stops
+        #expect(stops.map(\.label) == ["Top row", "Last row"], "\(stops.map(\.label))")
+        #expect(stops.last?.frame == Frame(x: 0, y: 900, width: 390, height: 60))
     }
 }
