@@ -66,7 +66,9 @@ enum TalkBackOrder {
                 && node.pointee.frame.map { $0.width > 0 && $0.height > 0 } != false)
             focusable.append(node.pointee.android?.isTalkBackFocusable == true)
             childOnScreen.append(false)
-            ownText.append(node.pointee.android?.hasOwnTalkBackText == true)
+            // A collection's text and description are only its transitions' ("in list X"):
+            // TalkBack's hasText is false for a node with collection info.
+            ownText.append(node.pointee.android.map { $0.hasOwnTalkBackText && !TalkBackOrder.isCollectionLike($0, words: words) } == true)
             scrollsChildren.append(false)
             holdsCollection.append(false)
             var childSpeaks = false
@@ -128,6 +130,17 @@ enum TalkBackOrder {
             collect(child, at: childIndex, parent: index, insideStop: inside, place: place,
                     language: language, words: words, facts: facts, into: &stops)
             childIndex += facts.size[childIndex]
+        }
+    }
+
+    /// Whether TalkBack knows the node as a collection (it has collection info): the dump says so,
+    /// or its class is a list or grid (`ListView`, `GridView`) or a `RecyclerView`, which carry
+    /// collection info though a dump does not write it (Earshot's choice, as for scroll items).
+    static func isCollectionLike(_ view: AndroidView, words: TalkBackVocabulary) -> Bool {
+        if view.isCollection { return true }
+        switch words.role(ofClass: view.className) {
+        case "list", "grid": return true
+        default: return view.shortClassName == "RecyclerView"
         }
     }
 
@@ -213,7 +226,8 @@ extension AndroidView {
         isScreenReaderFocusable == true || isClickable || isLongClickable || isFocusable
     }
 
-    /// Its own text, description, hint or state description.
+    /// Its own text, description, hint or state description (a collection's are not its own
+    /// speech: `TalkBackOrder.isCollectionLike`).
     var hasOwnTalkBackText: Bool {
         nonEmpty(contentDescription) != nil || nonEmpty(text) != nil || nonEmpty(hint) != nil
             || nonEmpty(stateDescription) != nil

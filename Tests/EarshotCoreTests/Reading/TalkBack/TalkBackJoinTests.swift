@@ -67,3 +67,33 @@ struct TalkBackEmptyBoundsTests {
         #expect(said.first?.text.hasPrefix("real") == true)
     }
 }
+
+/// A collection's text and description are only what TalkBack says on entering it ("in list
+/// X"): `hasText` is false for a node with collection info (AccessibilityNodeInfoUtils), so a
+/// grid or list whose items are actionable is no stop of its own, even with a description.
+@Suite("TalkBack and a collection's description")
+struct TalkBackCollectionTextTests {
+    @Test("a GridView, ListView or RecyclerView with a content description and clickable items: the items are stops, the container is not")
+    func collectionIsNoStop() throws {
+        for className in ["android.widget.GridView", "android.widget.ListView", "androidx.recyclerview.widget.RecyclerView"] {
+            let items = (1...2).map { index in
+                AccessibilityNode(id: "app-\(index)", frame: Frame(x: 0, y: Double(index) * 200, width: 300, height: 200),
+                                  android: AndroidView(className: "android.widget.TextView", text: "App \(index)",
+                                                       isClickable: true, isFocusable: true))
+            }
+            let grid = AccessibilityNode(id: "apps", frame: Frame(x: 0, y: 100, width: 1080, height: 1200), children: items,
+                                         android: AndroidView(className: className, contentDescription: "Apps",
+                                                              isFocusable: true, isScrollable: true))
+            let said = try TalkBackJoinTests.read([grid], voice: "en")
+            #expect(said.count == 2, "\(className): \(said.map(\.text))")
+            #expect(said.allSatisfy { $0.text.hasPrefix("App ") }, "\(className): \(said.map(\.text))")
+        }
+        // A plain focusable layout with a description and clickable children is still a stop.
+        let items = [AccessibilityNode(id: "a", frame: Frame(x: 0, y: 200, width: 300, height: 200),
+                                       android: AndroidView(className: "android.widget.TextView", text: "A", isClickable: true))]
+        let layout = AccessibilityNode(id: "card", frame: Frame(x: 0, y: 100, width: 1080, height: 600), children: items,
+                                       android: AndroidView(className: "android.widget.LinearLayout", contentDescription: "Card",
+                                                            isFocusable: true))
+        #expect(try TalkBackJoinTests.read([layout], voice: "en").first?.text.hasPrefix("Card") == true)
+    }
+}

@@ -184,8 +184,8 @@ struct TalkBackOrderTests {
                                     items: [("a", "사진", 0, 0), ("b", "영상", 0, 1)])
         let said = try Self.swipe([named, Self.view("end", "android.widget.TextView", text: "끝")])
         #expect(said == [
-            // A collection with a description and no focusable ancestor is a stop of its own.
-            "list: 최근 항목",
+            // A collection's description is said only on entering it: TalkBack's hasText is
+            // false for a node with collection info, so the list is no stop of its own.
             "a: 사진, 2개 중 1번째, 최근 항목 목록에 있음, 항목 2개",
             "b: 영상, 2개 중 2번째",
             "end: 끝, 최근 항목 목록에서 벗어남",
