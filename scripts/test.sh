@@ -3,7 +3,7 @@
 # dummy backend (no sound card needed). Usage: scripts/test.sh [extra swift test arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 bash scripts/test-python.sh
 bash scripts/jack-dummy.sh start
 # Every temporary folder the tests make goes into one folder of the run's own, removed at the
