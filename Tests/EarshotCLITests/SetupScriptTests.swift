@@ -108,3 +108,84 @@ struct SetupScriptTests {
         #expect(installed == (try Self.packages("main.txt")) + (try Self.packages("tests.txt")))
     }
 }
+
+/// scripts/test.sh's cleanup, run in a copy of the scripts with stand-ins for the programs it
+/// starts: it removes its own run's folders and nothing another run made at the same time.
+@Suite("scripts/test.sh removes only what its own run made")
+struct TestScriptCleanupTests {
+    @Test("another run's /tmp/earshot-* and /dev/shm/earshot-* made during the run survive; the run's own folders go")
+    func removesOnlyItsOwn() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        let checkout = folder.appendingPathComponent("checkout"), bin = folder.appendingPathComponent("bin")
+        try manager.createDirectory(at: checkout.appendingPathComponent(".build/test-python/bin"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: bin, withIntermediateDirectories: true)
+        try manager.copyItem(at: CLIRunner.repositoryRoot.appendingPathComponent("scripts"), to: checkout.appendingPathComponent("scripts"))
+        let tag = UUID().uuidString.prefix(8)
+        let foreignTmp = "/tmp/earshot-other-\(tag)", foreignShm = "/dev/shm/earshot-other-\(tag)"
+        let seen = folder.appendingPathComponent("seen").path
+        let standIns: [(String, String)] = [
+            ("dpkg-query", "echo 'install ok installed'"),
+            ("jack_lsp", "exit 0"),  // "a JACK server is already running": the script starts none
+            // The test run: it writes into its folders, and meanwhile someone else's work appears.
+            ("swift", """
+                [ "$1" = test ] || exit 0
+                echo "$TMPDIR ${EARSHOT_TEST_SHM:-}" > '\(seen)'
+                touch "$TMPDIR/earshot-cli-x"; [ -z "${EARSHOT_TEST_SHM:-}" ] || touch "$EARSHOT_TEST_SHM/long.wav"
+                mkdir -p '\(foreignTmp)'; [ ! -d /dev/shm ] || mkdir -p '\(foreignShm)'
+                """),
+        ]
+        for (name, body) in standIns {
+            let file = bin.appendingPathComponent(name)
+            try "#!/bin/bash\n\(body)\n".write(to: file, atomically: true, encoding: .utf8)
+            try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        }
+        let python = checkout.appendingPathComponent(".build/test-python/bin/python3")
+        try "#!/bin/bash\nexit 0\n".write(to: python, atomically: true, encoding: .utf8)
+        try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python.path)
+        defer { try? manager.removeItem(atPath: foreignTmp); try? manager.removeItem(atPath: foreignShm) }
+
+        let result = try CLIRunner.run(executable: "/bin/bash", arguments: [checkout.appendingPathComponent("scripts/test.sh").path],
+                                       environment: ["PATH": "\(bin.path):/usr/bin:/bin", "XDG_RUNTIME_DIR": folder.path],
+                                       currentDirectory: folder)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let own = try String(contentsOfFile: seen, encoding: .utf8).split(separator: " ").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        #expect(own.first?.hasPrefix("/tmp/es-") == true, "\(own)")
+        for path in own { #expect(!manager.fileExists(atPath: path), "the run's own \(path) was left") }
+        #expect(manager.fileExists(atPath: foreignTmp), "test.sh removed another run's \(foreignTmp)")
+        if manager.fileExists(atPath: "/dev/shm") {
+            #expect(own.count == 2 && own[1].hasPrefix("/dev/shm/earshot-test-"), "\(own)")
+            #expect(manager.fileExists(atPath: foreignShm), "test.sh removed another run's \(foreignShm)")
+        }
+    }
+
+    @Test("the JACK dummy backend, started and stopped, leaves nothing in /dev/shm",
+          .enabled(if: program("jackd") != nil && !jackServerRuns(), "jackd missing, or a JACK server already runs (its files are its own)"))
+    func jackLeavesNoSharedMemory() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = Set((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
+        let script = CLIRunner.repositoryRoot.appendingPathComponent("scripts/jack-dummy.sh").path
+        let environment = ["PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": folder.path]
+        let started = try CLIRunner.run(executable: "/bin/bash", arguments: [script, "start"], environment: environment, currentDirectory: folder)
+        #expect(started.status == 0, "\(started.stderr)")
+        let during = Set((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
+        #expect(during.contains("jack-shm-registry"), "the server made no shared memory: \(during.sorted())")
+        let stopped = try CLIRunner.run(executable: "/bin/bash", arguments: [script, "stop"], environment: environment, currentDirectory: folder)
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        // JACK's own files only: other tests may be writing into /dev/shm meanwhile.
+        let after = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter { $0.hasPrefix("jack") })
+        #expect(after.subtracting(before).isEmpty, "left in /dev/shm: \(after.subtracting(before).sorted())")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("earshot-jack").path))
+    }
+}
+
+/// Whether a JACK server of this user is running (its socket is in /dev/shm).
+func jackServerRuns() -> Bool {
+    let uid = getuid()
+    return ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).contains {
+        $0.hasPrefix("jack_") && $0.contains("_\(uid)_") && !$0.hasPrefix("jack_sem") && !$0.hasPrefix("jack_db")
+    }
+}
