@@ -50,21 +50,25 @@ public struct RenderIndexPage {
             <table id="render-table"><caption class="visually-hidden">Rendered files; the column headers sort</caption>
             <thead><tr>
             """
+        // Listen comes first, so that its button is in view on a phone while the rest of a
+        // row scrolls in the table's box.
+        table += "<th scope=\"col\">Listen</th>"
         let columns: [(String, String, Bool)] = [("Heard", "text", false), ("Key", "text", false), ("Voice", "text", false),
                                                  ("Seconds", "number", true), ("Input", "text", false), ("Line", "number", true)]
         for (name, kind, numeric) in columns {
             table += "<th scope=\"col\"\(numeric ? " class=\"num\"" : "")><button type=\"button\" data-sort=\"\(kind)\">\(name)</button></th>"
         }
-        table += "<th scope=\"col\">Listen</th></tr></thead>\n<tbody>\n"
+        table += "</tr></thead>\n<tbody>\n"
         table.reserveCapacity(rows.count * 400)
         for (index, row) in rows.enumerated() {
             let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
-            table += "<tr class=\"render-row\" data-search=\"\(search)\"><td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
+            table += "<tr class=\"render-row\" data-search=\"\(search)\">"
+            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td>"
+            table += "<td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
             table += "<td>\(HTML.text(row.key))</td><td>\(HTML.text(row.voice))</td>"
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
             table += "<td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
-            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td>"
-            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
+            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td></tr>\n"
         }
         table += "</tbody></table>"
         var sections: [ReportPage.Section] = [.init(id: "files", title: "Rendered files", html: table)]
