@@ -46,7 +46,10 @@ enum CheckCommand: Command {
             try ReportWriting.checkPageName(reportPage, option: "--report")
             outputs.append(("--report", reportPage))
         }
-        let externalAudio = try ReportWriting.externalAudio(parsed)
+        let placement = try ReportWriting.audioPlacement(parsed)
+        if let reportPage, reportPage != "-", placement.mayWriteBeside {
+            outputs.append(("--report", (reportPage as NSString).deletingPathExtension + ".wav"))
+        }
         try reports.check(inputs: [path], otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
@@ -54,12 +57,12 @@ enum CheckCommand: Command {
             path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
             punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
             liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
-            findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: externalAudio,
+            findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: placement == .external,
             quiet: parsed.has("quiet")))
         try reports.check(inputs: check.inputs, otherOutputs: outputs)
         let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
             try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
-                                             external: externalAudio)
+                                             placement: placement)
         }
         let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining

@@ -24,6 +24,7 @@ enum RenderCommand: Command {
         .reader,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
+        ReportWriting.audioOption,
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
     ]
 
@@ -90,6 +91,11 @@ enum RenderCommand: Command {
         for problem in planning.problems { standardError(problem.description) }
 
         let quiet = parsed.has("quiet")
+        // The index plays the files the render writes, beside it; `embed` puts them inside it.
+        let placement = try ReportWriting.audioPlacement(parsed)
+        if parsed.value("report-audio") != nil && !parsed.has("report") {
+            throw UsageError("--report-audio says where the page's audio goes: give --report too")
+        }
         var renderOptions = BatchRenderOptions(
             outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.value("manifest"),
             force: parsed.has("force"), progress: quiet ? .quiet : RenderProgress.automaticStyle(),
@@ -117,7 +123,7 @@ enum RenderCommand: Command {
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {
             let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
-                                                          inputs: parsed.positionals)
+                                                          inputs: parsed.positionals, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
         }
         let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0

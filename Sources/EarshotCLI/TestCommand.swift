@@ -34,15 +34,15 @@ enum TestCommand: Command {
         let quiet = parsed.has("quiet")
         let update = parsed.has("update")
         let reportFolder = parsed.value("report")
-        let externalAudio = try ReportWriting.externalAudio(parsed)
+        let placement = try ReportWriting.audioPlacement(parsed)
         let pages = SuiteIndexPage.pageNames(for: files)
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
         try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")),
-                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio))
+                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: placement.mayWriteBeside))
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
-            TestWorker.Report(folder: folder, external: externalAudio)
+            TestWorker.Report(folder: folder, placement: placement)
         }
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
@@ -60,7 +60,10 @@ enum TestCommand: Command {
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
-            if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
+            if let reportFolder {
+                command += ["--report", reportFolder]
+                if let value = placement.argument { command += ["--report-audio", value] }
+            }
             let settings = WorkerPoolSettings(command: command, size: min(jobs, files.count))
             if let signal = try SuiteWorkers.run(Array(zip(files, pages)), settings: settings, inOrder: collect) {
                 printer.line("test: stopped by signal \(signal) after \(verdicts.count) of \(files.count) scenarios; their golden transcripts and report pages are written")
@@ -172,7 +175,7 @@ enum TestWorker {
     /// Where report pages go, and how they carry their audio.
     struct Report {
         var folder: String
-        var external: Bool
+        var placement: ReportWriting.AudioPlacement
     }
 
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, report: Report? = nil) -> SuiteScenarioRunner {
@@ -183,7 +186,7 @@ enum TestWorker {
                 return try TemporaryAudio.forPage(pagePath) { wav in
                     let result = try run(wav)
                     try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file))
                     return result
                 }
             }
@@ -195,7 +198,8 @@ enum TestWorker {
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
                                                              ReportWriting.audioOption, .reader])
-        let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
+        let placement = try ReportWriting.audioPlacement(parsed)
+        let report = parsed.value("report").map { Report(folder: $0, placement: placement) }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                       reader: try parsed.readerChoice(), report: report))
         return .success

@@ -72,6 +72,9 @@ public struct DeskCheckReport {
         out += "<track kind=\"captions\" default srclang=\"\(HTML.attribute(speechLanguage))\" label=\"Transcript\" src=\"\(HTML.dataURI(Data(captions.utf8), type: "text/vtt"))\">"
         out += "Your browser cannot play the audio.</audio>\n"
         out += "<p>The whole desk check as VoiceOver would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
+        if case .external(let file) = audio {
+            out += "<p>The audio is the file <code>\(HTML.text(file))</code> beside this page: keep the two together.</p>"
+        }
         return out
     }
 

@@ -32,6 +32,9 @@ public struct RenderIndexPage {
     /// The screen inputs, drawn below the table.
     public var screens: [(file: String, drawing: ScreenDrawing)]
     public var title: String
+    /// Each row's audio when it is embedded (`data:` URIs or `PageAudio` markers, in row
+    /// order); nil: the files beside the page.
+    public var sources: [String]?
 
     public init(rows: [Row], screens: [(file: String, drawing: ScreenDrawing)], title: String) {
         self.rows = rows
@@ -63,7 +66,7 @@ public struct RenderIndexPage {
         for (index, row) in rows.enumerated() {
             let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
             table += "<tr class=\"render-row\" data-search=\"\(search)\">"
-            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td>"
+            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(sources?[index] ?? HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td>"
             table += "<td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
             table += "<td>\(HTML.text(row.key))</td><td>\(HTML.text(row.voice))</td>"
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"

@@ -9,6 +9,8 @@ public struct ScreenReportPage {
     public var drawing: ScreenDrawing
     public var notes: [String]
     public var findings: [Finding]
+    /// Where the stops' speech is when it is not in the page (`--report-audio external`).
+    public var audioNote: String?
 
     public init(file: String, drawing: ScreenDrawing, notes: [String], findings: [Finding]) {
         self.file = file
@@ -23,6 +25,7 @@ public struct ScreenReportPage {
         if !notes.isEmpty {
             summary += "<p>What the file could not say:</p><ul>" + notes.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>"
         }
+        if let audioNote { summary += "<p>\(HTML.text(audioNote))</p>" }
         let screen = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there; activate it, or its Play button, to hear it.</p>\n"
             + drawing.html(key: "s1", title: "screen \(title)")
         let page = ReportPage(kind: "Screen", title: title, summary: summary, sections: [
