@@ -170,7 +170,7 @@ func helpText(overview: String, usage: [String], arguments: [(String, String)] =
 /// Options several commands share, with one wording.
 extension OptionSpec {
     static let voice: OptionSpec = {
-        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
+        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko.")
         option.choicesCommand = "earshot voices --names"
         return option
     }()
@@ -192,10 +192,10 @@ extension ParsedArguments {
     /// The ALSA device of `--device`.
     var device: String { value("device") ?? "default" }
 
-    /// The profile of `--voice`, `ko` by default (a command that takes `--punctuation` applies it
-    /// with `withPunctuation`).
-    func voiceProfile() throws -> VoiceProfile {
-        try VoiceLibrary.locate().profile(value("voice") ?? "ko")
+    /// The profile of `--voice`, by default the locale's (`VoiceLibrary.defaultVoice`; a command
+    /// that takes `--punctuation` applies it with `withPunctuation`).
+    func voiceProfile(default fallback: String = VoiceLibrary.defaultVoice) throws -> VoiceProfile {
+        try VoiceLibrary.locate().profile(value("voice") ?? fallback)
     }
 
     /// The case of `T` the option `name` names, nil when the option is not given; any other

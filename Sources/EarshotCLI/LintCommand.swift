@@ -6,7 +6,7 @@ enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check screen files for label and focus problems, without playing anything."
     static let options: [OptionSpec] = [
-        .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
+        .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko."),
         .reader,
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
         .choice("severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
@@ -24,7 +24,7 @@ enum LintCommand: Command {
         try reports.check(inputs: parsed.positionals, otherOutputs: findingsOutput)
         let out = TextOutput(toStandardError: reports.usesStandardOutput || parsed.value("findings") == "-")
         var records: [SuiteRecord] = []
-        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice)
         _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
         // One linter per reader heard: each file is judged by the reader that reads it.
         var linters: [ScreenReaderKind: ScreenLinter] = [:]

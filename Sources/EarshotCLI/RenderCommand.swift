@@ -12,7 +12,7 @@ enum RenderCommand: Command {
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
         .choice("format", BatchInputFormat.self, valueName: "FORMAT",
                 "Read every input as \(BatchInputFormat.names.joined(separator: ", ")) (default: by extension and content)."),
-        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
+        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: a scenario's own voice, else the locale's as for --voice elsewhere, else ko)."),
         .choice("transcript-format", TranscriptFormat.extensionNames, valueName: "EXT",
                 "Transcripts written beside a scenario's WAV: \(TranscriptFormat.extensionNames.joined(separator: ", ")); repeatable (default: txt and vtt)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),

@@ -134,7 +134,7 @@ enum ReportWriting {
             RenderIndexPage.Row(input: entry.input, line: entry.line, key: entry.key, voice: entry.voice, text: entry.text,
                                 output: entry.output, duration: entry.duration)
         }
-        let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? "ko")
+        let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? VoiceLibrary.defaultVoice)
         let generator = try DescriptionGenerator(profile: profile)
         var screens: [(file: String, drawing: ScreenDrawing)] = []
         for input in inputs where input != "-" && [".json", ".xml"].contains(where: input.lowercased().hasSuffix) {
