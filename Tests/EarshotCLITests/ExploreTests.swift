@@ -91,7 +91,7 @@ struct ExploreTests {
     /// line does not contain it).
     static func exploreThenStty(_ extra: String = "") -> String {
         let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
-        return "EARSHOT_VOICES=\(voices) \(CLIRunner.binary.path) explore --no-audio \(extra) \(screen); "
+        return "LANG=C.UTF-8 LC_ALL= LC_MESSAGES= EARSHOT_VOICES=\(voices) \(CLIRunner.binary.path) explore --no-audio \(extra) \(screen); "
             + "echo \"exit=$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; printf 'stty-%s\\n' checked"
     }
 

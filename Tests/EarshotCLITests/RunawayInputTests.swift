@@ -93,6 +93,7 @@ struct RunawayInputTests {
                            "-o", folder.appendingPathComponent("out").path, labels.path]
         var environment = ProcessInfo.processInfo.environment
         environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        (environment["LANG"], environment["LC_ALL"], environment["LC_MESSAGES"]) = ("C.UTF-8", nil, nil)  // Korean, as CLIRunner
         probe.environment = environment
         let output = Pipe()
         probe.standardOutput = output
