@@ -13,6 +13,7 @@ enum LintCommand: Command {
                 "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
         .screenFormat,
         .screenLanguage,
+        .flag("quiet", short: "q", "Print only the files with findings and their findings: no \"no findings\" lines and no notes."),
     ] + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -38,15 +39,18 @@ enum LintCommand: Command {
 
         var all: [Finding] = []
         var firstFileError: UserFacingError?
-        for (index, path) in parsed.positionals.enumerated() {
-            if index > 0 { out.line("") }
+        let quiet = parsed.has("quiet")
+        var printedAny = false
+        for path in parsed.positionals {
             let started = Date()
             let loaded: LoadedScreen
             do {
-                loaded = try parsed.loadScreen(path)
+                loaded = try parsed.loadScreen(path, quiet: quiet)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
+                if printedAny { out.line("") }
+                printedAny = true
                 out.line("\(path): not checked (\(error.category == .io ? "cannot read it" : "bad screen file"))")
                 firstFileError = firstFileError ?? error
                 records.append(.unreadable(path, error: error))
@@ -54,8 +58,12 @@ enum LintCommand: Command {
             }
             let findings = try linter(for: loaded.screen).findings(for: loaded.screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
-            out.line("\(path): \(FindingReport.summary(findings))")
-            if !findings.isEmpty { out.text(FindingReport.text(findings)) }
+            if !(quiet && findings.isEmpty) {
+                if printedAny { out.line("") }
+                printedAny = true
+                out.line("\(path): \(FindingReport.summary(findings))")
+                if !findings.isEmpty { out.text(FindingReport.text(findings)) }
+            }
             all += findings
             records.append(.lint(path, findings: findings, time: Date().timeIntervalSince(started)))
         }

@@ -16,6 +16,7 @@ enum ReadCommand: Command {
         .flag("no-audio", "Print the focus stops only."),
 .value("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md)."),
         ReportWriting.audioOption,
+        .flag("quiet", short: "q", "No notes on standard error (what a dump cannot tell): the stops alone."),
         .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
@@ -28,7 +29,7 @@ enum ReadCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
-        let loaded = try parsed.loadScreen(path)
+        let loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
         let profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.

@@ -86,7 +86,7 @@ enum RenderCommand: Command {
             inputs: parsed.positionals, format: forcedFormat, voices: parsed.all("voice"), placeholders: overrides,
             punctuation: try parsed.punctuationLevel(), language: try parsed.screenLanguage(), reader: try parsed.readerChoice(),
             transcriptFormats: transcriptFormats))
-        for (file, notes) in planning.notes { printNotes(notes, file: file) }
+        if !parsed.has("quiet") { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }
         for problem in planning.problems { standardError(problem.description) }
 

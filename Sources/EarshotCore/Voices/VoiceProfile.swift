@@ -284,6 +284,21 @@ public struct UnknownVoiceError: UserFacingError {
             return "error: no voice profiles found (searched \(directory)); set EARSHOT_VOICES to a voices folder "
                 + "or put profiles in ~/.config/earshot/voices (docs/install.md)"
         }
-        return "error: unknown voice \"\(name)\"; valid voices: \(validNames.joined(separator: ", ")) (or a path to a profile .json)"
+        return "error: unknown voice \"\(name)\"" + NameSuggestion.didYouMean(Self.suggestion(for: name, in: validNames))
+            + " (valid voices: \(validNames.joined(separator: ", ")), or a path to a profile .json)"
+    }
+
+    /// The voice a name most likely means: one named by the language in English (`english`,
+    /// `Korean`) or by a language tag with a region (`en-US`, `ko_KR`), else the nearest name
+    /// by spelling.
+    static func suggestion(for name: String, in names: [String]) -> String? {
+        let lowered = name.lowercased()
+        let english = Locale(identifier: "en")
+        for candidate in names where english.localizedString(forLanguageCode: candidate)?.lowercased() == lowered {
+            return candidate
+        }
+        let language = String(lowered.prefix { $0.isLetter })
+        if language != lowered, names.contains(language) { return language }
+        return nearestName(to: name, in: names)
     }
 }
