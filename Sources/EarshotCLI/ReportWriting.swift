@@ -58,9 +58,15 @@ enum ReportWriting {
         String(format: "%.1f MB", Double(bytes) / 1_000_000)
     }
 
-    /// What made the page: the footer line, with the voice folders as `earshot --version` names them.
+    /// What made the page: the footer line, naming the kinds of voice folders used (checkout,
+    /// installed, …) without their paths: a page names no absolute path of the machine.
     static var provenance: String {
-        "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity); voices from \(voiceFoldersInUse())."
+        var kinds: [String] = []
+        for entry in VoiceLibrary.locate().entries {
+            let kind = entry.source.describe().split(separator: ":").first.map(String.init) ?? ""
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity); voices: \(kinds.isEmpty ? "none found" : kinds.joined(separator: ", "))."
     }
 
     /// Checks a page's name: it ends in .html.

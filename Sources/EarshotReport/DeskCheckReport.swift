@@ -44,8 +44,8 @@ public struct DeskCheckReport {
         verdict += ": \(result.expectations.count - failed) of \(result.expectations.count) expectations held; "
         verdict += FindingReport.summary(result.findings)
         var summary = "<p class=\"verdict \(passed ? "passed" : "failed")\">\(HTML.text(verdict)).</p>\n"
-        summary += "<p>Scenario <code>\(HTML.text(scenario.path))</code>"
-        if let golden { summary += ", golden transcript <code>\(HTML.text(golden))</code>" }
+        summary += "<p>Scenario <code>\(HTML.text(PagePath.shown(scenario.path)))</code>"
+        if let golden { summary += ", golden transcript <code>\(HTML.text(PagePath.shown(golden)))</code>" }
         summary += "; \(HTML.text(clockTime(result.endTime))) of audio, \(result.transcript.entries.count) utterances.</p>"
         var page = ReportPage(kind: "Desk check", title: title, summary: summary, sections: [
             .init(id: "listen", title: "Listen", html: listen()),
@@ -343,7 +343,7 @@ public struct DeskCheckReport {
         var out = "<table><thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Expectation</th><th scope=\"col\">Result</th><th scope=\"col\">What happened</th></tr></thead><tbody>\n"
         for expectation in result.expectations {
             let verdict = expectation.passed ? "<span class=\"passed\">held</span>" : "<span class=\"failed\">failed</span>"
-            out += "<tr><td>\(HTML.text(expectation.location.description))</td><td>\(HTML.text(expectation.expectation.summary))</td><td>\(verdict)</td><td>\(HTML.text(expectation.actual))</td></tr>\n"
+            out += "<tr><td>\(HTML.text(PagePath.shown(expectation.location)))</td><td>\(HTML.text(expectation.expectation.summary))</td><td>\(verdict)</td><td>\(HTML.text(expectation.actual))</td></tr>\n"
         }
         return out + "</tbody></table>"
     }
@@ -358,8 +358,8 @@ public struct DeskCheckReport {
             out += "<li class=\"finding\"><h3><span class=\"\(finding.severity == .error && !finding.expected ? "failed" : "")\">\(finding.severity.rawValue)\(finding.expected ? " (expected)" : "")</span> <code>\(finding.code.rawValue)</code>: \(HTML.text(entry.title))</h3>\n<dl>"
             if let time = finding.time { out += "<dt>Time</dt><dd>\(clockTime(time))</dd>" }
             if !finding.elements.isEmpty { out += "<dt>Elements</dt><dd>\(finding.elements.map { "<code>\(HTML.text($0))</code>" }.joined(separator: ", "))</dd>" }
-            if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(location.description))</dd>" }
-            if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(element.description))</dd>" }
+            if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(PagePath.shown(location)))</dd>" }
+            if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(PagePath.shown(element)))</dd>" }
             out += "<dt>What happened</dt><dd>\(HTML.text(finding.message))</dd>"
             out += "<dt>Why it matters</dt><dd>\(HTML.text(entry.meaning))</dd>"
             out += "<dt>Fix</dt><dd>\(HTML.text(finding.fix))</dd></dl></li>\n"

@@ -64,13 +64,14 @@ public struct RenderIndexPage {
         table += "</tr></thead>\n<tbody>\n"
         table.reserveCapacity(rows.count * 400)
         for (index, row) in rows.enumerated() {
-            let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
+            let input = PagePath.shown(row.input)
+            let search = HTML.attribute("\(input) \(row.key) \(row.voice) \(row.text)".lowercased())
             table += "<tr class=\"render-row\" data-search=\"\(search)\">"
             table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(sources?[index] ?? HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td>"
             table += "<td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
             table += "<td>\(HTML.text(row.key))</td><td>\(HTML.text(row.voice))</td>"
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
-            table += "<td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
+            table += "<td title=\"\(HTML.attribute(input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
             table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td></tr>\n"
         }
         table += "</tbody></table>"
@@ -78,7 +79,7 @@ public struct RenderIndexPage {
         if !screens.isEmpty {
             var html = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
             for (index, screen) in screens.enumerated() {
-                html += "<h3><code>\(HTML.text(screen.file))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
+                html += "<h3><code>\(HTML.text(PagePath.shown(screen.file)))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
                 html += screen.drawing.html(key: "s\(index + 1)", title: "screen \(screen.drawing.screen.name)")
             }
             sections.append(.init(id: "screens", title: "Screens", html: html))

@@ -83,6 +83,28 @@ extension ReportPage {
     }
 }
 
+/// How a page names a file: relative to the folder the run was started in, never by an absolute
+/// path of the machine that wrote it, so that a page can be shared (`/home/me/app/flows/a.json`
+/// run from `/home/me/app` is `flows/a.json`; a file outside that folder climbs to it,
+/// `../shared/b.json`). A relative path, `<stdin>` and other labels are kept as they are.
+public enum PagePath {
+    public static func shown(_ path: String, from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let target = (path as NSString).standardizingPath.split(separator: "/").map(String.init)
+        let base = (folder as NSString).standardizingPath.split(separator: "/").map(String.init)
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let climbs = Array(repeating: "..", count: base.count - common)
+        let relative = (climbs + target[common...]).joined(separator: "/")
+        return relative.isEmpty ? "." : relative
+    }
+
+    /// `FILE:LINE:COLUMN` with the file shown as above.
+    public static func shown(_ location: SourceLocation) -> String {
+        "\(shown(location.file)):\(location.line):\(location.column)"
+    }
+}
+
 /// Escaping for HTML text and attribute values.
 public enum HTML {
     public static func text(_ value: String) -> String { MarkupText.escape(value) }

@@ -21,7 +21,7 @@ public struct ScreenReportPage {
 
     public func html(provenance: String, speechLanguage: String) -> String {
         let title = drawing.screen.name
-        var summary = "<p>File <code>\(HTML.text(file))</code>: \(drawing.stops.count) focus stops; \(HTML.text(FindingReport.summary(findings))).</p>"
+        var summary = "<p>File <code>\(HTML.text(PagePath.shown(file)))</code>: \(drawing.stops.count) focus stops; \(HTML.text(FindingReport.summary(findings))).</p>"
         if !notes.isEmpty {
             summary += "<p>What the file could not say:</p><ul>" + notes.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>"
         }

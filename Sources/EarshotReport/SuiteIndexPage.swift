@@ -49,7 +49,7 @@ public struct SuiteIndexPage {
             case nil: "not compared"
             }
             let held = outcome.expectations.filter(\.passed).count
-            table += "<tr><th scope=\"row\"><code>\(HTML.text(outcome.file))</code>"
+            table += "<tr><th scope=\"row\"><code>\(HTML.text(PagePath.shown(outcome.file)))</code>"
             if let title = outcome.title { table += "<br>\(HTML.text(title))" }
             table += "</th><td class=\"\(verdict.passed ? "passed" : "failed")\">\(verdict.passed ? "passed" : "failed")</td>"
             table += "<td>\(golden)</td><td>\(held) of \(outcome.expectations.count) held</td>"

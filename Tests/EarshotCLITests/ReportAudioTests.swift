@@ -126,3 +126,34 @@ struct ReportAudioTests {
         #expect(bare.status == 64 && bare.stderr.contains("give --report too"), "\(bare.stderr)")
     }
 }
+
+/// Pages name files relative to the folder the run started in, never by an absolute path of the
+/// machine (a page is shared), and the footer names the voice folders' kinds, not their paths.
+@Suite("Report pages name no absolute path")
+struct PagePathTests {
+    @Test("check, test, read and render given absolute paths write pages with relative ones")
+    func noAbsolutePaths() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = CLIRunner.repositoryRoot.path
+        let runs: [([String], String)] = [
+            (["check", "-q", "--report", "cart.html", root + "/samples/scenarios/cart-walkthrough.json"], "cart.html"),
+            (["read", "--report", "keyboards.html", root + "/samples/dumps/settings-keyboards.xml"], "keyboards.html"),
+            (["render", "-q", "--report", "-o", "rendered", root + "/samples/screens/board-list.json"], "rendered/index.html"),
+            (["test", "-q", "--report", "suite", root + "/samples/suite"], "suite/index.html"),
+        ]
+        for (arguments, page) in runs {
+            let result = try CLIRunner.run(arguments, currentDirectory: folder)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let html = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
+            for html in [html] + (page.hasPrefix("suite/") ? [try String(contentsOf: folder.appendingPathComponent("suite/open-post.html"), encoding: .utf8)] : []) {
+                // Every mention of the repository climbs to it from the run's folder (`../../work/…`).
+                let mentions = html.components(separatedBy: root).dropLast()
+                #expect(!mentions.isEmpty, "\(page)")
+                for before in mentions { #expect(before.hasSuffix(".."), "\(page): an absolute path after \(before.suffix(40))") }
+                #expect(!html.contains(folder.path), "\(page) names its own folder")
+                #expect(!html.contains("voices from") && html.contains("; voices: EARSHOT_VOICES"), "\(page)")
+            }
+        }
+    }
+}
