@@ -210,6 +210,27 @@ struct ExploreTests {
         }
     }
 
+    @Test("piped input takes the terminal's keys by letter and name, and a listener's pace: each swipe heard out, wait times a cut")
+    func pipedKeysAndPace() throws {
+        let script = "n\nn\nright\nenter\nwait 0.3\nn\nleft\nq\n"
+        let result = try CLIRunner.run(["explore", "--no-audio", Self.screen], input: Data(script.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(!out.contains("unknown command"), "\(out)")
+        for line in ["swipe right: card-1, 2 of 5", "swipe right: card-2, 3 of 5", "swipe right: card-3, 4 of 5",
+                     "double tap: activated card-3, 4 of 5", "swipe right: more, 5 of 5", "swipe left: card-3, 4 of 5",
+                     "speaking #4 hint: 동작 사용 가능", "speaking #6 hint: 동작 사용 가능", "speaking #8 hint: 동작 사용 가능"] {
+            #expect(out.contains(line + "\n"), "missing \(line):\n\(out)")
+        }
+        // Only the swipe after `wait 0.3` cuts: nothing else is cut, and the last reading is heard out before q.
+        let cuts = out.split(separator: "\n").filter { $0.hasPrefix("cut ") }
+        #expect(cuts.count == 1, "\(out)")
+        #expect(cuts.first?.hasPrefix("cut #10 element \"선택됨\" after 0.") == true && cuts.first?.contains("by #11 (focus move (swipe right))") == true,
+                "\(out)")
+        #expect(!out.contains("by session end"), "\(out)")
+        #expect(!out.contains("after 0.00 s"), "\(out)")
+    }
+
     @Test("a missing screen file is a usage error, an unreadable one an I/O error")
     func badArguments() throws {
         let missing = try CLIRunner.run(["explore", "--no-audio"])
