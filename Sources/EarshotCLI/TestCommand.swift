@@ -1,3 +1,4 @@
+import EarshotBatch
 import EarshotCore
 import EarshotPlayback
 import EarshotReport
@@ -15,6 +16,7 @@ enum TestCommand: Command {
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
         .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
+        .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
         .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
         ReportWriting.audioOption,
         .espeakData,
@@ -27,15 +29,26 @@ enum TestCommand: Command {
         guard (1...64).contains(jobs) else { throw UsageError("--jobs expects 1 to 64, got \(jobs)") }
         let reports = ReportOutputs(parsed)
         try reports.check(inputs: parsed.positionals)
-        let files = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
-        guard !files.isEmpty else {
+        let everyFile = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
+        guard !everyFile.isEmpty else {
             throw UsageError("no scenarios under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\")")
         }
+        // A shard runs a contiguous part of the list one run takes, with the page names one run
+        // gives, so that `earshot merge` of the shards' reports is that run's, in its order.
+        var shard = Shard.whole
+        if let text = parsed.value("shard") {
+            switch Shard.resolve(text, environment: ProcessInfo.processInfo.environment) {
+            case .success(let resolved): shard = resolved
+            case .failure(let error): throw UsageError(error.description)
+            }
+        }
+        let part = shard.range(of: everyFile.count)
+        let files = Array(everyFile[part])
         let quiet = parsed.has("quiet")
         let update = parsed.has("update")
         let reportFolder = parsed.value("report")
         let placement = try ReportWriting.audioPlacement(parsed)
-        let pages = SuiteIndexPage.pageNames(for: files)
+        let pages = Array(SuiteIndexPage.pageNames(for: everyFile)[part])
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
         try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")),
@@ -51,7 +64,7 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if jobs == 1 || files.count == 1 {
+        if jobs == 1 || files.count <= 1 {
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                            reader: try parsed.readerChoice(), report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
@@ -74,6 +87,9 @@ enum TestCommand: Command {
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
         let updated = verdicts.filter { $0.golden == .updated }.count
         if updated > 0 { summary += "; \(updated) golden transcript\(updated == 1 ? "" : "s") updated" }
+        if shard != .whole {
+            summary += "; shard \(shard): " + (files.isEmpty ? "no scenario" : "scenarios \(part.lowerBound + 1)-\(part.upperBound) of \(everyFile.count)")
+        }
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
         if let reportFolder {

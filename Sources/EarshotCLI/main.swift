@@ -31,6 +31,7 @@ let commands: [any Command.Type] = [
     ImportCommand.self,
     CompareCommand.self,
     RenderCommand.self,
+    MergeCommand.self,
     VoicesCommand.self,
     CompletionsCommand.self,
     ManualCommand.self,
