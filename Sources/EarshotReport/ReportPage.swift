@@ -86,7 +86,7 @@ extension ReportPage {
 /// How a page names a file: relative to the folder the run was started in, never by an absolute
 /// path of the machine that wrote it, so that a page can be shared (`/home/me/app/flows/a.json`
 /// run from `/home/me/app` is `flows/a.json`; a file outside that folder climbs to it,
-/// `../shared/b.json`). A relative path, `<stdin>` and other labels are kept as they are.
+/// `../common/b.json`). A relative path, `<stdin>` and other labels are kept as they are.
 public enum PagePath {
     public static func shown(_ path: String, from folder: String = FileManager.default.currentDirectoryPath) -> String {
         guard path.hasPrefix("/") else { return path }

@@ -147,7 +147,7 @@ struct PagePathTests {
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             let html = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
             for html in [html] + (page.hasPrefix("suite/") ? [try String(contentsOf: folder.appendingPathComponent("suite/open-post.html"), encoding: .utf8)] : []) {
-                // Every mention of the repository climbs to it from the run's folder (`../../work/…`).
+                // Every mention of the repository climbs to it from the run's folder (`../../…`).
                 let mentions = html.components(separatedBy: root).dropLast()
                 #expect(!mentions.isEmpty, "\(page)")
                 for before in mentions { #expect(before.hasSuffix(".."), "\(page): an absolute path after \(before.suffix(40))") }
