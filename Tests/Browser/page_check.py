@@ -33,7 +33,9 @@ import importlib.util
 import io
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -92,6 +94,9 @@ class CheckError(Exception):
 # --- The browser ---------------------------------------------------------------------------
 
 
+SCRATCH = tempfile.mkdtemp(prefix="earshot-chromium-")
+
+
 def start_browser():
     """Starts headless Chromium through chromedriver, or explains why it cannot."""
     for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
@@ -108,7 +113,11 @@ def start_browser():
     # Keep the browser's console so script errors can be reported.
     options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
     try:
-        return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        # The browser's profile and the files it leaves in the temporary folder go into a
+        # folder of this run's own, removed when the script ends (`quit_browser`).
+        options.add_argument(f"--user-data-dir={SCRATCH}/profile")
+        environment = dict(os.environ, TMPDIR=SCRATCH)
+        return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER, env=environment))
     except Exception as error:  # selenium raises several kinds; all mean "no browser"
         raise CheckError(f"cannot start {CHROMIUM} through {CHROMEDRIVER}: "
                          f"{first_line(error)}", EX_UNAVAILABLE)
@@ -696,6 +705,7 @@ def main(argv):
     finally:
         if driver is not None:
             driver.quit()
+        shutil.rmtree(SCRATCH, ignore_errors=True)
     sys.stdout.reconfigure(encoding="utf-8")
     print(json.dumps(result, ensure_ascii=False))
     return 0
