@@ -55,6 +55,17 @@ struct ShardTests {
         for page in onePages where page.hasSuffix(".html") {
             #expect(try Self.text(folder.appendingPathComponent("merged/" + page)) == (try Self.text(folder.appendingPathComponent("all/" + page))), "\(page)")
         }
+        // Findings JSON: every file's findings, in order, in one array.
+        let findings = try CLIRunner.run(["merge", "-o", path("f.json"), "samples/lint/shop-before.findings.json",
+                                          "samples/scenarios/cart-walkthrough.findings.json"], currentDirectory: Self.root)
+        #expect(findings.status == 0, "\(findings.stderr)")
+        func codes(_ file: URL) throws -> [String] {
+            try (JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+        }
+        #expect(try codes(folder.appendingPathComponent("f.json"))
+                == (try codes(Self.root.appendingPathComponent("samples/lint/shop-before.findings.json")))
+                + (try codes(Self.root.appendingPathComponent("samples/scenarios/cart-walkthrough.findings.json"))))
+        #expect(try codes(folder.appendingPathComponent("f.json")).count == 11)
         // Mixed or foreign reports are refused, naming the file.
         let mixed = try CLIRunner.run(["merge", "-o", path("x"), path("s1.xml"), path("s2.sarif")])
         #expect(mixed.status == 64 && mixed.stderr.contains("different kinds"), "\(mixed.stderr)")
