@@ -5,7 +5,7 @@
 # Usage: scripts/demo.sh [SCENARIO.json]   (default: samples/scenarios/cart-walkthrough.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --quiet
 scenario="${1:-samples/scenarios/cart-walkthrough.json}"
 name="$(basename "$scenario" .json)"
 mkdir -p out

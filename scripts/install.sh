@@ -58,7 +58,7 @@ fi
 staging=$(mktemp -d)
 trap 'rm -rf "$staging"' EXIT
 root="$staging/root"
-mkdir -p "$root/bin" "$root/share/earshot" "$root/share/man/man1" \
+mkdir -p "$root/bin" "$root/share/earshot" "$root/share/doc/earshot" "$root/share/man/man1" \
   "$root/share/bash-completion/completions" "$root/share/zsh/site-functions" \
   "$root/share/fish/vendor_completions.d"
 cp "$binary" "$root/bin/earshot"
@@ -66,6 +66,9 @@ cp "$binary" "$root/bin/earshot"
 # build keeps them, as its leak suppressions match symbol names.
 if [ -z "${EARSHOT_SANITIZER:-}" ] && command -v strip >/dev/null; then strip "$root/bin/earshot"; fi
 cp -R "$repository/voices" "$root/share/earshot/voices"
+# Earshot's licence, and each shipped data file's own (COPYRIGHT, in Debian's format).
+cp "$repository/LICENSE" "$root/share/doc/earshot/LICENSE"
+cp "$repository/COPYRIGHT" "$root/share/doc/earshot/copyright"
 "$binary" manual > "$root/share/man/man1/earshot.1"
 "$binary" completions bash > "$root/share/bash-completion/completions/earshot"
 "$binary" completions zsh > "$root/share/zsh/site-functions/_earshot"

@@ -36,7 +36,19 @@ case "${1:-}" in
     exit 69
     ;;
   stop)
-    if running; then kill "$(cat "$pidfile")" && sleep 0.2; fi
+    if running; then
+      pid=$(cat "$pidfile")
+      kill "$pid"
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      # The server this script started leaves its shared-memory registry (and the semaphores of
+      # clients that were killed) in /dev/shm. They go with it, unless another JACK server of
+      # this user still runs (its socket is still there): then they are that server's too.
+      uid=$(id -u)
+      if ! compgen -G "/dev/shm/jack_*_${uid}_*" >/dev/null && ! compgen -G "/dev/shm/jack-${uid}-*" >/dev/null; then
+        rm -f /dev/shm/jack-shm-registry "/dev/shm/jack_sem.${uid}_default_"*
+        rmdir "/dev/shm/jack_db-$uid" 2>/dev/null || true
+      fi
+    fi
     # Nothing is left behind: the server's log and the tests' lock go with it.
     rm -f "$pidfile" "$state_dir/jackd.log" "$state_dir/tests.lock"
     rmdir "$state_dir" 2>/dev/null || true

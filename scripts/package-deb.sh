@@ -60,17 +60,8 @@ earshot ($version) unstable; urgency=medium
  -- $maintainer  $date
 CHANGELOG
 gzip -9n < "$staging/changelog" > "$root/usr/share/doc/earshot/changelog.gz"
-cat > "$root/usr/share/doc/earshot/copyright" <<COPYRIGHT
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: earshot
-Comment: Earshot, built from its repository by scripts/package-deb.sh.
-
-Files: *
-Copyright: $(date -u +%Y) the Earshot authors
-License: other
- No license has been chosen for Earshot yet; the authors keep all rights.
- This package is for use within the team that builds it.
-COPYRIGHT
+# The licence of Earshot (Apache-2.0) and of each data file it ships, in Debian's format.
+install -m 0644 "$repository/COPYRIGHT" "$root/usr/share/doc/earshot/copyright"
 
 # Runtime dependencies: the Debian package of each shared library the binary itself names
 # (NEEDED; their own dependencies are their packages' business), found where ldd resolves it.

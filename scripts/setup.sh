@@ -1,37 +1,58 @@
 #!/usr/bin/env bash
 # Installs what Earshot needs on a Debian machine (only what is missing), then builds it.
-# Usage: scripts/setup.sh [release]
+# Usage: scripts/setup.sh [--tests] [--quiet] [release]
+#   --tests   also install what only the tests need (scripts/packages/tests.txt; scripts/test.sh)
+#   --quiet   one line for the build instead of the compiler's progress (its log in build.log beside apt-get.log)
+# The main job's packages are in scripts/packages/main.txt. apt-get's output goes to
+# apt-get.log in EARSHOT_SETUP_LOGS (default .build); one line says what is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# python3 and python3-venv (peak-memory probe, the tests' Python packages), procps (pgrep/pkill),
-# util-linux (setpriv, mount) and diffutils (the diff tests compare with diff -u) serve the tests.
-# chromium and chromium-driver open the report pages headless (Tests/Browser/page_check.py);
-# fonts-nanum draws their Hangul in screenshots (33 MB installed, against 91 MB for fonts-noto-cjk).
-# unicode-cldr-core: CLDR's emoji and symbol names, read by scripts/extract-symbol-names.py and
-# walked by the tests (the extracted names ship in voices/symbols; Earshot does not need it to run).
-# man-db, groff-base, zsh and fish check the manual page and completions; lintian and dpkg-dev
-# the Debian package (docs/install.md).
-packages=(unicode-cldr-core libssl-dev libespeak-ng-dev espeak-ng-data espeak-ng libasound2-dev libasound2-plugins alsa-utils jackd2 tmux sox python3 python3-venv procps util-linux diffutils chromium chromium-driver fonts-nanum
-  man-db groff-base zsh fish lintian dpkg-dev)
+lists=(scripts/packages/main.txt)
+quiet=0
+configuration=debug
+for argument in "$@"; do
+  case "$argument" in
+    --tests) lists+=(scripts/packages/tests.txt) ;;
+    --quiet) quiet=1 ;;
+    release) configuration=release ;;
+    *) echo "usage: scripts/setup.sh [--tests] [--quiet] [release]" >&2; exit 64 ;;
+  esac
+done
+
+packages=()
+for list in "${lists[@]}"; do
+  while read -r package _; do
+    case "$package" in ''|'#'*) ;; *) packages+=("$package") ;; esac
+  done < "$list"
+done
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
+logs=${EARSHOT_SETUP_LOGS:-.build}
+mkdir -p "$logs"
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "Installing: ${missing[*]}"
+  log=$logs/apt-get.log
+  echo "Installing ${missing[*]} with apt-get (its output: $log)"
   sudo_cmd=()
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   export DEBIAN_FRONTEND=noninteractive
-  # jackd2 asks whether to enable real-time scheduling; answer no, tests run without it.
-  echo "jackd2 jackd/tweak_rt_limits boolean false" | "${sudo_cmd[@]}" debconf-set-selections 2>/dev/null || true
-  "${sudo_cmd[@]}" apt-get update -qq
-  "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  {
+    # jackd2 asks whether to enable real-time scheduling; answer no, tests run without it.
+    echo "jackd2 jackd/tweak_rt_limits boolean false" | "${sudo_cmd[@]}" debconf-set-selections 2>/dev/null || true
+    "${sudo_cmd[@]}" apt-get update -qq
+    "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  } >"$log" 2>&1 || { echo "error: apt-get failed; the end of $log:" >&2; tail -n 20 "$log" >&2; exit 69; }
 fi
 
 command -v swift >/dev/null || { echo "error: the Swift toolchain (swift) is not on PATH" >&2; exit 69; }
-if [ "${1:-}" = "release" ]; then
-  swift build -c release
+build=(swift build)
+[ "$configuration" = debug ] || build+=(-c release)
+if [ "$quiet" = 1 ]; then
+  log=$logs/build.log
+  echo "Building earshot (minutes the first time; its output: $log)"
+  "${build[@]}" >"$log" 2>&1 || { echo "error: the build failed; the end of $log:" >&2; tail -n 30 "$log" >&2; exit 1; }
 else
-  swift build
+  "${build[@]}"
 fi

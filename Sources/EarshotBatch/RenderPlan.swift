@@ -93,7 +93,7 @@ public struct RenderPlan: Sendable {
                             problems.append(error)
                             continue
                         } catch {
-                            problems.append(DataFileError("voice \"\(source.voice ?? "ko")\": \(error)", at: item.location))
+                            problems.append(DataFileError("voice \"\(source.voice ?? VoiceLibrary.defaultVoice)\": \(error)", at: item.location))
                             continue
                         }
                     }

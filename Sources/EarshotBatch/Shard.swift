@@ -33,4 +33,64 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         let upper = total * index / count
         return lower..<upper
     }
+
+    /// The shard a `--shard` value names: `I/N`; `auto`, from GitLab's parallel jobs
+    /// (`CI_NODE_INDEX`, 1-based, and `CI_NODE_TOTAL`); or `auto/N`, the index from a
+    /// Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, 0-based) or GitLab's `CI_NODE_INDEX`,
+    /// with the total given, as Kubernetes does not put it in the environment. Returns the
+    /// shard, or the reason it cannot be told (a sentence for a usage error).
+    public static func resolve(_ text: String, environment: [String: String]) -> Result<Shard, ShardError> {
+        if let shard = Shard(parsing: text) { return .success(shard) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.first == "auto", parts.count <= 2 else {
+            return .failure(ShardError("--shard expects I/N with 1 <= I <= N (such as 2/3), auto or auto/N; got \"\(text)\""))
+        }
+        func number(_ name: String) -> Int?? {
+            guard let value = environment[name], !value.isEmpty else { return .none }
+            return .some(Int(value))
+        }
+        var total: Int?
+        if parts.count == 2 {
+            guard let given = Int(parts[1]), given >= 1 else {
+                return .failure(ShardError("--shard auto/N expects a total N of at least 1; got \"\(parts[1])\""))
+            }
+            total = given
+        }
+        let index: Int
+        if let completion = number("JOB_COMPLETION_INDEX") {
+            guard let zeroBased = completion, zeroBased >= 0 else {
+                return .failure(ShardError("JOB_COMPLETION_INDEX is \"\(environment["JOB_COMPLETION_INDEX"]!)\", not a number from 0"))
+            }
+            guard let total else {
+                return .failure(ShardError("a Kubernetes Indexed Job does not say how many shards there are: give --shard auto/N with N the Job's completions"))
+            }
+            index = zeroBased + 1
+            return check(index, total, source: "JOB_COMPLETION_INDEX \(zeroBased) (0-based)")
+        } else if let node = number("CI_NODE_INDEX") {
+            guard let oneBased = node else {
+                return .failure(ShardError("CI_NODE_INDEX is \"\(environment["CI_NODE_INDEX"]!)\", not a number"))
+            }
+            index = oneBased
+            if total == nil, let nodes = number("CI_NODE_TOTAL") {
+                guard let nodes else { return .failure(ShardError("CI_NODE_TOTAL is \"\(environment["CI_NODE_TOTAL"]!)\", not a number")) }
+                total = nodes
+            }
+            guard let total else { return .failure(ShardError("CI_NODE_INDEX is set but not CI_NODE_TOTAL: give --shard auto/N")) }
+            return check(index, total, source: "CI_NODE_INDEX \(oneBased)")
+        }
+        return .failure(ShardError("--shard \(text): neither JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) nor CI_NODE_INDEX (GitLab parallel) is set; give --shard I/N"))
+    }
+
+    private static func check(_ index: Int, _ total: Int, source: String) -> Result<Shard, ShardError> {
+        guard total >= 1, (1...total).contains(index) else {
+            return .failure(ShardError("\(source) is not a shard of \(total) (shards are 1 to \(total))"))
+        }
+        return .success(Shard(index: index, count: total))
+    }
+}
+
+/// Why a `--shard` value names no shard.
+public struct ShardError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

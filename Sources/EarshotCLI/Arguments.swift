@@ -2,6 +2,7 @@ import EarshotCore
 import EarshotPlayback
 import EarshotSpeech
 import Foundation
+import Synchronization
 
 /// A parsed command line: options by name, and positional arguments in order.
 ///
@@ -170,7 +171,7 @@ func helpText(overview: String, usage: [String], arguments: [(String, String)] =
 /// Options several commands share, with one wording.
 extension OptionSpec {
     static let voice: OptionSpec = {
-        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: ko.")
+        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko.")
         option.choicesCommand = "earshot voices --names"
         return option
     }()
@@ -192,10 +193,10 @@ extension ParsedArguments {
     /// The ALSA device of `--device`.
     var device: String { value("device") ?? "default" }
 
-    /// The profile of `--voice`, `ko` by default (a command that takes `--punctuation` applies it
-    /// with `withPunctuation`).
-    func voiceProfile() throws -> VoiceProfile {
-        try VoiceLibrary.locate().profile(value("voice") ?? "ko")
+    /// The profile of `--voice`, by default the locale's (`VoiceLibrary.defaultVoice`; a command
+    /// that takes `--punctuation` applies it with `withPunctuation`).
+    func voiceProfile(default fallback: String = VoiceLibrary.defaultVoice) throws -> VoiceProfile {
+        try VoiceLibrary.locate().profile(value("voice") ?? fallback)
     }
 
     /// The case of `T` the option `name` names, nil when the option is not given; any other
@@ -253,13 +254,13 @@ extension ParsedArguments {
     }
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
-    /// error, once each, what a dump could not say.
-    func loadScreen(_ path: String) throws -> LoadedScreen {
+    /// error, once each, what a dump could not say (nothing when `quiet`: the command's `-q`).
+    func loadScreen(_ path: String, quiet: Bool = false) throws -> LoadedScreen {
         let format = try screenFormat(), language = try screenLanguage()
         let loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
             try ScreenLoader.load(path: path, format: format, language: language)
         }
-        printNotes(loaded.notes, file: StandardInput.label(for: path))
+        if !quiet { printNotes(loaded.notes, file: StandardInput.label(for: path)) }
         return loaded
     }
 
@@ -288,7 +289,17 @@ extension ParsedArguments {
     }
 }
 
-/// `FILE: note: TEXT` lines on standard error, for what an input could not say.
+/// `FILE: note: TEXT` lines on standard error, for what an input could not say. A dump's note
+/// of what it cannot tell is said briefly, its reasons left to the docs, and once a run: a
+/// second dump with the same gaps says nothing more (`-q` silences them all).
 func printNotes(_ notes: [String], file: String) {
-    for note in notes { standardError("\(file): note: \(note)") }
+    for note in notes {
+        guard let brief = DumpLimitations.brief(note) else {
+            standardError("\(file): note: \(note)")
+            continue
+        }
+        if printedBriefs.withLock({ $0.insert(brief).inserted }) { standardError("\(file): note: \(brief)") }
+    }
 }
+
+private let printedBriefs = Mutex<Set<String>>([])

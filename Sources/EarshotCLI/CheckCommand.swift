@@ -46,7 +46,10 @@ enum CheckCommand: Command {
             try ReportWriting.checkPageName(reportPage, option: "--report")
             outputs.append(("--report", reportPage))
         }
-        let externalAudio = try ReportWriting.externalAudio(parsed)
+        let placement = try ReportWriting.audioPlacement(parsed)
+        if let reportPage, reportPage != "-", placement.mayWriteBeside {
+            outputs.append(("--report", (reportPage as NSString).deletingPathExtension + ".wav"))
+        }
         let audit = try AuditOptions(parsed)
         outputs += audit.outputs
         try reports.check(inputs: [path] + audit.inputs, otherOutputs: outputs)
@@ -56,12 +59,12 @@ enum CheckCommand: Command {
             path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
             punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
             liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
-            findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: externalAudio,
+            findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: placement == .external,
             quiet: parsed.has("quiet"), baseline: try audit.loadBaseline(), density: audit.density))
         try reports.check(inputs: check.inputs + audit.inputs, otherOutputs: outputs)
         let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
             try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
-                                             external: externalAudio, conformance: try audit.conformance(of: result))
+                                             placement: placement, conformance: try audit.conformance(of: result))
         }
         let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining

@@ -24,7 +24,10 @@ enum CompareCommand: Command {
         let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.value("capture"))
         guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
         let loaded = try parsed.loadScreen(screenPath)
-        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [loaded.screen])
+        // Without --voice, the capture's language: an English capture is compared in English
+        // whatever the locale (the locale's voice when its letters name no profile).
+        let fallback = VoiceLibrary.locate().voice(forTextsIn: capture.utterances) ?? VoiceLibrary.defaultVoice
+        let profile = try parsed.withReader(try parsed.voiceProfile(default: fallback), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
         let comparison = CaptureComparison(capture: capture, stops: stops)

@@ -157,8 +157,10 @@ enum ExploreCommand: Command {
 
         \(ExploreSession.help)
 
-        When standard input is not a terminal, commands are read one per line (a leading ':' is
-        optional); at the end of input explore waits for speech to end, then quits. q, Ctrl-C and
+        When standard input is not a terminal, commands and keys (n, right, enter, ...) are read
+        one per line (a leading ':' is optional), at a listener's pace: a gesture waits for the
+        speech before it to end, unless a "wait SECONDS" line just before times it; notifications
+        are posted at once. At the end of input explore waits for speech to end, then quits. q, Ctrl-C and
         errors restore the terminal and close the audio device; Ctrl-Z suspends (fg resumes).
         """
     )

@@ -12,6 +12,7 @@ enum ImportCommand: Command {
             "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, else VoiceOver)."),
         .screenFormat,
         .screenLanguage,
+        .flag("quiet", short: "q", "No notes on standard error (what the dump cannot tell) and no summary line."),
     ]
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -19,7 +20,7 @@ enum ImportCommand: Command {
         let path = try parsed.singleInput("DUMP", kind: "dump")
         try OutputSafety.check(outputs: parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
         let chosen = try parsed.readerChoice()
-        var loaded = try parsed.loadScreen(path)
+        var loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
         if chosen == .talkBack, ScreenReaderKind.natural(for: loaded.screen) != .talkBack {
             throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(loaded.format.title)")
         }
@@ -35,7 +36,7 @@ enum ImportCommand: Command {
         try AtomicFile.write(text, to: output)
         let reader = ScreenReaderKind.natural(for: loaded.screen)
         let stops = FocusOrder(screen: loaded.screen, reader: reader).count
-        print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)")
+        if !parsed.has("quiet") { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)") }
         return .success
     }
 

@@ -6,13 +6,14 @@ enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check screen files for label and focus problems, without playing anything."
     static let options: [OptionSpec] = [
-        .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: ko."),
+        .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko."),
         .reader,
         .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
         .choice("severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
                 "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
         .screenFormat,
         .screenLanguage,
+        .flag("quiet", short: "q", "Print only the files with findings and their findings: no \"no findings\" lines and no notes."),
     ] + AuditOptions.options + ReportOutputs.options
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -26,7 +27,7 @@ enum LintCommand: Command {
         let out = TextOutput(toStandardError: reports.usesStandardOutput || findingsOutput.contains { $0.path == "-" })
         let baseline = try audit.loadBaseline()
         var records: [SuiteRecord] = []
-        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? "ko")
+        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice)
         _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
         // One linter per reader heard: each file is judged by the reader that reads it.
         var linters: [ScreenReaderKind: ScreenLinter] = [:]
@@ -42,15 +43,18 @@ enum LintCommand: Command {
         var unchecked: [FindingCode: String] = [:]
         var measured = false
         var firstFileError: UserFacingError?
-        for (index, path) in parsed.positionals.enumerated() {
-            if index > 0 { out.line("") }
+        let quiet = parsed.has("quiet")
+        var printedAny = false
+        for path in parsed.positionals {
             let started = Date()
             let loaded: LoadedScreen
             do {
-                loaded = try parsed.loadScreen(path)
+                loaded = try parsed.loadScreen(path, quiet: quiet)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
+                if printedAny { out.line("") }
+                printedAny = true
                 out.line("\(path): not checked (\(error.category == .io ? "cannot read it" : "bad screen file"))")
                 firstFileError = firstFileError ?? error
                 records.append(.unreadable(path, error: error))
@@ -58,14 +62,18 @@ enum LintCommand: Command {
             }
             let screen = audit.applying(to: loaded.screen)
             let skipped = ScreenLinter.unchecked(screen)
-            for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
+            if !quiet { for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") } }
             unchecked.merge(skipped) { first, _ in first }
             measured = measured || skipped.isEmpty
             var findings = try linter(for: screen).findings(for: screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             if let baseline { findings = baseline.mark(findings) }
-            out.line("\(path): \(FindingReport.summary(findings))")
-            if !findings.isEmpty { out.text(FindingReport.text(findings)) }
+            if !(quiet && findings.isEmpty) {
+                if printedAny { out.line("") }
+                printedAny = true
+                out.line("\(path): \(FindingReport.summary(findings))")
+                if !findings.isEmpty { out.text(FindingReport.text(findings)) }
+            }
             all += findings
             records.append(.lint(path, findings: findings, time: Date().timeIntervalSince(started)))
         }

@@ -15,6 +15,8 @@ enum ReadCommand: Command {
         .reader,
         .flag("no-audio", "Print the focus stops only."),
 .value("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md)."),
+        ReportWriting.audioOption,
+        .flag("quiet", short: "q", "No notes on standard error (what a dump cannot tell): the stops alone."),
         .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
@@ -27,7 +29,7 @@ enum ReadCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
-        let loaded = try parsed.loadScreen(path)
+        let loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
         let profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
@@ -41,8 +43,13 @@ enum ReadCommand: Command {
         }
         if let page = parsed.value("report"), let speaker {
             try ReportWriting.checkPageName(page, option: "--report")
-            try OutputSafety.check(outputs: [("--report", page)], inputs: [path])
-            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page)
+            let placement = try ReportWriting.audioPlacement(parsed)
+            var outputs = [("--report", page)]
+            if placement.mayWriteBeside && page != "-" {
+                outputs.append(("--report", (page as NSString).deletingPathExtension + "-audio"))
+            }
+            try OutputSafety.check(outputs: outputs, inputs: [path])
+            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")
             return .success
@@ -83,9 +90,13 @@ enum ReadCommand: Command {
 
     /// `003-card-2.wav`: the position keeps files in reading order; the id is made safe for any file system.
     static func stopFileName(_ line: ReadReport.Line) -> String {
-        let digits = max(3, String(line.count).count)
-        let position = String(repeating: "0", count: max(0, digits - String(line.position).count)) + String(line.position)
-        let safe = line.id.unicodeScalars.map { scalar -> String in
+        stopFileName(position: line.position, count: line.count, id: line.id)
+    }
+
+    static func stopFileName(position number: Int, count: Int, id: String) -> String {
+        let digits = max(3, String(count).count)
+        let position = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
+        let safe = id.unicodeScalars.map { scalar -> String in
             let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
             return allowed ? String(scalar) : "_"
         }.joined()

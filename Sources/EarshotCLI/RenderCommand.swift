@@ -12,7 +12,7 @@ enum RenderCommand: Command {
         .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
         .choice("format", BatchInputFormat.self, valueName: "FORMAT",
                 "Read every input as \(BatchInputFormat.names.joined(separator: ", ")) (default: by extension and content)."),
-        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: ko; a scenario's own voice)."),
+        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: a scenario's own voice, else the locale's as for --voice elsewhere, else ko)."),
         .choice("transcript-format", TranscriptFormat.extensionNames, valueName: "EXT",
                 "Transcripts written beside a scenario's WAV: \(TranscriptFormat.extensionNames.joined(separator: ", ")); repeatable (default: txt and vtt)."),
         .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
@@ -24,6 +24,7 @@ enum RenderCommand: Command {
         .reader,
         .flag("force", "Render every file even when it is current."),
         .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
+        ReportWriting.audioOption,
         .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
     ]
 
@@ -85,11 +86,16 @@ enum RenderCommand: Command {
             inputs: parsed.positionals, format: forcedFormat, voices: parsed.all("voice"), placeholders: overrides,
             punctuation: try parsed.punctuationLevel(), language: try parsed.screenLanguage(), reader: try parsed.readerChoice(),
             transcriptFormats: transcriptFormats))
-        for (file, notes) in planning.notes { printNotes(notes, file: file) }
+        if !parsed.has("quiet") { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }
         for problem in planning.problems { standardError(problem.description) }
 
         let quiet = parsed.has("quiet")
+        // The index plays the files the render writes, beside it; `embed` puts them inside it.
+        let placement = try ReportWriting.audioPlacement(parsed)
+        if parsed.value("report-audio") != nil && !parsed.has("report") {
+            throw UsageError("--report-audio says where the page's audio goes: give --report too")
+        }
         var renderOptions = BatchRenderOptions(
             outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.value("manifest"),
             force: parsed.has("force"), progress: quiet ? .quiet : RenderProgress.automaticStyle(),
@@ -117,7 +123,7 @@ enum RenderCommand: Command {
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {
             let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
-                                                          inputs: parsed.positionals)
+                                                          inputs: parsed.positionals, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
         }
         let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0

@@ -11,20 +11,62 @@ import Foundation
 enum ReportWriting {
     static let audioOption = OptionSpec.value(
         "report-audio", "embed|external",
-        "With --report: embed the WAV in the page (default), or write it beside the page as NAME.wav.")
+        "With --report: embed the audio in the page, or write it beside the page (check, test: NAME.wav; read: the folder NAME-audio; render: the files it renders). Default: embedded up to 20 MB of audio, beside the page above that, with a note; render: beside.")
 
-    /// `embed` (default) or `external`.
-    static func externalAudio(_ parsed: ParsedArguments) throws -> Bool {
+    /// Where a page's audio goes (`--report-audio`).
+    enum AudioPlacement: Equatable {
+        case embed, external
+        /// Not given: embedded up to `embedLimit` bytes of WAV, beside the page above.
+        case automatic
+
+        /// Whether the run may write audio beside the page (its outputs are checked for it).
+        var mayWriteBeside: Bool { self != .embed }
+
+        /// Whether `bytes` of WAV go beside the page.
+        func external(bytes: Int) -> Bool { self == .external || self == .automatic && bytes > ReportWriting.embedLimit }
+
+        /// The value a worker process is given, nil for the default.
+        var argument: String? {
+            switch self {
+            case .embed: "embed"
+            case .external: "external"
+            case .automatic: nil
+            }
+        }
+    }
+
+    /// Above this many bytes of WAV (about 7.5 minutes of speech at 22,050 Hz), a page's audio
+    /// goes beside it unless `--report-audio embed` says otherwise: a page carries the audio
+    /// as base64 (4/3 of its size), and a 35 MB page loads slowly, on a phone above all.
+    static let embedLimit = 20_000_000
+
+    static func audioPlacement(_ parsed: ParsedArguments) throws -> AudioPlacement {
         switch parsed.value("report-audio") {
-        case nil, "embed": return false
-        case "external": return true
+        case nil: return .automatic
+        case "embed": return .embed
+        case "external": return .external
         case let other?: throw UsageError("--report-audio expects embed or external, got \"\(other)\"")
         }
     }
 
-    /// What made the page: the footer line, with the voice folders as `earshot --version` names them.
+    /// The note a page whose audio went beside it by default prints on standard error.
+    static func besideNote(page: String, beside: String, bytes: Int) -> String {
+        "note: \(page): its \(megabytes(bytes)) of audio is written beside it, in \(beside), not embedded (a page embeds up to \(megabytes(embedLimit)); --report-audio embed embeds it anyway)"
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+
+    /// What made the page: the footer line, naming the kinds of voice folders used (checkout,
+    /// installed, …) without their paths: a page names no absolute path of the machine.
     static var provenance: String {
-        "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity); voices from \(voiceFoldersInUse())."
+        var kinds: [String] = []
+        for entry in VoiceLibrary.locate().entries {
+            let kind = entry.source.describe().split(separator: ":").first.map(String.init) ?? ""
+            if !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return "Made by Earshot \(earshotVersion) with \(SpeechEngine.identity); voices: \(kinds.isEmpty ? "none found" : kinds.joined(separator: ", "))."
     }
 
     /// Checks a page's name: it ends in .html.
@@ -34,8 +76,10 @@ enum ReportWriting {
         }
     }
 
-    /// Writes the page of one screen or dump: each stop's speech synthesized and embedded.
-    static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, to path: String) throws {
+    /// Writes the page of one screen or dump: each stop's speech synthesized and embedded, or
+    /// written beside the page as `NAME-audio/001-ID.wav` (the names `read -o` gives).
+    static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, to path: String,
+                            placement: AudioPlacement = .automatic) throws {
         let generator = try DescriptionGenerator(profile: speaker.profile)
         let timing = try TimingSettings(profile: speaker.profile)
         let stops = FocusOrder(screen: loaded.screen, for: generator).stops
@@ -46,8 +90,7 @@ enum ReportWriting {
         // written: the page never holds its audio in memory.
         try TemporaryAudio.forPage(path, count: 2) { temporaries in
             let (stopWAV, bundle) = (temporaries[0], temporaries[1])
-            var audio = PageAudio()
-            var sources: [String?] = []
+            var pieces: [(offset: Int, length: Int)] = []
             let output = try BundleFile(path: bundle)
             defer { output.close() }
             for stop in stops {
@@ -58,33 +101,65 @@ enum ReportWriting {
                     let place = loaded.idLocations[stop.id] ?? SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1)
                     throw DataFileError("stop \(stop.id) speaks for longer than one WAV file holds, so \(path) cannot carry it (\(error.problem))", at: place)
                 }
-                let range = try output.append(contentsOf: stopWAV)
-                sources.append(audio.source(file: bundle, offset: range.offset, length: range.length))
+                pieces.append(try output.append(contentsOf: stopWAV))
+            }
+            output.close()
+            let total = pieces.reduce(0) { $0 + $1.length }
+            var audio = PageAudio()
+            var sources: [String?] = []
+            var note: String?
+            if path != "-" && placement.external(bytes: total) {
+                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-audio"
+                let folder = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
+                try createFolder(folder)
+                for (index, (stop, piece)) in zip(stops, pieces).enumerated() {
+                    let file = ReadCommand.stopFileName(position: index + 1, count: stops.count, id: stop.id)
+                    try copyPiece(of: bundle, offset: piece.offset, length: piece.length,
+                                  to: (folder as NSString).appendingPathComponent(file))
+                    sources.append(name + "/" + file)
+                }
+                note = "The stops' speech is in the folder \(name) beside this page (\(megabytes(total))): keep the two together."
+                if placement == .automatic {
+                    FileHandle.standardError.write(Data((besideNote(page: path, beside: folder, bytes: total) + "\n").utf8))
+                }
+            } else {
+                sources = pieces.map { audio.source(file: bundle, offset: $0.offset, length: $0.length) }
             }
             let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
-            let page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
+            var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
+            page.audioNote = note
             try audio.write(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
         }
     }
 
     /// Writes `index.html` beside the manifest: every rendered file, and each screen input drawn.
     /// Returns its path.
-    static func writeRenderIndex(entries: [ManifestEntry], manifest: String, inputs: [String]) throws -> String {
+    static func writeRenderIndex(entries: [ManifestEntry], manifest: String, inputs: [String], embed: Bool = false) throws -> String {
         let folder = (manifest as NSString).deletingLastPathComponent
         let rows = entries.map { entry in
             RenderIndexPage.Row(input: entry.input, line: entry.line, key: entry.key, voice: entry.voice, text: entry.text,
                                 output: entry.output, duration: entry.duration)
         }
-        let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? "ko")
+        let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? VoiceLibrary.defaultVoice)
         let generator = try DescriptionGenerator(profile: profile)
         var screens: [(file: String, drawing: ScreenDrawing)] = []
         for input in inputs where input != "-" && [".json", ".xml"].contains(where: input.lowercased().hasSuffix) {
             guard let loaded = try? ScreenLoader.load(path: input) else { continue }  // a scenario, or not a screen
             screens.append((input, ScreenDrawing(screen: loaded.screen, generator: generator)))
         }
-        let page = RenderIndexPage(rows: rows, screens: screens, title: "Rendered files in \(folder.isEmpty ? "." : folder)")
+        var page = RenderIndexPage(rows: rows, screens: screens, title: "Rendered files in \(folder.isEmpty ? "." : folder)")
         let path = (folder as NSString).appendingPathComponent("index.html")
-        try AtomicFile.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path, followingLinks: false)
+        guard embed else {
+            try AtomicFile.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path, followingLinks: false)
+            return path
+        }
+        // `--report-audio embed`: each file's bytes streamed into the page, which then stands alone.
+        var audio = PageAudio()
+        page.sources = try entries.map { entry in
+            let file = (folder as NSString).appendingPathComponent(entry.output)
+            return audio.source(file: file, length: try fileSize(file))
+        }
+        try audio.write(page.html(provenance: provenance, speechLanguage: profile.language), to: path)
         return path
     }
 
@@ -92,26 +167,30 @@ enum ReportWriting {
     /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
     /// written beside the page as `NAME.wav` with `external`.
     static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
-                               to path: String, external: Bool, golden: String? = nil,
+                               to path: String, placement: AudioPlacement, golden: String? = nil,
                                conformance: ConformanceReport? = nil) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
                 _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
-                try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, external: external, golden: golden,
+                try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, placement: placement, golden: golden,
                                    conformance: conformance)
             }
         }
         let audio: DeskCheckReport.Audio
         var pageAudio = PageAudio()
-        if external {
+        let bytes = try fileSize(rendered)
+        if path != "-" && placement.external(bytes: bytes) {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".wav"
             let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
             if rendered != beside {
                 try copyFile(rendered, to: beside)
             }
             audio = .external(name)
+            if placement == .automatic {
+                FileHandle.standardError.write(Data((besideNote(page: path, beside: beside, bytes: bytes) + "\n").utf8))
+            }
         } else {
-            audio = .embedded(pageAudio.source(file: rendered, length: try fileSize(rendered)))
+            audio = .embedded(pageAudio.source(file: rendered, length: bytes))
         }
         let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
         var report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
@@ -124,6 +203,30 @@ enum ReportWriting {
         var info = stat()
         guard stat(path, &info) == 0 else { throw FileIOError(path: path, reason: "cannot read the audio just written") }
         return Int(info.st_size)
+    }
+
+    /// Copies `length` bytes at `offset` of `source` into a new file, through a temporary name
+    /// and a rename.
+    static func copyPiece(of source: String, offset: Int, length: Int, to destination: String) throws {
+        guard let input = FileHandle(forReadingAtPath: source) else { throw FileIOError(path: source, reason: "cannot read file") }
+        defer { try? input.close() }
+        try input.seek(toOffset: UInt64(offset))
+        let temporary = AtomicFile.temporaryPath(for: destination)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileIOError(path: destination, reason: "cannot create file (\(String(cString: strerror(errno))))") }
+        do {
+            var left = length
+            while left > 0, let chunk = try input.read(upToCount: min(left, 1 << 20)), !chunk.isEmpty {
+                try chunk.withUnsafeBytes { try AtomicFile.writeAll($0, to: descriptor, path: destination) }
+                left -= chunk.count
+            }
+            close(descriptor)
+            try AtomicFile.commit(temporary, to: destination)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
     }
 
     /// Copies a file in pieces, through a temporary name and a rename.

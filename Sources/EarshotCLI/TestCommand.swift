@@ -1,3 +1,4 @@
+import EarshotBatch
 import EarshotCore
 import EarshotPlayback
 import EarshotReport
@@ -15,6 +16,7 @@ enum TestCommand: Command {
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
         .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
+        .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
         .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
         ReportWriting.audioOption,
         .espeakData,
@@ -28,23 +30,34 @@ enum TestCommand: Command {
         let reports = ReportOutputs(parsed)
         let audit = try AuditOptions(parsed)
         try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: audit.outputs)
-        let files = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
-        guard !files.isEmpty else {
+        let everyFile = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
+        guard !everyFile.isEmpty else {
             throw UsageError("no scenarios under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\")")
         }
+        // A shard runs a contiguous part of the list one run takes, with the page names one run
+        // gives, so that `earshot merge` of the shards' reports is that run's, in its order.
+        var shard = Shard.whole
+        if let text = parsed.value("shard") {
+            switch Shard.resolve(text, environment: ProcessInfo.processInfo.environment) {
+            case .success(let resolved): shard = resolved
+            case .failure(let error): throw UsageError(error.description)
+            }
+        }
+        let part = shard.range(of: everyFile.count)
+        let files = Array(everyFile[part])
         let quiet = parsed.has("quiet")
         let update = parsed.has("update")
         let reportFolder = parsed.value("report")
-        let externalAudio = try ReportWriting.externalAudio(parsed)
-        let pages = SuiteIndexPage.pageNames(for: files)
+        let placement = try ReportWriting.audioPlacement(parsed)
+        let pages = Array(SuiteIndexPage.pageNames(for: everyFile)[part])
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
         try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")) + audit.inputs,
-                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio) + audit.outputs)
+                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: placement.mayWriteBeside) + audit.outputs)
         let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
-            TestWorker.Report(folder: folder, external: externalAudio)
+            TestWorker.Report(folder: folder, placement: placement)
         }
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
@@ -58,7 +71,7 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if jobs == 1 || files.count == 1 {
+        if jobs == 1 || files.count <= 1 {
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                            reader: try parsed.readerChoice(), density: audit.density, report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
@@ -68,7 +81,10 @@ enum TestCommand: Command {
             if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
             if let density = audit.density { command += ["--density", "\(density)"] }
-            if let reportFolder { command += ["--report", reportFolder, "--report-audio", externalAudio ? "external" : "embed"] }
+            if let reportFolder {
+                command += ["--report", reportFolder]
+                if let value = placement.argument { command += ["--report-audio", value] }
+            }
             let settings = WorkerPoolSettings(command: command, size: min(jobs, files.count))
             if let signal = try SuiteWorkers.run(Array(zip(files, pages)), settings: settings, inOrder: collect) {
                 printer.line("test: stopped by signal \(signal) after \(verdicts.count) of \(files.count) scenarios; their golden transcripts and report pages are written")
@@ -87,6 +103,9 @@ enum TestCommand: Command {
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
         let updated = verdicts.filter { $0.golden == .updated }.count
         if updated > 0 { summary += "; \(updated) golden transcript\(updated == 1 ? "" : "s") updated" }
+        if shard != .whole {
+            summary += "; shard \(shard): " + (files.isEmpty ? "no scenario" : "scenarios \(part.lowerBound + 1)-\(part.upperBound) of \(everyFile.count)")
+        }
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
         if let reportFolder {
@@ -191,7 +210,7 @@ enum TestWorker {
     /// Where report pages go, and how they carry their audio.
     struct Report {
         var folder: String
-        var external: Bool
+        var placement: ReportWriting.AudioPlacement
     }
 
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
@@ -203,7 +222,7 @@ enum TestWorker {
                 return try TemporaryAudio.forPage(pagePath) { wav in
                     let result = try run(wav)
                     try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file))
                     return result
                 }
             }
@@ -215,7 +234,8 @@ enum TestWorker {
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
                                                              ReportWriting.audioOption, .reader, .value("density", "SCALE", "")])
-        let report = parsed.value("report").map { Report(folder: $0, external: parsed.value("report-audio") == "external") }
+        let placement = try ReportWriting.audioPlacement(parsed)
+        let report = parsed.value("report").map { Report(folder: $0, placement: placement) }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                       reader: try parsed.readerChoice(), density: try parsed.double("density"), report: report))
         return .success

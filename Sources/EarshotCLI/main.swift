@@ -31,6 +31,7 @@ let commands: [any Command.Type] = [
     ImportCommand.self,
     CompareCommand.self,
     RenderCommand.self,
+    MergeCommand.self,
     VoicesCommand.self,
     CompletionsCommand.self,
     ManualCommand.self,
@@ -122,4 +123,8 @@ func main() -> Int32 {
 // The voices compiled into this binary are the last place every voice lookup searches, in
 // this process and in the workers it starts (they run this same main).
 BuiltInVoices.register()
+// Without --voice (or a scenario's voice), Earshot speaks the locale's language when it has a
+// profile for it, else Korean (README, "Voices and the locale").
+VoiceLibrary.setDefaultVoice(VoiceLibrary.localeVoice(environment: ProcessInfo.processInfo.environment,
+                                                      available: VoiceLibrary.locate().names))
 exit(main())

@@ -46,8 +46,8 @@ public struct DeskCheckReport {
         verdict += ": \(result.expectations.count - failed) of \(result.expectations.count) expectations held; "
         verdict += FindingReport.summary(result.findings)
         var summary = "<p class=\"verdict \(passed ? "passed" : "failed")\">\(HTML.text(verdict)).</p>\n"
-        summary += "<p>Scenario <code>\(HTML.text(scenario.path))</code>"
-        if let golden { summary += ", golden transcript <code>\(HTML.text(golden))</code>" }
+        summary += "<p>Scenario <code>\(HTML.text(PagePath.shown(scenario.path)))</code>"
+        if let golden { summary += ", golden transcript <code>\(HTML.text(PagePath.shown(golden)))</code>" }
         summary += "; \(HTML.text(clockTime(result.endTime))) of audio, \(result.transcript.entries.count) utterances.</p>"
         var page = ReportPage(kind: "Desk check", title: title, summary: summary, sections: [
             .init(id: "listen", title: "Listen", html: listen()),
@@ -75,6 +75,9 @@ public struct DeskCheckReport {
         out += "<track kind=\"captions\" default srclang=\"\(HTML.attribute(speechLanguage))\" label=\"Transcript\" src=\"\(HTML.dataURI(Data(captions.utf8), type: "text/vtt"))\">"
         out += "Your browser cannot play the audio.</audio>\n"
         out += "<p>The whole desk check as VoiceOver would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
+        if case .external(let file) = audio {
+            out += "<p>The audio is the file <code>\(HTML.text(file))</code> beside this page: keep the two together.</p>"
+        }
         return out
     }
 
@@ -145,30 +148,63 @@ public struct DeskCheckReport {
             let ta = a.fate.startTime ?? a.fate.decisionTime, tb = b.fate.startTime ?? b.fate.decisionTime
             return ta < tb - 1e-9 || (abs(ta - tb) <= 1e-9 && a.utterance.id < b.utterance.id)
         }
-        // Bars in lanes so that neither bars nor their labels overlap.
-        struct Placed { var index: Int; var lane: Int; var x: Double; var width: Double; var label: String }
+        // Bars in lanes so that no two overlap. A bar's label stays inside it: as much of it as
+        // fits, with an ellipsis (the script shortens it again by the browser's own measure);
+        // the whole text is the bar's name and title, and the transcript's row.
+        struct Placed { var index: Int; var lane: Int; var x: Double; var width: Double; var label: String; var full: String }
         var speechLanes: [Double] = [], soundLanes: [Double] = []
         var placed: [Placed] = []
         for (index, entry) in entries.enumerated() {
             let fate = entry.fate
             let start = fate.startTime ?? fate.decisionTime
             let x = scale.x(start)
-            let width = fate.endTime.map { max(4, scale.x($0) - x) } ?? 10
-            let words = entry.utterance.earcon.map { "[\($0.spokenName)]" } ?? Self.short(entry.utterance.text)
+            let words = entry.utterance.earcon.map { "[\($0.spokenName)]" } ?? Self.short(entry.utterance.text, 200)
             let word = Self.fateWord(fate)
             let label = word == "spoken" ? words : word + " · " + words
-            let span = max(width, Self.textWidth(label) + 8)
+            // A dropped utterance took no time: its bar is as wide as its words (up to 240 px),
+            // so that "dropped" and what was lost can be read on it.
+            let width = fate.endTime.map { max(4, scale.x($0) - x) } ?? min(240, Self.textWidth(label) + 8)
             let number = entry.utterance.kind.isEarcon
-                ? Self.lane(&soundLanes, from: x, to: x + span)
-                : Self.lane(&speechLanes, from: x, to: x + span)
-            placed.append(Placed(index: index, lane: number, x: x, width: width, label: label))
+                ? Self.lane(&soundLanes, from: x, to: x + width + 2)
+                : Self.lane(&speechLanes, from: x, to: x + width + 2)
+            placed.append(Placed(index: index, lane: number, x: x, width: width,
+                                 label: Self.fitted(label, width: width - 8), full: label))
+        }
+        // The user's gestures and the app's steps, in lanes of their rows, so that each label is
+        // whole and no marker's line crosses another's label.
+        struct Marker { var time: Double; var x: Double; var lane: Int; var label: String; var title: String }
+        var markerRows: [[Marker]] = []
+        var markerLanes: [Int] = []
+        for user in [true, false] {
+            var lanes: [Double] = []
+            var markers: [Marker] = []
+            for performed in result.performedSteps where performed.step.isUserGesture == user {
+                let x = scale.x(performed.time)
+                let label = Self.short(performed.step.summary, 60)
+                let lane = Self.lane(&lanes, from: x, to: x + 3 + Self.textWidth(label) + 8)
+                markers.append(Marker(time: performed.time, x: x, lane: lane, label: label,
+                                      title: "\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))"))
+            }
+            markerRows.append(markers)
+            markerLanes.append(max(1, lanes.count))
+        }
+        // The findings with a time, in lanes of their row likewise.
+        var findingLanes: [Double] = []
+        var findingMarkers: [Marker] = []
+        for finding in result.findings {
+            guard let time = finding.time else { continue }
+            let words = "\(finding.severity.rawValue) \(finding.code.rawValue)"
+            let x = scale.x(time)
+            let lane = Self.lane(&findingLanes, from: x, to: x + 3 + Self.textWidth(words) + 8)
+            findingMarkers.append(Marker(time: time, x: x, lane: lane, label: words, title: "\(clockTime(time)) \(words)"))
         }
         let laneHeight = 26.0, top = 24.0
         let speechRows = max(1, speechLanes.count), soundRows = max(1, soundLanes.count)
         let rows: [(name: String, y: Double, height: Double)] = {
             var y = top
             var list: [(String, Double, Double)] = []
-            for (name, count) in [("Speech", speechRows), ("Sounds", soundRows), ("User", 1), ("App", 1), ("Findings", 1)] {
+            for (name, count) in [("Speech", speechRows), ("Sounds", soundRows), ("User", markerLanes[0]), ("App", markerLanes[1]),
+                                  ("Findings", max(1, findingLanes.count))] {
                 let height = Double(count) * laneHeight + 6
                 list.append((name, y, height))
                 y += height
@@ -226,36 +262,31 @@ public struct DeskCheckReport {
                            "data-fate": fate, "data-kind": kind, "aria-label": aria])
             svg.element("title", text: aria)
             svg.element("rect", ["x": n(item.x), "y": n(y), "width": n(item.width), "height": "20", "rx": "3"])
-            svg.element("text", ["class": "bar-label", "x": n(item.x + 4), "y": n(y + 14), "aria-hidden": "true"],
-                        text: item.label)
+            var attributes = [("class", "bar-label"), ("x", n(item.x + 4)), ("y", n(y + 14)), ("aria-hidden", "true")]
+            if item.label != item.full { attributes.append(("data-full", item.full)) }
+            svg.element("text", attributes, text: item.label)
             svg.close()
             svg.lineBreak()
         }
-        // The user's gestures and the app's steps, then the findings, as markers on their rows.
-        // A marker's label runs up to the next marker on its row.
-        func marker(_ row: (name: String, y: Double, height: Double), at x: Double, finding: Bool, title: String,
+        // The user's gestures and the app's steps, then the findings, as markers on their rows:
+        // a marker's line runs down its own lane only, beside its label.
+        func marker(_ row: (name: String, y: Double, height: Double), lane: Int, at x: Double, finding: Bool, title: String,
                     label: String) {
+            let y = row.y + Double(lane) * laneHeight
             svg.open("g", ["class": finding ? "marker finding" : "marker", "aria-hidden": "true"])
             svg.element("title", text: title)
-            svg.element("line", ["x1": n(x), "y1": n(row.y + 2), "x2": n(x), "y2": n(row.y + row.height - 4)])
-            if !label.isEmpty { svg.element("text", ["x": n(x + 3), "y": n(row.y + 17)], text: label) }
+            svg.element("line", ["x1": n(x), "y1": n(y + 2), "x2": n(x), "y2": n(y + laneHeight)])
+            if !label.isEmpty { svg.element("text", ["x": n(x + 3), "y": n(y + 17)], text: label) }
             svg.close()
             svg.lineBreak()
         }
-        for user in [true, false] {
-            let steps = result.performedSteps.filter { $0.step.isUserGesture == user }
-            for (index, performed) in steps.enumerated() {
-                let x = scale.x(performed.time)
-                let room = index + 1 < steps.count ? scale.x(steps[index + 1].time) - x - 6 : 240
-                marker(user ? rows[2] : rows[3], at: x, finding: false,
-                       title: "\(clockTime(performed.time)) \(performed.step.summary) (\(performed.step.source))",
-                       label: Self.fitted(performed.step.summary, width: room))
+        for (number, markers) in markerRows.enumerated() {
+            for item in markers {
+                marker(rows[2 + number], lane: item.lane, at: item.x, finding: false, title: item.title, label: item.label)
             }
         }
-        for finding in result.findings {
-            guard let time = finding.time else { continue }
-            let words = "\(finding.severity.rawValue) \(finding.code.rawValue)"
-            marker(rows[4], at: scale.x(time), finding: true, title: "\(clockTime(time)) \(words)", label: words)
+        for item in findingMarkers {
+            marker(rows[4], lane: item.lane, at: item.x, finding: true, title: item.title, label: item.label)
         }
         svg.element("line", ["id": "playhead", "class": "playhead", "x1": n(Scale.gutter), "y1": n(top - 6),
                              "x2": n(Scale.gutter), "y2": n(height - 10), "aria-hidden": "true"])
@@ -268,10 +299,12 @@ public struct DeskCheckReport {
             <li><span class="swatch k-hint"></span>Hint</li>
             <li><span class="swatch k-announcement"></span>Announcement</li>
             <li><span class="swatch k-earcon"></span>Earcon (sounds row)</li>
-            <li>Solid outline: spoken in full; dashed: cut, the label starts with “cut”; hatched: dropped, the label starts with “dropped”</li>
+            <li>Solid outline: spoken in full; dashed: cut, the label starts with “cut”; hatched: dropped, the label starts with “dropped” (a dropped bar took no time: it is as wide as its words)</li>
+            <li>A label longer than its bar ends in “…”: focus or point at the bar for the whole text</li>
             </ul>
             """
-        return legend + "\n<div class=\"scroll\">\n" + svg.markup + "\n</div>\n" + stepsTable()
+        let said = "<p id=\"bar-said\" class=\"said\">Focus or point at a bar to see its whole text here.</p>"
+        return legend + "\n" + said + "\n<div class=\"scroll\">\n" + svg.markup + "\n</div>\n" + stepsTable()
             + "<p>Each bar's words, fate and cause are also in the transcript table; findings are listed under Findings.</p>"
     }
 
@@ -313,7 +346,7 @@ public struct DeskCheckReport {
         var out = "<table><thead><tr><th scope=\"col\">Where</th><th scope=\"col\">Expectation</th><th scope=\"col\">Result</th><th scope=\"col\">What happened</th></tr></thead><tbody>\n"
         for expectation in result.expectations {
             let verdict = expectation.passed ? "<span class=\"passed\">held</span>" : "<span class=\"failed\">failed</span>"
-            out += "<tr><td>\(HTML.text(expectation.location.description))</td><td>\(HTML.text(expectation.expectation.summary))</td><td>\(verdict)</td><td>\(HTML.text(expectation.actual))</td></tr>\n"
+            out += "<tr><td>\(HTML.text(PagePath.shown(expectation.location)))</td><td>\(HTML.text(expectation.expectation.summary))</td><td>\(verdict)</td><td>\(HTML.text(expectation.actual))</td></tr>\n"
         }
         return out + "</tbody></table>"
     }
@@ -329,8 +362,8 @@ public struct DeskCheckReport {
             out += "<li class=\"finding\"><h3><span class=\"\(finding.failsRun ? "failed" : "")\">\(finding.severity.rawValue)\(marks)</span> <code>\(finding.code.rawValue)</code>: \(HTML.text(entry.title))</h3>\n<dl>"
             if let time = finding.time { out += "<dt>Time</dt><dd>\(clockTime(time))</dd>" }
             if !finding.elements.isEmpty { out += "<dt>Elements</dt><dd>\(finding.elements.map { "<code>\(HTML.text($0))</code>" }.joined(separator: ", "))</dd>" }
-            if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(location.description))</dd>" }
-            if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(element.description))</dd>" }
+            if let location = finding.location { out += "<dt>Where</dt><dd>\(HTML.text(PagePath.shown(location)))</dd>" }
+            if let element = finding.elementLocation { out += "<dt>Element at</dt><dd>\(HTML.text(PagePath.shown(element)))</dd>" }
             out += "<dt>What happened</dt><dd>\(HTML.text(finding.message))</dd>"
             out += "<dt>Why it matters</dt><dd>\(HTML.text(entry.meaning))</dd>"
             out += "<dt>Fix</dt><dd>\(HTML.text(finding.fix))</dd>"

@@ -32,6 +32,9 @@ public struct RenderIndexPage {
     /// The screen inputs, drawn below the table.
     public var screens: [(file: String, drawing: ScreenDrawing)]
     public var title: String
+    /// Each row's audio when it is embedded (`data:` URIs or `PageAudio` markers, in row
+    /// order); nil: the files beside the page.
+    public var sources: [String]?
 
     public init(rows: [Row], screens: [(file: String, drawing: ScreenDrawing)], title: String) {
         self.rows = rows
@@ -50,28 +53,33 @@ public struct RenderIndexPage {
             <table id="render-table"><caption class="visually-hidden">Rendered files; the column headers sort</caption>
             <thead><tr>
             """
+        // Listen comes first, so that its button is in view on a phone while the rest of a
+        // row scrolls in the table's box.
+        table += "<th scope=\"col\">Listen</th>"
         let columns: [(String, String, Bool)] = [("Heard", "text", false), ("Key", "text", false), ("Voice", "text", false),
                                                  ("Seconds", "number", true), ("Input", "text", false), ("Line", "number", true)]
         for (name, kind, numeric) in columns {
             table += "<th scope=\"col\"\(numeric ? " class=\"num\"" : "")><button type=\"button\" data-sort=\"\(kind)\">\(name)</button></th>"
         }
-        table += "<th scope=\"col\">Listen</th></tr></thead>\n<tbody>\n"
+        table += "</tr></thead>\n<tbody>\n"
         table.reserveCapacity(rows.count * 400)
         for (index, row) in rows.enumerated() {
-            let search = HTML.attribute("\(row.input) \(row.key) \(row.voice) \(row.text)".lowercased())
-            table += "<tr class=\"render-row\" data-search=\"\(search)\"><td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
+            let input = PagePath.shown(row.input)
+            let search = HTML.attribute("\(input) \(row.key) \(row.voice) \(row.text)".lowercased())
+            table += "<tr class=\"render-row\" data-search=\"\(search)\">"
+            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(sources?[index] ?? HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td>"
+            table += "<td lang=\"\(HTML.attribute(row.voice))\">\(HTML.text(row.text))</td>"
             table += "<td>\(HTML.text(row.key))</td><td>\(HTML.text(row.voice))</td>"
             table += "<td class=\"num\" data-value=\"\(fixedDecimal(row.duration, places: 3))\">\(fixedDecimal(row.duration, places: 2))</td>"
-            table += "<td title=\"\(HTML.attribute(row.input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
-            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td>"
-            table += "<td><button type=\"button\" class=\"play\" data-src=\"\(HTML.attribute(HTML.relativeURL(row.output)))\" aria-label=\"\(HTML.attribute("Play \(index + 1): \(Self.short(row.text))"))\">Play</button></td></tr>\n"
+            table += "<td title=\"\(HTML.attribute(input))\">\(HTML.text((row.input as NSString).lastPathComponent))</td>"
+            table += "<td class=\"num\" data-value=\"\(row.line)\">\(row.line)</td></tr>\n"
         }
         table += "</tbody></table>"
         var sections: [ReportPage.Section] = [.init(id: "files", title: "Rendered files", html: table)]
         if !screens.isEmpty {
             var html = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
             for (index, screen) in screens.enumerated() {
-                html += "<h3><code>\(HTML.text(screen.file))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
+                html += "<h3><code>\(HTML.text(PagePath.shown(screen.file)))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
                 html += screen.drawing.html(key: "s\(index + 1)", title: "screen \(screen.drawing.screen.name)")
             }
             sections.append(.init(id: "screens", title: "Screens", html: html))

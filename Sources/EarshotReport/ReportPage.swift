@@ -53,11 +53,55 @@ public struct ReportPage {
         out += "<p id=\"report-status\" class=\"visually-hidden\" role=\"status\" aria-live=\"polite\"></p>\n"
         for section in sections {
             out += "<section id=\"\(section.id)\" aria-labelledby=\"\(section.id)-heading\">\n"
-            out += "<h2 id=\"\(section.id)-heading\">\(HTML.text(section.title))</h2>\n\(section.html)\n</section>\n"
+            out += "<h2 id=\"\(section.id)-heading\">\(HTML.text(section.title))</h2>\n\(Self.boxingTables(section.html, name: section.title))\n</section>\n"
         }
         out += "</main>\n<footer><p>\(HTML.text(provenance))</p></footer>\n\(trailer)"
         out += "<script>\n\(ReportAssets.script)\n</script>\n</body>\n</html>\n"
         return out
+    }
+}
+
+extension ReportPage {
+    /// Every table of a section inside a box of its own that scrolls sideways when the table is
+    /// wider than the screen, so the page itself never does (WCAG 1.4.10, reflow at 320 CSS
+    /// px): on a phone a wide table scrolls in its box, everything else wraps. The script makes
+    /// a box that does scroll a named region in the tab order, so a keyboard can scroll it.
+    /// Tables are never nested in these pages, and escaped text never holds `<table`.
+    static func boxingTables(_ html: String, name: String) -> String {
+        guard html.contains("<table") else { return html }
+        var out = ""
+        var rest = html[...]
+        var number = 0
+        while let open = rest.range(of: "<table"), let close = rest.range(of: "</table>", range: open.upperBound..<rest.endIndex) {
+            number += 1
+            out += rest[..<open.lowerBound]
+            out += "<div class=\"table-scroll\" data-label=\"\(HTML.attribute(number == 1 ? name : "\(name) \(number)")) (scrolls sideways)\">"
+            out += rest[open.lowerBound..<close.upperBound] + "</div>"
+            rest = rest[close.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+/// How a page names a file: relative to the folder the run was started in, never by an absolute
+/// path of the machine that wrote it, so that a page can be shared (`/home/me/app/flows/a.json`
+/// run from `/home/me/app` is `flows/a.json`; a file outside that folder climbs to it,
+/// `../common/b.json`). A relative path, `<stdin>` and other labels are kept as they are.
+public enum PagePath {
+    public static func shown(_ path: String, from folder: String = FileManager.default.currentDirectoryPath) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let target = (path as NSString).standardizingPath.split(separator: "/").map(String.init)
+        let base = (folder as NSString).standardizingPath.split(separator: "/").map(String.init)
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let climbs = Array(repeating: "..", count: base.count - common)
+        let relative = (climbs + target[common...]).joined(separator: "/")
+        return relative.isEmpty ? "." : relative
+    }
+
+    /// `FILE:LINE:COLUMN` with the file shown as above.
+    public static func shown(_ location: SourceLocation) -> String {
+        "\(shown(location.file)):\(location.line):\(location.column)"
     }
 }
 

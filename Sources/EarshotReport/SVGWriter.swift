@@ -37,7 +37,11 @@ struct SVGWriter {
     /// An element without content, `<name a="1"/>`, or with `text` as its content,
     /// `<name a="1">text</name>`.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String> = [:], text: String? = nil) {
-        let attributes = attributes.map { ($0.key, $0.value) }
+        element(name, attributes.map { ($0.key, $0.value) }, text: text)
+    }
+
+    /// The same, with attributes in the order given (some of them only when they apply).
+    mutating func element(_ name: String, _ attributes: [(String, String)], text: String?) {
         if let text {
             markup += "<" + name + Self.attributes(attributes) + ">" + MarkupText.escape(text) + "</" + name + ">"
         } else {

@@ -9,6 +9,8 @@ public struct ScreenReportPage {
     public var drawing: ScreenDrawing
     public var notes: [String]
     public var findings: [Finding]
+    /// Where the stops' speech is when it is not in the page (`--report-audio external`).
+    public var audioNote: String?
 
     public init(file: String, drawing: ScreenDrawing, notes: [String], findings: [Finding]) {
         self.file = file
@@ -19,10 +21,11 @@ public struct ScreenReportPage {
 
     public func html(provenance: String, speechLanguage: String) -> String {
         let title = drawing.screen.name
-        var summary = "<p>File <code>\(HTML.text(file))</code>: \(drawing.stops.count) focus stops; \(HTML.text(FindingReport.summary(findings))).</p>"
+        var summary = "<p>File <code>\(HTML.text(PagePath.shown(file)))</code>: \(drawing.stops.count) focus stops; \(HTML.text(FindingReport.summary(findings))).</p>"
         if !notes.isEmpty {
             summary += "<p>What the file could not say:</p><ul>" + notes.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>"
         }
+        if let audioNote { summary += "<p>\(HTML.text(audioNote))</p>" }
         let screen = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there; activate it, or its Play button, to hear it.</p>\n"
             + drawing.html(key: "s1", title: "screen \(title)")
         let page = ReportPage(kind: "Screen", title: title, summary: summary, sections: [

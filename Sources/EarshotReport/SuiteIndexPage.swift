@@ -51,7 +51,7 @@ public struct SuiteIndexPage {
             case nil: "not compared"
             }
             let held = outcome.expectations.filter(\.passed).count
-            table += "<tr><th scope=\"row\"><code>\(HTML.text(outcome.file))</code>"
+            table += "<tr><th scope=\"row\"><code>\(HTML.text(PagePath.shown(outcome.file)))</code>"
             if let title = outcome.title { table += "<br>\(HTML.text(title))" }
             table += "</th><td class=\"\(verdict.passed ? "passed" : "failed")\">\(verdict.passed ? "passed" : "failed")</td>"
             table += "<td>\(golden)</td><td>\(held) of \(outcome.expectations.count) held</td>"
@@ -64,5 +64,43 @@ public struct SuiteIndexPage {
                                 + (conformance.map { [.init(id: "conformance", title: "Conformance: \($0.standard.name)", html: ConformanceSection.html($0))] } ?? []),
                               speechLanguage: "ko")
         return page.html(provenance: provenance)
+    }
+
+    /// Joins the `index.html` pages of a suite run in shards into the page one run would have
+    /// written: the rows in shard order, the counts and the verdict summed. Each page is one
+    /// this type wrote (`file` names it in a message).
+    public static func merge(_ pages: [(file: String, html: String)]) throws -> String {
+        var passed = 0, failed = 0
+        var rows = ""
+        var first: String?
+        for page in pages {
+            let bad = DataFileError("not a test suite index written by earshot test --report",
+                                    at: SourceLocation(file: page.file, line: 1, column: 1))
+            guard let body = page.html.range(of: "<tbody>\n"), let end = page.html.range(of: "</tbody></table>", range: body.upperBound..<page.html.endIndex),
+                  let verdict = page.html.range(of: "<p class=\"verdict "), let counts = page.html.range(of: "\">", range: verdict.upperBound..<page.html.endIndex),
+                  let stop = page.html.range(of: " failed.</p>", range: counts.upperBound..<page.html.endIndex) else { throw bad }
+            let numbers = page.html[counts.upperBound..<stop.lowerBound].components(separatedBy: " passed, ")
+            guard numbers.count == 2, let p = Int(numbers[0]), let f = Int(numbers[1]) else { throw bad }
+            passed += p
+            failed += f
+            rows += page.html[body.upperBound..<end.lowerBound]
+            first = first ?? page.html
+        }
+        guard var html = first else { throw FileIOError(path: "-", reason: "nothing to merge") }
+        let body = html.range(of: "<tbody>\n")!, end = html.range(of: "</tbody></table>", range: body.upperBound..<html.endIndex)!
+        html.replaceSubrange(body.upperBound..<end.lowerBound, with: rows)
+        let verdict = html.range(of: "<p class=\"verdict ")!
+        let stop = html.range(of: " failed.</p>", range: verdict.upperBound..<html.endIndex)!
+        html.replaceSubrange(verdict.lowerBound..<stop.upperBound,
+                             with: "<p class=\"verdict \(failed == 0 ? "passed" : "failed")\">\(passed) passed, \(failed) failed.</p>")
+        // The title names the number of scenarios (in <title> and <h1>).
+        var searchFrom = html.startIndex
+        while let title = html.range(of: "Desk checks: ", range: searchFrom..<html.endIndex),
+              let scenarios = html.range(of: " scenarios", range: title.upperBound..<html.endIndex),
+              Int(html[title.upperBound..<scenarios.lowerBound]) != nil {
+            html.replaceSubrange(title.upperBound..<scenarios.lowerBound, with: String(passed + failed))
+            searchFrom = html.range(of: " scenarios", range: title.upperBound..<html.endIndex)!.upperBound
+        }
+        return html
     }
 }

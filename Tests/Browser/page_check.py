@@ -13,8 +13,10 @@ COMMANDS:
   stops PAGE [--screen NAME]     the screen drawings' stops; focuses the first stop by Tab
   index PAGE [--search TEXT]     the render index: rows, search timing, sorting
   axe PAGE                       axe-core's accessibility violations
-  screenshot PAGE OUT.png        a full-page screenshot and its grayscale pixel variance
+  screenshot PAGE OUT.png [--width PX]  a full-page screenshot and its grayscale pixel variance
   hostile PAGE                   scripts that ran from the page's text, and links to a scheme
+  layout PAGE --width PX         at a viewport PX CSS pixels wide: sideways scrolling, play
+                                 controls in view, timeline labels inside their bars, overlaps
 
 Every result also carries "pageErrors" (uncaught script errors and failed loads the browser
 logged) and "externalRequests" (resources fetched from anywhere but data:, blob: or file:),
@@ -31,7 +33,9 @@ import importlib.util
 import io
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -90,6 +94,9 @@ class CheckError(Exception):
 # --- The browser ---------------------------------------------------------------------------
 
 
+SCRATCH = tempfile.mkdtemp(prefix="earshot-chromium-")
+
+
 def start_browser():
     """Starts headless Chromium through chromedriver, or explains why it cannot."""
     for path, package in ((CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")):
@@ -106,7 +113,11 @@ def start_browser():
     # Keep the browser's console so script errors can be reported.
     options.set_capability("goog:loggingPrefs", {"browser": "SEVERE"})
     try:
-        return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+        # The browser's profile and the files it leaves in the temporary folder go into a
+        # folder of this run's own, removed when the script ends (`quit_browser`).
+        options.add_argument(f"--user-data-dir={SCRATCH}/profile")
+        environment = dict(os.environ, TMPDIR=SCRATCH)
+        return webdriver.Chrome(options=options, service=Service(CHROMEDRIVER, env=environment))
     except Exception as error:  # selenium raises several kinds; all mean "no browser"
         raise CheckError(f"cannot start {CHROMIUM} through {CHROMEDRIVER}: "
                          f"{first_line(error)}", EX_UNAVAILABLE)
@@ -430,7 +441,7 @@ def check_screenshot(driver, page, args):
         raise CheckError("Pillow is not installed: run scripts/test-python.sh", EX_UNAVAILABLE)
     # Capture the whole page, past the window, at its laid-out size (1280 CSS pixels wide).
     size = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})["cssContentSize"]
-    width, height = 1280, max(1, min(int(size["height"] + 0.5), 16384))
+    width, height = args.width or 1280, max(1, min(int(size["height"] + 0.5), 16384))
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
         "format": "png", "captureBeyondViewport": True,
         "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1},
@@ -498,6 +509,116 @@ def check_hostile(driver, page, args):
     }
 
 
+# Measured in the page at the emulated width. An element "escapes" when it reaches past the
+# viewport and no ancestor clips or scrolls it; a control is "in view" when the page's layout
+# puts it inside the viewport horizontally and, inside a box that scrolls sideways, inside that
+# box's visible part (so it is reachable without scrolling the document or the box sideways).
+LAYOUT = r"""
+const width = document.documentElement.clientWidth;
+function describe(element) {
+    let name = element.tagName.toLowerCase();
+    if (element.id) { name += "#" + element.id; }
+    const cls = element.getAttribute("class");
+    if (cls) { name += "." + cls.trim().split(/\s+/).join("."); }
+    return name;
+}
+function clipper(element) {
+    for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const overflow = getComputedStyle(parent).overflowX;
+        if (overflow === "auto" || overflow === "scroll" || overflow === "hidden" || overflow === "clip") { return parent; }
+    }
+    return null;
+}
+const escaping = [];
+for (const element of document.body.querySelectorAll("*")) {
+    if (element.closest("svg") && element.tagName.toLowerCase() !== "svg") { continue; }
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) { continue; }
+    if (getComputedStyle(element).position === "absolute" && box.right < 0) { continue; }  // a skip link off screen
+    if (box.right > width + 0.5 && !clipper(element)) { escaping.push({element: describe(element), right: Math.round(box.right)}); }
+}
+const controls = [];
+for (const element of document.querySelectorAll("audio#report-audio, button.play")) {
+    const box = element.getBoundingClientRect();
+    let left = 0, right = width;
+    const box2 = clipper(element);
+    if (box2) { const b = box2.getBoundingClientRect(); left = Math.max(left, b.left); right = Math.min(right, b.right); }
+    controls.push({element: describe(element), left: Math.round(box.left), right: Math.round(box.right),
+                   inView: box.width > 0 && box.left >= left - 0.5 && box.right <= right + 0.5});
+}
+// Timeline labels in the drawing's own coordinates: each bar's label inside its rectangle.
+const labels = [];
+for (const bar of document.querySelectorAll("#timeline .bar")) {
+    const rect = bar.querySelector("rect").getBBox();
+    const text = bar.querySelector("text.bar-label");
+    const shown = text ? text.textContent : "";
+    const box = text && shown !== "" ? text.getBBox() : null;
+    labels.push({text: shown, dataFull: text ? text.getAttribute("data-full") : null, full: bar.getAttribute("aria-label"), title: (bar.querySelector("title") || {}).textContent || "",
+                 inside: box === null || (box.x >= rect.x - 0.5 && box.x + box.width <= rect.x + rect.width + 0.5
+                                          && box.y >= rect.y - 0.5 && box.y + box.height <= rect.y + rect.height + 0.5),
+                 barWidth: Math.round(rect.width * 10) / 10, labelWidth: box ? Math.round(box.width * 10) / 10 : 0});
+}
+// Every text drawn on the timeline (bar labels, marker labels, row names, the axis): pairs whose boxes overlap.
+const texts = Array.from(document.querySelectorAll("#timeline text")).filter((t) => t.textContent !== "").map((t) => {
+    const b = t.getBBox(); return {text: t.textContent, x: b.x, y: b.y, r: b.x + b.width, b: b.y + b.height};
+});
+const overlaps = [];
+for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+        const a = texts[i], c = texts[j];
+        const w = Math.min(a.r, c.r) - Math.max(a.x, c.x), h = Math.min(a.b, c.b) - Math.max(a.y, c.y);
+        if (w > 0.5 && h > 0.5) { overlaps.push([a.text, c.text]); }
+    }
+}
+// Texts crossed by another group's outline or line (a bar's rectangle, a marker's line): the
+// line would cut through its letters. The axis's light grid lines are left out.
+const shapes = Array.from(document.querySelectorAll("#timeline .bar rect, #timeline .marker line")).map((shape) => {
+    const b = shape.getBBox(); return {group: shape.parentNode, x: b.x, y: b.y, r: b.x + b.width, b: b.y + b.height};
+});
+const crossings = [];
+for (const t of document.querySelectorAll("#timeline .bar text, #timeline .marker text, #timeline .rowname")) {
+    if (t.textContent === "") { continue; }
+    const a = t.getBBox();
+    for (const shape of shapes) {
+        if (shape.group === t.parentNode) { continue; }
+        const w = Math.min(a.x + a.width, shape.r) - Math.max(a.x, shape.x), h = Math.min(a.y + a.height, shape.b) - Math.max(a.y, shape.y);
+        if (w >= 0 && h >= 0 && (w > 0.5 || shape.r - shape.x < 0.5) && (h > 0.5 || shape.b - shape.y < 0.5)) {
+            crossings.push(t.textContent); break;
+        }
+    }
+}
+// Focusing the first bar whose label was shortened: what the page then shows of it.
+let focusShows = null, focusBar = null;
+const cut = Array.from(document.querySelectorAll("#timeline .bar")).find((bar) => {
+    const text = bar.querySelector("text.bar-label"); return text && text.hasAttribute("data-full");
+});
+if (cut) {
+    cut.focus();
+    focusBar = cut.getAttribute("aria-label");
+    const shown = document.getElementById("bar-said");
+    focusShows = shown ? shown.textContent : null;
+}
+return {focusShows: focusShows, focusBar: focusBar, crossings: crossings.slice(0, 20), crossingCount: crossings.length, viewportWidth: width, scrollWidth: document.documentElement.scrollWidth,
+        bodyScrollWidth: document.body.scrollWidth, escaping: escaping.slice(0, 20), escapingCount: escaping.length,
+        controls: controls, labels: labels, overlaps: overlaps.slice(0, 20), overlapCount: overlaps.length};
+"""
+
+
+def emulate_width(driver, width):
+    """Lays the page out as a device `width` CSS pixels wide: a phone below 800 (the page's
+    viewport meta applies, as on a phone), a desktop window at and above."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": 800, "deviceScaleFactor": 1, "mobile": width < 800,
+    })
+
+
+def check_layout(driver, page, args):
+    facts = driver.execute_script(LAYOUT)
+    facts["width"] = args.width
+    facts["horizontalScroll"] = facts["scrollWidth"] > facts["viewportWidth"]
+    return facts
+
+
 def css_string(text):
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -510,6 +631,7 @@ COMMANDS = {
     "axe": check_axe,
     "screenshot": check_screenshot,
     "hostile": check_hostile,
+    "layout": check_layout,
 }
 
 
@@ -546,8 +668,11 @@ def parse_arguments(argv):
         "--search", metavar="TEXT", help="type TEXT into the search field")
     command("axe", "axe-core's accessibility violations")
     command("hostile", "scripts run from the page's text, and scheme links")
-    command("screenshot", "a full-page screenshot").add_argument(
-        "out", metavar="OUT.png", help="where to write the PNG")
+    command("layout", "the layout at a viewport width").add_argument(
+        "--width", type=int, required=True, metavar="PX", help="the viewport's width in CSS pixels")
+    shot = command("screenshot", "a full-page screenshot")
+    shot.add_argument("out", metavar="OUT.png", help="where to write the PNG")
+    shot.add_argument("--width", type=int, metavar="PX", help="lay the page out this many CSS pixels wide (default 1280)")
     return parser.parse_args(argv)
 
 
@@ -562,6 +687,11 @@ def main(argv):
         driver = start_browser()
         if args.command == "hostile":
             driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOSTILE_HOOK})
+        if getattr(args, "width", None) is not None:
+            if not 200 <= args.width <= 4000:
+                print(f"error: --width {args.width}: expected 200 to 4000 CSS pixels", file=sys.stderr)
+                return EX_USAGE
+            emulate_width(driver, args.width)
         open_page(driver, page)
         result = COMMANDS[args.command](driver, page, args)
         result.update(page_health(driver))
@@ -575,6 +705,7 @@ def main(argv):
     finally:
         if driver is not None:
             driver.quit()
+        shutil.rmtree(SCRATCH, ignore_errors=True)
     sys.stdout.reconfigure(encoding="utf-8")
     print(json.dumps(result, ensure_ascii=False))
     return 0

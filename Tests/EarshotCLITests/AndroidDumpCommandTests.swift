@@ -37,7 +37,7 @@ struct AndroidDumpCommandTests {
         #expect(voiceOver.stdout.contains("8/8 sign_up: 회원가입, 흐리게 표시됨, 버튼\n"), "\(voiceOver.stdout)")
         let notes = result.stderr.split(separator: "\n")
         #expect(notes.count == 1, "\(result.stderr)")
-        #expect(notes.first?.hasPrefix("\(Self.signIn): note: what this uiautomator dump cannot tell: sizes in dp (") == true, "\(result.stderr)")
+        #expect(notes.first?.hasPrefix("\(Self.signIn): note: what this uiautomator dump cannot tell: sizes in dp, what the app announces and its live regions, ") == true, "\(result.stderr)")
     }
 
     @Test("read takes every Android dump of the corpus, found by content")

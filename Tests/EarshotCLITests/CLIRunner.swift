@@ -91,6 +91,11 @@ struct CLIRunner {
     private static func binaryEnvironment(_ environment: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
+        // The default voice follows the locale: the tests speak Korean, as Earshot does in the
+        // C locale, whatever the locale of the machine running them (LocaleVoiceTests sets it).
+        merged["LANG"] = "C.UTF-8"
+        merged["LC_ALL"] = nil
+        merged["LC_MESSAGES"] = nil
         for (key, value) in environment { merged[key] = value }
         return merged
     }

@@ -61,6 +61,9 @@ struct DebianPackageTests {
         #expect(manual.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "/usr/share/man/man1/earshot.1.gz")
         let files = try Self.run("dpkg", ["-L", "earshot"]).stdout.split(separator: "\n").map(String.init)
         #expect(files.contains("/usr/share/zsh/vendor-completions/_earshot"))
+        let copyright = try String(contentsOfFile: "/usr/share/doc/earshot/copyright", encoding: .utf8)
+        #expect(copyright.contains("Files: *\nCopyright: 2026 the Earshot authors\nLicense: Apache-2.0"), "\(copyright.prefix(600))")
+        #expect(copyright.contains("License: Unicode-DFS-2016"))
 
         let removed = try Self.run("apt-get", ["purge", "-y", "-qq", "earshot"])
         #expect(removed.status == 0, "apt-get purge: \(removed.stderr)")

@@ -53,9 +53,30 @@ struct DeviceStopTests {
         }
 
         func kill() {
-            guard process.isRunning else { return }
-            Foundation.kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            if process.isRunning {
+                Foundation.kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+            Self.removeFiles(of: name)
+        }
+
+        /// A server killed with SIGKILL leaves its socket and its clients' semaphores in
+        /// /dev/shm (`jack_NAME_UID_0`, `jack_sem.UID_NAME_*`): removed, as the server would on a
+        /// clean exit, so the tests leave nothing of it behind.
+        static func removeFiles(of name: String) {
+            let uid = getuid()
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+            for file in files where file.hasPrefix("jack_\(name)_\(uid)_") || file.hasPrefix("jack_sem.\(uid)_\(name)_") {
+                try? FileManager.default.removeItem(atPath: "/dev/shm/" + file)
+            }
+            // Its shared memory (`jack-UID-N`, `jack_db-UID`, the registry) is this user's
+            // servers' together: removed only when no server of this user is left running, as
+            // scripts/jack-dummy.sh stop does.
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
+            guard !left.contains(where: { $0.hasPrefix("jack_") && $0.hasSuffix("_\(uid)_0") }) else { return }
+            for file in left where file.hasPrefix("jack-\(uid)-") || file == "jack_db-\(uid)" || file == "jack-shm-registry" {
+                try? FileManager.default.removeItem(atPath: "/dev/shm/" + file)
+            }
         }
     }
 
@@ -106,6 +127,11 @@ struct DeviceStopTests {
         #expect(result.status == 69, "\(result.stderr)")
         #expect(result.seconds < 2, "ended \(result.seconds) s after the server died")
         #expect(result.stderr.contains(#"audio device "earshot_jack:CLIENT=stopspeak""#), "\(result.stderr)")
+        // The killed server's files are gone from /dev/shm.
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []).filter {
+            $0.contains("earshot-stop-test") || !jackServerRuns() && $0.hasPrefix("jack")
+        }
+        #expect(left.isEmpty, "left in /dev/shm: \(left)")
     }
 
     @Test("check --live: exit 69 within 2 s, not after the scenario's remaining steps")

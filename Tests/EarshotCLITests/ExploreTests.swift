@@ -7,7 +7,11 @@ struct TmuxPane {
     let socket: String
 
     static func start(width: Int = 120, height: Int = 40) throws -> TmuxPane {
-        let pane = TmuxPane(socket: "earshot-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // The server's socket lives in the test's temporary folder (`-S`), not in /tmp/tmux-UID:
+        // the run's folder goes when the run ends, and nothing is left in the shared one.
+        var folder = FileManager.default.temporaryDirectory.path
+        if folder.utf8.count > 60 { folder = "/tmp" }  // a socket's path has room for 107 bytes
+        let pane = TmuxPane(socket: (folder as NSString).appendingPathComponent("earshot-tmux-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"))
         // The first tmux command forks the tmux server, which would inherit this process's open
         // descriptors, among them the one Foundation's Process watches to see its child end:
         // start it from a subshell that closes them first, as scripts/jack-dummy.sh does.
@@ -15,7 +19,7 @@ struct TmuxPane {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", """
             (for fd in /proc/$BASHPID/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done
-             exec tmux -L "$0" new-session -d -x "$1" -y "$2" 'bash --norc --noprofile') </dev/null >/dev/null 2>&1
+             exec tmux -S "$0" new-session -d -x "$1" -y "$2" 'bash --norc --noprofile') </dev/null >/dev/null 2>&1
             """, pane.socket, String(width), String(height)]
         try process.run()
         process.waitUntilExit()
@@ -31,7 +35,7 @@ struct TmuxPane {
     func tmux(_ arguments: [String], capture: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
+        process.arguments = ["-S", socket] + arguments
         let out = Pipe()
         process.standardOutput = capture ? out : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -71,9 +75,10 @@ struct TmuxPane {
     }
 
     /// Ends the pane's session; the server, left with none, exits. (`kill-server` was seen to
-    /// answer success and leave the server running.)
+    /// answer success and leave the server running.) Its socket goes with it.
     func close() {
         _ = try? tmux(["kill-session"])
+        try? FileManager.default.removeItem(atPath: socket)
     }
 }
 
@@ -86,14 +91,18 @@ struct ExploreTests {
     /// line does not contain it).
     static func exploreThenStty(_ extra: String = "") -> String {
         let voices = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
-        return "EARSHOT_VOICES=\(voices) \(CLIRunner.binary.path) explore --no-audio \(extra) \(screen); "
+        return "LANG=C.UTF-8 LC_ALL= LC_MESSAGES= EARSHOT_VOICES=\(voices) \(CLIRunner.binary.path) explore --no-audio \(extra) \(screen); "
             + "echo \"exit=$?\"; stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '; printf 'stty-%s\\n' checked"
     }
 
     @Test("in a terminal, Right moves to the next element, Enter activates it, q quits and the terminal is restored")
     func keysInATerminal() throws {
         let pane = try TmuxPane.start()
-        defer { pane.close() }
+        defer {
+            pane.close()
+            #expect(!FileManager.default.fileExists(atPath: pane.socket), "the tmux socket was left behind")
+        }
+        #expect(pane.socket.hasPrefix(FileManager.default.temporaryDirectory.path) || pane.socket.hasPrefix("/tmp/earshot-tmux-"))
         try pane.type(Self.exploreThenStty())
         var shown = try pane.waitFor("speaking #2 element: 추천 상품, 머리말")
         #expect(shown.contains("Press ? for help, q to quit."), "\(shown)")
@@ -199,6 +208,27 @@ struct ExploreTests {
             }
             position = found + 1
         }
+    }
+
+    @Test("piped input takes the terminal's keys by letter and name, and a listener's pace: each swipe heard out, wait times a cut")
+    func pipedKeysAndPace() throws {
+        let script = "n\nn\nright\nenter\nwait 0.3\nn\nleft\nq\n"
+        let result = try CLIRunner.run(["explore", "--no-audio", Self.screen], input: Data(script.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = result.stdout
+        #expect(!out.contains("unknown command"), "\(out)")
+        for line in ["swipe right: card-1, 2 of 5", "swipe right: card-2, 3 of 5", "swipe right: card-3, 4 of 5",
+                     "double tap: activated card-3, 4 of 5", "swipe right: more, 5 of 5", "swipe left: card-3, 4 of 5",
+                     "speaking #4 hint: 동작 사용 가능", "speaking #6 hint: 동작 사용 가능", "speaking #8 hint: 동작 사용 가능"] {
+            #expect(out.contains(line + "\n"), "missing \(line):\n\(out)")
+        }
+        // Only the swipe after `wait 0.3` cuts: nothing else is cut, and the last reading is heard out before q.
+        let cuts = out.split(separator: "\n").filter { $0.hasPrefix("cut ") }
+        #expect(cuts.count == 1, "\(out)")
+        #expect(cuts.first?.hasPrefix("cut #10 element \"선택됨\" after 0.") == true && cuts.first?.contains("by #11 (focus move (swipe right))") == true,
+                "\(out)")
+        #expect(!out.contains("by session end"), "\(out)")
+        #expect(!out.contains("after 0.00 s"), "\(out)")
     }
 
     @Test("a missing screen file is a usage error, an unreadable one an I/O error")

@@ -173,7 +173,8 @@ struct HardeningTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let screen = try Self.slowScreen(in: folder)
         let page = folder.appendingPathComponent("page.html").path
-        let result = try CLIRunner.run(["read", "--report", page, screen], currentDirectory: folder)
+        // Embedded on request: by default audio past 20 MB goes beside the page (ReportAudioTests).
+        let result = try CLIRunner.run(["read", "--report", page, "--report-audio", "embed", screen], currentDirectory: folder)
         #expect(result.status == 0, "\(result.stderr)")
         // The same stops as WAV files, to weigh the audio.
         let stops = folder.appendingPathComponent("stops").path

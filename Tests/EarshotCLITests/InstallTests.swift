@@ -45,9 +45,11 @@ struct InstallTests {
         for file in ["bin/earshot", "share/earshot/voices/ko.json", "share/earshot/voices/normalization/ko.json",
                      "share/man/man1/earshot.1", "share/bash-completion/completions/earshot",
                      "share/zsh/site-functions/_earshot", "share/fish/vendor_completions.d/earshot.fish",
-                     "share/earshot/installed-files"] {
+                     "share/earshot/installed-files", "share/doc/earshot/LICENSE", "share/doc/earshot/copyright"] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "missing \(file)")
         }
+        let licence = try String(contentsOf: prefix.appendingPathComponent("share/doc/earshot/LICENSE"), encoding: .utf8)
+        #expect(licence.contains("Apache License") && licence.contains("Version 2.0, January 2004"))
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
         let spoken = try CLIRunner.run(executable: earshot, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],

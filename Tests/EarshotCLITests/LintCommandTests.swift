@@ -102,4 +102,17 @@ struct LintCommandTests {
         #expect(help.stdout.contains("--severity LEVEL"))
         #expect(try CLIRunner.run(["--help"]).stdout.contains("  lint "))
     }
+
+    @Test("-q prints only the files with findings, as check, test and render take -q")
+    func quietSkipsCleanFiles() throws {
+        let root = CLIRunner.repositoryRoot
+        let full = try CLIRunner.run(["lint", Self.after, "samples/lint/shop-before.json"], currentDirectory: root)
+        let quiet = try CLIRunner.run(["lint", "-q", Self.after, "samples/lint/shop-before.json"], currentDirectory: root)
+        #expect(quiet.status == full.status && quiet.status == 1)
+        #expect(full.stdout.hasPrefix("\(Self.after): no findings\n\n"), "\(full.stdout)")
+        #expect(quiet.stdout == String(full.stdout.dropFirst("\(Self.after): no findings\n\n".count)), "\(quiet.stdout)")
+        #expect(quiet.stdout.hasPrefix("samples/lint/shop-before.json: 10 findings"))
+        let clean = try CLIRunner.run(["lint", "--quiet", Self.after])
+        #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean.stdout)")
+    }
 }

@@ -163,3 +163,61 @@ struct ReportPageTests {
         #expect((facts["variance"] as? Double ?? 0) > 100, "\(facts)")
     }
 }
+
+/// Every page kind laid out at a phone's width (320 and 390 CSS px, as WCAG 1.4.10's reflow
+/// asks) and a desktop's (1280), measured with the browser's own layout (page_check.py layout).
+@Suite("Report pages on a phone and a desktop", .serialized)
+struct ReportPageLayoutTests {
+    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex"].flatMap { page in
+        [320, 390, 1280].map { (page, $0) }
+    }
+
+    @Test("the document does not scroll sideways, the play controls are in view, timeline labels stay inside their bars",
+          arguments: cases)
+    func layout(page: String, width: Int) throws {
+        let pages = try ReportPageTests.pages.get()
+        let url: URL = switch page {
+        case "deskCheck": pages.deskCheck
+        case "screen": pages.screen
+        case "renderIndex": pages.renderIndex
+        default: pages.suiteIndex
+        }
+        let facts = try ReportPageTests.measure(["layout", url.path, "--width", "\(width)"])
+        let viewport = try #require(facts["viewportWidth"] as? Int)
+        #expect(viewport == width)
+        #expect(facts["scrollWidth"] as? Int == width, "the page is \(facts["scrollWidth"] ?? "") px wide: \(facts["escaping"] ?? "")")
+        #expect(facts["escapingCount"] as? Int == 0, "\(facts["escaping"] ?? "")")
+        let controls = try #require(facts["controls"] as? [[String: Any]])
+        switch page {
+        case "deskCheck": #expect(controls.count == 1)  // the audio player
+        case "screen": #expect(controls.count == 7)     // a Play button per stop of board-list
+        case "renderIndex": #expect(controls.count == 71)
+        default: #expect(controls.isEmpty)
+        }
+        for control in controls {
+            #expect(control["inView"] as? Bool == true, "\(control)")
+        }
+        let labels = try #require(facts["labels"] as? [[String: Any]])
+        #expect(page != "deskCheck" || labels.count == 17)
+        for label in labels {
+            #expect(label["inside"] as? Bool == true, "\(label)")
+            // A shortened label ends in an ellipsis and is the start of the whole text, which
+            // the bar's name carries.
+            if let full = label["dataFull"] as? String, let shown = label["text"] as? String, !shown.isEmpty {
+                #expect(shown.hasSuffix("…") && full.hasPrefix(String(shown.dropLast())), "\(label)")
+                #expect((label["full"] as? String)?.contains(full.replacingOccurrences(of: "dropped · ", with: "")
+                    .replacingOccurrences(of: "cut · ", with: "")) == true, "\(label)")
+            }
+        }
+        #expect(facts["overlapCount"] as? Int == 0, "\(facts["overlaps"] ?? "")")
+        #expect(facts["crossingCount"] as? Int == 0, "\(facts["crossings"] ?? "")")
+        if page == "deskCheck" {
+            // The walkthrough's long reading does not fit its bar: focusing it shows the whole text.
+            #expect(labels.contains { $0["dataFull"] is String })
+            let shown = try #require(facts["focusShows"] as? String)
+            #expect(shown == facts["focusBar"] as? String)
+            // The dropped announcement's bar is as wide as its words: read whole on it.
+            #expect(labels.contains { $0["text"] as? String == "dropped · 장바구니에 담았습니다" })
+        }
+    }
+}

@@ -46,10 +46,11 @@ struct RunawayInputTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("t.wav").path))
     }
 
-    /// A folder in memory when the machine has one (a long label is hundreds of megabytes of WAV).
+    /// A folder in memory when the test run made one (a long label is hundreds of megabytes of
+    /// WAV): inside scripts/test.sh's own folder under /dev/shm, which it removes when it ends.
     static func scratchFolder() throws -> URL {
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
-            : FileManager.default.temporaryDirectory
+        let base = ProcessInfo.processInfo.environment["EARSHOT_TEST_SHM"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory
         let url = base.appendingPathComponent("earshot-long-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -92,6 +93,7 @@ struct RunawayInputTests {
                            "-o", folder.appendingPathComponent("out").path, labels.path]
         var environment = ProcessInfo.processInfo.environment
         environment["EARSHOT_VOICES"] = CLIRunner.repositoryRoot.appendingPathComponent("voices").path
+        (environment["LANG"], environment["LC_ALL"], environment["LC_MESSAGES"]) = ("C.UTF-8", nil, nil)  // Korean, as CLIRunner
         probe.environment = environment
         let output = Pipe()
         probe.standardOutput = output

@@ -73,6 +73,29 @@ struct SpeakCommandTests {
         let result = try CLIRunner.run(["speak", "--voice", "klingon", "--no-audio", "x"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("valid voices: en, ja, ko, zh"))
+        #expect(!result.stderr.contains("did you mean"), "klingon is near no voice")
+    }
+
+    @Test("a voice named by its language in English, or by a tag with a region, suggests the profile")
+    func voiceByLanguageNameSuggests() throws {
+        for (given, meant) in [("english", "en"), ("Korean", "ko"), ("japanese", "ja"), ("en-US", "en"), ("ko_KR", "ko"), ("jp", "ja")] {
+            let result = try CLIRunner.run(["speak", "--voice", given, "--no-audio", "x"])
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("error: unknown voice \"\(given)\"; did you mean \"\(meant)\"? (valid voices: en, ja, ko, zh, or a path to a profile .json)"),
+                    "\(result.stderr)")
+        }
+    }
+
+    @Test("a missing file names the nearest file in its folder, or says its folder is missing")
+    func missingFileSuggests() throws {
+        let root = CLIRunner.repositoryRoot
+        let typo = try CLIRunner.run(["read", "--no-audio", "samples/screens/board-lst.json"], currentDirectory: root)
+        #expect(typo.status == 74)
+        #expect(typo.stderr.hasPrefix("samples/screens/board-lst.json: error: file not found; did you mean \"samples/screens/board-list.json\"?"), "\(typo.stderr)")
+        let folder = try CLIRunner.run(["lint", "samples/screnes/board-list.json"], currentDirectory: root)
+        #expect(folder.stderr.contains("samples/screnes/board-list.json: error: file not found (there is no folder samples/screnes)"), "\(folder.stderr)")
+        let far = try CLIRunner.run(["read", "--no-audio", "samples/screens/zzzzzzzzzzzz.json"], currentDirectory: root)
+        #expect(far.stderr.hasPrefix("samples/screens/zzzzzzzzzzzz.json: error: file not found\n"), "\(far.stderr)")
     }
 
     @Test("an unknown trait suggests the nearest valid one")

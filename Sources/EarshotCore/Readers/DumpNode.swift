@@ -1,3 +1,5 @@
+import Foundation
+
 /// One node of a captured accessibility tree, in the terms the capture tools share, before any
 /// VoiceOver rule is applied: what the node is (`type`), what it says, whether the tool calls it
 /// enabled, visible and an accessibility element, where it is, and where it was written.
@@ -54,7 +56,7 @@ struct Dump: Sendable {
 }
 
 /// What every dump format leaves out, worded so it does not contradict what is heard.
-enum DumpLimitations {
+public enum DumpLimitations {
     static let hints = "the app's own hints (XCTest does not expose accessibilityHint; the hints VoiceOver itself adds, such as a switch's, are still heard)"
 
     /// The one note of a dump (`what this page source cannot tell: …`), its language guess last.
@@ -65,5 +67,35 @@ enum DumpLimitations {
         }
         guard !parts.isEmpty else { return nil }
         return "what this \(formatName) cannot tell: " + parts.joined(separator: "; ")
+    }
+
+    /// Where the notes' reasons are told in full.
+    public static let documentation = "docs/import.md, \"What a dump cannot say\""
+
+    /// The note as a terminal prints it: each gap by its name, without its reasons, and where
+    /// to read them (`what this page source cannot tell: the app's own hints, custom actions,
+    /// traits, its language (read as en); why: docs/import.md, …`). Nil for any other note.
+    public static func brief(_ note: String) -> String? {
+        guard note.hasPrefix("what this "), let colon = note.range(of: " cannot tell: ") else { return nil }
+        var parts: [String] = [], current = "", depth = 0
+        for character in note[colon.upperBound...] {
+            if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) }
+            if character == ";" && depth == 0 {
+                parts.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        let names = parts.map { part -> String in
+            let name = part.range(of: " (").map { String(part[..<$0.lowerBound]) } ?? part
+            if name == "its language", let read = part.range(of: "so it is read as ") {
+                let language = part[read.upperBound...].prefix { $0.isLetter || $0 == "-" }
+                return "its language (read as \(language), told from its letters)"
+            }
+            return name
+        }
+        return String(note[..<colon.upperBound]) + names.joined(separator: ", ") + "; why: " + documentation
     }
 }

@@ -12,13 +12,34 @@ public enum TextFileDecoding {
         try decode(try contents(path: path), file: StandardInput.label(for: path))
     }
 
+    /// What to say after "file not found": the nearest name in its folder when one is close
+    /// enough to be a typo (`; did you mean "samples/screens/board-list.json"?`), or that the
+    /// folder itself is missing. Reads at most 10,000 names of the folder.
+    public static func missingFileHint(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return " (there is no folder \(folder))"
+        }
+        guard let entries = FileManager.default.enumerator(atPath: folder.isEmpty ? "." : folder) else { return "" }
+        entries.skipDescendants()
+        var names: [String] = []
+        while names.count < 10_000, let entry = entries.nextObject() as? String {
+            entries.skipDescendants()
+            names.append(entry)
+        }
+        guard let near = nearestName(to: name, in: names) else { return "" }
+        return NameSuggestion.didYouMean(folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near))
+    }
+
     /// The file's bytes, or an I/O error saying whether it is missing or unreadable; `-` is
     /// standard input.
     public static func contents(path: String) throws -> Data {
         if path == "-" { return try StandardInput.contents() }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "file not found" : "cannot read file (\(String(cString: strerror(errno))))"
+            let reason = errno == ENOENT ? "file not found" + missingFileHint(path) : "cannot read file (\(String(cString: strerror(errno))))"
             throw FileIOError(path: path, reason: reason)
         }
         defer { close(descriptor) }

@@ -156,6 +156,35 @@ public struct VoiceLibrary: Sendable {
     /// The built-in voices registered in this process, if any.
     public static var registeredBuiltIns: BuiltInVoiceSet? { registered.withLock { $0 } }
 
+    /// The voice a run speaks with when neither its options nor its scenario name one: `ko`,
+    /// unless the program set another at start (the `earshot` CLI sets the locale's,
+    /// `localeVoice`).
+    public static var defaultVoice: String { defaultName.withLock { $0 } }
+
+    private static let defaultName = Mutex<String>("ko")
+
+    public static func setDefaultVoice(_ name: String) {
+        defaultName.withLock { $0 = name }
+    }
+
+    /// The voice the locale asks for: the language of the first of `LC_ALL`, `LC_MESSAGES` and
+    /// `LANG` that is set and not empty (`en_US.UTF-8` is `en`), as POSIX orders them for
+    /// messages, when `available` has a profile of that name; else `ko`, Earshot's own default
+    /// (also for `C` and `POSIX`, which name no language).
+    public static func localeVoice(environment: [String: String], available: [String]) -> String {
+        guard let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty })
+        else { return "ko" }
+        let language = String(locale.prefix { $0.isLetter }).lowercased()
+        return available.contains(language) ? language : "ko"
+    }
+
+    /// The language most of `texts` is written in (Hangul `ko`, kana `ja`, Latin `en`, …, as
+    /// docs/import.md tells a dump's), when the library has a profile of that name.
+    public func voice(forTextsIn texts: [String]) -> String? {
+        guard let language = TextScript.language(of: texts), names.contains(language) else { return nil }
+        return language
+    }
+
     /// The sources of a run, in lookup order; folders that do not exist are left out, and the
     /// built-ins come last when there are any.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -255,6 +284,21 @@ public struct UnknownVoiceError: UserFacingError {
             return "error: no voice profiles found (searched \(directory)); set EARSHOT_VOICES to a voices folder "
                 + "or put profiles in ~/.config/earshot/voices (docs/install.md)"
         }
-        return "error: unknown voice \"\(name)\"; valid voices: \(validNames.joined(separator: ", ")) (or a path to a profile .json)"
+        return "error: unknown voice \"\(name)\"" + NameSuggestion.didYouMean(Self.suggestion(for: name, in: validNames))
+            + " (valid voices: \(validNames.joined(separator: ", ")), or a path to a profile .json)"
+    }
+
+    /// The voice a name most likely means: one named by the language in English (`english`,
+    /// `Korean`) or by a language tag with a region (`en-US`, `ko_KR`), else the nearest name
+    /// by spelling.
+    static func suggestion(for name: String, in names: [String]) -> String? {
+        let lowered = name.lowercased()
+        let english = Locale(identifier: "en")
+        for candidate in names where english.localizedString(forLanguageCode: candidate)?.lowercased() == lowered {
+            return candidate
+        }
+        let language = String(lowered.prefix { $0.isLetter })
+        if language != lowered, names.contains(language) { return language }
+        return nearestName(to: name, in: names)
     }
 }

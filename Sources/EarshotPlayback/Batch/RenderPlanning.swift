@@ -88,7 +88,7 @@ public struct RenderPlanning {
         // Without --voice a scenario speaks in its own voice; each is loaded once.
         var ownVoices: [String: PlannedVoice] = [:]
         let scenarioVoice: ((String?) throws -> PlannedVoice)? = settings.voices.isEmpty ? { name in
-            let name = name ?? "ko"
+            let name = name ?? VoiceLibrary.defaultVoice
             if let voice = ownVoices[name] { return voice }
             let voice = try Self.loadVoices([name], settings)[0]
             ownVoices[name] = voice

@@ -19,7 +19,7 @@ public enum ScenarioPlayback {
     public static func speaker(for scenario: Scenario, voice: String? = nil,
                                library: VoiceLibrary = .locate(), espeakData: String? = nil,
                                punctuation: PunctuationLevel? = nil) throws -> Speaker {
-        var profile = try library.profile(voice ?? scenario.voice ?? "ko")
+        var profile = try library.profile(voice ?? scenario.voice ?? VoiceLibrary.defaultVoice)
         if let punctuation { profile.punctuationLevel = punctuation }
         let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
         try speaker.checkEngine()

@@ -86,7 +86,8 @@ public enum ExploreAction: Equatable, Sendable {
         ("android-announce TEXT", "Android: View.announceForAccessibility"),
         ("live TEXT | live! TEXT", "Android: a polite / assertive live region changed to TEXT"),
         ("pane TEXT", "Android: a pane appeared with this title"),
-        ("wait SECONDS | idle", "pause a script / wait until speech has ended"),
+        ("wait SECONDS | idle", "time the next gesture SECONDS after the last command / wait until speech has ended"),
+        ("n p h H r R a 1-9 | right left home end enter esc up down", "in a script: the keys, by letter or name"),
         ("help | quit", "this help / leave"),
     ]
 
@@ -105,9 +106,40 @@ public enum ExploreAction: Equatable, Sendable {
         }
     }
 
-    /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed).
+    /// The keys of a terminal session by the names a script can give them, one a line: the
+    /// same letters (`n`, `p`, `h`, `H`, `r`, `R`, `a`, `1`-`9`, `?`, `q`) and the other keys by
+    /// name (`right`, `left`, `home`, `end`, `enter`, `escape`, `up`, `down`, in any case), so
+    /// that what a person presses can be replayed from a file.
+    public static func key(_ text: String) -> ExploreAction? {
+        switch text {
+        case "n": return .next
+        case "p": return .previous
+        case "h": return .nextHeading
+        case "H": return .previousHeading
+        case "r": return .readAll(fromTop: false)
+        case "R": return .readAll(fromTop: true)
+        case "a": return .listActions
+        case "1", "2", "3", "4", "5", "6", "7", "8", "9": return .performAction(text)
+        default: break
+        }
+        switch text.lowercased() {
+        case "right": return .next
+        case "left": return .previous
+        case "home": return .first
+        case "end": return .last
+        case "enter", "return": return .activate
+        case "esc": return .escape
+        case "up": return .increment
+        case "down": return .decrement
+        default: return nil
+        }
+    }
+
+    /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed),
+    /// or a key by its letter or name (`key(_:)`).
     public static func parse(_ line: String) throws -> ExploreAction {
         var text = line.trimmingCharacters(in: .whitespaces)
+        if let key = key(text) { return key }
         if text.hasPrefix(":") { text.removeFirst() }
         let name = String(text.prefix { !$0.isWhitespace })
         let argument = text.dropFirst(name.count).trimmingCharacters(in: .whitespaces)

@@ -90,16 +90,30 @@ public final class ExploreSession: @unchecked Sendable {
     /// Carries out one line of a script (standard input that is not a terminal): blank lines and
     /// `#` comments are skipped, a command that cannot be read is printed as an error and the
     /// script goes on. False when it asks to quit.
+    ///
+    /// A script's pace is a listener's: a gesture (`next`, `n`, `activate`, …) waits until the
+    /// speech before it has ended, as a person hears an element out before swiping on (and so
+    /// does `quit`, as the end of input does), while an
+    /// app's notification (`announce`, `screen`, `layout`, …) is posted at once, as an app posts
+    /// it. `wait SECONDS` right before a gesture times it instead: it comes SECONDS after the
+    /// command before the wait, which is how a script cuts speech short (`next`, `wait 0.3`,
+    /// `next`). `idle` waits for silence before anything.
     public func perform(line raw: String) -> Bool {
         let line = raw.trimmingCharacters(in: .whitespaces)
         if line.isEmpty || line.hasPrefix("#") { return true }
         do {
-            return perform(try ExploreAction.parse(line))
+            let action = try ExploreAction.parse(line)
+            if action.gesture != nil || action == .quit, !gestureTimedByWait { waitUntilIdle(limit: 120) }
+            if case .wait = action { gestureTimedByWait = true } else { gestureTimedByWait = false }
+            return perform(action)
         } catch {
             printer.line("\(error)")
             return true
         }
     }
+
+    /// The script's line before was `wait SECONDS`: the next gesture keeps that time.
+    private var gestureTimedByWait = false
 
     /// The help shown inside a session (`?` or `help`), and in `earshot explore --help`.
     public static var help: String {

@@ -40,7 +40,7 @@ public final class SuiteScenarioRunner {
             let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
                 try ScenarioFile.load(path: file)
             }.withDensity(density)
-            let key = voice ?? scenario.voice ?? "ko"
+            let key = voice ?? scenario.voice ?? VoiceLibrary.defaultVoice
             let speaker: Speaker
             if let known = speakers[key] {
                 speaker = known

@@ -53,7 +53,34 @@
     if (played && played.catch) { played.catch(function () { }); }
     say("Playing from " + clock(time));
   }
+  // A bar's label stays inside its bar: the page wrote as much as its estimate said fits; the
+  // browser's own measure of the text shortens or lengthens it here, ending in "…" when cut.
+  function fitLabel(bar) {
+    var text = bar.querySelector("text.bar-label"), rect = bar.querySelector("rect");
+    if (!text || !rect || !text.getComputedTextLength) { return; }
+    var full = text.getAttribute("data-full") || text.textContent;
+    var room = parseFloat(rect.getAttribute("width")) - 8;
+    text.textContent = full;
+    if (text.getComputedTextLength() <= room) { return; }
+    var characters = Array.from(full), low = 0, high = characters.length - 1;
+    while (low < high) {
+      var middle = Math.ceil((low + high) / 2);
+      text.textContent = characters.slice(0, middle).join("") + "\u2026";
+      if (text.getComputedTextLength() <= room) { low = middle; } else { high = middle - 1; }
+    }
+    text.textContent = low < 2 ? "" : characters.slice(0, low).join("") + "\u2026";
+    text.setAttribute("data-full", full);
+  }
+  function fitLabels() { bars.forEach(fitLabel); }
+  fitLabels();
+  if (document.fonts && document.fonts.ready) { document.fonts.ready.then(fitLabels); }
+  // Focusing or pointing at a bar shows its whole text above the drawing (its name says the
+  // same to a screen reader, so this is no live region).
+  var barSaid = document.getElementById("bar-said");
+  function showBar(bar) { if (barSaid) { barSaid.textContent = bar.getAttribute("aria-label"); } }
   bars.forEach(function (bar) {
+    bar.addEventListener("focus", function () { showBar(bar); });
+    bar.addEventListener("mouseenter", function () { showBar(bar); });
     bar.addEventListener("click", function () { seek(parseFloat(bar.dataset.start)); });
     bar.addEventListener("keydown", function (event) {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); seek(parseFloat(bar.dataset.start)); }
@@ -155,4 +182,20 @@
       });
     });
   }
+
+  // A box that scrolls sideways (a wide table or the timeline on a narrow screen) is a named
+  // region in the tab order, so a keyboard can scroll it; one that fits is neither.
+  function markScrollers() {
+    document.querySelectorAll(".table-scroll, .scroll").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        box.setAttribute("aria-label", box.dataset.label || "Timeline drawing (scrolls sideways)");
+      } else if (box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex"); box.removeAttribute("role"); box.removeAttribute("aria-label");
+      }
+    });
+  }
+  markScrollers();
+  window.addEventListener("resize", markScrollers);
 })();

@@ -42,6 +42,17 @@ struct ExploreSessionTests {
         #expect(try ExploreAction.parse("layout card-2") == .layoutElement("card-2"))
         #expect(try ExploreAction.parse("touch 120 300") == .touch(x: 120, y: 300))
         #expect(try ExploreAction.parse("q") == .quit)
+        // The terminal's keys, by letter and by name, as a script can give them.
+        #expect(try ExploreAction.parse("n") == .next)
+        #expect(try ExploreAction.parse("p") == .previous)
+        #expect(try ExploreAction.parse("h") == .nextHeading)
+        #expect(try ExploreAction.parse("H") == .previousHeading)
+        #expect(try ExploreAction.parse("R") == .readAll(fromTop: true))
+        #expect(try ExploreAction.parse("3") == .performAction("3"))
+        #expect(try ExploreAction.parse("Right") == .next)
+        #expect(try ExploreAction.parse("ENTER") == .activate)
+        #expect(try ExploreAction.parse("esc") == .escape)
+        #expect(try ExploreAction.parse("down") == .decrement)
         #expect(throws: ExploreCommandError("touch needs two numbers, X and Y in points, e.g. touch 120 300")) {
             try ExploreAction.parse("touch 120")
         }

@@ -1,0 +1,100 @@
+import EarshotCore
+import EarshotReport
+import Foundation
+
+/// `earshot merge`: joins the reports of a suite run in shards (`earshot test --shard I/N`) into
+/// what one run would have written (docs/test-suites.md, "Shards").
+enum MergeCommand: Command {
+    static let name = "merge"
+    static let summary = "Join the reports of test shards (JUnit, SARIF, findings JSON, report folders) into one run's."
+    static let options: [OptionSpec] = [
+        .value("output", short: "o", "FILE|DIR", "Write the merged report here: a file, or a folder for report folders (- for standard output)."),
+    ]
+
+    static let help = helpText(
+        overview: summary,
+        usage: ["earshot merge -o OUTPUT SHARD-REPORT..."],
+        arguments: [("SHARD-REPORT", "The shards' reports of one kind, in shard order (1/N first): JUnit XML, SARIF logs or findings JSON written by earshot test or check, or the folders of test --report.")],
+        options: options,
+        notes: """
+        The kind is told from the content: JUnit XML (<testsuites>), a SARIF 2.1.0 log, a findings
+        JSON array, or folders holding a test --report index.html. JUnit and SARIF come out as one
+        run writes them, byte for byte but for JUnit's summed time; findings as one file of them
+        all; report folders as one folder: every shard's pages and audio, and an index.html with
+        every row. Give the shards in order (1/N, 2/N, ...): a shell glob of
+        shard-1 ... shard-9 is; past nine, sort the names by number. Exit codes: 0 merged, 64
+        usage, 65 a report Earshot did not write, 74 I/O.
+        """)
+
+    static func run(_ arguments: [String]) throws -> ExitCode {
+        let parsed = try parseArguments(arguments, options: options)
+        guard let output = parsed.value("output") else { throw UsageError("missing -o OUTPUT: where to write the merged report") }
+        let inputs = parsed.positionals
+        guard !inputs.isEmpty else { throw UsageError("missing SHARD-REPORT: the shards' reports, in shard order") }
+        let folders = inputs.map { path -> Bool in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+        if folders.allSatisfy({ $0 }) {
+            try mergeFolders(inputs, into: output)
+            return .success
+        }
+        guard !folders.contains(true) else { throw UsageError("give report folders or report files, not both") }
+        try OutputSafety.check(outputs: [("-o", output)], inputs: inputs)
+        let documents = try inputs.map { (file: $0, text: try TextFileDecoding.read(path: $0)) }
+        let kinds = documents.map { kind(of: $0.text) }
+        guard let first = kinds.first, kinds.allSatisfy({ $0 == first }) else {
+            throw UsageError("the reports are of different kinds (\(zip(inputs, kinds).map { "\($0): \($1?.rawValue ?? "unknown")" }.joined(separator: ", ")))")
+        }
+        let merged: String
+        switch first {
+        case .junit: merged = try ReportMerge.junit(documents)
+        case .sarif: merged = try ReportMerge.sarif(documents)
+        case .findings: merged = try ReportMerge.findings(inputs)
+        case nil:
+            throw DataFileError("not a report earshot merge knows (JUnit XML, SARIF, findings JSON, or a test --report folder)",
+                                at: SourceLocation(file: inputs[0], line: 1, column: 1))
+        }
+        try AtomicFile.writeOutput(merged, to: output)
+        if output != "-" { standardError("merged \(inputs.count) \(first!.rawValue) reports into \(output)") }
+        return .success
+    }
+
+    enum Kind: String { case junit = "JUnit", sarif = "SARIF", findings = "findings JSON" }
+
+    static func kind(of text: String) -> Kind? {
+        if text.hasPrefix("<?xml"), text.contains("<testsuites") { return .junit }
+        if text.hasPrefix("{"), text.contains("\"version\": \"2.1.0\""), text.contains("\"runs\"") { return .sarif }
+        if text.hasPrefix("[") { return .findings }
+        return nil
+    }
+
+    /// Report folders: each shard's pages and audio copied in, the indexes joined.
+    static func mergeFolders(_ inputs: [String], into output: String) throws {
+        let indexes = try inputs.map { folder -> (file: String, html: String) in
+            let file = (folder as NSString).appendingPathComponent("index.html")
+            return (file, try TextFileDecoding.read(path: file))
+        }
+        let merged = try SuiteIndexPage.merge(indexes)
+        try OutputSafety.check(outputs: [("-o", (output as NSString).appendingPathComponent("index.html"))],
+                               inputs: indexes.map(\.file))
+        try createFolder(output)
+        let manager = FileManager.default
+        for folder in inputs {
+            for name in try manager.contentsOfDirectory(atPath: folder) where name != "index.html" && !name.hasPrefix(".") {
+                let source = (folder as NSString).appendingPathComponent(name)
+                let target = (output as NSString).appendingPathComponent(name)
+                guard URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL else { continue }
+                do {
+                    if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
+                    try manager.copyItem(atPath: source, toPath: target)
+                } catch {
+                    throw FileIOError(path: target, reason: "cannot copy \(source) (\(error.localizedDescription))")
+                }
+            }
+        }
+        let index = (output as NSString).appendingPathComponent("index.html")
+        try AtomicFile.write(merged, to: index, followingLinks: false)
+        standardError("merged \(inputs.count) report folders into \(output) (\(index))")
+    }
+}
