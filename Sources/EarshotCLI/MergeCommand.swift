@@ -6,7 +6,7 @@ import Foundation
 /// what one run would have written (docs/test-suites.md, "Shards").
 enum MergeCommand: Command {
     static let name = "merge"
-    static let summary = "Join the reports of test shards (JUnit, SARIF, findings JSON, report folders) into one run's."
+    static let summary = "Join the reports of test shards (JUnit, SARIF, findings JSON, conformance tables, report folders) into one run's."
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE|DIR", "Write the merged report here: a file, or a folder for report folders (- for standard output)."),
     ]
@@ -14,13 +14,15 @@ enum MergeCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot merge -o OUTPUT SHARD-REPORT..."],
-        arguments: [("SHARD-REPORT", "The shards' reports of one kind, in shard order (1/N first): JUnit XML, SARIF logs or findings JSON written by earshot test or check, or the folders of test --report.")],
+        arguments: [("SHARD-REPORT", "The shards' reports of one kind, in shard order (1/N first): JUnit XML, SARIF logs, findings JSON or --conformance tables written by earshot test or check, or the folders of test --report.")],
         options: options,
         notes: """
         The kind is told from the content: JUnit XML (<testsuites>), a SARIF 2.1.0 log, a findings
-        JSON array, or folders holding a test --report index.html. JUnit and SARIF come out as one
-        run writes them, byte for byte but for JUnit's summed time; findings as one file of them
-        all; report folders as one folder: every shard's pages and audio, and an index.html with
+        JSON array, a --conformance table, or folders holding a test --report index.html. JUnit and
+        SARIF come out as one run writes them, byte for byte but for JUnit's summed time; findings
+        as one file of them all; conformance tables as one run's (a criterion failed in any shard
+        is failed, with every shard's findings; else checked where any shard checked it); report
+        folders as one folder: every shard's pages and audio, and an index.html with
         every row. Give the shards in order (1/N, 2/N, ...): a shell glob of
         shard-1 ... shard-9 is; past nine, sort the names by number. Exit codes: 0 merged, 64
         usage, 65 a report Earshot did not write, 74 I/O.
@@ -51,6 +53,7 @@ enum MergeCommand: Command {
         case .junit: merged = try ReportMerge.junit(documents)
         case .sarif: merged = try ReportMerge.sarif(documents)
         case .findings: merged = try ReportMerge.findings(inputs)
+        case .conformance: merged = try ConformanceReport.merge(documents)
         case nil:
             throw DataFileError("not a report earshot merge knows (JUnit XML, SARIF, findings JSON, or a test --report folder)",
                                 at: SourceLocation(file: inputs[0], line: 1, column: 1))
@@ -60,12 +63,13 @@ enum MergeCommand: Command {
         return .success
     }
 
-    enum Kind: String { case junit = "JUnit", sarif = "SARIF", findings = "findings JSON" }
+    enum Kind: String { case junit = "JUnit", sarif = "SARIF", findings = "findings JSON", conformance = "conformance table" }
 
     static func kind(of text: String) -> Kind? {
         if text.hasPrefix("<?xml"), text.contains("<testsuites") { return .junit }
         if text.hasPrefix("{"), text.contains("\"version\": \"2.1.0\""), text.contains("\"runs\"") { return .sarif }
         if text.hasPrefix("[") { return .findings }
+        if text.hasPrefix("{"), text.contains("\"standard\": "), text.contains("\"criteria\": [") { return .conformance }
         return nil
     }
 

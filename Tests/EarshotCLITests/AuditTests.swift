@@ -255,4 +255,28 @@ struct AuditTests {
         #expect(html.contains("Touch targets outlined in red, dashed, are smaller than they should be:"))
         #expect(html.contains(#"<li><code>target.too-small</code> (error): &quot;close&quot;"#) || html.contains(#"<li><code>target.too-small</code> (error): "close""#))
     }
+
+    @Test("the --conformance tables of three shards of test samples merge into one run's, byte for byte")
+    func mergedConformance() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        let whole = folder.appendingPathComponent("whole.json")
+        _ = try CLIRunner.run(["test", "-q", "--standard", "wcag22", "--conformance", whole.path, "samples"], currentDirectory: Self.root)
+        var shards: [String] = []
+        for index in 1...3 {
+            let shard = folder.appendingPathComponent("shard-\(index).json")
+            _ = try CLIRunner.run(["test", "-q", "--shard", "\(index)/3", "--standard", "wcag22", "--conformance", shard.path, "samples"],
+                                  currentDirectory: Self.root)
+            shards.append(shard.path)
+        }
+        let merged = folder.appendingPathComponent("merged.json")
+        let result = try CLIRunner.run(["merge", "-o", merged.path] + shards)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = try String(contentsOf: whole, encoding: .utf8)
+        #expect(try String(contentsOf: merged, encoding: .utf8) == expected)
+        #expect(expected.contains(#""status": "failed""#))
+        // The shards alone do not each hold every failure.
+        let first = try String(contentsOfFile: shards[0], encoding: .utf8)
+        #expect(first != expected)
+    }
 }
+

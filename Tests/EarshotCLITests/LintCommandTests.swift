@@ -111,7 +111,7 @@ struct LintCommandTests {
         #expect(quiet.status == full.status && quiet.status == 1)
         #expect(full.stdout.hasPrefix("\(Self.after): no findings\n\n"), "\(full.stdout)")
         #expect(quiet.stdout == String(full.stdout.dropFirst("\(Self.after): no findings\n\n".count)), "\(quiet.stdout)")
-        #expect(quiet.stdout.hasPrefix("samples/lint/shop-before.json: 10 findings"))
+        #expect(quiet.stdout.hasPrefix("samples/lint/shop-before.json: 12 findings"))
         let clean = try CLIRunner.run(["lint", "--quiet", Self.after])
         #expect(clean.status == 0 && clean.stdout.isEmpty, "\(clean.stdout)")
     }

@@ -129,7 +129,6 @@ public struct ConformanceReport: Sendable {
     /// The table as JSON (`--conformance FILE.json`): the standard, the counts, and one
     /// criterion per line with its status, codes, findings and note.
     public var json: String {
-        let counts = "{\"failed\": \(count(.failed)), \"checked\": \(count(.checked)), \"notEvaluated\": \(count(.notEvaluated)), \"total\": \(rows.count)}"
         let lines = rows.map { row -> String in
             let findings = row.findings.map { finding -> String in
                 let fields: [(String, String)] = [
@@ -144,18 +143,29 @@ public struct ConformanceReport: Sendable {
                 ]
                 return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
             }
-            let fields: [(String, String)] = [
-                ("id", jsonString(row.criterion.id)),
-                ("level", row.criterion.level.map(jsonString) ?? "null"),
-                ("title", jsonString(row.criterion.title)),
-                ("url", jsonString(row.criterion.url)),
-                ("status", jsonString(row.status.rawValue)),
-                ("codes", "[" + row.codes.map { jsonString($0.rawValue) }.joined(separator: ", ") + "]"),
-                ("findings", "[" + findings.joined(separator: ", ") + "]"),
-                ("note", row.note.map(jsonString) ?? "null"),
-            ]
-            return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+            return Self.rowLine(row.criterion, status: row.status, codes: row.codes.map(\.rawValue), findings: findings, note: row.note)
         }
+        return Self.document(standard, statuses: rows.map(\.status), lines: lines)
+    }
+
+    /// One criterion's line of the JSON table; `findings` are the findings' objects as text.
+    static func rowLine(_ criterion: Criterion, status: Status, codes: [String], findings: [String], note: String?) -> String {
+        let fields: [(String, String)] = [
+            ("id", jsonString(criterion.id)),
+            ("level", criterion.level.map(jsonString) ?? "null"),
+            ("title", jsonString(criterion.title)),
+            ("url", jsonString(criterion.url)),
+            ("status", jsonString(status.rawValue)),
+            ("codes", "[" + codes.map(jsonString).joined(separator: ", ") + "]"),
+            ("findings", "[" + findings.joined(separator: ", ") + "]"),
+            ("note", note.map(jsonString) ?? "null"),
+        ]
+        return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    static func document(_ standard: Standard, statuses: [Status], lines: [String]) -> String {
+        func count(_ status: Status) -> Int { statuses.filter { $0 == status }.count }
+        let counts = "{\"failed\": \(count(.failed)), \"checked\": \(count(.checked)), \"notEvaluated\": \(count(.notEvaluated)), \"total\": \(statuses.count)}"
         return """
         {
           "standard": \(jsonString(standard.id.rawValue)),
@@ -168,5 +178,71 @@ public struct ConformanceReport: Sendable {
         }
 
         """
+    }
+
+    /// A JSON value on one line, as the table writes it (`{"key": value, …}`, `[a, b]`).
+    static func compact(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .string(let text): jsonString(text)
+        case .array(let items): "[" + items.map(compact).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\(jsonString($0.key)): \(compact($0.node))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The tables of the shards of one run (`--conformance` of `test --shard I/N`, in shard order)
+    /// as the one run's: a criterion failed in any shard is failed, with every shard's findings
+    /// in order (a finding given by two shards once); else checked when any shard checked it;
+    /// else not evaluated, with the first shard's reason.
+    public static func merge(_ documents: [(file: String, text: String)]) throws -> String {
+        var standard: StandardID?
+        var order: [String] = []
+        var merged: [String: (status: Status, codes: [String], findings: [String], note: String?)] = [:]
+        for document in documents {
+            let root = try JSONDocument.parse(document.text, file: document.file)
+            let top = try root.object(allowing: ["standard", "name", "edition", "counts", "criteria"])
+            let id = try top.required("standard").enumValue(StandardID.self, what: "standard")
+            if let standard, standard != id {
+                throw DataFileError("a \(id.rawValue) table cannot join a \(standard.rawValue) one", at: top.location)
+            }
+            standard = id
+            for item in try top.required("criteria").arrayItems() {
+                let row = try item.object(allowing: ["id", "level", "title", "url", "status", "codes", "findings", "note"])
+                let key = try row.requiredString("id")
+                guard let status = Status(rawValue: try row.requiredString("status")) else {
+                    throw DataFileError("unknown status", at: try row.required("status").location)
+                }
+                let codes = try row.strings("codes") ?? []
+                let findings = try row.required("findings").arrayItems().map(compact)
+                let note = try row.string("note")
+                guard let previous = merged[key] else {
+                    order.append(key)
+                    merged[key] = (status, codes, findings, note)
+                    continue
+                }
+                let rank: (Status) -> Int = { $0 == .failed ? 2 : $0 == .checked ? 1 : 0 }
+                var next = previous
+                if rank(status) > rank(previous.status) { next.status = status; next.note = note }
+                for code in codes where !next.codes.contains(code) { next.codes.append(code) }
+                for finding in findings where !next.findings.contains(finding) { next.findings.append(finding) }
+                merged[key] = next
+            }
+        }
+        guard let standard else { throw DataFileError("no conformance table to merge", at: SourceLocation(file: "-", line: 1, column: 1)) }
+        let data = try Criteria.standard(standard)
+        let criteria = Dictionary(data.criteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var statuses: [Status] = []
+        let lines = try order.map { key -> String in
+            guard let criterion = criteria[key], let row = merged[key] else {
+                throw DataFileError("\(standard.rawValue) has no criterion \"\(key)\"", at: SourceLocation(file: documents[0].file, line: 1, column: 1))
+            }
+            // The codes in the catalogue's order, as one run lists them.
+            let codes = FindingCode.allCases.map(\.rawValue).filter { row.codes.contains($0) }
+            statuses.append(row.status)
+            return rowLine(criterion, status: row.status, codes: codes, findings: row.findings, note: row.note)
+        }
+        return document(data, statuses: statuses, lines: lines)
     }
 }
