@@ -47,6 +47,9 @@ enum CheckCommand: Command {
             outputs.append(("--report", reportPage))
         }
         let externalAudio = try ReportWriting.externalAudio(parsed)
+        if let reportPage, externalAudio, reportPage != "-" {
+            outputs.append(("--report-audio external", (reportPage as NSString).deletingPathExtension + ".wav"))
+        }
         try reports.check(inputs: [path], otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)

@@ -38,8 +38,12 @@ enum TestCommand: Command {
         let pages = SuiteIndexPage.pageNames(for: files)
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
-        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")),
-                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: externalAudio))
+        let pageOutputs = reportOutputs(folder: reportFolder, pages: pages, external: externalAudio)
+        if let reportFolder {
+            // The folder is the command's own: a link planted in it is refused, never written through.
+            try OutputSafety.checkOwnedFolder(reportFolder, files: pageOutputs.map(\.path), option: "test --report")
+        }
+        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")), otherOutputs: pageOutputs)
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
             TestWorker.Report(folder: folder, external: externalAudio)
@@ -76,7 +80,7 @@ enum TestCommand: Command {
         if let reportFolder {
             let index = SuiteIndexPage(verdicts: verdicts, pages: pages).html(provenance: ReportWriting.provenance)
             let path = (reportFolder as NSString).appendingPathComponent("index.html")
-            try AtomicFile.write(index, to: path)
+            try AtomicFile.write(index, to: path, followingLinks: false)
             printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")
         }
         if verdicts.contains(where: { $0.outcome.errorCategory == .unavailable }) { return .unavailable }
@@ -183,7 +187,8 @@ enum TestWorker {
                 return try TemporaryAudio.forPage(pagePath) { wav in
                     let result = try run(wav)
                     try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file))
+                                                     external: report.external, golden: ScenarioSuite.goldenPath(for: file),
+                                                     ownedFolder: true)
                     return result
                 }
             }

@@ -122,4 +122,6 @@ func main() -> Int32 {
 // The voices compiled into this binary are the last place every voice lookup searches, in
 // this process and in the workers it starts (they run this same main).
 BuiltInVoices.register()
+// One registry of temporary files for the whole process: a stop signal removes them all.
+TemporaryFiles.installHandlers()
 exit(main())
