@@ -41,7 +41,8 @@ public struct ScreenReaderCapture: Sendable, Equatable {
         }
         if trimmed.hasPrefix("{") {
             var utterances: [String] = []
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            // Any line end: LF, CRLF (one Character in Swift, never equal to "\n") or CR.
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 let node = try JSONDocument.parse(String(line), file: file)
                 let object = try node.anyObject()
@@ -53,15 +54,18 @@ public struct ScreenReaderCapture: Sendable, Equatable {
             }
             return ScreenReaderCapture(utterances: utterances, name: name)
         }
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return ScreenReaderCapture(utterances: lines, name: name)
     }
 
     private static func aloud(_ root: JSONNode, file: String, name: String?) throws -> ScreenReaderCapture {
         let top = try root.anyObject()
         let capturesNode = try top.required("captures")
-        guard case .object(let captures) = capturesNode.value, !captures.isEmpty else {
+        guard case .object(let captures) = capturesNode.value else {
             throw capturesNode.typeError(expected: "an object of captured screens")
+        }
+        guard !captures.isEmpty else {
+            throw DataFileError("\"captures\" is empty: a capture file holds at least one captured screen", at: capturesNode.location)
         }
         let names = captures.map(\.key)
         let member: JSONMember
