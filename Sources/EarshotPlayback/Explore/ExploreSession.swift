@@ -29,7 +29,7 @@ public final class LinePrinter: @unchecked Sendable {
     public func holding<T>(_ body: () -> T, heading: (T) -> String?) -> T {
         lock.withLock { held = held ?? [] }
         let result = body()
-        let first = heading(result)
+        let first = heading(result).map(TerminalText.visible)
         lock.withLock {
             let lines = (first.map { [$0] } ?? []) + (held ?? [])
             held = nil
