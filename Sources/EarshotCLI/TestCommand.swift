@@ -81,9 +81,13 @@ enum TestCommand: Command {
             let index = SuiteIndexPage(verdicts: verdicts, pages: pages).html(provenance: ReportWriting.provenance)
             let path = (reportFolder as NSString).appendingPathComponent("index.html")
             try AtomicFile.write(index, to: path, followingLinks: false)
-            printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")
+            // A scenario that failed to run, or whose page could not be written, has no page.
+            let written = verdicts.filter { $0.outcome.error == nil }.count
+            printer.line("wrote \(path) and \(written) report page\(written == 1 ? "" : "s")")
         }
         if verdicts.contains(where: { $0.outcome.errorCategory == .unavailable }) { return .unavailable }
+        // A page, golden or file that could not be written (a full disk) is an I/O failure.
+        if verdicts.contains(where: { $0.outcome.errorCategory == .io }) { return .ioError }
         return failed == 0 ? .success : .failure
     }
 
@@ -140,7 +144,8 @@ struct VerdictPrinter {
     func print(_ verdict: ScenarioVerdict) {
         let outcome = verdict.outcome
         if let error = outcome.error {
-            line("FAIL  \(outcome.file): could not run it")
+            let what = outcome.errorCategory == .io ? "could not read or write one of its files" : "could not run it"
+            line("FAIL  \(outcome.file): \(what)")
             line(error)
             return
         }

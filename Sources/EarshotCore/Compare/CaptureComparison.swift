@@ -415,10 +415,14 @@ public struct CaptureComparison: Sendable {
         return head + middle + tail.reversed()
     }
 
-    /// One plain line per utterance, then `N of M utterances agree`.
+    /// One plain line per utterance, then `N of M utterances agree`. A control character in a
+    /// capture (CR, ESC, U+009B) is shown as its code (`TerminalText`), never sent raw.
     public var text: String {
         var out = ""
-        for line in lines {
+        for raw in lines {
+            var line = raw
+            line.captured = line.captured.map(TerminalText.visible)
+            line.earshot = line.earshot.map(TerminalText.visible)
             let step = line.step.map { "step \($0)" }, stop = line.stop.map { "stop \($0)" }
             let place = [step, stop].compactMap { $0 }.joined(separator: ", ")
             switch line.verdict {
