@@ -26,6 +26,14 @@ public final class CommandLineReader {
         self.limit = limit
     }
 
+    /// Reads the lines of `data` (the fuzzer's input, a test's).
+    public init(data: Data, limit: Int = CommandLineReader.defaultLimit) {
+        descriptor = -1
+        self.limit = limit
+        buffer = [UInt8](data)
+        ended = true
+    }
+
     /// The next line (without its line end; a CR before LF dropped), or nil at the end of input.
     public func next() -> Item? {
         var skipped = 0
