@@ -4,7 +4,11 @@ import Foundation
 /// resumed batch run) never sees a half-written file, and an interrupted write loses nothing
 /// that was already complete.
 ///
+/// Every temporary file is in the process's registry (`TemporaryFiles`) while it exists, so a
+/// stop signal removes it, and a later run sweeps one a killed process left.
+///
 /// A symbolic link is written through: the file it points to is replaced and the link stays. A
+/// file without any write permission is never replaced (a rename would ignore it). A
 /// device, FIFO, socket or folder is never replaced (as root, `-o /dev/null` would otherwise
 /// swap the device node for a regular file).
 public enum AtomicFile {

@@ -19,6 +19,19 @@ struct ExploreCommandCorpusTests {
         #expect(items == [.line("next"), .tooLong(line: 2, bytes: 301), .line("previous"), .tooLong(line: 4, bytes: 251), .line("last")])
     }
 
+    @Test("a 5 MB word that is no command is named by its start and length, with no did-you-mean search over it")
+    func hugeUnknownWord() {
+        let word = String(repeating: "nexx", count: 1_250_000)
+        let message = (try? ExploreAction.parse(word)).map { "parsed as \($0)" }
+            ?? { do { _ = try ExploreAction.parse(word); return "" } catch { return "\(error)" } }()
+        #expect(message.contains("unknown command \"nexxnexxnexx"), "\(message.prefix(200))")
+        #expect(message.contains("… (5000000 bytes)"), "\(message.prefix(200))")
+        #expect(message.utf8.count < 200, "the message is one short line, not the word")
+        // A near miss still gets its suggestion.
+        let near = { do { _ = try ExploreAction.parse("nxet"); return "" } catch { return "\(error)" } }()
+        #expect(near.contains("did you mean \"next\"?"), "\(near)")
+    }
+
     @Test("each corpus input is read and parsed without a crash",
           arguments: (try? FileManager.default.contentsOfDirectory(atPath: corpus.path))?.sorted() ?? [])
     func replay(name: String) throws {
