@@ -17,6 +17,8 @@ public final class WAVStreamWriter {
     public private(set) var sampleCount = 0
 
     private let temporaryPath: String
+    /// The temporary file's place in the process's registry (removed on a stop signal).
+    private var registration: TemporaryFiles.Entry?
     private var handle: FileHandle?
     private var pending: [UInt8] = []
     private var finished = false
@@ -28,10 +30,11 @@ public final class WAVStreamWriter {
     /// `temporaryPath`, when given, is the name the file is written under until `finish()`
     /// (a caller that must be able to remove it after a crash picks it: render, whose folder
     /// is its own, so a symbolic link at `path` is then refused rather than written through);
-    /// else a fresh hidden one, and a link at `path` is written through.
-    public init(path: String, sampleRate: Int, temporaryPath chosenTemporary: String? = nil) throws {
+    /// else a fresh hidden one, and a link at `path` is written through unless `followingLinks`
+    /// is false (a file in a folder the command owns: `read -o DIR`).
+    public init(path: String, sampleRate: Int, temporaryPath chosenTemporary: String? = nil, followingLinks: Bool = true) throws {
         self.path = path
-        followsLinks = chosenTemporary == nil
+        followsLinks = chosenTemporary == nil && followingLinks
         self.sampleRate = sampleRate
         if path == "-" {
             temporaryPath = ""
@@ -41,11 +44,20 @@ public final class WAVStreamWriter {
             pending.append(contentsOf: header)
             return
         }
-        let temporaryPath = chosenTemporary ?? AtomicFile.temporaryPath(for: path)
+        let temporaryPath = chosenTemporary
+            ?? (followsLinks ? AtomicFile.temporaryPath(for: path) : AtomicFile.siblingTemporaryPath(for: path))
         self.temporaryPath = temporaryPath
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporaryPath)
-        else {
+        if chosenTemporary == nil {
+            registration = try AtomicFile.createTemporary(temporaryPath, for: path)
+        } else {
+            registration = TemporaryFiles.register(temporaryPath)
+            guard FileManager.default.createFile(atPath: temporaryPath, contents: nil) else {
+                TemporaryFiles.release(registration!)
+                throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: temporaryPath) else {
+            TemporaryFiles.remove(registration!)
             throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))")
         }
         self.handle = handle
@@ -92,6 +104,7 @@ public final class WAVStreamWriter {
         }
         self.handle = nil
         finished = true
+        defer { registration.map(TemporaryFiles.release) }
         try AtomicFile.commit(temporaryPath, to: path, followingLinks: followsLinks)
     }
 
@@ -108,6 +121,8 @@ public final class WAVStreamWriter {
         finished = true
         pending = []
         unlink(temporaryPath)
+        registration.map(TemporaryFiles.release)
+        registration = nil
     }
 
     private func flush() throws {

@@ -24,6 +24,7 @@ let benchmarks: [Benchmark] = [
     SuiteBenchmark.benchmark,
     ReportBenchmark.benchmark,
     SizesBenchmark.benchmark,
+    CostsBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

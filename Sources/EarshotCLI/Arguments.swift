@@ -215,6 +215,12 @@ extension ParsedArguments {
     /// `profile` set to read as `--reader` says, else as the screens' own reader (TalkBack for an
     /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
     func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
+        // TalkBack reads Android views: on a screen without any, it would take no stop at all,
+        // and "(no focus stops)" or "no findings" would be said as if they were results.
+        if try readerChoice() == .talkBack,
+           let screen = screens.first(where: { screen in !screen.roots.contains { $0.android != nil } }) {
+            throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(screen.name), which holds no Android view")
+        }
         var changed = profile
         changed.reader = try readerChoice()
             ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)

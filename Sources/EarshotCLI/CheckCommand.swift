@@ -48,7 +48,7 @@ enum CheckCommand: Command {
         }
         let placement = try ReportWriting.audioPlacement(parsed)
         if let reportPage, reportPage != "-", placement.mayWriteBeside {
-            outputs.append(("--report", (reportPage as NSString).deletingPathExtension + ".wav"))
+            outputs.append(("--report-audio", (reportPage as NSString).deletingPathExtension + ".wav"))
         }
         let audit = try AuditOptions(parsed)
         outputs += audit.outputs

@@ -62,8 +62,10 @@ enum ExploreCommand: Command {
             terminal.enterKeyMode()
             readKeys(terminal: terminal, session: session, printer: printer)
         } else {
-            readLines(session: session)
+            readLines(session: session, printer: printer)
         }
+        // A stop signal that came meanwhile decides the exit status: its handler ends the process.
+        ending.waitIfStopping()
         return .success
     }
 
@@ -128,11 +130,18 @@ enum ExploreCommand: Command {
         }
     }
 
-    /// Standard input is not a terminal: one command per line (`ExploreSession.perform(line:)`);
-    /// at the end of input, waits for speech to end.
-    static func readLines(session: ExploreSession) {
-        while let line = readLine(strippingNewline: true) {
-            if !session.perform(line: line) { return }
+    /// Standard input is not a terminal: one command per line (`ExploreSession.perform(line:)`),
+    /// each at most 64 KiB (a longer line is skipped with a message); at the end of input,
+    /// waits for speech to end.
+    static func readLines(session: ExploreSession, printer: LinePrinter) {
+        let reader = CommandLineReader(descriptor: STDIN_FILENO)
+        while let item = reader.next() {
+            switch item {
+            case .line(let line):
+                if !session.perform(line: line) { return }
+            case .tooLong(let number, let bytes):
+                printer.line("line \(number): \(bytes) bytes, longer than the \(reader.limit / 1024) KiB explore reads as one command; skipped")
+            }
         }
         session.waitUntilIdle(limit: 120)
     }
@@ -187,6 +196,8 @@ final class SessionEnding: @unchecked Sendable {
     private let output: LiveOutput
     private let lock = NSLock()
     private var finished = false
+    /// The stop signal being handled, if one came.
+    private var stopping: Int32?
 
     init(terminal: KeyTerminal?, session: ExploreSession, output: LiveOutput) {
         self.terminal = terminal
@@ -204,6 +215,28 @@ final class SessionEnding: @unchecked Sendable {
         terminal?.restore()
         session.scheduler.endSession()
         output.close()
+    }
+
+    /// Ends the process at once with 128 + `number`: the terminal restored and the sound
+    /// device cut, without waiting for the speech scheduler, whose lock a long synthesis may
+    /// hold for seconds (`--no-audio` times speech by synthesizing it).
+    private func stop(by number: Int32) {
+        let first = lock.withLock {
+            defer { stopping = stopping ?? number }
+            return stopping == nil
+        }
+        guard first else { return }
+        terminal?.restore()
+        output.live?.sink.interrupt()
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        TemporaryFiles.removeAllRegistered()
+        _exit(128 + number)
+    }
+
+    /// Waits for the handler of a stop signal that has come, which ends the process.
+    func waitIfStopping() {
+        guard lock.withLock({ stopping != nil }) else { return }
+        while true { pause() }
     }
 
     /// Stops the process by SIGTSTP's own default action, so the shell sees the job stopped
@@ -246,9 +279,7 @@ final class SessionEnding: @unchecked Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global(qos: .userInteractive))
             source.setEventHandler { [self] in
-                finish()
-                FileHandle.standardOutput.write(Data("\n".utf8))
-                exit(128 + number)
+                stop(by: number)
             }
             source.resume()
             return source

@@ -18,7 +18,7 @@ enum ImportCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("DUMP", kind: "dump")
-        try OutputSafety.check(outputs: parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
+        try RunOutputs.check(parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
         let chosen = try parsed.readerChoice()
         var loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
         if chosen == .talkBack, ScreenReaderKind.natural(for: loaded.screen) != .talkBack {

@@ -46,9 +46,9 @@ enum ReadCommand: Command {
             let placement = try ReportWriting.audioPlacement(parsed)
             var outputs = [("--report", page)]
             if placement.mayWriteBeside && page != "-" {
-                outputs.append(("--report", (page as NSString).deletingPathExtension + "-audio"))
+                outputs.append(("--report-audio", (page as NSString).deletingPathExtension + "-audio"))
             }
-            try OutputSafety.check(outputs: outputs, inputs: [path])
+            try RunOutputs.check(outputs, inputs: [path], voice: parsed.value("voice"))
             try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")
@@ -63,10 +63,16 @@ enum ReadCommand: Command {
         guard let speaker, !(parsed.has("no-audio") && parsed.value("output") == nil) else { return .success }
         let timing = try TimingSettings(profile: profile)
         if let folder = parsed.value("output") {
+            // The folder is the command's own: a link planted in it is refused, never written through.
+            let names = report.lines.map(stopFileName)
+            try OutputSafety.checkOwnedFolder(folder, files: names, option: "read -o")
+            try RunOutputs.check(names.map { ("-o", (folder as NSString).appendingPathComponent($0)) }, inputs: [path],
+                                 voice: parsed.value("voice"))
             try createFolder(folder)
-            for line in report.lines {
-                let file = (folder as NSString).appendingPathComponent(stopFileName(line))
-                try speaker.write(line.speech.spoken, hint: line.speech.spokenHint, hintPause: timing.hintPause, to: file)
+            for (line, name) in zip(report.lines, names) {
+                let file = (folder as NSString).appendingPathComponent(name)
+                try speaker.write(line.speech.spoken, hint: line.speech.spokenHint, hintPause: timing.hintPause, to: file,
+                                  followingLinks: false)
             }
             print("wrote \(report.lines.count) WAV files to \(folder)")
             return .success

@@ -46,8 +46,17 @@ enum RenderCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
         guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }
-        try OutputSafety.check(outputs: [("--manifest", parsed.value("manifest") ?? (output as NSString).appendingPathComponent("manifest.jsonl"))],
-                               inputs: parsed.positionals)
+        // The manifest and the index page against every file the run reads: the inputs, and
+        // through a scenario its parts, screens and voice (`render --manifest d.xml sc.json`,
+        // with d.xml the scenario's screen, once replaced the dump).
+        let manifest = parsed.value("manifest") ?? (output as NSString).appendingPathComponent("manifest.jsonl")
+        var ownOutputs = [(option: "--manifest", path: manifest)]
+        if parsed.has("report") {
+            ownOutputs.append(("--report", ((manifest as NSString).deletingLastPathComponent as NSString).appendingPathComponent("index.html")))
+        }
+        // Render's folder is its own: a link there is refused (BatchRenderer), not noted.
+        try RunOutputs.check(ownOutputs, inputs: parsed.positionals + parsed.all("voice").filter(RunOutputs.isVoicePath),
+                             notingLinks: false)
         let jobs = try parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1, got \(jobs)") }
         var shard = Shard.whole

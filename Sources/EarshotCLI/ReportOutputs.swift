@@ -25,14 +25,15 @@ struct ReportOutputs {
     /// standard error, so the report can be piped).
     var usesStandardOutput: Bool { junit == "-" || sarif == "-" }
 
-    /// Refuses two reports on standard output, and reports that would overwrite an input.
-    func check(inputs: [String], otherOutputs: [(option: String, path: String)] = []) throws {
+    /// Refuses two reports on standard output, and any output that would overwrite a file the
+    /// run reads (`RunOutputs`).
+    func check(inputs: [String], otherOutputs: [(option: String, path: String)] = [], voice: String? = nil) throws {
         let all = outputs + otherOutputs
         let onStandardOutput = all.filter { $0.path == "-" }
         if onStandardOutput.count > 1 {
             throw UsageError("\(onStandardOutput.map(\.option).joined(separator: " and ")) both name standard output (-): give one of them a file")
         }
-        try OutputSafety.check(outputs: all, inputs: inputs)
+        try RunOutputs.check(all, inputs: inputs, voice: voice)
     }
 
     /// Writes the reports asked for.

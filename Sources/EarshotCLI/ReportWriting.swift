@@ -165,15 +165,17 @@ enum ReportWriting {
 
     /// Writes the page of one desk check to `path`. The timeline WAV is `wavPath` when the run
     /// wrote one, else it is rendered again here into a temporary file; it is embedded, or
-    /// written beside the page as `NAME.wav` with `external`.
+    /// written beside the page as `NAME.wav` with `external`. `ownedFolder`: the page is in a
+    /// folder the command owns (`test --report DIR`), where a symbolic link is refused rather
+    /// than written through.
     static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
                                to path: String, placement: AudioPlacement, golden: String? = nil,
-                               conformance: ConformanceReport? = nil) throws {
+                               conformance: ConformanceReport? = nil, ownedFolder: Bool = false) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
                 _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
                 try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, placement: placement, golden: golden,
-                                   conformance: conformance)
+                                   conformance: conformance, ownedFolder: ownedFolder)
             }
         }
         let audio: DeskCheckReport.Audio
@@ -183,7 +185,7 @@ enum ReportWriting {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + ".wav"
             let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)
             if rendered != beside {
-                try copyFile(rendered, to: beside)
+                try copyFile(rendered, to: beside, followingLinks: !ownedFolder)
             }
             audio = .external(name)
             if placement == .automatic {
@@ -196,7 +198,7 @@ enum ReportWriting {
         var report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
                                      audio: audio, captions: captions, speechLanguage: speaker.profile.language)
         report.conformance = conformance
-        try pageAudio.write(report.html(provenance: provenance, golden: golden), to: path)
+        try pageAudio.write(report.html(provenance: provenance, golden: golden), to: path, followingLinks: !ownedFolder)
     }
 
     static func fileSize(_ path: String) throws -> Int {
@@ -230,13 +232,15 @@ enum ReportWriting {
     }
 
     /// Copies a file in pieces, through a temporary name and a rename.
-    static func copyFile(_ source: String, to destination: String) throws {
-        let temporary = AtomicFile.temporaryPath(for: destination)
+    static func copyFile(_ source: String, to destination: String, followingLinks: Bool = true) throws {
+        let temporary = followingLinks ? AtomicFile.temporaryPath(for: destination) : AtomicFile.siblingTemporaryPath(for: destination)
+        let entry = try AtomicFile.createTemporary(temporary, for: destination)
+        defer { TemporaryFiles.release(entry) }
         let output = try BundleFile(path: temporary)
         do {
             _ = try output.append(contentsOf: source)
             output.close()
-            try AtomicFile.commit(temporary, to: destination)
+            try AtomicFile.commit(temporary, to: destination, followingLinks: followingLinks)
         } catch {
             output.close()
             unlink(temporary)
@@ -253,7 +257,7 @@ final class BundleFile {
 
     init(path: String) throws {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileIOError(path: path, reason: "cannot create file (\(String(cString: strerror(errno))))") }
     }
 

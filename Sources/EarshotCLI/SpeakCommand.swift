@@ -37,7 +37,7 @@ enum SpeakCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: options)
         if let output = parsed.value("output") {
-            try OutputSafety.check(outputs: [("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
+            try RunOutputs.check([("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
         var profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [])

@@ -52,8 +52,13 @@ enum TestCommand: Command {
         let pages = Array(SuiteIndexPage.pageNames(for: everyFile)[part])
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
+        let pageOutputs = reportOutputs(folder: reportFolder, pages: pages, external: placement.mayWriteBeside)
+        if let reportFolder {
+            // The folder is the command's own: a link planted in it is refused, never written through.
+            try OutputSafety.checkOwnedFolder(reportFolder, files: pageOutputs.map(\.path), option: "test --report")
+        }
         try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")) + audit.inputs,
-                          otherOutputs: reportOutputs(folder: reportFolder, pages: pages, external: placement.mayWriteBeside) + audit.outputs)
+                          otherOutputs: pageOutputs + audit.outputs)
         let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
@@ -113,10 +118,14 @@ enum TestCommand: Command {
             indexPage.conformance = conformance
             let index = indexPage.html(provenance: ReportWriting.provenance)
             let path = (reportFolder as NSString).appendingPathComponent("index.html")
-            try AtomicFile.write(index, to: path)
-            printer.line("wrote \(path) and \(verdicts.count) report page\(verdicts.count == 1 ? "" : "s")")
+            try AtomicFile.write(index, to: path, followingLinks: false)
+            // A scenario that failed to run, or whose page could not be written, has no page.
+            let written = verdicts.filter { $0.outcome.error == nil }.count
+            printer.line("wrote \(path) and \(written) report page\(written == 1 ? "" : "s")")
         }
         if verdicts.contains(where: { $0.outcome.errorCategory == .unavailable }) { return .unavailable }
+        // A page, golden or file that could not be written (a full disk) is an I/O failure.
+        if verdicts.contains(where: { $0.outcome.errorCategory == .io }) { return .ioError }
         return failed == 0 ? .success : .failure
     }
 
@@ -174,7 +183,8 @@ struct VerdictPrinter {
     func print(_ verdict: ScenarioVerdict) {
         let outcome = verdict.outcome
         if let error = outcome.error {
-            line("FAIL  \(outcome.file): could not run it")
+            let what = outcome.errorCategory == .io ? "could not read or write one of its files" : "could not run it"
+            line("FAIL  \(outcome.file): \(what)")
             line(error)
             return
         }
@@ -222,7 +232,8 @@ enum TestWorker {
                 return try TemporaryAudio.forPage(pagePath) { wav in
                     let result = try run(wav)
                     try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file))
+                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
+                                                     ownedFolder: true)
                     return result
                 }
             }

@@ -127,4 +127,6 @@ BuiltInVoices.register()
 // profile for it, else Korean (README, "Voices and the locale").
 VoiceLibrary.setDefaultVoice(VoiceLibrary.localeVoice(environment: ProcessInfo.processInfo.environment,
                                                       available: VoiceLibrary.locate().names))
+// One registry of temporary files for the whole process: a stop signal removes them all.
+TemporaryFiles.installHandlers()
 exit(main())

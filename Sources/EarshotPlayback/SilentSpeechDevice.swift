@@ -20,7 +20,9 @@ public final class SilentSpeechDevice: SpeechDevice, Sendable {
 
     public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
         if let name = utterance.earcon { return earcons.duration(of: name) }
-        return try speaker.synthesize(utterance.spoken).audio.duration
+        // Streamed and counted, never held: a long announcement times in flat memory.
+        let samples = try speaker.stream(utterance.spoken) { _ in }
+        return Double(samples) / Double(speaker.sampleRate)
     }
 
     public func stop(_ utterance: Utterance, at time: Double) {}

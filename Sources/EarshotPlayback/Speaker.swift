@@ -141,14 +141,16 @@ public final class Speaker: Sendable {
     /// name, then a rename; nothing is left if it fails): memory stays flat for any length.
     /// Returns the file's length in seconds.
     @discardableResult
-    public func write(_ text: String, hint: String?, hintPause: Double, to path: String) throws -> Double {
-        try write(SpokenText(text), hint: hint.map { SpokenText($0) }, hintPause: hintPause, to: path)
+    public func write(_ text: String, hint: String?, hintPause: Double, to path: String, followingLinks: Bool = true) throws -> Double {
+        try write(SpokenText(text), hint: hint.map { SpokenText($0) }, hintPause: hintPause, to: path, followingLinks: followingLinks)
     }
 
-    /// `write` for text with speech attributes.
+    /// `write` for text with speech attributes. With `followingLinks` false (a file in a
+    /// folder the command owns) a symbolic link at `path` is refused, not written through.
     @discardableResult
-    public func write(_ spoken: SpokenText, hint: SpokenText?, hintPause: Double, to path: String) throws -> Double {
-        let writer = try WAVStreamWriter(path: path, sampleRate: sampleRate)
+    public func write(_ spoken: SpokenText, hint: SpokenText?, hintPause: Double, to path: String,
+                      followingLinks: Bool = true) throws -> Double {
+        let writer = try WAVStreamWriter(path: path, sampleRate: sampleRate, followingLinks: followingLinks)
         do {
             try stream(spoken) { try writer.append($0) }
             if let hint {

@@ -28,18 +28,24 @@ public struct PageAudio: Sendable {
     private var prefix: String { "earshot-audio-\(token)-" }
 
     /// Writes `html` to `path` through a temporary name and a rename (`-`: standard output),
-    /// each marker replaced by the `data:audio/wav;base64,` URI of its piece.
-    public func write(_ html: String, to path: String) throws {
-        let temporary = path == "-" ? nil : AtomicFile.temporaryPath(for: path)
-        let descriptor: Int32 = temporary.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
+    /// each marker replaced by the `data:audio/wav;base64,` URI of its piece. With
+    /// `followingLinks` false (a page in a folder the command owns) a symbolic link at `path` is
+    /// refused, not written through.
+    public func write(_ html: String, to path: String, followingLinks: Bool = true) throws {
+        let temporary = path == "-" ? nil
+            : followingLinks ? AtomicFile.temporaryPath(for: path) : AtomicFile.siblingTemporaryPath(for: path)
+        let entry = try temporary.map { try AtomicFile.createTemporary($0, for: path) }
+        defer { entry.map(TemporaryFiles.release) }
+        let descriptor: Int32 = temporary.map { open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC) } ?? STDOUT_FILENO
         guard descriptor >= 0 else {
+            if let temporary { unlink(temporary) }
             throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
         }
         do {
             try writePieces(html, to: descriptor, name: path)
             if let temporary {
                 close(descriptor)
-                try AtomicFile.commit(temporary, to: path)
+                try AtomicFile.commit(temporary, to: path, followingLinks: followingLinks)
             }
         } catch {
             if let temporary {

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// The pipe that wakes the pool's loop when a stop signal arrives. A signal handler can reach
@@ -51,8 +52,9 @@ final class InterruptionSignals {
         return any
     }
 
-    /// Puts back the default handlers.
+    /// Puts back the process's usual handlers (`TemporaryFiles`: the registry of temporaries
+    /// is emptied by a stop signal).
     func restore() {
-        for caught in Self.caught { Glibc.signal(caught, SIG_DFL) }
+        TemporaryFiles.installHandlers()
     }
 }

@@ -56,6 +56,28 @@ struct OutputSafetyTests {
         try expectRefused(["import", dump.path, "-o", link], keeps: dump, mentioning: "is the input")
     }
 
+    @Test("render checks its manifest and index page against every file a scenario reads, and an input named index.html")
+    func renderOutputsAgainstScenarioInputs() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("scenarios"), to: folder.appendingPathComponent("scenarios"))
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("dumps"), to: folder.appendingPathComponent("dumps"))
+        let scenario = folder.appendingPathComponent("scenarios/android-signin.json").path
+        // The dump the scenario reads as its screen, named as the manifest.
+        let dumpPath = folder.appendingPathComponent("dumps/android/signin-handmade.xml").path
+        let dump = (dumpPath, try Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+        try expectRefused(["render", "-q", "-o", folder.appendingPathComponent("out").path, "--manifest", dumpPath, scenario],
+                          keeps: dump, mentioning: "is the input")
+        // `render -o . --report` writes ./index.html: an input of that name is refused.
+        let indexPath = folder.appendingPathComponent("index.html").path
+        try "확인\n취소\n".write(toFile: indexPath, atomically: true, encoding: .utf8)
+        let index = (indexPath, try Data(contentsOf: URL(fileURLWithPath: indexPath)))
+        let result = try CLIRunner.run(["render", "-q", "-o", ".", "--report", "--format", "text", "index.html"], currentDirectory: folder)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("is the input index.html"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index.0)) == index.1)
+    }
+
     @Test("speak -o does not replace a file that is not a WAV, a device node or a FIFO")
     func specialAndForeignFiles() throws {
         let folder = try CLIRunner.temporaryFolder()

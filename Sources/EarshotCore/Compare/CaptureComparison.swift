@@ -41,7 +41,8 @@ public struct ScreenReaderCapture: Sendable, Equatable {
         }
         if trimmed.hasPrefix("{") {
             var utterances: [String] = []
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            // Any line end: LF, CRLF (one Character in Swift, never equal to "\n") or CR.
+            for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
             where !line.trimmingCharacters(in: .whitespaces).isEmpty {
                 let node = try JSONDocument.parse(String(line), file: file)
                 let object = try node.anyObject()
@@ -53,15 +54,18 @@ public struct ScreenReaderCapture: Sendable, Equatable {
             }
             return ScreenReaderCapture(utterances: utterances, name: name)
         }
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return ScreenReaderCapture(utterances: lines, name: name)
     }
 
     private static func aloud(_ root: JSONNode, file: String, name: String?) throws -> ScreenReaderCapture {
         let top = try root.anyObject()
         let capturesNode = try top.required("captures")
-        guard case .object(let captures) = capturesNode.value, !captures.isEmpty else {
+        guard case .object(let captures) = capturesNode.value else {
             throw capturesNode.typeError(expected: "an object of captured screens")
+        }
+        guard !captures.isEmpty else {
+            throw DataFileError("\"captures\" is empty: a capture file holds at least one captured screen", at: capturesNode.location)
         }
         let names = captures.map(\.key)
         let member: JSONMember
@@ -258,52 +262,167 @@ public struct CaptureComparison: Sendable {
         return stop.text + " " + hint
     }
 
-    /// The fewest edits between the utterances and the stops (agree 0; differ, missing, extra 1).
+    /// Cells of the edit table one stretch between anchors may take: past it (a stretch of
+    /// thousands of lines with no line in common), the stretch is paired in order instead.
+    static let tableLimit = 250_000
+
+    /// Work done by the last alignments: the edit-table cells filled (a counting test reads it).
+    nonisolated(unsafe) static var cellsFilled = 0
+
+    /// The fewest edits between the utterances and the stops (agree 0; differ, missing, extra 1),
+    /// in time that grows with the input, not with its square: each text is normalized once and
+    /// compared as a number; the agreeing lines at both ends are matched first, then lines
+    /// that occur once on each side and in the same order (anchors); only the stretches between
+    /// them go through an edit table, each bounded by `tableLimit` cells (a longer stretch is
+    /// paired in order: differ, then missing or extra).
     private static func align(_ heard: [(offset: Int, element: String)], _ stops: [EarshotUtterance], firstStop: Int) -> [Line] {
-        let n = heard.count, m = stops.count
-        var cost = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-        for i in 0...n { cost[i][0] = i }
-        for j in 0...m { cost[0][j] = j }
-        if n > 0 && m > 0 {
-            for i in 1...n {
-                for j in 1...m {
-                    let match = cost[i - 1][j - 1] + (says(heard[i - 1].element, stops[j - 1]) ? 0 : 1)
-                    cost[i][j] = min(match, cost[i - 1][j] + 1, cost[i][j - 1] + 1)
-                }
+        // Each distinct normalized text a number: a heard line agrees with a stop when its number
+        // is the stop's words' or the stop's words and hint's.
+        var numbers: [String: Int] = [:]
+        func number(_ text: String) -> Int {
+            if let known = numbers[text] { return known }
+            numbers[text] = numbers.count
+            return numbers.count - 1
+        }
+        let heardKeys = heard.map { number(normalized($0.element)) }
+        let stopKeys = stops.map { stop in
+            (text: number(normalized(stop.text)), withHint: stop.hint.map { number(normalized(stop.text + " " + $0)) })
+        }
+        func agrees(_ i: Int, _ j: Int) -> Bool { heardKeys[i] == stopKeys[j].text || heardKeys[i] == stopKeys[j].withHint }
+
+        var pairs: [(i: Int?, j: Int?, agree: Bool)] = []
+        // Anchors: lines whose number occurs once among the heard and once among the stops.
+        var heardCount: [Int: Int] = [:], stopCount: [Int: Int] = [:], stopAt: [Int: Int] = [:]
+        for key in heardKeys { heardCount[key, default: 0] += 1 }
+        for (j, keys) in stopKeys.enumerated() {
+            for key in Set([keys.text] + (keys.withHint.map { [$0] } ?? [])) {
+                stopCount[key, default: 0] += 1
+                stopAt[key] = j
             }
         }
-        var lines: [Line] = []
-        var i = n, j = m
-        while i > 0 || j > 0 {
-            if i > 0, j > 0 {
-                let agrees = says(heard[i - 1].element, stops[j - 1])
-                // On a tie with a missing stop, the stop is the one missing: an utterance is
-                // matched with the earliest stop that says it (two buttons with one label).
-                let missingTies = agrees && cost[i][j] == cost[i][j - 1] + 1
-                if cost[i][j] == cost[i - 1][j - 1] + (agrees ? 0 : 1), !missingTies {
-                    let stop = stops[j - 1]
-                    lines.append(Line(verdict: agrees ? .agree : .differ, step: heard[i - 1].offset, captured: heard[i - 1].element,
-                                      stop: firstStop + j, earshot: spoken(stop, heard[i - 1].element)))
-                    i -= 1
-                    j -= 1
-                    continue
-                }
-            }
-            if j > 0, i == 0 || cost[i][j] == cost[i][j - 1] + 1 {
-                lines.append(Line(verdict: .missing, step: nil, captured: nil, stop: firstStop + j, earshot: stops[j - 1].text))
-                j -= 1
-            } else {
-                lines.append(Line(verdict: .extra, step: heard[i - 1].offset, captured: heard[i - 1].element, stop: nil, earshot: nil))
-                i -= 1
+        var candidates: [(i: Int, j: Int)] = []
+        for (i, key) in heardKeys.enumerated() where heardCount[key] == 1 && stopCount[key] == 1 {
+            candidates.append((i, stopAt[key]!))
+        }
+        var anchors = longestIncreasing(candidates)
+        anchors.append((heard.count, stops.count))
+        var i = 0, j = 0
+        for anchor in anchors {
+            pairs += alignStretch(i..<anchor.i, j..<anchor.j, agrees: agrees)
+            if anchor.i < heard.count { pairs.append((anchor.i, anchor.j, true)) }
+            (i, j) = (anchor.i + 1, anchor.j + 1)
+        }
+        return pairs.map { pair in
+            switch (pair.i, pair.j) {
+            case let (i?, j?):
+                Line(verdict: pair.agree ? .agree : .differ, step: heard[i].offset, captured: heard[i].element,
+                     stop: firstStop + j + 1, earshot: spoken(stops[j], heard[i].element))
+            case let (nil, j?):
+                Line(verdict: .missing, step: nil, captured: nil, stop: firstStop + j + 1, earshot: stops[j].text)
+            case let (i?, nil):
+                Line(verdict: .extra, step: heard[i].offset, captured: heard[i].element, stop: nil, earshot: nil)
+            case (nil, nil):
+                Line(verdict: .skipped, step: nil, captured: nil, stop: nil, earshot: nil)
             }
         }
-        return lines.reversed()
     }
 
-    /// One plain line per utterance, then `N of M utterances agree`.
+    /// The anchors in order on both sides: the longest run of candidates increasing in both
+    /// (candidates come increasing in `i`; patience sorting, n log n).
+    private static func longestIncreasing(_ candidates: [(i: Int, j: Int)]) -> [(i: Int, j: Int)] {
+        var tails: [Int] = []            // index into candidates of the smallest tail of each length
+        var previous = Array(repeating: -1, count: candidates.count)
+        for (index, candidate) in candidates.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if candidates[tails[middle]].j < candidate.j { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result: [(i: Int, j: Int)] = []
+        var index = tails.last ?? -1
+        while index >= 0 {
+            result.append(candidates[index])
+            index = previous[index]
+        }
+        return result.reversed()
+    }
+
+    /// One stretch between anchors: agreeing lines at its ends matched, the middle by the
+    /// fewest edits (an edit table of at most `tableLimit` cells), else paired in order.
+    private static func alignStretch(_ heard: Range<Int>, _ stops: Range<Int>,
+                                     agrees: (Int, Int) -> Bool) -> [(i: Int?, j: Int?, agree: Bool)] {
+        var (low, high) = (heard.lowerBound, heard.upperBound)
+        var (stopLow, stopHigh) = (stops.lowerBound, stops.upperBound)
+        var head: [(i: Int?, j: Int?, agree: Bool)] = [], tail: [(i: Int?, j: Int?, agree: Bool)] = []
+        while low < high, stopLow < stopHigh, agrees(low, stopLow) {
+            head.append((low, stopLow, true))
+            low += 1
+            stopLow += 1
+        }
+        while low < high, stopLow < stopHigh, agrees(high - 1, stopHigh - 1) {
+            tail.append((high - 1, stopHigh - 1, true))
+            high -= 1
+            stopHigh -= 1
+        }
+        let n = high - low, m = stopHigh - stopLow
+        var middle: [(i: Int?, j: Int?, agree: Bool)] = []
+        if (n + 1) * (m + 1) > tableLimit {
+            for k in 0..<max(n, m) {
+                let i = k < n ? low + k : nil, j = k < m ? stopLow + k : nil
+                middle.append((i, j, i != nil && j != nil && agrees(i!, j!)))
+            }
+        } else if n > 0 || m > 0 {
+            cellsFilled += (n + 1) * (m + 1)
+            let width = m + 1
+            var cost = Array(repeating: 0, count: (n + 1) * width)
+            for i in 0...n { cost[i * width] = i }
+            for j in 0...m { cost[j] = j }
+            if n > 0 && m > 0 {
+                for i in 1...n {
+                    for j in 1...m {
+                        let match = cost[(i - 1) * width + j - 1] + (agrees(low + i - 1, stopLow + j - 1) ? 0 : 1)
+                        cost[i * width + j] = min(match, cost[(i - 1) * width + j] + 1, cost[i * width + j - 1] + 1)
+                    }
+                }
+            }
+            var i = n, j = m
+            while i > 0 || j > 0 {
+                if i > 0, j > 0 {
+                    let agree = agrees(low + i - 1, stopLow + j - 1)
+                    // On a tie with a missing stop, the stop is the one missing: an utterance is
+                    // matched with the earliest stop that says it (two buttons with one label).
+                    let missingTies = agree && cost[i * width + j] == cost[i * width + j - 1] + 1
+                    if cost[i * width + j] == cost[(i - 1) * width + j - 1] + (agree ? 0 : 1), !missingTies {
+                        middle.append((low + i - 1, stopLow + j - 1, agree))
+                        i -= 1
+                        j -= 1
+                        continue
+                    }
+                }
+                if j > 0, i == 0 || cost[i * width + j] == cost[i * width + j - 1] + 1 {
+                    middle.append((nil, stopLow + j - 1, false))
+                    j -= 1
+                } else {
+                    middle.append((low + i - 1, nil, false))
+                    i -= 1
+                }
+            }
+            middle.reverse()
+        }
+        return head + middle + tail.reversed()
+    }
+
+    /// One plain line per utterance, then `N of M utterances agree`. A control character in a
+    /// capture (CR, ESC, U+009B) is shown as its code (`TerminalText`), never sent raw.
     public var text: String {
         var out = ""
-        for line in lines {
+        for raw in lines {
+            var line = raw
+            line.captured = line.captured.map(TerminalText.visible)
+            line.earshot = line.earshot.map(TerminalText.visible)
             let step = line.step.map { "step \($0)" }, stop = line.stop.map { "stop \($0)" }
             let place = [step, stop].compactMap { $0 }.joined(separator: ", ")
             switch line.verdict {

@@ -30,6 +30,11 @@ struct DumpInterpreter {
     private(set) var idLocations: [String: SourceLocation] = [:]
     private var usedIDs: Set<String> = []
     private var containerCounts: [String: Int] = [:]
+    /// The next suffix to try for each base id: many elements with one label take `-2`, `-3`...
+    /// in turn, not by searching from `-2` each time.
+    private var nextSuffix: [String: Int] = [:]
+    /// Ids looked up while making them unique (a counting test holds it to the element count).
+    private(set) var idProbes = 0
     private var unknownTypes: Set<String> = []
     private var unknownTraits: Set<String> = []
     private var statusBarNodes = 0
@@ -438,11 +443,14 @@ struct DumpInterpreter {
 
     private mutating func register(_ base: String, location: SourceLocation) -> String {
         var id = base
-        var suffix = 2
+        var suffix = nextSuffix[base] ?? 2
+        idProbes += 1
         while usedIDs.contains(id) {
             id = "\(base)-\(suffix)"
             suffix += 1
+            idProbes += 1
         }
+        if id != base { nextSuffix[base] = suffix }
         usedIDs.insert(id)
         idLocations[id] = location
         return id

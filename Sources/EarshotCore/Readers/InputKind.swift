@@ -32,8 +32,14 @@ public enum InputKind: Equatable, Sendable {
         let head = [UInt8](data.prefix(8192))
         if head.isEmpty || head.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return .empty }
         if let binary = binaryKind(head) { return .binary(binary) }
-        guard let text = try? TextFileDecoding.decodeAsWritten(data, file: file) else {
-            return .binary("a file that is not UTF-8 text")
+        let text: String
+        do {
+            text = try TextFileDecoding.decodeAsWritten(data, file: file)
+        } catch let error as DataFileError {
+            // Valid UTF-8 holding a control character is text with a fault, not a file of no text.
+            return .binary("a file that cannot be read as text (\(error.message))")
+        } catch {
+            return .binary("a file that cannot be read as text")
         }
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") { return xmlKind(trimmed.prefix(4096)) }
@@ -105,6 +111,15 @@ public enum InputKind: Equatable, Sendable {
             return try body()
         } catch let error as DataFileError {
             guard let data = try? TextFileDecoding.contents(path: file) else { throw error }
+            // A file that is meant as text but is not valid text (not UTF-8, a control character)
+            // is bad data at a place (exit 65), not a file of another kind (a PNG, a ZIP).
+            if binaryKind([UInt8](data.prefix(8192))) == nil {
+                do {
+                    _ = try TextFileDecoding.decodeAsWritten(data, file: StandardInput.label(for: file))
+                } catch let decoding as DataFileError {
+                    throw decoding
+                }
+            }
             let kind = of(data, file: file)
             if accepts(kind) || kind == .malformedJSON { throw error }
             throw kind.mismatch(file, expected: expected)

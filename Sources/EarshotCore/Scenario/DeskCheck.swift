@@ -102,6 +102,13 @@ public final class DeskCheck: @unchecked Sendable {
                       observer: observer)
     }
 
+    /// Keeps only about the latest `limit` utterances and flow events (a live session with no
+    /// end: `explore`); the findings of a bounded desk check see only those.
+    public func boundHistory(to limit: Int) {
+        lock.withLock { flowLog.limit = max(1, limit) }
+        scheduler.boundHistory(to: limit)
+    }
+
     // MARK: - State
 
     public var now: Double { clock.now }

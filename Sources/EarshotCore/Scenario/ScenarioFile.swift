@@ -46,10 +46,13 @@ public enum ScenarioFile {
     /// Every file a scenario reads: its own, the parts and bases it takes in, its screen files
     /// and dumps, and a voice profile named by path. Read from the composed JSON alone (no
     /// screen is parsed), so a suite can check its outputs against all of its inputs before it
-    /// runs anything; a file that does not compose gives what could be found.
+    /// runs anything; a file that does not compose gives what could be found. A file that is not
+    /// a scenario (no `steps` or `extends`: a screen, a label list) is the only file it reads.
     public static func inputFiles(path: String) -> [String] {
         var files = [path]
-        guard path != "-", let root = try? JSONDocument.load(path: path) else { return files }
+        guard path != "-", path.lowercased().hasSuffix(".json"), let root = try? JSONDocument.load(path: path),
+              case .object(let top) = root.value, top.contains(where: { $0.key == "steps" || $0.key == "extends" })
+        else { return files }
         var composed = root
         if let composition = try? ScenarioComposition(root, path: path) {
             files += composition.files

@@ -50,6 +50,9 @@ public final class SpeechScheduler: @unchecked Sendable {
     private var fates: [Int: UtteranceFate] = [:]
     private var results: [AnnouncementResult] = []
     private var events: [SpeechEventRecord] = []
+    /// With a limit (`boundHistory`), the transcript keeps about this many of the latest
+    /// decided utterances, events and results: a live session that runs for hours stays small.
+    private var historyLimit: Int?
     /// Reports made while locked, delivered to the observer after unlocking.
     private var outbox: [SpeechRecord] = []
 
@@ -101,6 +104,7 @@ public final class SpeechScheduler: @unchecked Sendable {
         locked {
             let now = clock.now
             events.append(SpeechEventRecord(time: now, event: event, source: source))
+            if let limit = historyLimit, events.count > 2 * limit { events.removeFirst(events.count - limit) }
             currentSource = source
             defer { currentSource = nil }
             settle(now: now)
@@ -191,6 +195,34 @@ public final class SpeechScheduler: @unchecked Sendable {
             cutPlaying(by: Interruption(utteranceID: nil, cause: "session end"), at: now)
             dropWaiting(where: { _ in true }, reason: .sessionEnded, at: now)
         }
+    }
+
+    /// Keeps only about the latest `limit` decided utterances, events and announcement results
+    /// (at most twice as many between trims): for a live session with no end (`explore`); a
+    /// desk check that reads its transcript at the end keeps everything.
+    public func boundHistory(to limit: Int) {
+        lock.withLock { historyLimit = max(1, limit) }
+    }
+
+    /// Drops the oldest decided utterances and their fates, events and results past twice the
+    /// limit (amortized constant work per utterance). Called under the lock.
+    private func trimHistory() {
+        guard let limit = historyLimit else { return }
+        if utterances.count > 2 * limit {
+            let cut = utterances.count - limit
+            var kept: [Utterance] = []
+            kept.reserveCapacity(limit + 16)
+            for (index, u) in utterances.enumerated() {
+                if index < cut, fates[u.id] != nil {
+                    fates[u.id] = nil
+                } else {
+                    kept.append(u)
+                }
+            }
+            utterances = kept
+        }
+        if events.count > 2 * limit { events.removeFirst(events.count - limit) }
+        if results.count > 2 * limit { results.removeFirst(results.count - limit) }
     }
 
     // MARK: - Outputs
@@ -461,6 +493,7 @@ public final class SpeechScheduler: @unchecked Sendable {
         precondition(fates[u.id] == nil, "utterance \(u.id) already has a fate")
         fates[u.id] = fate
         outbox.append(.finished(TranscriptEntry(utterance: u, fate: fate)))
+        defer { trimHistory() }
         if u.kind == .announcement {
             let result = AnnouncementResult(utteranceID: u.id, text: u.text, wasSuccessful: fate.wasSpokenInFull,
                                             time: time)

@@ -4,16 +4,50 @@ import Foundation
 /// resumed batch run) never sees a half-written file, and an interrupted write loses nothing
 /// that was already complete.
 ///
+/// Every temporary file is in the process's registry (`TemporaryFiles`) while it exists, so a
+/// stop signal removes it, and a later run sweeps one a killed process left.
+///
 /// A symbolic link is written through: the file it points to is replaced and the link stays. A
+/// file without any write permission is never replaced (a rename would ignore it). A
 /// device, FIFO, socket or folder is never replaced (as root, `-o /dev/null` would otherwise
 /// swap the device node for a regular file).
 public enum AtomicFile {
     public static func write(_ data: Data, to path: String, followingLinks: Bool = true) throws {
         let temporary = followingLinks ? temporaryPath(for: path) : siblingTemporaryPath(for: path)
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+        let entry = try createTemporary(temporary, for: path)
+        defer { TemporaryFiles.release(entry) }
+        let descriptor = open(temporary, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+        do {
+            guard descriptor >= 0 else {
+                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+            }
+            try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+            guard close(descriptor) == 0 else {
+                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+            }
+        } catch {
+            unlink(temporary)
+            throw error
         }
         try commit(temporary, to: path, followingLinks: followingLinks)
+    }
+
+    /// Creates the empty temporary file `temporary` for `path` (never through a link, never over
+    /// a file already there) and registers it in `TemporaryFiles`, after sweeping what killed
+    /// processes left in its folder. The caller releases the entry once the file is renamed
+    /// into place or removed.
+    public static func createTemporary(_ temporary: String, for path: String) throws -> TemporaryFiles.Entry {
+        TemporaryFiles.sweep(folderOf: temporary)
+        // Registered before it exists: a signal between the two removes nothing, not too little.
+        let entry = TemporaryFiles.register(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            TemporaryFiles.release(entry)
+            throw FileIOError(path: path, reason: "cannot write file (\(reason))")
+        }
+        close(descriptor)
+        return entry
     }
 
     public static func write(_ text: String, to path: String, followingLinks: Bool = true) throws {
@@ -42,18 +76,9 @@ public enum AtomicFile {
     }
 
     /// Removes temporary files that an earlier process killed outright (SIGKILL, a power cut)
-    /// left for `path`: `.NAME.PID.RAND.tmp`, with or without a suffix, whose process is gone.
+    /// left beside `path`: see `TemporaryFiles.sweep(folder:)`.
     public static func sweepStaleTemporaries(for path: String) {
-        let url = URL(fileURLWithPath: destination(of: path))
-        let folder = url.deletingLastPathComponent().path
-        let prefix = "." + url.lastPathComponent + "."
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(prefix) && name.contains(".tmp") {
-            let parts = name.dropFirst(prefix.count).split(separator: ".", maxSplits: 2)
-            guard parts.count == 3, parts[2].hasPrefix("tmp"), let pid = Int32(parts[0]), UInt32(parts[1]) != nil,
-                  pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
-        }
+        TemporaryFiles.sweep(folderOf: destination(of: path))
     }
 
     /// A hidden temporary name beside `path` itself (not beside a link's target).
@@ -77,11 +102,25 @@ public enum AtomicFile {
             unlink(temporary)
             throw FileIOError(path: path, reason: "is \(kind), not a regular file: not replaced")
         }
+        if let refusal = readOnlyRefusal(path: path, target: target) {
+            unlink(temporary)
+            throw FileIOError(path: path, reason: refusal)
+        }
         if rename(temporary, target) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw FileIOError(path: path, reason: "cannot rename finished file into place (\(reason))")
         }
+    }
+
+    /// Why `target` (what a write to `path` replaces) must not be replaced, or nil: a file
+    /// without any write permission is someone's "keep this", and a rename would replace it all
+    /// the same (only the folder's permission counts); the message names the link followed.
+    static func readOnlyRefusal(path: String, target: String) -> String? {
+        var info = stat()
+        guard stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o222 == 0 else { return nil }
+        let through = target == path ? "" : " (a symbolic link to \(target))"
+        return "is a read-only file\(through): not replaced (make it writable or remove it, then run again)"
     }
 
     /// Writes all of `bytes` to an open descriptor, again after an interrupted or short write;

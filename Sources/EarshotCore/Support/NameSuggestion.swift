@@ -43,6 +43,11 @@ extension NamedCases {
 
 /// The candidate closest to `name` by edit distance, if it is close enough to be a likely typo.
 public func nearestName(to name: String, in candidates: [String]) -> String? {
+    // The distance is at least the difference in length: a name far longer than every
+    // candidate (a 5 MB word) has no near one, and is not compared character by character.
+    let length = name.count
+    let longest = candidates.map(\.count).max() ?? 0
+    guard length - longest <= max(2, length / 3) else { return nil }
     let lowered = name.lowercased()
     var best: (name: String, distance: Int)?
     for candidate in candidates {

@@ -304,11 +304,9 @@ private final class JournalFile {
     /// `lines`: the manifest lines of the files skipped as current.
     init(path: String, keeping lines: [String]) {
         self.path = path
-        // Entries skipped as current are written first, so they survive a kill of this run too.
-        let temporary = AtomicFile.siblingTemporaryPath(for: path)
-        if FileManager.default.createFile(atPath: temporary, contents: Data(lines.map { $0 + "\n" }.joined().utf8)) {
-            try? AtomicFile.commit(temporary, to: path, followingLinks: false)
-        }
+        // Entries skipped as current are written first, so they survive a kill of this run too
+        // (through a registered temporary file, like every other file Earshot writes).
+        try? AtomicFile.write(Data(lines.map { $0 + "\n" }.joined().utf8), to: path, followingLinks: false)
         descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
     }
 

@@ -152,7 +152,9 @@ public enum ExploreAction: Equatable, Sendable {
             return action
         }
         guard let command = Name(typed: name) else {
-            var message = name.isEmpty ? "empty command" : "unknown command \"\(name)\""
+            // A long word is named by its start: the message stays one line.
+            let shown = name.count > 40 ? String(name.prefix(40)) + "… (\(name.utf8.count) bytes)" : name
+            var message = name.isEmpty ? "empty command" : "unknown command \"\(shown)\""
             message += NameSuggestion.didYouMean(name, in: Name.names)
             throw ExploreCommandError(message + " (help lists them)")
         }

@@ -2,6 +2,8 @@ import EarshotCore
 import Foundation
 
 /// Prints whole lines from any thread, unbuffered, so lines from speech and from keys never mix.
+/// A control character in a line (typed, or in a screen's labels) is shown as its code
+/// (`TerminalText`), never sent to the terminal.
 public final class LinePrinter: @unchecked Sendable {
     private let lock = NSLock()
     private let handle: FileHandle
@@ -10,7 +12,8 @@ public final class LinePrinter: @unchecked Sendable {
 
     public init(handle: FileHandle = .standardOutput) { self.handle = handle }
 
-    public func line(_ text: String) {
+    public func line(_ raw: String) {
+        let text = TerminalText.visible(raw)
         lock.withLock {
             if held != nil {
                 held!.append(text)
@@ -26,7 +29,7 @@ public final class LinePrinter: @unchecked Sendable {
     public func holding<T>(_ body: () -> T, heading: (T) -> String?) -> T {
         lock.withLock { held = held ?? [] }
         let result = body()
-        let first = heading(result)
+        let first = heading(result).map(TerminalText.visible)
         lock.withLock {
             let lines = (first.map { [$0] } ?? []) + (held ?? [])
             held = nil
@@ -56,7 +59,13 @@ public final class ExploreSession: @unchecked Sendable {
         self.printer = printer
         desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: profile, clock: clock, device: device,
                              app: app, reader: reader) { record in Self.print(record, to: printer) }
+        // A session may run for hours, or read an endless pipe: its memory stays flat.
+        desk.boundHistory(to: Self.historyLimit)
     }
+
+    /// The utterances and flow events a session keeps (the reader's decisions need only the
+    /// latest few; the lines printed are the record).
+    public static let historyLimit = 1000
 
     public var scheduler: SpeechScheduler { desk.scheduler }
 

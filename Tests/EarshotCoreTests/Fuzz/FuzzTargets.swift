@@ -23,6 +23,15 @@ enum FuzzTarget: String, CaseIterable {
     case scenario
     case strings
     case labels
+    /// What a screen reader said (`compare`'s capture files: plain text, JSON Lines, aloud),
+    /// then compared with stops made from it.
+    case capture
+    #if FUZZING
+    /// `explore`'s command lines from standard input, each parsed as a typed command. Built
+    /// into the fuzzer only (the reader and parser are EarshotPlayback's); the corpus replay is
+    /// `ExploreCommandCorpusTests`.
+    case exploreCommands = "explore-commands"
+    #endif
 
     /// The voice profiles used to describe and lint: `EARSHOT_VOICES`, else the repository's.
     static let profile: VoiceProfile? = {
@@ -47,7 +56,14 @@ enum FuzzTarget: String, CaseIterable {
         case .idbJSON:
             if let loaded = try? ScreenLoader.parse(data, file: "fuzz.json", format: .idbJSON) { Self.exercise(loaded.screen) }
         case .uiautomator:
-            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .uiautomator) { Self.exercise(loaded.screen) }
+            if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .uiautomator) {
+                Self.exercise(loaded.screen)
+                // TalkBack's order and words, as `read` gives them for an Android dump.
+                if var profile = Self.profile, loaded.screen.nodeCount < 5000 {
+                    profile.reader = .talkBack
+                    _ = try? ReadReport(screen: loaded.screen, profile: profile)
+                }
+            }
         case .scenario:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.json"),
                   let scenario = try? ScenarioFile.parse(text, path: "/nonexistent/fuzz.json"),
@@ -65,6 +81,26 @@ enum FuzzTarget: String, CaseIterable {
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.csv") else { return }
             _ = LabelTableReader.parse(text, file: "fuzz.csv")
             _ = PlainTextReader.parse(text, file: "fuzz.txt")
+        case .capture:
+            guard let text = try? TextFileDecoding.decode(data, file: "fuzz.capture") else { return }
+            let names = [nil, "screen"]
+            for name in names {
+                guard let capture = try? ScreenReaderCapture.parse(text, file: "fuzz.capture", name: name) else { continue }
+                // Stops that say some of it, in another order, with hints: every verdict is reached.
+                let stops = capture.utterances.prefix(500).enumerated().map { index, utterance in
+                    EarshotUtterance(id: "s\(index)", text: index % 3 == 0 ? utterance : "other \(index)", hint: index % 2 == 0 ? "hint" : nil)
+                }
+                let comparison = CaptureComparison(capture: capture, stops: Array(stops.reversed()) + stops)
+                _ = comparison.text
+                _ = comparison.jsonLines
+            }
+        #if FUZZING
+        case .exploreCommands:
+            let reader = CommandLineReader(data: data, limit: 4096)
+            while let item = reader.next() {
+                if case .line(let line) = item { _ = try? ExploreAction.parse(line) }
+            }
+        #endif
         }
     }
 

@@ -17,6 +17,11 @@ struct AndroidScreenBuilder {
     /// The language told from the dump's letters, said in the dump's note.
     private(set) var guessedLanguage: String?
     private var counts: [String: Int] = [:]
+    /// The next suffix to try for each base id: many views with one label take `-2`, `-3`... in
+    /// turn, not by searching from `-2` each time.
+    private var nextSuffix: [String: Int] = [:]
+    /// Ids looked up while making them unique (a counting test holds it to the view count).
+    private(set) var idProbes = 0
     /// `idWord` by class name: a dump has few classes and many views.
     private var idWords: [String: String] = [:]
     private var groups: [String: AndroidViewClasses.Group] = [:]
@@ -114,12 +119,15 @@ struct AndroidScreenBuilder {
         }
         // One look-up for an id not taken yet (nearly every id): the location is put back when it was.
         var id = base!
-        var suffix = 2
+        var suffix = nextSuffix[id] ?? 2
+        idProbes += 1
         while let taken = idLocations.updateValue(location, forKey: id) {
             idLocations[id] = taken
             id = "\(base!)-\(suffix)"
             suffix += 1
+            idProbes += 1
         }
+        if id != base! { nextSuffix[base!] = suffix }
         return id
     }
 

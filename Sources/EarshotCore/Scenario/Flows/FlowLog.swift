@@ -22,7 +22,19 @@ public struct FlowLog: Sendable {
         return shown
     }
 
-    mutating func append(_ event: FlowEvent) { entries.append(event) }
+    /// With a limit, about the latest `limit` entries are kept (at most twice as many between
+    /// trims), and `startScreen` becomes the screen shown when the first kept entry happened.
+    var limit: Int?
+
+    mutating func append(_ event: FlowEvent) {
+        entries.append(event)
+        guard let limit, entries.count > 2 * limit else { return }
+        let dropped = entries.count - limit
+        for event in entries[..<dropped] {
+            if case .appeared(let appearance) = event { startScreen = appearance.screen }
+        }
+        entries.removeFirst(dropped)
+    }
 }
 
 /// One thing the flow log noted.
