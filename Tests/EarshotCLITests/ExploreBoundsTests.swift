@@ -54,7 +54,9 @@ struct ExploreBoundsTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = try Session(folder: folder)
         defer { session.stop() }
-        let block = Data(String(repeating: "next\nprevious\n", count: 500).utf8)
+        // `wait 0` before each gesture: a script otherwise goes at a listener's pace (each gesture
+        // waits for the speech before it), and the pipe is to keep the session busy.
+        let block = Data(String(repeating: "wait 0\nnext\nwait 0\nprevious\n", count: 250).utf8)
         let writer = Thread {
             while session.process.isRunning { try? session.input.write(contentsOf: block) }
         }
@@ -65,7 +67,8 @@ struct ExploreBoundsTests {
         let late = session.memory()
         let lines = session.printed.split(separator: "\n").count
         print("explore on an endless pipe: \(early) KB after 3 s, \(late) KB after 10 s, \(lines) lines printed")
-        #expect(lines > 10_000, "the session was busy")
+        // Past the 1,000 utterances the history keeps, several times over.
+        #expect(lines > 3_000, "the session was busy")
         #expect(late - early < 8_000, "memory grew from \(early) KB to \(late) KB in 7 s")
     }
 
