@@ -120,7 +120,8 @@ struct ExploreBoundsTests {
         while session.process.isRunning, Date() < sent.addingTimeInterval(30) { usleep(10_000) }
         let took = Date().timeIntervalSince(sent)
         print("explore ended \(String(format: "%.2f", took)) s after signal \(signal)")
-        #expect(took < 1, "ended \(took) s after the signal")
+        // Within a second; a sanitizer's instrumentation slows the way out several times over.
+        #expect(took < (Self.underSanitizer ? 3 : 1), "ended \(took) s after the signal")
         session.process.waitUntilExit()
         #expect(session.process.terminationReason == .exit && session.process.terminationStatus == 128 + signal,
                 "status \(session.process.terminationStatus)")
