@@ -218,7 +218,7 @@ extension ParsedArguments {
         // TalkBack reads Android views: on a screen without any, it would take no stop at all,
         // and "(no focus stops)" or "no findings" would be said as if they were results.
         if try readerChoice() == .talkBack,
-           let screen = screens.first(where: { screen in !screen.roots.contains { $0.android != nil } }) {
+           let screen = screens.first(where: { !$0.isAndroidDump }) {
             throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(screen.name), which holds no Android view")
         }
         var changed = profile

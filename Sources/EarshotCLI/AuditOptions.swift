@@ -76,14 +76,6 @@ struct AuditOptions {
         }
     }
 
-    /// `screen` with `--density` when it is an Android dump's.
-    func applying(to screen: Screen) -> Screen {
-        guard let density, screen.roots.contains(where: { $0.android != nil }) else { return screen }
-        var changed = screen
-        changed.pixelDensity = density
-        return changed
-    }
-
     /// After the findings: the baseline's summary (and its rewrite), the conformance table and
     /// its JSON. `findings` are the run's, marked by `baseline`; `files` the files it checked;
     /// `checked` the codes its checks cover; `unchecked` what an input did not allow.

@@ -40,8 +40,7 @@ enum LintCommand: Command {
         }
 
         var all: [Finding] = []
-        var unchecked: [FindingCode: String] = [:]
-        var measured = false
+        var unchecked: [[FindingCode: String]] = []
         var firstFileError: UserFacingError?
         let quiet = parsed.has("quiet")
         var printedAny = false
@@ -60,11 +59,10 @@ enum LintCommand: Command {
                 records.append(.unreadable(path, error: error))
                 continue
             }
-            let screen = audit.applying(to: loaded.screen)
+            let screen = loaded.screen.withPixelDensity(audit.density)
             let skipped = ScreenLinter.unchecked(screen)
             if !quiet { for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") } }
-            unchecked.merge(skipped) { first, _ in first }
-            measured = measured || skipped.isEmpty
+            unchecked.append(skipped)
             var findings = try linter(for: screen).findings(for: screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             if let baseline { findings = baseline.mark(findings) }
@@ -79,10 +77,8 @@ enum LintCommand: Command {
         }
         if let output = parsed.value("findings") { try FindingsJSON.write(all, to: output) }
         try reports.write(records, name: "earshot lint")
-        // A code some file could measure counts as checked; the reason stays for the rest.
-        if measured { unchecked = [:] }
         try audit.finish(findings: all, baseline: baseline, files: parsed.positionals, checked: FindingCode.staticCodes,
-                         unchecked: unchecked, out: out)
+                         unchecked: ScreenLinter.uncheckedInEvery(unchecked), out: out)
         if let firstFileError { return ExitCode(firstFileError.category) }
         return audit.failsOn(all) ? .failure : .success
     }

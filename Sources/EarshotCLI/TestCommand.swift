@@ -98,9 +98,7 @@ enum TestCommand: Command {
         }
         let findings = verdicts.flatMap(\.findings)
         // A code counts as checked when any scenario's screens allowed it.
-        let measured = verdicts.filter { $0.outcome.error == nil }.map(\.outcome.uncheckedCodes)
-        var unchecked = measured.first ?? [:]
-        for codes in measured.dropFirst() { unchecked = unchecked.filter { codes[$0.key] != nil } }
+        let unchecked = ScreenLinter.uncheckedInEvery(verdicts.filter { $0.outcome.error == nil }.map(\.outcome.uncheckedCodes))
         for reason in Set(unchecked.values).sorted() { printer.line("note: \(reason)") }
         let conformance = try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
                          checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))

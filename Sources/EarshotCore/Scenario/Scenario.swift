@@ -346,10 +346,10 @@ extension Scenario {
     /// The scenario with `density` (pixels per dp) on each screen read from an Android dump, so
     /// their touch targets are measured (`--density`); nil changes nothing.
     public func withDensity(_ density: Double?) -> Scenario {
-        guard let density else { return self }
+        guard density != nil else { return self }
         var changed = self
-        for index in changed.screens.indices where changed.screens[index].screen.roots.contains(where: { $0.android != nil }) {
-            changed.screens[index].screen.pixelDensity = density
+        for index in changed.screens.indices {
+            changed.screens[index].screen = changed.screens[index].screen.withPixelDensity(density)
         }
         return changed
     }
@@ -359,13 +359,6 @@ extension ScenarioResult {
     /// The static codes a screen shown could not be checked for, with the reason
     /// (`ScreenLinter.unchecked`); a code any screen could be checked for is not listed.
     public var uncheckedCodes: [FindingCode: String] {
-        var reasons: [FindingCode: String] = [:]
-        var measured = Set<FindingCode>()
-        for (_, screen) in screensShown {
-            let unchecked = ScreenLinter.unchecked(screen)
-            reasons.merge(unchecked) { first, _ in first }
-            measured.formUnion(FindingCode.staticCodes.subtracting(unchecked.keys))
-        }
-        return reasons.filter { !measured.contains($0.key) }
+        ScreenLinter.uncheckedInEvery(screensShown.map { ScreenLinter.unchecked($0.screen) })
     }
 }

@@ -33,6 +33,18 @@ public struct Screen: Sendable, Equatable {
         try rebuildPaths()
     }
 
+    /// Whether the screen was read from an Android dump (its frames are pixels).
+    public var isAndroidDump: Bool { roots.contains { $0.android != nil } }
+
+    /// The screen with `density` as its pixels per dp when it is an Android dump's (`--density`);
+    /// nil, or any other screen, changes nothing.
+    public func withPixelDensity(_ density: Double?) -> Screen {
+        guard let density, isAndroidDump else { return self }
+        var changed = self
+        changed.pixelDensity = density
+        return changed
+    }
+
     public static func == (lhs: Screen, rhs: Screen) -> Bool {
         lhs.name == rhs.name && lhs.layoutDirection == rhs.layoutDirection && lhs.language == rhs.language
             && lhs.reader == rhs.reader && lhs.roots == rhs.roots

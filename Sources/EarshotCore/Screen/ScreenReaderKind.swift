@@ -20,6 +20,6 @@ public enum ScreenReaderKind: String, NamedCases, Sendable {
     /// else TalkBack when its nodes came from an Android dump, else VoiceOver.
     public static func natural(for screen: Screen) -> ScreenReaderKind {
         if let reader = screen.reader { return reader }
-        return screen.roots.contains { $0.android != nil } ? .talkBack : .voiceOver
+        return screen.isAndroidDump ? .talkBack : .voiceOver
     }
 }

@@ -48,6 +48,14 @@ public struct ScreenLinter: Sendable {
         (.targetTooSmall, TargetSizeCheck.undersizedTargets),
     ]
 
+    /// The codes none of several runs (screens, files, scenarios) could check, each with the first
+    /// run's reason: a code any of them checked counts as checked.
+    public static func uncheckedInEvery(_ each: [[FindingCode: String]]) -> [FindingCode: String] {
+        guard var unchecked = each.first else { return [:] }
+        for codes in each.dropFirst() { unchecked = unchecked.filter { codes[$0.key] != nil } }
+        return unchecked
+    }
+
     /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
     /// for drawing the undersized targets on a page.
     public static func targetFindings(for screen: Screen) -> [Finding] { TargetSizeCheck.findings(screen) }

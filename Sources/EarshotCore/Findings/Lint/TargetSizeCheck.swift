@@ -57,17 +57,15 @@ enum TargetSizeCheck {
 
     /// Why the screen's targets cannot be measured, or nil when they can.
     static func uncheckedReason(_ screen: Screen) -> String? {
-        guard isAndroid(screen), screen.pixelDensity == nil else { return nil }
+        guard screen.isAndroidDump, screen.pixelDensity == nil else { return nil }
         return "target size not checked: an Android dump's frames are pixels and the dump does not say the screen's density; give --density (the device's scale, e.g. 2.625, or its dpi, e.g. 420dpi)"
     }
-
-    static func isAndroid(_ screen: Screen) -> Bool { screen.roots.contains { $0.android != nil } }
 
     @Sendable static func undersizedTargets(_ linted: LintedScreen) -> [Finding] { findings(linted.screen) }
 
     static func findings(_ screen: Screen) -> [Finding] {
         guard uncheckedReason(screen) == nil else { return [] }
-        let android = isAndroid(screen)
+        let android = screen.isAndroidDump
         let scale = android ? (screen.pixelDensity ?? 1) : 1
         let targets = collect(screen, scale: scale)
         let bounds = screenBounds(screen, scale: scale)

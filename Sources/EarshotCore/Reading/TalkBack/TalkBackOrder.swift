@@ -150,11 +150,9 @@ enum TalkBackOrder {
     /// RecyclerView nearly always has (Earshot's choice).
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
-        if parent.isScrollable || parent.isCollection { return true }
-        switch words.role(ofClass: parent.className) {
-        case "list", "grid", "scrollView", "horizontalScrollView": return true
-        default: return parent.shortClassName == "RecyclerView"
-        }
+        if parent.isScrollable || isCollectionLike(parent, words: words) { return true }
+        let role = words.role(ofClass: parent.className)
+        return role == "scrollView" || role == "horizontalScrollView"
     }
 
     private static func isStop(at index: Int, parent: Int?, insideStop: Bool, facts: Facts) -> Bool {
