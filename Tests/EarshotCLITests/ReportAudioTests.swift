@@ -131,7 +131,7 @@ struct ReportAudioTests {
 /// machine (a page is shared), and the footer names the voice folders' kinds, not their paths.
 @Suite("Report pages name no absolute path")
 struct PagePathTests {
-    /// `target` relative to the folder `base` (`../../work/main`).
+    /// `target` relative to the folder `base`, through `..` where they part.
     static func relative(_ target: String, from base: String) -> String {
         let to = URL(fileURLWithPath: target).resolvingSymlinksInPath().pathComponents
         let from = URL(fileURLWithPath: base).resolvingSymlinksInPath().pathComponents
