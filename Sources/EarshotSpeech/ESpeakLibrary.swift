@@ -201,28 +201,51 @@ struct ESpeakSession: ~Copyable {
     /// bytes or longer (`/tmp/` plus 14 letters worked, plus 16 failed), so a base folder that
     /// would make it longer than `longestVoicePath` is passed over for the next, `/tmp` last (a
     /// TMPDIR deep inside a checkout once was).
+    ///
+    /// The name carries the process id (`earshot-voice-PID-RAND`): a folder whose process is
+    /// gone (a SIGKILL in the moment the copy exists) is this user's to sweep, and the next run
+    /// sweeping there removes it, as `TemporaryFiles.sweep` does for the writers' temporaries.
     private static func privateFolder(for voice: String) throws -> String {
         let environment = ProcessInfo.processInfo.environment
         var isFolder: ObjCBool = false
         let fileName = voice.replacingOccurrences(of: "/", with: "_") + ".steady"
         func usable(_ folder: String) -> Bool {
             guard !folder.isEmpty, folder == folder.lowercased() else { return false }
-            let longest = folder + "/earshot-voice-0123456789abcdef/" + fileName
+            let longest = folder + "/earshot-voice-4194304-01234567/" + fileName
             guard longest.utf8.count <= longestVoicePath else { return false }
             return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
         }
         let candidates: [String] = [environment["XDG_RUNTIME_DIR"], environment["TMPDIR"]].compactMap { $0 }
             .map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 }
         let base = candidates.first(where: usable) ?? "/tmp"
+        sweepPrivateFolders(in: base)
         var lastError: Int32 = 0
         for _ in 0..<8 {
-            let path = base + "/earshot-voice-" + String(UInt64.random(in: 0...UInt64.max), radix: 16)
+            let path = base + "/" + privateFolderPrefix + String(getpid()) + "-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
             if mkdir(path, 0o700) == 0 { return path }
             lastError = errno
             if lastError != EEXIST { break }
         }
         throw SpeechEngineError.engineFailure(operation: "make a private folder for the steady copy of voice \"\(voice)\"",
                                               code: Int(lastError), message: "\(base): \(String(cString: strerror(lastError)))")
+    }
+
+    static let privateFolderPrefix = "earshot-voice-"
+
+    /// Removes this user's private folders in `base` whose process is gone: only folders (not
+    /// links) owned by this user, named `earshot-voice-PID-RAND`, whose PID no longer runs.
+    static func sweepPrivateFolders(in base: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for name in names where name.hasPrefix(privateFolderPrefix) {
+            let parts = name.dropFirst(privateFolderPrefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            let path = base + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { unlink(path + "/" + file) }
+            rmdir(path)
+        }
     }
 
     private static func voiceFileText(_ candidates: [String], voice: String) throws -> String {

@@ -51,8 +51,13 @@ struct EngineFailureTests {
         let folder = try CLIRunner.sharedTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(chmod(folder.path, 0o777) == 0)
+        // The engine's working folders go to a TMPDIR of this test's own (short and lower case,
+        // as the engine needs), so what is found there afterwards is these two runs' alone.
+        let working = try Self.workingFolder()
+        defer { try? FileManager.default.removeItem(atPath: working) }
+        #expect(chmod(working, 0o1777) == 0)
         let asRoot = folder.appendingPathComponent("root.wav").path
-        let root = try CLIRunner.run(["speak", "-o", asRoot, "안녕하세요"])
+        let root = try CLIRunner.run(["speak", "-o", asRoot, "안녕하세요"], environment: ["TMPDIR": working, "XDG_RUNTIME_DIR": working])
         #expect(root.status == 0, "\(root.stderr)")
         let asNobody = folder.appendingPathComponent("nobody.wav").path
         // The checkout may sit in a folder only root can enter (mktemp -d makes them 0700): the
@@ -64,7 +69,7 @@ struct EngineFailureTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
         process.arguments = ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "-i", "PATH=/usr/bin:/bin",
-                             "HOME=\(folder.path)", "EARSHOT_VOICES=\(voices)", binary, "speak", "-o", asNobody, "안녕하세요"]
+                             "HOME=\(folder.path)", "TMPDIR=\(working)", "EARSHOT_VOICES=\(voices)", binary, "speak", "-o", asNobody, "안녕하세요"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -74,7 +79,46 @@ struct EngineFailureTests {
         #expect(process.terminationStatus == 0, "the second user could synthesize: \(message)")
         let first = try Data(contentsOf: URL(fileURLWithPath: asRoot)), second = try Data(contentsOf: URL(fileURLWithPath: asNobody))
         #expect(first.count > 44 && first == second, "same text, same samples, whoever speaks it")
-        let left = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("earshot-voice-") }
+        // (The sound library may keep its own runtime folder there: only the engine's are looked at.)
+        let left = try FileManager.default.contentsOfDirectory(atPath: working).filter { $0.hasPrefix("earshot-voice-") }
         #expect(left.isEmpty, "no working folder is left behind: \(left)")
+    }
+
+    /// A short, lower-case folder under /tmp for the engine's working folders (short enough for
+    /// eSpeak NG's path limit, `ESpeakLibrary.longestVoicePath`, or the engine passes it over).
+    static func workingFolder() throws -> String {
+        let path = "/tmp/e" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        return path
+    }
+
+    @Test("a working folder whose process is gone (a SIGKILL while the voice copy existed) is swept by the next run; others are kept")
+    func staleWorkingFolders() throws {
+        let working = try Self.workingFolder()
+        defer { try? FileManager.default.removeItem(atPath: working) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/true")
+        try child.run()
+        child.waitUntilExit()
+        let gone = child.processIdentifier
+        let stale = "earshot-voice-\(gone)-1a2b3c4d"
+        let kept = ["earshot-voice-\(getpid())-1a2b3c4d", "earshot-voice-0123456789abcdef", "earshot-voice-\(gone)-x-y"]
+        for name in [stale] + kept {
+            try FileManager.default.createDirectory(atPath: working + "/" + name, withIntermediateDirectories: false)
+            _ = FileManager.default.createFile(atPath: working + "/" + name + "/ko.steady", contents: Data("name ko".utf8))
+        }
+        // A link under a stale name is not followed or removed.
+        let target = try Self.workingFolder()
+        defer { try? FileManager.default.removeItem(atPath: target) }
+        _ = FileManager.default.createFile(atPath: target + "/keep.txt", contents: Data("x".utf8))
+        let linked = "earshot-voice-\(gone)-feedface"
+        try FileManager.default.createSymbolicLink(atPath: working + "/" + linked, withDestinationPath: target)
+        let result = try CLIRunner.run(["speak", "-o", working + "/out.wav", "확인"], environment: ["TMPDIR": working, "XDG_RUNTIME_DIR": working])
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: working))
+        #expect(!left.contains(stale), "the dead process's folder is swept: \(left)")
+        for name in kept + [linked] { #expect(left.contains(name), "\(name) is kept") }
+        #expect(FileManager.default.fileExists(atPath: target + "/keep.txt"))
+        #expect(left.filter { $0.hasPrefix("earshot-voice-") }.count == kept.count + 1, "the run's own folder is gone: \(left)")
     }
 }
