@@ -76,3 +76,59 @@ public func heardEnd(of sound: [Int16], in recorded: [Int16], at offset: Int) ->
     }
     return end
 }
+
+/// What of `sound` the recording holds from `offset` on, allowing for frames the machine lost
+/// or inserted under load: a JACK period of silence when the player fell behind (an underrun),
+/// or frames jack_rec's writer dropped. Where the recording stops agreeing with the sound, the
+/// next 64 samples of the sound are looked for within `maxShift` frames either side, and the
+/// walk goes on there. `end` is as `heardEnd`'s (index in `sound`), `recordedEnd` the recording's
+/// index just past it, and `shifts` the realignments, each a glitch of the machine, not of what
+/// was scheduled.
+public func heardEndAllowingGlitches(of sound: [Int16], in recorded: [Int16], at offset: Int,
+                                     maxShift: Int) -> (end: Int, recordedEnd: Int, shifts: [Int]) {
+    let window = 32, probe = 64
+    func agrees(_ soundIndex: Int, _ recordedIndex: Int) -> Bool {
+        recordedIndex >= 0 && recordedIndex < recorded.count && abs(Int(recorded[recordedIndex]) - Int(sound[soundIndex])) <= 2
+    }
+    var shift = 0, end = 0, recordedEnd = offset, run = 0, loudInRun = false
+    var shifts: [Int] = []
+    var index = 0
+    while index < sound.count, offset + shift + index < recorded.count {
+        let at = offset + shift + index
+        if agrees(index, at) {
+            run += 1
+            if abs(Int(recorded[at])) > 200 { loudInRun = true }
+            if run >= window && loudInRun && abs(Int(recorded[at])) > 200 {
+                end = index + 1
+                recordedEnd = at + 1
+            }
+            index += 1
+            continue
+        }
+        run = 0
+        loudInRun = false
+        // Realign past this sample: the recording has frames inserted (the sound's next loud
+        // stretch is found later in it) or frames dropped (the recording goes on with a later
+        // part of the sound). If neither holds within `maxShift`, the recording holds no more
+        // of the sound.
+        guard let loud = (index + 1..<sound.count).first(where: { abs(Int(sound[$0])) > 200 }),
+              loud + probe <= sound.count else { break }
+        let expected = offset + shift + loud
+        if let inserted = (0...maxShift).first(where: { delta in (0..<probe).allSatisfy { agrees(loud + $0, expected + delta + $0) } }) {
+            if inserted > 0 { shifts.append(inserted) }
+            shift += inserted
+            index = loud
+            continue
+        }
+        let next = at + 1
+        guard next + probe <= recorded.count, (next..<next + probe).contains(where: { abs(Int(recorded[$0])) > 200 }) else { break }
+        let dropped = (1...maxShift).first { delta in
+            index + 1 + delta + probe <= sound.count && (0..<probe).allSatisfy { agrees(index + 1 + delta + $0, next + $0) }
+        }
+        guard let delta = dropped else { break }
+        shifts.append(-delta)
+        shift -= delta
+        index += 1 + delta
+    }
+    return (end, recordedEnd, shifts)
+}

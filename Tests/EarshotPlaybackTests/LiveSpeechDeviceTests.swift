@@ -166,7 +166,12 @@ struct LiveSpeechDeviceTests {
         let startFrame = try #require(log.firstChunk(of: 1).flatMap { id in log.chunkStarts.withLock { $0[id]?.frame } })
         let playedAtStop = try #require(probe.playedAtStop.withLock { $0[1] })
         let heardAtStop = Int(playedAtStop - startFrame)
-        let heardUntil = heardEnd(of: announcement, in: recorded, at: announcementAt)
+        // A period the loaded machine lost or padded (an underrun on a CI runner's two cores) is
+        // allowed for and printed: what is judged is where the announcement stops, not the load.
+        let announcementHeard = heardEndAllowingGlitches(of: announcement, in: recorded, at: announcementAt, maxShift: Self.rate / 2)
+        if !announcementHeard.shifts.isEmpty { print("live interruption: the announcement's recording realigned by \(announcementHeard.shifts) frames (machine glitches)") }
+        let heardUntil = announcementHeard.recordedEnd - announcementAt
+        // Both in the recording's frames (JACK's clock), which a glitch shifts alike.
         let leftover = max(0, heardUntil - heardAtStop)
         // Frames JACK had taken by the stop are output within one JACK period (256 frames).
         let jackPeriod = 256
@@ -178,13 +183,14 @@ struct LiveSpeechDeviceTests {
         #expect(silentAfter <= 30, "silent within 30 ms of the scheduled interruption (was \(silentAfter) ms)")
 
         // Then the element, whole, and silence after it.
-        let foundElement = locate(element, in: recorded, from: announcementAt + heardUntil)
+        let foundElement = locate(element, in: recorded, from: announcementHeard.recordedEnd)
         let elementAt = try #require(foundElement, "the element is in the recording after the announcement")
-        let elementHeard = heardEnd(of: element, in: recorded, at: elementAt)
-        #expect(elementHeard >= lastLoud(element) - 32, "the element is heard to its end (\(elementHeard) of \(element.count) samples)")
-        let gap = Double(elementAt + (firstLoud(element) ?? 0) - (announcementAt + heardUntil)) / Double(Self.rate)
+        let elementHeard = heardEndAllowingGlitches(of: element, in: recorded, at: elementAt, maxShift: Self.rate / 2)
+        if !elementHeard.shifts.isEmpty { print("live interruption: the element's recording realigned by \(elementHeard.shifts) frames (machine glitches)") }
+        #expect(elementHeard.end >= lastLoud(element) - 32, "the element is heard to its end (\(elementHeard.end) of \(element.count) samples)")
+        let gap = Double(elementAt + (firstLoud(element) ?? 0) - announcementHeard.recordedEnd) / Double(Self.rate)
         #expect(gap < 0.15, "the element follows the cut at once (gap \(gap) s)")
-        let soundAfter = recorded[min(recorded.count, elementAt + element.count)...].contains { $0 != 0 }
+        let soundAfter = recorded[min(recorded.count, elementHeard.recordedEnd + (element.count - elementHeard.end))...].contains { $0 != 0 }
         #expect(!soundAfter, "silence after the element")
         #expect(log.finished() == [2], "only the element is reported as played to its end")
     }
