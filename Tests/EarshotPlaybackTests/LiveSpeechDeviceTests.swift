@@ -241,9 +241,10 @@ struct LiveSpeechDeviceTests {
         let foundElement = locate(element, in: recorded, from: earconAt + earcon.count)
         let elementAt = try #require(foundElement, "then the element")
         let earconHeard = heardEnd(of: earcon, in: recorded, at: earconAt)
-        let elementHeard = heardEnd(of: element, in: recorded, at: elementAt)
+        let elementHeard = heardEndAllowingGlitches(of: element, in: recorded, at: elementAt, maxShift: Self.rate / 2)
+        if !elementHeard.shifts.isEmpty { print("live ends: the element's recording realigned by \(elementHeard.shifts) frames (machine glitches)") }
         #expect(earconHeard >= lastLoud(earcon) - 32, "the earcon is heard whole")
-        #expect(elementHeard >= lastLoud(element) - 32, "the element is heard whole (\(elementHeard) of \(element.count) samples)")
+        #expect(elementHeard.end >= lastLoud(element) - 32, "the element is heard whole (\(elementHeard.end) of \(element.count) samples)")
         let gap = Double(elementAt - (earconAt + earcon.count)) / Double(Self.rate)
         #expect(gap >= scheduler.timing.earconGap - 0.005 && gap < scheduler.timing.earconGap + 0.1,
                 "the earcon gap is kept in sound too (was \(gap) s)")
