@@ -1,5 +1,7 @@
 import CAlsa
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// The one owner of an ALSA playback handle (`snd_pcm_t`), and the only Swift file that sees
 /// the C API: each call goes through a small method, and a negative return becomes an

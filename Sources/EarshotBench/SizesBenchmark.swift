@@ -131,9 +131,7 @@ enum SizesBenchmark {
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
             throw BenchmarkFailure(reasons: ["cannot start \(executable)"])
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let (status, usage) = try SystemCall.waitForExitWithUsage(pid)
         let seconds = Date().timeIntervalSince(started)
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (seconds, usage.ru_maxrss, code, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")

@@ -274,7 +274,7 @@ final class BundleFile {
     }
 
     func close() {
-        if descriptor >= 0 { Glibc.close(descriptor) }
+        if descriptor >= 0 { try? SystemCall.close(descriptor) }
         descriptor = -1
     }
 }

@@ -26,13 +26,13 @@ enum StopOnSignal {
 
     /// Ends the process by `signal` (after a run stopped by it), so a calling shell or CI
     /// runner sees the interruption.
-    static func dieOf(_ signal: Int32) -> Never {
+    static func dieOf(_ number: Int32) -> Never {
         // What was printed is kept: standard output may be a file, written in blocks.
         fflush(nil)
         TemporaryFiles.removeAllRegistered()
-        Glibc.signal(signal, SIG_DFL)
-        raise(signal)
-        exit(128 + signal)
+        signal(number, SIG_DFL)
+        raise(number)
+        exit(128 + number)
     }
 }
 

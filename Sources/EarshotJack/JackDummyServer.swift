@@ -44,11 +44,11 @@ public enum JackDummyServer {
         let path = folder + "/tests.lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileIOError(path: path, reason: "cannot open the JACK test lock") }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                close(descriptor)
-                throw FileIOError(path: path, reason: "cannot lock the JACK test lock")
-            }
+        do {
+            try SystemCall.lockExclusively(descriptor)
+        } catch {
+            try? SystemCall.close(descriptor)
+            throw FileIOError(path: path, reason: "cannot lock the JACK test lock (\(error.reason))")
         }
         try ensureRunning()
         return JackReservation(descriptor: descriptor)

@@ -24,13 +24,12 @@ final class InterruptionSignals {
 
     init() {
         _ = signalWakePipe
-        Glibc.signal(SIGPIPE, SIG_IGN)
+        SystemCall.setDisposition(of: SIGPIPE, to: SIG_IGN)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for caught in Self.caught {
-            Glibc.signal(caught) { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalWakePipe.write, &byte, 1)
+            SystemCall.setDisposition(of: caught) { number in
+                SystemCall.writeFromSignalHandler(signalWakePipe.write, byte: UInt8(truncatingIfNeeded: number))
             }
             sigaddset(&unblock, caught)
         }
@@ -42,12 +41,12 @@ final class InterruptionSignals {
 
     /// Reads pending signal numbers; true if any arrived.
     func consumeWake() -> Bool {
-        var byte: UInt8 = 0
+        var byte: [UInt8] = [0]
         var any = false
-        while read(signalWakePipe.read, &byte, 1) == 1 {
+        while (try? SystemCall.read(signalWakePipe.read, into: &byte)) == 1 {
             any = true
             count += 1
-            if signal == nil { signal = Int32(byte) }
+            if signal == nil { signal = Int32(byte[0]) }
         }
         return any
     }

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// How a pool of worker processes runs: the command that starts a worker, how many, how many
@@ -207,7 +208,7 @@ public final class WorkerPool<Job> {
         for deadline in [stopDeadline, killDeadline].compactMap({ $0 }) {
             milliseconds = min(milliseconds, max(0, Int32(deadline.timeIntervalSinceNow * 1000)))
         }
-        let count = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        let count = (try? SystemCall.poll(&descriptors, milliseconds: milliseconds)) ?? 0
         guard count > 0 else { return [] }
         return zip(workers, descriptors.dropFirst()).filter { $0.1.revents != 0 }.map(\.0)
     }

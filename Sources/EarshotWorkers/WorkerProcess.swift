@@ -88,8 +88,12 @@ final class WorkerProcess<Job> {
 
     /// Reads what is available; returns the complete lines, or nil at end of output.
     func readLines() -> [String]? {
-        let count = readBuffer.withUnsafeMutableBytes { read(responseDescriptor, $0.baseAddress!, $0.count) }
-        if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : nil }
+        let count: Int
+        do {
+            count = try SystemCall.read(responseDescriptor, into: &readBuffer)
+        } catch {
+            return error.wouldBlock ? [] : nil
+        }
         if count == 0 { return nil }
         lastProgress = Date()
         received += readBuffer[0..<count]
@@ -125,8 +129,7 @@ final class WorkerProcess<Job> {
     func reap() -> WorkerEnding {
         closeRequests()
         closeResponses()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = (try? SystemCall.waitForExit(pid)) ?? 0
         let signal = status & 0x7F
         if signal != 0 { return WorkerEnding(signal: signal, status: 0) }
         return WorkerEnding(signal: 0, status: (status >> 8) & 0xFF)

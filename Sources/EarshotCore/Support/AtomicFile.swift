@@ -16,15 +16,18 @@ public enum AtomicFile {
         let temporary = followingLinks ? temporaryPath(for: path) : siblingTemporaryPath(for: path)
         let entry = try createTemporary(temporary, for: path)
         defer { TemporaryFiles.release(entry) }
-        let descriptor = open(temporary, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         do {
-            guard descriptor >= 0 else {
-                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
+            let descriptor = try SystemCall.open(temporary, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+            do {
+                try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
+            } catch {
+                try? SystemCall.close(descriptor)
+                throw error
             }
-            try data.withUnsafeBytes { try writeAll($0, to: descriptor, path: path) }
-            guard close(descriptor) == 0 else {
-                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
-            }
+            try SystemCall.close(descriptor)
+        } catch let error as SystemCall.Failure {
+            unlink(temporary)
+            throw FileIOError(path: path, reason: "cannot write file (\(error.reason))")
         } catch {
             unlink(temporary)
             throw error
@@ -40,13 +43,13 @@ public enum AtomicFile {
         TemporaryFiles.sweep(folderOf: temporary)
         // Registered before it exists: a signal between the two removes nothing, not too little.
         let entry = TemporaryFiles.register(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
+        do throws(SystemCall.Failure) {
+            let descriptor = try SystemCall.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC)
+            try? SystemCall.close(descriptor)
+        } catch {
             TemporaryFiles.release(entry)
-            throw FileIOError(path: path, reason: "cannot write file (\(reason))")
+            throw FileIOError(path: path, reason: "cannot write file (\(error.reason))")
         }
-        close(descriptor)
         return entry
     }
 
@@ -126,15 +129,10 @@ public enum AtomicFile {
     /// Writes all of `bytes` to an open descriptor, again after an interrupted or short write;
     /// an error names `path` (the file the descriptor writes).
     public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
-        guard let base = bytes.baseAddress else { return }
-        var written = 0
-        while written < bytes.count {
-            let count = Glibc.write(descriptor, base + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
-            }
-            written += count
+        do {
+            try SystemCall.writeAll(descriptor, bytes)
+        } catch {
+            throw FileIOError(path: path, reason: "cannot write file (\(error.reason))")
         }
     }
 

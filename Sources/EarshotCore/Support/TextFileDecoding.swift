@@ -37,12 +37,14 @@ public enum TextFileDecoding {
     /// standard input.
     public static func contents(path: String) throws -> Data {
         if path == "-" { return try StandardInput.contents() }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = errno == ENOENT ? "file not found" + missingFileHint(path) : "cannot read file (\(String(cString: strerror(errno))))"
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.open(path, O_RDONLY | O_CLOEXEC)
+        } catch {
+            let reason = error.code == ENOENT ? "file not found" + missingFileHint(path) : "cannot read file (\(error.reason))"
             throw FileIOError(path: path, reason: reason)
         }
-        defer { close(descriptor) }
+        defer { try? SystemCall.close(descriptor) }
         var info = stat()
         if fstat(descriptor, &info) == 0 {
             if info.st_mode & S_IFMT == S_IFDIR { throw FileIOError(path: path, reason: "is a folder, not a file") }
@@ -181,17 +183,10 @@ public enum InputLimits {
 
     /// Reads a descriptor to its end in pieces, stopping past the limit.
     static func read(descriptor: Int32, name: String) throws -> Data {
-        var data = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIOError(path: name, reason: "cannot read (\(String(cString: strerror(errno))))")
-            }
-            if count == 0 { return data }
-            guard data.count + count <= maximumBytes else { throw tooLarge(name) }
-            data.append(contentsOf: chunk[0..<count])
+        do {
+            return Data(try SystemCall.readToEnd(descriptor, limit: maximumBytes) { tooLarge(name) })
+        } catch let error as SystemCall.Failure {
+            throw FileIOError(path: name, reason: "cannot read (\(error.reason))")
         }
     }
 }

@@ -312,8 +312,8 @@ private final class JournalFile {
 
     func append(line: String) {
         guard descriptor >= 0 else { return }
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+        // A journal line lost (a full disk) costs only a rerender of that file next run.
+        try? SystemCall.writeAll(descriptor, (line + "\n").utf8)
     }
 
     func remove() {

@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// Reads `explore`'s commands one line at a time from a descriptor (standard input that is not
@@ -70,15 +71,11 @@ public final class CommandLineReader {
             start = 0
         }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                ended = true
-            } else {
-                buffer.append(contentsOf: chunk[..<count])
-            }
-            return
+        let count = (try? SystemCall.read(descriptor, into: &chunk)) ?? 0
+        if count == 0 {
+            ended = true
+        } else {
+            buffer.append(contentsOf: chunk[..<count])
         }
     }
 

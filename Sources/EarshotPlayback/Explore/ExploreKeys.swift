@@ -1,3 +1,4 @@
+import EarshotCore
 import Foundation
 
 /// A key as `earshot explore` understands it.
@@ -63,18 +64,13 @@ public struct KeyReader {
     }
 
     private func readByte() -> UInt8? {
-        var byte: UInt8 = 0
-        while true {
-            let count = read(descriptor, &byte, 1)
-            if count == 1 { return byte }
-            if count < 0 && errno == EINTR { continue }
-            return nil
-        }
+        var byte: [UInt8] = [0]
+        return (try? SystemCall.read(descriptor, into: &byte)) == 1 ? byte[0] : nil
     }
 
     private func waitForInput(milliseconds: Int32) -> Bool {
-        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&request, 1, milliseconds) > 0
+        var request = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        return ((try? SystemCall.poll(&request, milliseconds: milliseconds)) ?? 0) > 0
     }
 }
 

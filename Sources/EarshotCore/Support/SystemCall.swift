@@ -1,0 +1,205 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place Earshot makes the operating system's raw calls on descriptors and processes.
+///
+/// A call that a signal can interrupt (`EINTR`: every stop signal Earshot catches is installed
+/// without `SA_RESTART`, and a worker pool's wake-up signal interrupts its readers) is made
+/// again here, once for every caller: a read or write is never taken for an error or an end of
+/// file because a signal arrived. `close` is the exception: on Linux the descriptor is gone
+/// even when it reports EINTR, and closing again could close a descriptor another thread just
+/// opened. A failure is a `SystemCall.Failure` with the error number; callers put the file's
+/// name and what they were doing around it.
+///
+/// It compiles against Glibc, Musl and Darwin alike, so the portable core has no platform's
+/// module in its own files.
+public enum SystemCall {
+    /// A call that failed, with its error number.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let code: Int32
+
+        public init(code: Int32) { self.code = code }
+
+        /// The system's words for the error ("Permission denied").
+        public var reason: String { String(cString: strerror(code)) }
+        public var description: String { reason }
+        /// Would-block on a non-blocking descriptor.
+        public var wouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }
+    }
+
+    /// Runs `call` until it does not fail with EINTR; a failure is thrown with its error number.
+    @inline(__always)
+    static func retrying<Value: BinaryInteger>(_ call: () -> Value) throws(Failure) -> Value {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            let code = errno
+            if code != EINTR { throw Failure(code: code) }
+        }
+    }
+
+    /// Opens `path`; `mode` is used when `flags` create the file.
+    public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
+        try retrying { () -> Int32 in
+            #if canImport(Darwin)
+            Darwin.open(path, flags, mode)
+            #elseif canImport(Musl)
+            Musl.open(path, flags, mode)
+            #else
+            Glibc.open(path, flags, mode)
+            #endif
+        }
+    }
+
+    /// Closes a descriptor, never again after EINTR (see the type's comment). A failure to close
+    /// a file that was written can mean its last bytes were not stored (NFS, a full quota).
+    public static func close(_ descriptor: Int32) throws(Failure) {
+        #if canImport(Darwin)
+        let result = Darwin.close(descriptor)
+        #elseif canImport(Musl)
+        let result = Musl.close(descriptor)
+        #else
+        let result = Glibc.close(descriptor)
+        #endif
+        if result != 0 && errno != EINTR { throw Failure(code: errno) }
+    }
+
+    /// Reads at most `buffer.count` bytes; 0 at the end of the file.
+    public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        return try retrying { () -> Int in
+            #if canImport(Darwin)
+            Darwin.read(descriptor, base, buffer.count)
+            #elseif canImport(Musl)
+            Musl.read(descriptor, base, buffer.count)
+            #else
+            Glibc.read(descriptor, base, buffer.count)
+            #endif
+        }
+    }
+
+    /// Reads into `bytes` from its start; returns how many were read, 0 at the end of the file.
+    public static func read(_ descriptor: Int32, into bytes: inout [UInt8]) throws(Failure) -> Int {
+        var result: Result<Int, Failure> = .success(0)
+        bytes.withUnsafeMutableBytes { buffer in
+            do throws(Failure) { result = .success(try read(descriptor, into: buffer)) } catch { result = .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Reads the descriptor to its end, failing with `tooLarge` past `limit` bytes.
+    public static func readToEnd<E: Error>(_ descriptor: Int32, limit: Int, chunk: Int = 1 << 20,
+                                           tooLarge: () -> E) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var piece = [UInt8](repeating: 0, count: chunk)
+        while true {
+            let count = try read(descriptor, into: &piece)
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw tooLarge() }
+            bytes.append(contentsOf: piece[0..<count])
+        }
+    }
+
+    /// Writes some of `bytes`; returns how many were written.
+    public static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
+        return try retrying { () -> Int in
+            #if canImport(Darwin)
+            Darwin.write(descriptor, base, bytes.count)
+            #elseif canImport(Musl)
+            Musl.write(descriptor, base, bytes.count)
+            #else
+            Glibc.write(descriptor, base, bytes.count)
+            #endif
+        }
+    }
+
+    /// Writes all of `bytes`, again after a short write.
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            written += try write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[written...]))
+        }
+    }
+
+    /// Writes all of `bytes`.
+    public static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>) throws(Failure) {
+        var result: Result<Void, Failure> = .success(())
+        Array(bytes).withUnsafeBytes { buffer in
+            do throws(Failure) { try writeAll(descriptor, buffer) } catch { result = .failure(error) }
+        }
+        try result.get()
+    }
+
+    /// Waits up to `milliseconds` (-1: without end) for one of `descriptors` to be ready; after
+    /// EINTR it waits again for the whole time (a caller woken by a signal is woken through a
+    /// descriptor it polls, as the worker pool's wake pipe is).
+    public static func poll(_ descriptors: inout [pollfd], milliseconds: Int32) throws(Failure) -> Int {
+        var result: Result<Int, Failure> = .success(0)
+        let count = nfds_t(descriptors.count)
+        descriptors.withUnsafeMutableBufferPointer { buffer in
+            do throws(Failure) {
+                result = .success(Int(try retrying { () -> Int32 in
+                    #if canImport(Darwin)
+                    Darwin.poll(buffer.baseAddress, count, milliseconds)
+                    #elseif canImport(Musl)
+                    Musl.poll(buffer.baseAddress, count, milliseconds)
+                    #else
+                    Glibc.poll(buffer.baseAddress, count, milliseconds)
+                    #endif
+                }))
+            } catch {
+                result = .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Waits for child `pid` to end; returns its raw wait status.
+    public static func waitForExit(_ pid: pid_t) throws(Failure) -> Int32 {
+        var status: Int32 = 0
+        _ = try retrying { waitpid(pid, &status, 0) }
+        return status
+    }
+
+    /// Waits for child `pid` to end; returns its raw wait status and the resources it used.
+    public static func waitForExitWithUsage(_ pid: pid_t) throws(Failure) -> (status: Int32, usage: rusage) {
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = try retrying { wait4(pid, &status, 0, &usage) }
+        return (status, usage)
+    }
+
+    /// Takes an exclusive advisory lock on an open file, waiting for it.
+    public static func lockExclusively(_ descriptor: Int32) throws(Failure) {
+        _ = try retrying { flock(descriptor, LOCK_EX) }
+    }
+
+    /// What a signal does when it arrives: a C function of its number.
+    public typealias SignalHandler = @convention(c) (Int32) -> Void
+
+    /// Sets the disposition of signal `number` (`SIG_DFL`, `SIG_IGN` or a handler), for a
+    /// caller whose own names (a property called `signal`) hide the C function.
+    public static func setDisposition(of number: Int32, to handler: SignalHandler?) {
+        _ = signal(number, handler)
+    }
+
+    /// Writes one byte from a signal handler: nothing but the async-signal-safe `write`, its
+    /// result ignored (a full wake pipe already holds a wake-up).
+    @inline(__always)
+    public static func writeFromSignalHandler(_ descriptor: Int32, byte: UInt8) {
+        var value = byte
+        #if canImport(Darwin)
+        _ = Darwin.write(descriptor, &value, 1)
+        #elseif canImport(Musl)
+        _ = Musl.write(descriptor, &value, 1)
+        #else
+        _ = Glibc.write(descriptor, &value, 1)
+        #endif
+    }
+}
