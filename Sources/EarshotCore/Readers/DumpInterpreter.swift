@@ -13,6 +13,9 @@
 ///   nearest scroll view's frame (else the screen's) it is hidden or covered and not reached;
 ///   outside it, a swipe scrolls to it (`DumpViewport`). `enabled` plays no part: a disabled
 ///   element is a stop, read dimmed; a chevron inside a stop is part of that stop.
+/// - In a paged scroll view (a `PageIndicator` under it or beside it names more than one page)
+///   only the page in its frame is in the swipe order: a stop wholly left or right of it is on
+///   another page, which VoiceOver reaches by a three-finger swipe, and is left out with a note.
 /// - Buttons inside a text field are stops of their own, right after the field; a labelled
 ///   switch around an unlabelled one (SwiftUI's toggle) is one stop; two candidate stops with the
 ///   same type, label and frame are one.
@@ -38,6 +41,10 @@ struct DumpInterpreter {
     private var unknownTypes: Set<String> = []
     private var unknownTraits: Set<String> = []
     private var statusBarNodes = 0
+    /// Candidate stops on pages of a paged scroll view other than the one shown, and what the
+    /// page indicator said.
+    private var offPageStops = 0
+    private var pageIndicatorValue: String?
     private var alertsSeen = 0
     /// The scroll views around the node being converted, nearest last.
     private var scrollViews: [DumpViewport] = []
@@ -64,6 +71,9 @@ struct DumpInterpreter {
         /// The frame of the cell around the node, if any: a child whose frame lies wholly outside
         /// it is stale (reported from before layout), and the cell's frame is its place.
         var cell: Frame?
+        /// The page indicators of the window (their frame and what they say) that name more than
+        /// one page: a scroll view above or below one is paged.
+        var pageIndicators: [(frame: Frame, text: String)] = []
     }
 
     /// What makes two candidate stops the same stop (type, label and frame).
@@ -80,14 +90,20 @@ struct DumpInterpreter {
         for root in dump.roots {
             if root.type == "Application" {
                 if let title = trimmed(root.label) { name = title }
-                top += root.children.map { ($0, Context(screen: root.frame)) }
+                top += root.children.map { ($0, Context(screen: root.frame, pageIndicators: Self.pageIndicators(in: $0))) }
             } else {
-                top.append((root, Context()))
+                top.append((root, Context(pageIndicators: Self.pageIndicators(in: root))))
             }
         }
         let roots = top.flatMap { convert($0.node, context: $0.context) }
         if statusBarNodes > 0 {
             notes.append("the status bar (\(statusBarNodes) nodes) is not in the swipe order (VoiceOver reaches it by touch); it is left out")
+        }
+        if offPageStops > 0 {
+            let indicator = pageIndicatorValue.map { " (its page indicator says \"\($0)\")" } ?? ""
+            let elements = offPageStops == 1 ? "1 element on another page" : "\(offPageStops) elements on other pages"
+            let verb = offPageStops == 1 ? "is" : "are"
+            notes.append("\(elements) of a paged scroll view\(indicator) \(verb) not in the swipe order (VoiceOver reaches them by a three-finger swipe left or right); they are left out")
         }
         for type in unknownTypes.sorted() {
             notes.append("unknown element type \"\(type)\"; read as Other")
@@ -132,7 +148,14 @@ struct DumpInterpreter {
         if node.type == "Window", let frame = node.frame { inner.screen = frame }
         if node.type == "Cell", let frame = node.frame { inner.cell = frame }
         let isScrollView = DumpTypes.scrollViews.contains(node.type)
-        if isScrollView { scrollViews.append(DumpViewport(frame: node.frame, isScrollView: true)) }
+        if isScrollView {
+            var viewport = DumpViewport(frame: node.frame, isScrollView: true)
+            if let indicator = Self.pageIndicator(for: node.frame, among: context.pageIndicators) {
+                viewport.isPaged = true
+                pageIndicatorValue = pageIndicatorValue ?? indicator.text
+            }
+            scrollViews.append(viewport)
+        }
         let alertsBefore = alertsSeen
         if node.type == "Alert" { alertsSeen += 1 }
         let children = node.children.flatMap { convert($0, context: inner) }
@@ -175,6 +198,10 @@ struct DumpInterpreter {
     /// docs/import.md, "Reachable or not": an invisible candidate stop wholly inside the nearest
     /// scroll view's frame, else the screen's, is not reached; one outside it is scrolled to.
     private mutating func isReachable(_ node: DumpNode, context: Context) -> Bool {
+        if scrollViews.contains(where: { $0.isOffPage(node.frame) }) {
+            offPageStops += 1
+            return false
+        }
         let viewport = scrollViews.last ?? DumpViewport(frame: context.screen, isScrollView: false)
         let reached = viewport.reaches(isVisible: node.isVisible, frame: node.frame)
         if !scrollViews.isEmpty { scrollViews[scrollViews.count - 1].passed(node.frame) }
@@ -362,6 +389,34 @@ struct DumpInterpreter {
     /// ("Back", "뒤로", "戻る", "返回"); else the bar's first button in reading order when it lies on
     /// the leading side, before the title (or in the bar's leading third when there is no title),
     /// and is not a bar action such as Cancel or Edit, which a modal's bar puts there.
+    /// The page indicators in a window's tree that name more than one page: UIPageControl's value
+    /// is "page 1 of 3" in English (WebDriverAgent's FBElementAttributeTests), in the device's
+    /// language otherwise, so any number above 1 in its value or label counts.
+    static func pageIndicators(in window: DumpNode) -> [(frame: Frame, text: String)] {
+        var found: [(frame: Frame, text: String)] = []
+        func walk(_ node: DumpNode) {
+            if node.type == "PageIndicator", let frame = node.frame,
+               let text = nonEmpty(node.value) ?? nonEmpty(node.label),
+               text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).contains(where: { (Int($0) ?? 0) > 1 }) {
+                found.append((frame, text))
+            }
+            node.children.forEach(walk)
+        }
+        walk(window)
+        return found
+    }
+
+    /// The page indicator that belongs to a scroll view: one whose centre lies within the scroll
+    /// view's width (a page control sits under or over the pages it counts).
+    static func pageIndicator(for scrollView: Frame?, among indicators: [(frame: Frame, text: String)])
+        -> (frame: Frame, text: String)? {
+        guard let scrollView else { return nil }
+        return indicators.first { indicator in
+            let centre = indicator.frame.x + indicator.frame.width / 2
+            return centre >= scrollView.x && centre <= scrollView.x + scrollView.width
+        }
+    }
+
     static func backButton(in bar: DumpNode) -> DumpNode? {
         var buttons: [DumpNode] = []
         var title: DumpNode?

@@ -12,6 +12,10 @@ struct DumpViewport {
     /// window's or application's; nil when the dump gives none.
     var frame: Frame?
     var isScrollView: Bool
+    /// A paged scroll view (a page indicator names its pages): only the page in its frame is in
+    /// the swipe order; the other pages are reached by a three-finger swipe (docs/import.md,
+    /// "Pages of a paged scroll view").
+    var isPaged = false
     /// A candidate stop the scroll view reports lies wholly below its frame: a table or
     /// collection view lays its content out in the order it reports it, so whatever it reports
     /// next is below the fold too, whatever its own (stale) frame says.
@@ -28,6 +32,13 @@ struct DumpViewport {
         guard isVisible == false, let node, let frame else { return true }
         if isScrollView && isPastTheFold { return true }
         return !Self.contains(frame, wholly: node)
+    }
+
+    /// Whether a stop lies on another page of this paged scroll view: wholly to the left or the
+    /// right of its frame (the pages lie side by side, a page width apart).
+    func isOffPage(_ node: Frame?) -> Bool {
+        guard isPaged, let node, let frame else { return false }
+        return node.x + node.width <= frame.x || node.x >= frame.x + frame.width
     }
 
     /// Notes a candidate stop the scroll view reports, in the order it reports them.

@@ -1,15 +1,21 @@
 import Foundation
 
-/// Where a TalkBack stop sits in a list or grid: the collection around it (the nearest ancestor
-/// with collection info) and the item it belongs to (the nearest node inside that collection with
-/// collection item info, itself or an ancestor). Made by `TalkBackOrder` from the screen's
-/// `android` objects; no dump carries these facts (docs/talkback.md, "A collection item's
-/// position").
+/// Where a TalkBack stop sits in a list, grid or pager: the collection around it (the nearest
+/// ancestor TalkBack takes for a collection, `AccessibilityNodeInfoUtils.FILTER_COLLECTION`) and
+/// the item it belongs to (the nearest node inside that collection with collection item info,
+/// itself or an ancestor). Made by `TalkBackOrder` from the screen's `android` objects: the kind
+/// from the class, the counts and indices only from what the screen file adds, since no dump
+/// carries them (docs/talkback.md, "A collection item's position").
 public struct CollectionPlace: Sendable, Equatable {
+    /// The collection's role (`Role.getRole`): what TalkBack says on entering and leaving it.
+    public enum Kind: String, Sendable {
+        case list, grid, pager
+    }
+
     public var collectionID: String
-    /// A grid when both counts are above 1, else a list (`Role.getRole`).
-    public var isGrid: Bool
-    /// The collection's content description (Earshot's choice), said in `inListNamed`.
+    public var kind: Kind
+    /// The collection's content description, else its text (`CollectionState.getCollectionName`
+    /// without the container title, which a dump does not carry), said in `inListNamed`.
     public var name: String?
     public var rowCount: Int?
     public var columnCount: Int?
@@ -18,22 +24,56 @@ public struct CollectionPlace: Sendable, Equatable {
     public var rowIndex: Int?
     public var columnIndex: Int?
 
-    /// The place for a collection TalkBack enters, nil for one it does not
-    /// (`CollectionState.shouldEnter`): a collection of no item or one item (rows × columns is 0
-    /// or 1, a count left out standing for TalkBack's -1, "unknown"), and a flat collection that
-    /// holds another (TalkBack announces only the innermost; Earshot knows no hierarchical
-    /// collections, so every collection is flat).
-    static func entered(_ collectionID: String, collection: AndroidView, holdingCollection: Bool) -> CollectionPlace? {
-        guard !holdingCollection else { return nil }
-        let rows = collection.collectionRowCount ?? -1, columns = collection.collectionColumnCount ?? -1
-        if !(rows == -1 && columns == -1), rows * columns == 0 || rows * columns == 1 { return nil }
-        return CollectionPlace(collectionID: collectionID, collection: collection)
+    public var isGrid: Bool { kind == .grid }
+
+    /// The kind TalkBack gives the view when it takes it for a collection (`FILTER_COLLECTION`:
+    /// the role of its class is a list, grid or pager, or it has collection info), nil when it
+    /// does not. `Role.getRole` asks the class first: an `AbsListView` (`ListView`) is a list, a
+    /// `GridView` a grid, a `ViewPager` a pager, whatever the counts; any other view with
+    /// collection info is a grid when it has more than one row and more than one column, else a
+    /// list. A `RecyclerView` always has collection info on a device (its layout manager sets
+    /// it), which a dump does not write: it counts as a collection whatever the file says
+    /// (Earshot's choice), a list unless the file's counts make it a grid.
+    static func kind(of view: AndroidView, words: TalkBackVocabulary) -> Kind? {
+        switch words.role(ofClass: view.className) {
+        case "list": return .list
+        case "grid": return .grid
+        case "pager": return .pager
+        default: break
+        }
+        guard view.isCollection || view.shortClassName == "RecyclerView" else { return nil }
+        return (view.collectionRowCount ?? -1) > 1 && (view.collectionColumnCount ?? -1) > 1 ? .grid : .list
     }
 
-    init(collectionID: String, collection: AndroidView) {
+    /// The place for a collection TalkBack enters, nil for one it does not
+    /// (`CollectionState.shouldEnter`):
+    /// - with the screen file's counts (TalkBack's collection info): not a collection of no item
+    ///   or one item (rows × columns is 0 or 1, a count left out standing for TalkBack's -1,
+    ///   "unknown");
+    /// - without them, by the children the dump shows (`childrenOnScreen`): TalkBack's own rule
+    ///   for a collection without collection info is more than one child, and Earshot applies it
+    ///   to a list, grid or RecyclerView too, whose counts the device has and the dump lacks
+    ///   (Earshot's choice). A pager is entered with one child on the screen: `uiautomator dump`
+    ///   writes only the children visible to the user, the page shown, while the device's pager
+    ///   also holds the pages kept beside it (Earshot's choice);
+    /// - never a flat collection that holds another (TalkBack announces only the innermost;
+    ///   Earshot knows no hierarchical collections, so every collection is flat).
+    static func entered(_ collectionID: String, collection: AndroidView, kind: Kind, holdingCollection: Bool,
+                        childrenOnScreen: Int) -> CollectionPlace? {
+        guard !holdingCollection else { return nil }
+        if collection.isCollection {
+            let rows = collection.collectionRowCount ?? -1, columns = collection.collectionColumnCount ?? -1
+            if !(rows == -1 && columns == -1), rows * columns == 0 || rows * columns == 1 { return nil }
+        } else if childrenOnScreen < (kind == .pager ? 1 : 2) {
+            return nil
+        }
+        return CollectionPlace(collectionID: collectionID, collection: collection, kind: kind)
+    }
+
+    init(collectionID: String, collection: AndroidView, kind: Kind) {
         self.collectionID = collectionID
-        isGrid = (collection.collectionRowCount ?? 1) > 1 && (collection.collectionColumnCount ?? 1) > 1
-        name = nonEmpty(collection.contentDescription)
+        self.kind = kind
+        name = nonEmpty(collection.contentDescription) ?? nonEmpty(collection.text)
         rowCount = collection.collectionRowCount
         columnCount = collection.collectionColumnCount
     }
@@ -41,17 +81,19 @@ public struct CollectionPlace: Sendable, Equatable {
 
 /// What TalkBack adds to a focus utterance when focus moves within, into or out of a collection
 /// (`TB/compositor/CollectionStateFeedbackUtils.java`; docs/talkback.md, "A collection item's
-/// position"):
+/// position"). A count the screen file leaves out is TalkBack's -1, "unknown":
 ///
 /// - the item's position, when focus reached a new row or column of the collection (it came from
 ///   outside it, or from another row): in a list `inCollection` (`{count}개 중 {index}번째`) with
-///   the 1-based index and the row count (the column count for a list laid out in columns,
-///   `getCollectionListItemPositionDescription`); in a grid `row` and / or `column` for what
-///   changed; `heading` before it when the stop is a heading;
-/// - the transition: entering a list `inList` (or `inListNamed`) and the item count
-///   (`itemCount`, `template_list_total_count`), entering a grid `inGrid` (`inGridNamed`) and
-///   its row and column counts (`rowCount`, `columnCount`: `template_list_row_count`, `…column…`);
-///   leaving `outOfList` / `outOfGrid` (`…Named`).
+///   the 1-based index and the row count (the column count for a list laid out in columns),
+///   only when both counts are known (`getCollectionListItemPositionDescription`); in a grid
+///   `row` and / or `column` for what changed; `heading` before it when the stop is a heading;
+///   nothing in a pager (`getCollectionItemTransitionDescription` knows lists and grids only);
+/// - the transition: entering a list `inList` (or `inListNamed`) and, when both counts are
+///   known, the item count (`itemCount`, `getCollectionListItemCount`); entering a grid `inGrid`
+///   (`inGridNamed`) and the row and column counts it knows (`rowCount`, `columnCount`); entering
+///   a pager `inPager` without counts, else a vertical, horizontal or grid pager's words;
+///   leaving `outOfList` / `outOfGrid` / the pager's (`…Named`).
 enum TalkBackCollection {
     /// The position words (heading first when the stop is one) and the collection transition for
     /// focus moving from `previous` (nil: from outside any collection) to `stop`.
@@ -64,7 +106,8 @@ enum TalkBackCollection {
             let same = before?.collectionID == place.collectionID
             let rowChanged = !same || before?.rowIndex != place.rowIndex
             let columnChanged = !same || before?.columnIndex != place.columnIndex
-            if place.isGrid {
+            switch place.kind {
+            case .grid:
                 if rowChanged, let row = place.rowIndex, let text = fill(words.positions["row"], ["index": row + 1]) {
                     position.append(text)
                 }
@@ -72,8 +115,10 @@ enum TalkBackCollection {
                    let text = fill(words.positions["column"], ["index": column + 1]) {
                     position.append(text)
                 }
-            } else if rowChanged || columnChanged {
-                position += listPosition(place, words: words)
+            case .list:
+                if rowChanged || columnChanged { position += listPosition(place, words: words) }
+            case .pager:
+                break
             }
             if !position.isEmpty, stop.android?.isHeading == true, let heading = nonEmpty(words.heading) {
                 position.insert(heading, at: 0)
@@ -83,40 +128,86 @@ enum TalkBackCollection {
         if let place, before?.collectionID != place.collectionID {
             collection = entering(place, words: words)
         } else if place == nil, let before {
-            let key = before.isGrid ? "outOfGrid" : "outOfList"
-            collection = named(key, before.name, words: words)
+            collection = leaving(before, words: words)
         }
         return (position, nonEmpty(collection))
     }
 
-    /// `{count}개 중 {index}번째`: the column index of the column count when the list has more than one
-    /// column, else the row index of the row count; nothing when the count is 1 or less. A count
-    /// the screen file leaves out is taken as 1 (Earshot's choice).
+    /// `{count}개 중 {index}번째`: in a list laid out in rows (as many rows as columns or more,
+    /// `ALIGNMENT_VERTICAL`) the item's row index, else its column index; of the column count when
+    /// the list has more than one column and a known row count, else of the row count when it has
+    /// more than one row and a known column count; else nothing.
     private static func listPosition(_ place: CollectionPlace, words: TalkBackVocabulary) -> [String] {
-        let rows = place.rowCount ?? 1
-        let columns = place.columnCount ?? 1
-        let (index, count) = columns > 1 ? (place.columnIndex, columns) : (place.rowIndex, rows)
-        guard let index, count > 1 else { return [] }
+        let rows = place.rowCount ?? -1, columns = place.columnCount ?? -1
+        guard let index = rows >= columns ? place.rowIndex : place.columnIndex, index >= 0 else { return [] }
+        let count: Int
+        if columns > 1 && rows != -1 {
+            count = columns
+        } else if rows > 1 && columns != -1 {
+            count = rows
+        } else {
+            return []
+        }
         return fill(words.positions["inCollection"], ["index": index + 1, "count": count]).map { [$0] } ?? []
     }
 
     private static func entering(_ place: CollectionPlace, words: TalkBackVocabulary) -> String? {
-        if place.isGrid {
-            // A grid says its row count, then its column count (getCollectionGridItemCount); a
-            // count the screen file leaves out is not said, as TalkBack leaves out a count of -1.
-            var pieces = [named("inGrid", place.name, words: words)]
-            pieces.append(place.rowCount.flatMap { Self.count(of: "rowCount", $0, words: words) })
-            pieces.append(place.columnCount.flatMap { Self.count(of: "columnCount", $0, words: words) })
-            return pieces.compactMap { $0 }.joined(separator: words.separator)
+        let rows = place.rowCount ?? -1, columns = place.columnCount ?? -1
+        let hasBoth = rows > -1 && columns > -1
+        var pieces: [String?]
+        switch place.kind {
+        case .grid:
+            // Its row count, then its column count, each when known (getCollectionGridItemCount).
+            pieces = [named("inGrid", place.name, words: words),
+                      rows > -1 ? count(of: "rowCount", rows, words: words) : nil,
+                      columns > -1 ? count(of: "columnCount", columns, words: words) : nil]
+        case .list:
+            // A list laid out in rows counts its rows, one laid out in columns its columns; only
+            // when both counts are known (getCollectionListItemCount).
+            pieces = [named("inList", place.name, words: words),
+                      hasBoth ? count(of: "itemCount", rows >= columns ? rows : columns, words: words) : nil]
+        case .pager:
+            pieces = pagerEntering(place, rows: rows, columns: columns, words: words)
         }
-        var pieces = [named("inList", place.name, words: words)].compactMap { $0 }
-        // A list laid out in rows counts its rows, one laid out in columns its columns
-        // (getCollectionListItemCount).
-        let rows = place.rowCount ?? 1
-        let columns = place.columnCount ?? 1
-        let count = rows >= columns ? rows : columns
-        if let text = Self.count(of: "itemCount", count, words: words) { pieces.append(text) }
-        return pieces.joined(separator: words.separator)
+        return pieces.compactMap { nonEmpty($0) }.joined(separator: words.separator)
+    }
+
+    /// A pager without counts (a ViewPager, which has no collection info) says `inPager`; with
+    /// more than one row and column `inGridPager`, then the row and column TalkBack reads from a
+    /// table item (none in a pager: -1, so row 0 and column -1, the column word followed by "1",
+    /// as `getCollectionGridPagerEnter` adds 1 to the string, not to the index), then the row and
+    /// column counts; else `inVerticalPager` (as many rows as columns or more) or
+    /// `inHorizontalPager`, whose page index TalkBack reads from a table item too and so never
+    /// says.
+    private static func pagerEntering(_ place: CollectionPlace, rows: Int, columns: Int,
+                                      words: TalkBackVocabulary) -> [String?] {
+        if rows == -1 && columns == -1 { return [named("inPager", place.name, words: words)] }
+        if rows > 1 && columns > 1 {
+            return [named("inGridPager", place.name, words: words),
+                    fill(words.positions["row"], ["index": 0]),
+                    fill(words.positions["column"], ["index": -1]).map { $0 + "1" },
+                    count(of: "rowCount", rows, words: words),
+                    count(of: "columnCount", columns, words: words)]
+        }
+        return [named(rows >= columns ? "inVerticalPager" : "inHorizontalPager", place.name, words: words)]
+    }
+
+    /// Leaving a list or grid says `outOfList` / `outOfGrid`; a pager `outOfGridPager` when both
+    /// counts are known, `outOfVerticalPager` / `outOfHorizontalPager` when one is (TalkBack has
+    /// no named form of the horizontal one and says the plain one), else `outOfPager`.
+    private static func leaving(_ place: CollectionPlace, words: TalkBackVocabulary) -> String? {
+        let rows = place.rowCount ?? -1, columns = place.columnCount ?? -1
+        switch place.kind {
+        case .list: return named("outOfList", place.name, words: words)
+        case .grid: return named("outOfGrid", place.name, words: words)
+        case .pager:
+            if rows > -1 && columns > -1 { return named("outOfGridPager", place.name, words: words) }
+            if rows > -1 || columns > -1 {
+                return rows >= columns ? named("outOfVerticalPager", place.name, words: words)
+                    : words.positions["outOfHorizontalPager"]
+            }
+            return named("outOfPager", place.name, words: words)
+        }
     }
 
     /// A count in its plural form: the `…One` template for one (Android's quantity `one`), else

@@ -46,8 +46,10 @@ enum TalkBackOrder {
         private(set) var ownText: [Bool] = []
         /// Whether its children are scroll items (`isScrollItem(parent:)`).
         private(set) var scrollsChildren: [Bool] = []
-        /// Whether a node below it has collection info.
+        /// Whether a node below it is a collection to TalkBack (`CollectionPlace.kind(of:words:)`).
         private(set) var holdsCollection: [Bool] = []
+        /// The node's own kind of collection, nil when TalkBack does not take it for one.
+        private(set) var collectionKind: [CollectionPlace.Kind?] = []
 
         init(_ roots: [AccessibilityNode], words: TalkBackVocabulary) {
             roots.forEachInPlace { _ = record($0, words: words) }
@@ -71,13 +73,14 @@ enum TalkBackOrder {
             ownText.append(node.pointee.android.map { $0.hasOwnTalkBackText && !TalkBackOrder.isCollectionLike($0, words: words) } == true)
             scrollsChildren.append(false)
             holdsCollection.append(false)
+            collectionKind.append(node.pointee.android.flatMap { CollectionPlace.kind(of: $0, words: words) })
             var childSpeaks = false
             var anyOnScreen = false
             var collectionBelow = false
             node.pointee.children.forEachInPlace { child in
                 let childIndex = size.count
                 let spoken = record(child, words: words)
-                if holdsCollection[childIndex] || child.pointee.android?.isCollection == true { collectionBelow = true }
+                if holdsCollection[childIndex] || collectionKind[childIndex] != nil { collectionBelow = true }
                 if onScreen[childIndex] {
                     anyOnScreen = true
                     if spoken, !focusable[childIndex] { childSpeaks = true }
@@ -118,12 +121,20 @@ enum TalkBackOrder {
             stops.append(made)
             inside = true
         }
-        // The items below a collection are its own: a collection inside an item starts afresh.
+        // The items below a collection (a list, grid or pager by its class, or one with collection
+        // info) are its own: a collection inside an item starts afresh.
         // One TalkBack does not enter has no place (`CollectionState.shouldEnter`): its items say
         // no position and focus reaching them leaves the collection around it.
-        if node.pointee.android?.isCollection == true, let android = node.pointee.android {
-            place = CollectionPlace.entered(node.pointee.id, collection: android,
-                                            holdingCollection: facts.holdsCollection[index])
+        if let kind = facts.collectionKind[index], let android = node.pointee.android {
+            var childrenOnScreen = 0
+            var childIndex = index + 1
+            for _ in node.pointee.children.indices {
+                if facts.onScreen[childIndex] { childrenOnScreen += 1 }
+                childIndex += facts.size[childIndex]
+            }
+            place = CollectionPlace.entered(node.pointee.id, collection: android, kind: kind,
+                                            holdingCollection: facts.holdsCollection[index],
+                                            childrenOnScreen: childrenOnScreen)
         }
         var childIndex = index + 1
         node.pointee.children.forEachInPlace { child in

@@ -11,7 +11,8 @@ struct TalkBackOrderTests {
         separator: ", ",
         classRoles: ["android.widget.Button": "button", "android.widget.Switch": "switch",
                      "android.widget.CheckBox": "checkBox", "android.widget.ImageView": "image",
-                     "android.widget.ImageButton": "image", "android.widget.EditText": "editText"],
+                     "android.widget.ImageButton": "image", "android.widget.EditText": "editText",
+                     "androidx.viewpager.widget.ViewPager": "pager"],
         roles: ["button": "버튼", "switch": "스위치", "checkBox": "체크박스", "image": "이미지", "imageButton": "버튼",
                 "editText": "수정 창"],
         heading: "제목",
@@ -22,7 +23,11 @@ struct TalkBackOrderTests {
                     "outOfList": "목록에서 벗어남", "outOfListNamed": "{name} 목록에서 벗어남", "itemCount": "항목 {count}개",
                     "itemCountOne": "항목 {count}개", "inGrid": "그리드에 있음", "outOfGrid": "그리드에서 벗어남",
                     "row": "{index}행", "column": "{index}열", "rowCount": "행 {count}개", "rowCountOne": "행 {count}개",
-                    "columnCount": "열 {count}개", "columnCountOne": "열 {count}개"])
+                    "columnCount": "열 {count}개", "columnCountOne": "열 {count}개",
+                    "inHorizontalPager": "수평 페이저 내부", "outOfHorizontalPager": "수평 페이저 외부",
+                    "inVerticalPager": "수직 페이저 내부", "inVerticalPagerNamed": "수직 페이저 {name} 내부",
+                    "outOfVerticalPager": "수직 페이저 외부", "outOfVerticalPagerNamed": "수직 페이저 {name} 외부",
+                    "inGridPager": "그리드 페이저 내부", "outOfGridPager": "그리드 페이저 외부"])
 
     static var generator: DescriptionGenerator {
         get throws {
@@ -126,8 +131,9 @@ struct TalkBackOrderTests {
     /// (row, column) given, each with its index.
     static func collection(_ id: String, rows: Int?, columns: Int?, description: String? = nil,
                            items: [(id: String, text: String, row: Int?, column: Int?)],
-                           heading: String? = nil) -> AccessibilityNode {
-        var list = view(id, "androidx.recyclerview.widget.RecyclerView", description: description, children: items.map { item in
+                           heading: String? = nil,
+                           className: String = "androidx.recyclerview.widget.RecyclerView") -> AccessibilityNode {
+        var list = view(id, className, description: description, children: items.map { item in
             var node = view(item.id, "android.widget.LinearLayout", clickable: true, heading: item.id == heading,
                             children: [view(item.id + "-title", "android.widget.TextView", text: item.text)])
             node.android?.itemRowIndex = item.row
@@ -178,7 +184,7 @@ struct TalkBackOrderTests {
         #expect(navigator.previous().speech?.text == "둘째, 제목, 3개 중 2번째")
     }
 
-    @Test("a named list says its name; a list laid out in columns counts its columns; a grid says its row and column counts on entering, then the row and column that changed; without collection info nothing is added")
+    @Test("a named list says its name; a list laid out in columns counts its columns; a grid says its row and column counts on entering, then the row and column that changed; without collection info a RecyclerView says only that it is a list")
     func namedHorizontalGridAndNone() throws {
         let named = Self.collection("list", rows: 1, columns: 2, description: "최근 항목",
                                     items: [("a", "사진", 0, 0), ("b", "영상", 0, 1)])
@@ -201,7 +207,9 @@ struct TalkBackOrderTests {
             "d: 라, 2열",
         ])
         let plain = Self.collection("plain", rows: nil, columns: nil, items: [("a", "하나", nil, nil), ("b", "둘", nil, nil)])
-        #expect(try Self.swipe([plain]) == ["a: 하나", "b: 둘"])
+        // No counts: entering is said (the RecyclerView is a list by its collection info on the
+        // device), its count and the positions are not (they need both counts).
+        #expect(try Self.swipe([plain]) == ["a: 하나, 목록에 있음", "b: 둘"])
     }
 
     @Test("a double tap says what TalkBack's click rule says: a check box's new checked words, a selected node's word, a changed state description, and nothing for a plain button")
@@ -258,13 +266,39 @@ struct TalkBackOrderTests {
     func collectionsNotEntered() throws {
         let single = Self.collection("single", rows: 1, columns: 1, items: [("a", "하나", 0, 0)])
         #expect(try Self.swipe([single, Self.view("end", "android.widget.TextView", text: "끝")]) == ["a: 하나", "end: 끝"])
-        // A count left out is TalkBack's "unknown": one row of an unknown column count is entered.
+        // A count left out is TalkBack's "unknown": two rows of an unknown column count are
+        // entered, but neither the item count nor a position is said: both need the two counts
+        // (getCollectionListItemCount's hasBothCount, getCollectionListItemPositionDescription).
         let unknown = Self.collection("unknown", rows: 2, columns: nil, items: [("a", "하나", 0, nil), ("b", "둘", 1, nil)])
-        #expect(try Self.swipe([unknown]) == ["a: 하나, 2개 중 1번째, 목록에 있음, 항목 2개", "b: 둘, 2개 중 2번째"])
+        #expect(try Self.swipe([unknown]) == ["a: 하나, 목록에 있음", "b: 둘"])
         // The outer list holds the inner one: its own item says nothing of it; the inner's items do.
         let inner = Self.collection("inner", rows: 2, columns: 1, items: [("x", "안쪽 1", 0, 0), ("y", "안쪽 2", 1, 0)])
         var outer = Self.collection("outer", rows: 2, columns: 1, items: [("o", "바깥", 0, 0)])
         outer.children.append(inner)
         #expect(try Self.swipe([outer]) == ["o: 바깥", "x: 안쪽 1, 2개 중 1번째, 목록에 있음, 항목 2개", "y: 안쪽 2, 2개 중 2번째"])
+    }
+
+    @Test("a pager with the screen file's counts: one count says the vertical or horizontal pager's words and no page, both counts the grid pager's words with TalkBack's row 0 and column -1 followed by 1; its items say no position")
+    func pagerWithCounts() throws {
+        let end = Self.view("end", "android.widget.TextView", text: "끝")
+        let pager = "androidx.viewpager.widget.ViewPager"
+        let horizontal = Self.collection("pages", rows: nil, columns: 3, items: [("a", "첫 장", nil, 0), ("b", "둘째 장", nil, 1)],
+                                         className: pager)
+        #expect(try Self.swipe([horizontal, end]) == ["a: 첫 장, 수평 페이저 내부", "b: 둘째 장", "end: 끝, 수평 페이저 외부"])
+        // Entering asks for more than one row and column to say a grid pager, leaving only for
+        // both counts known: one row of three pages enters a horizontal pager and leaves a grid
+        // pager, as TalkBack's two branches do.
+        let oneRow = Self.collection("pages", rows: 1, columns: 3, items: [("a", "첫 장", 0, 0), ("b", "둘째 장", 0, 1)],
+                                     className: pager)
+        #expect(try Self.swipe([oneRow, end]) == ["a: 첫 장, 수평 페이저 내부", "b: 둘째 장", "end: 끝, 그리드 페이저 외부"])
+        let vertical = Self.collection("pages", rows: 3, columns: nil, description: "사진",
+                                       items: [("a", "첫 장", 0, nil), ("b", "둘째 장", 1, nil)], className: pager)
+        #expect(try Self.swipe([vertical, end]) == ["a: 첫 장, 수직 페이저 사진 내부", "b: 둘째 장", "end: 끝, 수직 페이저 사진 외부"])
+        // getCollectionGridPagerEnter reads the row and column of a table item, which a pager's
+        // item is not (-1), and adds 1 to the column's string rather than its index.
+        let grid = Self.collection("pages", rows: 2, columns: 2, items: [("a", "첫 장", 0, 0), ("b", "둘째 장", 0, 1)],
+                                   className: pager)
+        #expect(try Self.swipe([grid, end]) == ["a: 첫 장, 그리드 페이저 내부, 0행, -1열1, 행 2개, 열 2개", "b: 둘째 장",
+                                                 "end: 끝, 그리드 페이저 외부"])
     }
 }
