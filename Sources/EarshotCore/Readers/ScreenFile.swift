@@ -14,12 +14,12 @@ public enum ScreenFile {
 
     /// Reads and decodes a screen file.
     public static func load(path: String) throws -> Screen {
-        try decode(try JSONDocument.load(path: path), defaultName: defaultName(for: path))
+        try decode(try JSONDocument.load(path: path), defaultName: ScreenInput.defaultName(for: path))
     }
 
     /// Decodes screen JSON text; `file` names the source in errors.
     public static func parse(_ text: String, file: String) throws -> Screen {
-        try decode(try JSONDocument.parse(text, file: file), defaultName: defaultName(for: file))
+        try decode(try JSONDocument.parse(text, file: file), defaultName: ScreenInput.defaultName(for: file))
     }
 
     public static func decode(_ root: JSONNode, defaultName: String) throws -> Screen {
@@ -61,10 +61,6 @@ public enum ScreenFile {
         return (element, decoder.idLocations)
     }
 
-    private static func defaultName(for path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
-    }
 
 }
 
