@@ -14,12 +14,12 @@ public enum ScreenFile {
 
     /// Reads and decodes a screen file.
     public static func load(path: String) throws -> Screen {
-        try decode(try JSONDocument.load(path: path), defaultName: ScreenInput.defaultName(for: path))
+        try decode(try JSONDocument.load(path: path), defaultName: ScreenLoader.defaultName(for: path))
     }
 
     /// Decodes screen JSON text; `file` names the source in errors.
     public static func parse(_ text: String, file: String) throws -> Screen {
-        try decode(try JSONDocument.parse(text, file: file), defaultName: ScreenInput.defaultName(for: file))
+        try decode(try JSONDocument.parse(text, file: file), defaultName: ScreenLoader.defaultName(for: file))
     }
 
     public static func decode(_ root: JSONNode, defaultName: String) throws -> Screen {
