@@ -176,6 +176,8 @@ extension OptionSpec {
         return option
     }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
+    static let rate = OptionSpec.value(
+        "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
     static let reader = OptionSpec.choice(
         "reader", ScreenReaderKind.self,
         "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
@@ -226,6 +228,26 @@ extension ParsedArguments {
             ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
+    }
+
+    /// The rate of `--rate`, when given; out of eSpeak NG's range is a usage error.
+    func rate() throws -> Int? {
+        guard let rate = try int("rate") else { return nil }
+        try Self.checkRate(rate, option: "--rate")
+        return rate
+    }
+
+    static func checkRate(_ rate: Int, option: String) throws {
+        let range = VoiceProfile.rateRange
+        guard range.contains(rate) else {
+            throw UsageError("\(option) must be from \(range.lowerBound) to \(range.upperBound) words a minute, got \(rate)")
+        }
+    }
+
+    /// `profile` at the rate of `--rate`, when given.
+    func withRate(_ profile: VoiceProfile) throws -> VoiceProfile {
+        guard let rate = try rate() else { return profile }
+        return profile.atRate(rate)
     }
 
     /// The level of `--punctuation`, when given.

@@ -22,6 +22,7 @@ enum CheckCommand: Command {
         .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
         ReportWriting.audioOption,
         .punctuation,
+        .rate,
         .reader,
         .espeakData,
     ] + AuditOptions.options + ReportOutputs.options
@@ -57,7 +58,7 @@ enum CheckCommand: Command {
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
         let check = try ScenarioCheck(ScenarioCheckSettings(
             path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-            punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
+            punctuation: try parsed.punctuationLevel(), rate: try parsed.rate(), reader: try parsed.readerChoice(),
             liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
             findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: placement == .external,
             quiet: parsed.has("quiet"), baseline: try audit.loadBaseline(), density: audit.density))

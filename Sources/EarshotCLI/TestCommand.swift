@@ -14,6 +14,7 @@ enum TestCommand: Command {
         .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
         .value("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
+        .rate,
         .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
         .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
@@ -78,12 +79,14 @@ enum TestCommand: Command {
         }
         if jobs == 1 || files.count <= 1 {
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                           reader: try parsed.readerChoice(), density: audit.density, report: report)
+                                           reader: try parsed.readerChoice(), density: audit.density, rate: try parsed.rate(),
+                                           report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
+            if let rate = try parsed.rate() { command += ["--rate", String(rate)] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
             if let density = audit.density { command += ["--density", "\(density)"] }
             if let reportFolder {
@@ -222,7 +225,7 @@ enum TestWorker {
     }
 
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                       report: Report? = nil) -> SuiteScenarioRunner {
+                       rate: Int? = nil, report: Report? = nil) -> SuiteScenarioRunner {
         // With a report, the timeline is rendered to a temporary WAV for the page.
         let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
             { scenario, file, page, speaker, run in
@@ -236,17 +239,20 @@ enum TestWorker {
                 }
             }
         }
-        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, pages: pages)
+        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate,
+                                   pages: pages)
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
-                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", "")])
+                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", ""),
+                                                             .rate])
         let placement = try ReportWriting.audioPlacement(parsed)
         let report = parsed.value("report").map { Report(folder: $0, placement: placement) }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                      reader: try parsed.readerChoice(), density: try parsed.double("density"), report: report))
+                                      reader: try parsed.readerChoice(), density: try parsed.double("density"),
+                                      rate: try parsed.rate(), report: report))
         return .success
     }
 }

@@ -10,6 +10,8 @@
 public struct ScenarioRunner {
     public let scenario: Scenario
     public let desk: DeskCheck
+    /// The rate asked for over the profile's own (`VoiceProfile.askedRate`), named by the transcript.
+    let askedRate: Int?
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by `reader` (`--reader`); without one, a scenario whose screens come from Android
@@ -17,6 +19,7 @@ public struct ScenarioRunner {
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
                 reader: ScreenReaderKind? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
+        askedRate = profile.askedRate
         var profile = profile
         if let reader {
             profile.reader = reader
@@ -99,7 +102,8 @@ public struct ScenarioRunner {
         desk.waitUntilIdle()
         desk.wait(until: cursor)
         focusSamples.takeRest(desk)
-        let transcript = desk.finish()
+        var transcript = desk.finish()
+        transcript.rate = askedRate
         var findings = findings(transcript, performed: performed)
         let expectations = pending.map(\.expectation)
         for index in findings.indices where expectations.contains(where: { $0.expects(findings[index]) }) {

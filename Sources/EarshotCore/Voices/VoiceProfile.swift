@@ -48,11 +48,21 @@ public struct VoiceProfile: Sendable {
     public var punctuationLevel: PunctuationLevel?
     /// The screen reader a command asked for (`--reader`); VoiceOver unless told.
     public var reader: ScreenReaderKind = .voiceOver
+    /// The rate the profile's file gives (`engine.rate` before any `--rate`).
+    public private(set) var ownRate: Int
+    /// The speaking rate a command asked for (`--rate`, one rate of `--rates`) when it is not the
+    /// profile's own; `engine.rate` then holds it. A run made at such a rate names it in its
+    /// transcripts, manifest and reports; at the profile's own rate nothing changes.
+    public private(set) var askedRate: Int?
+
+    /// The rates eSpeak NG speaks at, in words per minute (`engine.rate`, `--rate`).
+    public static let rateRange = 80...450
 
     public init(name: String, language: String, engine: Engine, path: String, sections: [String: JSONNode] = [:]) {
         self.name = name
         self.language = language
         self.engine = engine
+        self.ownRate = engine.rate
         self.path = path
         self.sections = sections
     }
@@ -91,6 +101,15 @@ public struct VoiceProfile: Sendable {
 }
 
 extension VoiceProfile {
+    /// The profile speaking at `rate` words a minute (`--rate`): durations, and so fates, follow.
+    /// The profile's own rate gives the profile unchanged.
+    public func atRate(_ rate: Int) -> VoiceProfile {
+        var changed = self
+        changed.engine.rate = rate
+        changed.askedRate = rate == ownRate ? nil : rate
+        return changed
+    }
+
     /// TalkBack's words in this voice's language: the words file the `talkback` section names,
     /// relative to the profile (`"talkback": "talkback/ko.json"`).
     public func talkBackWords() throws -> TalkBackVocabulary {
