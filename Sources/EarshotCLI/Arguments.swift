@@ -176,6 +176,9 @@ extension OptionSpec {
         return option
     }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
+    static let rates = OptionSpec.value(
+        "rates", "LIST|default",
+        "Run the scenario once at each speaking rate (175,300,450; default: the voice profile's sweep) and report fates that change with the rate (docs/speech-scheduling.md, \"Speaking rates\").")
     static let rate = OptionSpec.value(
         "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
     static let reader = OptionSpec.choice(
@@ -242,6 +245,24 @@ extension ParsedArguments {
         guard range.contains(rate) else {
             throw UsageError("\(option) must be from \(range.lowerBound) to \(range.upperBound) words a minute, got \(rate)")
         }
+    }
+
+    /// The rates of `--rates`: `175,300,450`, two or more, each once, each from 80 to 450;
+    /// `default` gives `profileSweep()`. Nil without `--rates`.
+    func rates(profileSweep: () throws -> [Int]) throws -> [Int]? {
+        guard let text = value("rates") else { return nil }
+        if text == "default" { return try profileSweep() }
+        var rates: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let rate = Int(part.trimmingCharacters(in: .whitespaces)) else {
+                throw UsageError("--rates expects rates in words a minute separated by commas (175,300,450) or default, got \"\(text)\"")
+            }
+            try Self.checkRate(rate, option: "--rates")
+            guard !rates.contains(rate) else { throw UsageError("--rates names \(rate) twice") }
+            rates.append(rate)
+        }
+        guard rates.count >= 2 else { throw UsageError("--rates needs two rates or more to compare; for one, give --rate \(rates[0])") }
+        return rates
     }
 
     /// `profile` at the rate of `--rate`, when given.

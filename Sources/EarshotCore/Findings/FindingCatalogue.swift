@@ -25,6 +25,8 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case focusRestoredWrongItem = "focus.restored-wrong-item"
     case focusNoFallback = "focus.no-fallback"
     case focusRestoreRepeated = "focus.restore-repeated"
+    // Across runs: found by running a scenario at several speaking rates (`--rates`).
+    case timingRateDependent = "timing.rate-dependent"
 }
 
 /// Every finding Earshot can report: its severity, a title, what it means and the fix the seed
@@ -167,6 +169,11 @@ public enum FindingCatalogue {
                   meaning: "Focus was moved back to the restored item a second time in one return (a dialog closed, the app came back to the foreground), pulling the user away from where they were.",
                   fix: "Restore focus once per return: guard it with a hasRestoredFocus flag (UIKit) or react only to the pop (path.count / currentScreen change) in SwiftUI.",
                   seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .timingRateDependent:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement heard only at some speaking rates",
+                  meaning: "The same flow run at several speaking rates gives an announcement different fates: it is spoken at some rates and dropped or cut at others, because the app posts it after a fixed delay that races the screen reader's own speech. Users who listen slower (or faster) than the rates where it is heard lose the message.",
+                  fix: "Post the announcement when the screen reader has finished speaking, not after a fixed delay: wait for UIAccessibility.announcementDidFinishNotification (or the element's own speech to end) before UIAccessibility.post, or queue it (accessibilitySpeechQueueAnnouncement = true) so it waits its turn at any rate.",
+                  seed: "announcements")
         }
     }
 
@@ -255,4 +262,9 @@ extension FindingCode {
     public static var staticCodes: Set<FindingCode> {
         Set(allCases.filter { FindingCatalogue.entry(for: $0).origin == .static })
     }
+}
+
+extension FindingCode {
+    /// The codes only a sweep of speaking rates reports (a run at one rate cannot show them).
+    public static var sweepCodes: Set<FindingCode> { [.timingRateDependent] }
 }

@@ -12,6 +12,8 @@ public struct ScenarioRunner {
     public let desk: DeskCheck
     /// The rate asked for over the profile's own (`VoiceProfile.askedRate`), named by the transcript.
     let askedRate: Int?
+    /// The rate the run speaks at: an expectation about other rates (`"rates"`) is left out.
+    let rate: Int
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by `reader` (`--reader`); without one, a scenario whose screens come from Android
@@ -20,6 +22,7 @@ public struct ScenarioRunner {
                 reader: ScreenReaderKind? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
         askedRate = profile.askedRate
+        rate = profile.engine.rate
         var profile = profile
         if let reader {
             profile.reader = reader
@@ -38,13 +41,15 @@ public struct ScenarioRunner {
         var focusSamples = FocusSamples()
         var performed: [(time: Double, step: ScenarioStep)] = []
         // Focus at a time given by `at` may lie before steps written above it: known up front.
-        for (index, step) in scenario.expectations.enumerated() {
+        func applies(_ step: ScenarioStep) -> Bool { step.rates?.contains(rate) ?? true }
+        for (index, step) in scenario.expectations.filter(applies).enumerated() {
             if case .expect(.focus) = step.action, case .at(let time) = step.timing {
                 focusSamples.add(index: index, at: time)
             }
         }
         for step in scenario.steps {
             if case .expect(let expectation) = step.action {
+                guard applies(step) else { continue }
                 let time: Double = switch step.timing {
                 case .at(let at): at
                 case .after(let delay): cursor + delay
@@ -111,7 +116,7 @@ public struct ScenarioRunner {
         }
         let results = pending.enumerated().map { index, item in
             item.expectation.isWholeRun
-                ? item.expectation.evaluate(findings: findings, transcript: transcript, location: item.step.location)
+                ? item.expectation.evaluateAtOneRate(findings: findings, transcript: transcript, location: item.step.location)
                 : item.expectation.evaluate(transcript: transcript, at: item.time,
                                             focusedID: focusSamples.focus[index] ?? nil, location: item.step.location)
         }
@@ -185,6 +190,7 @@ extension ScenarioRunner {
         }
         for index in all.indices {
             all[index].source = scenario.path
+            all[index].rate = askedRate
             let element = elementLocation(all[index])
             guard let time = all[index].time else {
                 all[index].location = element ?? all[index].screen.flatMap { screens[$0]?.startLocation }

@@ -11,7 +11,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "rates", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -108,6 +108,31 @@ extension VoiceProfile {
         changed.engine.rate = rate
         changed.askedRate = rate == ownRate ? nil : rate
         return changed
+    }
+
+    /// The rates a sweep without numbers runs at (`--rates default`) when a profile names none:
+    /// Earshot's choice, docs/speech-scheduling.md, "Speaking rates".
+    public static let defaultSweep = [175, 300, 450]
+
+    /// The profile's sweep (`"rates": {"sweep": [175, 300, 450]}`), else `defaultSweep`: rates
+    /// from 80 to 450 words a minute, each once.
+    public func sweepRates() throws -> [Int] {
+        guard let section = sections["rates"] else { return Self.defaultSweep }
+        let object = try section.object(allowing: ["sweep", "comment"])
+        guard let list = object["sweep"] else { return Self.defaultSweep }
+        let items = try list.arrayItems()
+        guard !items.isEmpty else {
+            throw DataFileError("\"sweep\" lists the rates --rates default runs at (words a minute); it cannot be empty", at: list.location)
+        }
+        var rates: [Int] = []
+        for item in items {
+            let rate = try item.intValue()
+            guard Self.rateRange.contains(rate), !rates.contains(rate) else {
+                throw DataFileError("a sweep's rates are words a minute from \(Self.rateRange.lowerBound) to \(Self.rateRange.upperBound), each once; found \(rate)", at: item.location)
+            }
+            rates.append(rate)
+        }
+        return rates
     }
 
     /// TalkBack's words in this voice's language: the words file the `talkback` section names,
