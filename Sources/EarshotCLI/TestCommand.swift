@@ -15,6 +15,7 @@ enum TestCommand: Command {
         .value("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
         .rate,
+        .rates,
         .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
         .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
@@ -77,7 +78,19 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if jobs == 1 || files.count <= 1 {
+        if let rates = try parsed.rates(profileSweep: {
+            try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice).sweepRates()
+        }) {
+            if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
+            if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
+            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                           reader: try parsed.readerChoice(), density: audit.density)
+            // A sweep compares runs of one scenario, so its rates run in this process, one
+            // after another (a speaker per voice and rate, lengths measured once each).
+            for file in files {
+                for outcome in try runner.runSweep(file, rates: rates) { try collect(outcome) }
+            }
+        } else if jobs == 1 || files.count <= 1 {
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                            reader: try parsed.readerChoice(), density: audit.density, rate: try parsed.rate(),
                                            report: report)
@@ -161,6 +174,12 @@ enum TestCommand: Command {
         Without --update a missing golden is a failure; --update records it.
         --report DIR writes a page per scenario (audio, timeline, transcript, findings,
         screens) and DIR/index.html with the pass/fail table (docs/reports.md).
+        --rate WPM runs every scenario at that speaking rate; its transcript is not compared
+        with the golden, which holds the profile's own rate. --rates 175,300,450 (or default)
+        runs each scenario once per rate in this process: a line per scenario and rate
+        (FILE @ 300 wpm; the golden is compared at the profile's own rate only), then one for
+        the sweep (FILE @ rates 175, 300, 450) that fails on an unexpected
+        timing.rate-dependent finding (docs/speech-scheduling.md, "Speaking rates").
         --jobs N runs N scenarios at a time in worker processes; the lines come in the same
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
@@ -185,7 +204,7 @@ struct VerdictPrinter {
         let outcome = verdict.outcome
         if let error = outcome.error {
             let what = outcome.errorCategory == .io ? "could not read or write one of its files" : "could not run it"
-            line("FAIL  \(outcome.file): \(what)")
+            line("FAIL  \(outcome.displayName): \(what)")
             line(error)
             return
         }
@@ -195,7 +214,12 @@ struct VerdictPrinter {
             var held = ["\(outcome.expectations.count) expectation\(outcome.expectations.count == 1 ? "" : "s")"]
             if expected > 0 { held.append("\(expected) expected finding\(expected == 1 ? "" : "s")") }
             if verdict.golden == .updated { held.append("golden transcript updated") }
-            line("PASS  \(outcome.file)  (\(held.joined(separator: ", ")))")
+            if outcome.sweepRates != nil {
+                let changed = outcome.transcript.split(separator: "\n").count
+                held = [changed == 0 ? "every fate the same at every rate"
+                    : "\(changed) fate\(changed == 1 ? "" : "s") change with the rate; no announcement lost at some rates only, or it is expected"]
+            }
+            line("PASS  \(outcome.displayName)  (\(held.joined(separator: ", ")))")
             return
         }
         var reasons: [String] = []
@@ -208,7 +232,8 @@ struct VerdictPrinter {
         if !failed.isEmpty { reasons.append("\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed") }
         let errors = verdict.unexpectedErrors
         if !errors.isEmpty { reasons.append("\(errors.count) unexpected error finding\(errors.count == 1 ? "" : "s")") }
-        line("FAIL  \(outcome.file): \(reasons.joined(separator: "; "))")
+        line("FAIL  \(outcome.displayName): \(reasons.joined(separator: "; "))")
+        if outcome.sweepRates != nil { line(String(outcome.transcript.dropLast())) }
         if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }
         for expectation in failed { line(expectation.text) }
         if !errors.isEmpty { line(String(FindingReport.text(errors).dropLast())) }

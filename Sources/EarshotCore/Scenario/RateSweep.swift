@@ -182,3 +182,11 @@ extension UtteranceFate {
         }
     }
 }
+
+extension ScenarioResult {
+    /// Names `rate` on the run's dynamic findings (a run of a sweep names its rate, the
+    /// profile's own too); a static finding is the screen's, at any rate.
+    public mutating func nameRate(_ rate: Int) {
+        for index in findings.indices where findings[index].time != nil { findings[index].rate = rate }
+    }
+}

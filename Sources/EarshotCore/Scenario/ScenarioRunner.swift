@@ -190,7 +190,8 @@ extension ScenarioRunner {
         }
         for index in all.indices {
             all[index].source = scenario.path
-            all[index].rate = askedRate
+            // A static finding is the screen's, at any rate.
+            if all[index].time != nil { all[index].rate = askedRate }
             let element = elementLocation(all[index])
             guard let time = all[index].time else {
                 all[index].location = element ?? all[index].screen.flatMap { screens[$0]?.startLocation }

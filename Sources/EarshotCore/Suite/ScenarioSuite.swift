@@ -102,6 +102,29 @@ public struct ScenarioOutcome: Sendable, Codable {
     /// minute; its transcript is then not compared with the golden, which holds the profile's
     /// own rate.
     public var rate: Int?
+    /// In a sweep of rates (`test --rates`): the rate of this run (every run names its rate,
+    /// the profile's own too), or nil for the sweep's own record.
+    public var sweepRate: Int?
+    /// The sweep's own record (`test --rates`): its rates; its findings are the sweep's
+    /// (`timing.rate-dependent`) and its transcript the fates that change.
+    public var sweepRates: [Int]?
+
+    /// The scenario as reports name it: `FILE`, `FILE @ 300 wpm`, `FILE @ rates 175, 300, 450`.
+    public var displayName: String {
+        if let rate = sweepRate ?? rate { return "\(file) @ \(rate) wpm" }
+        if let sweepRates { return "\(file) @ rates \(sweepRates.map(String.init).joined(separator: ", "))" }
+        return file
+    }
+
+    /// The sweep's own outcome: its findings, and the fates that change as its transcript.
+    public init(file: String, sweep: RateSweep, time: Double) {
+        self.file = file
+        transcript = sweep.readableChanges
+        expectations = []
+        findingsJSON = FindingsJSON.encode(sweep.findings)
+        self.time = time
+        sweepRates = sweep.rates
+    }
 
     public init(file: String, result: ScenarioResult, title: String?, time: Double) {
         self.file = file
@@ -184,6 +207,7 @@ public struct ScenarioVerdict: Sendable {
         guard outcome.error == nil else { return ScenarioVerdict(outcome: outcome, golden: nil) }
         // The golden holds the profile's own rate: at another, times differ by nature.
         if outcome.rate != nil { return ScenarioVerdict(outcome: outcome, golden: .otherRate) }
+        if outcome.sweepRates != nil { return ScenarioVerdict(outcome: outcome, golden: nil) }
         let path = ScenarioSuite.goldenPath(for: outcome.file)
         let golden: String?
         if FileManager.default.fileExists(atPath: path) {
@@ -210,6 +234,15 @@ public struct ScenarioVerdict: Sendable {
             record.rate = outcome.rate
             return record
         }
+        if outcome.sweepRates != nil {
+            var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: SuiteRecord.findingCases(findings), findings: findings)
+            if record.cases.isEmpty {
+                record.cases = [SuiteCase("finding", name: "fates agree at every rate",
+                                          location: SourceLocation(file: outcome.file, line: 1, column: 1), outcome: .passed)]
+            }
+            record.sweepRates = outcome.sweepRates
+            return record
+        }
         var cases: [SuiteCase] = []
         let goldenFile = ScenarioSuite.goldenPath(for: outcome.file)
         let goldenLocation = SourceLocation(file: goldenFile, line: 1, column: 1)
@@ -232,7 +265,7 @@ public struct ScenarioVerdict: Sendable {
         }
         cases += SuiteRecord.findingCases(findings)
         var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: cases, findings: findings)
-        record.rate = outcome.rate
+        record.rate = outcome.sweepRate ?? outcome.rate
         return record
     }
 }

@@ -50,7 +50,7 @@ extension ScenarioCheck {
             let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                        espeakData: settings.espeakData, punctuation: settings.punctuation, rate: rate)
             var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, transcripts: [], reader: settings.reader).result)
-            for index in result.findings.indices { result.findings[index].rate = rate }
+            result.nameRate(rate)
             runs.append(RateSweep.Run(rate: rate, result: result))
             speakers.append(speaker)
         }

@@ -73,6 +73,41 @@ public final class SuiteScenarioRunner {
         }
     }
 
+    /// Runs one scenario once per rate (`test --rates`): an outcome per rate, each naming its
+    /// rate, whose whole-run expectations were checked with the sweep's findings, then the
+    /// sweep's own outcome. A scenario that cannot run gives its error once.
+    public func runSweep(_ file: String, rates: [Int]) throws -> [ScenarioOutcome] {
+        let start = Date()
+        do {
+            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+                try ScenarioFile.load(path: file)
+            }.withDensity(density)
+            var runs: [RateSweep.Run] = [], times: [Double] = []
+            for rate in rates {
+                let started = Date()
+                let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + "@\(rate)"
+                let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
+                                                                            espeakData: espeakData, rate: rate)
+                speakers[key] = speaker
+                var result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
+                result.nameRate(rate)
+                runs.append(RateSweep.Run(rate: rate, result: result))
+                times.append(Date().timeIntervalSince(started))
+            }
+            let sweep = RateSweep(runs: runs, source: scenario.path)
+            var outcomes = zip(sweep.runs, times).map { run, time in
+                var outcome = ScenarioOutcome(file: file, result: run.result, title: scenario.title, time: time)
+                outcome.sweepRate = run.rate
+                return outcome
+            }
+            outcomes.append(ScenarioOutcome(file: file, sweep: sweep, time: 0))
+            return outcomes
+        } catch let error as UserFacingError {
+            if error.category == .unavailable { throw error }
+            return [ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))]
+        }
+    }
+
     /// How many speakers (one per voice and rate) the runner holds.
     public var speakerCount: Int { speakers.count }
 
