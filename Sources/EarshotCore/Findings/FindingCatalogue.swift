@@ -203,6 +203,10 @@ public enum FindingCatalogue {
             ("A live region's new text or an announceForAccessibility message was never spoken: a window change (a new screen, a pane's title) flushed it before its turn. (TalkBack does not drop speech the app posts while it reads what the user's gesture caused.)",
              "Announce after the window change: give the new pane its title with accessibilityPaneTitle (ViewCompat.setAccessibilityPaneTitle) for the change itself, and put the message in a polite live region on the new screen.",
              "announcements; TalkBack WindowEventInterpreter, ScreenFeedbackManager")
+        case .timingRateDependent:
+            ("An announceForAccessibility message or a live region's new text is heard at some speaking rates and lost at others: posted after a fixed delay, it meets TalkBack still speaking (an assertive live region or a later announcement cuts it, a window change flushes it) at some rates and not at others.",
+             "Do not time the message with a fixed delay: make the live region polite (android:accessibilityLiveRegion=\"polite\", Compose liveRegion = LiveRegionMode.Polite) so it waits for the current speech at any rate, and announce after the window change with accessibilityPaneTitle rather than on a timer.",
+             "announcements; TalkBack EventTypeWindowContentChangedFeedbackRule")
         case .earconDuplicateScreenChange:
             ("The window-change sound (window_state) and a title were heard twice: the app announced a pane's title on top of a new window (an activity, a dialog) that TalkBack already announces.",
              "Set accessibilityPaneTitle only on panes that change inside one window (a fragment, a Compose destination), not on the content of a new activity or dialog.",

@@ -128,7 +128,7 @@ public struct RateSweep: Sendable {
         }
         guard !heard.isEmpty, let first = lost.first, let firstRun = runs.first(where: { $0.rate == first.rate }) else { return nil }
         // The run's own finding about it, where it is lost: its element and places.
-        let time = first.fate.endTime
+        let time = first.fate.decidedAt
         let own = firstRun.result.findings.first {
             ($0.code == .announcementDropped || $0.code == .announcementCut) && $0.cause == u.source
                 && abs(($0.time ?? -1) - time) < 1e-6
@@ -149,7 +149,7 @@ public struct RateSweep: Sendable {
             firstRun.result.performedSteps.last { $0.step.source == source || source.hasSuffix(", after \($0.step.source)") }?.step.location
         }
         finding.elementLocation = own?.elementLocation
-        return finding
+        return finding.heard(by: firstRun.result.reader)
     }
 }
 
@@ -160,15 +160,6 @@ extension UtteranceFate {
         case .spoken: "spoken"
         case .cut: "cut"
         case .dropped: "dropped"
-        }
-    }
-
-    /// When the fate was decided: the end of speech, the cut, the drop.
-    var endTime: Double {
-        switch self {
-        case .spoken(_, let end): end
-        case .cut(_, let at, _): at
-        case .dropped(let at, _): at
         }
     }
 

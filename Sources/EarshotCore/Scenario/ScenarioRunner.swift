@@ -124,6 +124,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
+        result.reader = desk.generator.reader
         return result
     }
 }
@@ -222,6 +223,8 @@ public struct ScenarioResult: Sendable {
     public var findings: [Finding]
     /// The steps performed (not expectations), with the time each happened.
     public var performedSteps: [PerformedStep] = []
+    /// The screen reader the run was heard by (its findings' fixes are that reader's).
+    public var reader: ScreenReaderKind = .voiceOver
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
 

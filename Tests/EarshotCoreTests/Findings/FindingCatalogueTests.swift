@@ -95,7 +95,8 @@ struct FindingCatalogueTests {
         #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .stopsDuplicateAdjacent, .focusFragmented,
                             .fieldLabelSeparate, .labelUnnamedSymbol, .labelLanguageMismatch,
                             .targetTooSmall, .targetBelowPlatform,
-                            .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
+                            .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange,
+                            .timingRateDependent])
         // No iOS API is left in a fix heard under TalkBack.
         for code in changed {
             let fix = FindingCatalogue.entry(for: code, reader: .talkBack).fix
