@@ -128,6 +128,7 @@ enum ReportWriting {
             let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
             var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
             page.audioNote = note
+            page.rate = speaker.profile.askedRate
             try audio.write(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
         }
     }

@@ -205,6 +205,28 @@ struct SpeechRateTests {
         }
     }
 
+    @Test("read at an asked rate: the stops' WAV files are shorter and the report page says the rate")
+    func readAtRate() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bytes: [Int: Int] = [:]
+        for rate in [175, 400] {
+            let out = folder.appendingPathComponent("at-\(rate)")
+            let result = try CLIRunner.run(["read", "--rate", String(rate), "-o", out.path, "samples/screens/product-detail.json"],
+                                           currentDirectory: CLIRunner.repositoryRoot)
+            #expect(result.status == 0, "\(result.stderr)")
+            bytes[rate] = try FileManager.default.contentsOfDirectory(atPath: out.path).reduce(0) { sum, name in
+                sum + ((try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+            }
+        }
+        #expect(try #require(bytes[400]) * 2 < (try #require(bytes[175])), "\(bytes)")
+        let page = folder.appendingPathComponent("page.html")
+        let result = try CLIRunner.run(["read", "--rate", "400", "--report", page.path, "samples/screens/product-detail.json"],
+                                       currentDirectory: CLIRunner.repositoryRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("<p>Spoken at 400 words a minute.</p>"))
+    }
+
     @Test("--rates default runs the voice profile's sweep: 175, 300 and 450 words a minute")
     func defaultSweep() throws {
         let result = try CLIRunner.run(["check", "-q", "--rates", "default", Self.sample], currentDirectory: Self.scenarios)
