@@ -83,6 +83,7 @@ enum TestCommand: Command {
         }) {
             if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
             if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
+            if jobs > 1 { printer.line("note: --rates runs each scenario's rates in this process, one after another; --jobs is not used") }
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                            reader: try parsed.readerChoice(), density: audit.density)
             // A sweep compares runs of one scenario, so its rates run in this process, one
