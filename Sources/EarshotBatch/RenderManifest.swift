@@ -20,6 +20,9 @@ public struct ManifestEntry: Sendable, Equatable {
     public var sha256: String
     public var cache: String
     public var transcripts: [String]
+    /// The speaking rate asked for over the profile's own (`--rate`), in words a minute; nil
+    /// (and no `rate` key) for the profile's own.
+    public var rate: Int?
 
     public init(input: String, line: Int, key: String, voice: String, text: String, output: String,
                 duration: Double, sha256: String, cache: String, transcripts: [String] = []) {
@@ -47,6 +50,7 @@ public struct ManifestEntry: Sendable, Equatable {
         fields.append("\"duration\":" + fixedDecimal(duration, places: 3))
         fields.append("\"sha256\":" + jsonString(sha256))
         fields.append("\"cache\":" + jsonString(cache))
+        if let rate { fields.append("\"rate\":\(rate)") }
         if !transcripts.isEmpty {
             fields.append("\"transcripts\":[" + transcripts.map(jsonString).joined(separator: ",") + "]")
         }
@@ -57,7 +61,7 @@ public struct ManifestEntry: Sendable, Equatable {
     /// of a journal cut off by a crash).
     public init?(jsonLine: Substring) {
         guard let node = try? JSONDocument.parse(String(jsonLine), file: "manifest"),
-              let object = try? node.object(allowing: ["input", "line", "key", "voice", "text", "output", "duration", "sha256", "cache", "transcripts"]),
+              let object = try? node.object(allowing: ["input", "line", "key", "voice", "text", "output", "duration", "sha256", "cache", "transcripts", "rate"]),
               let input = try? object.requiredString("input"),
               let line = try? object.int("line"),
               let key = try? object.requiredString("key"),
@@ -76,6 +80,11 @@ public struct ManifestEntry: Sendable, Equatable {
         }
         self.init(input: input, line: line, key: key, voice: voice, text: text, output: output,
                   duration: duration, sha256: sha256, cache: cache, transcripts: transcripts)
+        do {
+            rate = try object.int("rate")
+        } catch {
+            return nil
+        }
     }
 
     /// Every complete entry of a manifest or journal file; a missing file has none.

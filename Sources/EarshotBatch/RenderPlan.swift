@@ -28,6 +28,8 @@ public struct RenderJob: Sendable, Equatable {
     public var profilePath: String
     /// The punctuation level the worker speaks at over the profile's own (`--punctuation`).
     public var punctuation: PunctuationLevel?
+    /// The speaking rate over the profile's own (`--rate`), in words a minute; nil: the profile's.
+    public var rate: Int?
     /// Text spoken, one WAV: segments follow each other with `pause` seconds of silence.
     /// Empty for a scenario, whose speech comes from running it.
     public var segments: [String]
@@ -48,8 +50,10 @@ public struct RenderJob: Sendable, Equatable {
     public var text: String { segments.joined(separator: "\n") }
 
     public func manifestEntry(duration: Double, sha256: String, spokenText: String? = nil) -> ManifestEntry {
-        ManifestEntry(input: item.input, line: item.line, key: item.key, voice: voice, text: spokenText ?? text,
-                      output: output, duration: duration, sha256: sha256, cache: cacheKey, transcripts: transcripts)
+        var entry = ManifestEntry(input: item.input, line: item.line, key: item.key, voice: voice, text: spokenText ?? text,
+                                  output: output, duration: duration, sha256: sha256, cache: cacheKey, transcripts: transcripts)
+        entry.rate = rate
+        return entry
     }
 }
 
@@ -108,9 +112,11 @@ public struct RenderPlan: Sendable {
                             punctuation: punctuation, segments: [], pause: 0, scenario: source.path, output: base + ".wav",
                             transcripts: transcriptFormats.map { base + $0.fileExtension },
                             cacheKey: RenderCacheKey.make(segments: ["scenario", source.digest, formatNames] + readerKey,
-                                                          profileDigest: voice.profileDigest, punctuation: punctuation, engine: engine)
+                                                          profileDigest: voice.profileDigest, punctuation: punctuation,
+                                                          rate: voice.profile.askedRate, engine: engine)
                         )
                         job.reader = scenarioReader
+                        job.rate = voice.profile.askedRate
                         jobs.append(job)
                     }
                     continue
@@ -139,12 +145,15 @@ public struct RenderPlan: Sendable {
                     // The level's words are in the segments, which the key covers; so are the
                     // spans' attributes.
                     let keyed = segments + spans.map { $0.map(SpeechSpan.jsonArray) ?? "plain" }
-                    jobs.append(RenderJob(
+                    var job = RenderJob(
                         index: jobs.count, item: item, voice: voice.profile.name, profilePath: voice.profile.path,
                         punctuation: voice.profile.punctuationLevel, segments: segments, spans: spans, pause: pause,
                         output: "\(voiceFolder)/\(folder)/\(name).wav",
-                        cacheKey: RenderCacheKey.make(segments: keyed, pause: pause, profileDigest: voice.profileDigest, engine: engine)
-                    ))
+                        cacheKey: RenderCacheKey.make(segments: keyed, pause: pause, profileDigest: voice.profileDigest,
+                                                      rate: voice.profile.askedRate, engine: engine)
+                    )
+                    job.rate = voice.profile.askedRate
+                    jobs.append(job)
                 }
             }
         }

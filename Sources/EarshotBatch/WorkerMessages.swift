@@ -13,6 +13,8 @@ public struct RenderRequest: Sendable, Equatable {
     public var profile: String
     /// The punctuation level over the profile's own (`--punctuation`), nil for the profile's.
     public var punctuation: PunctuationLevel?
+    /// The speaking rate over the profile's own (`--rate`), nil for the profile's.
+    public var rate: Int?
     public var segments: [String]
     /// For each segment, its spans with speech attributes (spoken by a speaker, span by span),
     /// or nil: the segment is the engine's text. Empty when no segment has any.
@@ -71,6 +73,7 @@ public struct RenderRequest: Sendable, Equatable {
         if let punctuation {
             line += ",\"punctuation\":\(jsonString(punctuation.rawValue))"
         }
+        if let rate { line += ",\"rate\":\(rate)" }
         if !spans.isEmpty {
             line += ",\"spans\":[" + spans.map { $0.map(SpeechSpan.jsonArray) ?? "null" }.joined(separator: ",") + "]"
         }
@@ -89,7 +92,7 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(jsonLine: String) throws {
         let object = try JSONDocument.parse(jsonLine, file: "render request")
-            .object(allowing: ["job", "profile", "punctuation", "segments", "spans", "pause", "scenario", "reader", "output",
+            .object(allowing: ["job", "profile", "punctuation", "rate", "segments", "spans", "pause", "scenario", "reader", "output",
                                "temporary", "transcripts"])
         let transcripts = try object["transcripts"].map { list in
             try list.arrayItems().map { node in
@@ -122,6 +125,7 @@ public struct RenderRequest: Sendable, Equatable {
             temporary: try object.requiredString("temporary"),
             transcripts: transcripts ?? []
         )
+        rate = try object.int("rate")
     }
 }
 

@@ -22,6 +22,7 @@ let benchmarks: [Benchmark] = [
     LiveBenchmark.benchmark,
     EstimateBenchmark.benchmark,
     SuiteBenchmark.benchmark,
+    RatesBenchmark.benchmark,
     ReportBenchmark.benchmark,
     SizesBenchmark.benchmark,
     CostsBenchmark.benchmark,

@@ -176,6 +176,11 @@ extension OptionSpec {
         return option
     }()
     static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
+    static let rates = OptionSpec.value(
+        "rates", "LIST|default",
+        "Run the scenario once at each speaking rate (175,300,450; default: the voice profile's sweep) and report fates that change with the rate (docs/speech-scheduling.md, \"Speaking rates\").")
+    static let rate = OptionSpec.value(
+        "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
     static let reader = OptionSpec.choice(
         "reader", ScreenReaderKind.self,
         "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
@@ -226,6 +231,44 @@ extension ParsedArguments {
             ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
+    }
+
+    /// The rate of `--rate`, when given; out of eSpeak NG's range is a usage error.
+    func rate() throws -> Int? {
+        guard let rate = try int("rate") else { return nil }
+        try Self.checkRate(rate, option: "--rate")
+        return rate
+    }
+
+    static func checkRate(_ rate: Int, option: String) throws {
+        let range = VoiceProfile.rateRange
+        guard range.contains(rate) else {
+            throw UsageError("\(option) must be from \(range.lowerBound) to \(range.upperBound) words a minute, got \(rate)")
+        }
+    }
+
+    /// The rates of `--rates`: `175,300,450`, two or more, each once, each from 80 to 450;
+    /// `default` gives `profileSweep()`. Nil without `--rates`.
+    func rates(profileSweep: () throws -> [Int]) throws -> [Int]? {
+        guard let text = value("rates") else { return nil }
+        if text == "default" { return try profileSweep() }
+        var rates: [Int] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let rate = Int(part.trimmingCharacters(in: .whitespaces)) else {
+                throw UsageError("--rates expects rates in words a minute separated by commas (175,300,450) or default, got \"\(text)\"")
+            }
+            try Self.checkRate(rate, option: "--rates")
+            guard !rates.contains(rate) else { throw UsageError("--rates names \(rate) twice") }
+            rates.append(rate)
+        }
+        guard rates.count >= 2 else { throw UsageError("--rates needs two rates or more to compare; for one, give --rate \(rates[0])") }
+        return rates
+    }
+
+    /// `profile` at the rate of `--rate`, when given.
+    func withRate(_ profile: VoiceProfile) throws -> VoiceProfile {
+        guard let rate = try rate() else { return profile }
+        return profile.atRate(rate)
     }
 
     /// The level of `--punctuation`, when given.

@@ -22,6 +22,8 @@ enum CheckCommand: Command {
         .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
         ReportWriting.audioOption,
         .punctuation,
+        .rate,
+        .rates,
         .reader,
         .espeakData,
     ] + AuditOptions.options + ReportOutputs.options
@@ -57,11 +59,29 @@ enum CheckCommand: Command {
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
         let check = try ScenarioCheck(ScenarioCheckSettings(
             path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-            punctuation: try parsed.punctuationLevel(), reader: try parsed.readerChoice(),
+            punctuation: try parsed.punctuationLevel(), rate: try parsed.rate(), reader: try parsed.readerChoice(),
             liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
             findingsPath: parsed.value("findings"), reportPage: reportPage, externalReportAudio: placement == .external,
             quiet: parsed.has("quiet"), baseline: try audit.loadBaseline(), density: audit.density))
         try reports.check(inputs: check.inputs + audit.inputs, otherOutputs: outputs)
+        if let rates = try parsed.rates(profileSweep: check.defaultSweepRates) {
+            if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
+            if live || wav != nil || !transcripts.isEmpty {
+                throw UsageError("--rates compares runs at several rates; -o, --transcript and --live write or play one: give --rate RATE for those")
+            }
+            let sweepPages: ScenarioCheck.SweepPageWriter = { page, scenario, sweep, speaker in
+                try ReportWriting.writeDeskCheck(scenario, result: sweep.runs[0].result, speaker: speaker, wavPath: nil, to: page,
+                                                 placement: placement, conformance: try audit.conformance(of: sweep.runs[0].result),
+                                                 sweep: sweep)
+            }
+            let outcome = try check.runSweep(rates: rates, pages: sweepPages, write: { out.text($0) })
+            try reports.write(outcome.records, name: "earshot check")
+            let findings = outcome.sweep.runs.flatMap(\.result.findings) + outcome.sweep.findings
+            try audit.finish(findings: findings, baseline: check.settings.baseline, files: [path],
+                             checked: Set(FindingCode.allCases), unchecked: outcome.sweep.runs[0].result.uncheckedCodes, out: out)
+            out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))
+            return outcome.passed && !audit.failsOn(findings) ? .success : .failure
+        }
         let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
             try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
                                              placement: placement, conformance: try audit.conformance(of: result))
@@ -125,6 +145,12 @@ enum CheckCommand: Command {
         SCENARIO.json may be - (standard input; relative paths then start at the current
         folder); any output may be - (standard output; this text then goes to standard error).
         --junit and --sarif write CI reports (docs/ci-reports.md).
+        --rate WPM runs at that speaking rate; --rates 175,300,450 (or default, the voice
+        profile's sweep) runs once per rate and prints each rate's transcript, the utterances
+        whose fate changes with the rate, each rate's expectations (an expectation with
+        "rates" is checked at those only) and findings, and timing.rate-dependent for an
+        announcement heard at some rates and lost at others (docs/speech-scheduling.md,
+        "Speaking rates").
         \(AuditOptions.helpNote)
         Exit codes: 0 all expectations held and no unexpected error finding, 1 an expectation
         failed or an unexpected error finding, 64 usage, 65 bad scenario or screen file

@@ -16,6 +16,7 @@ enum ExploreCommand: Command {
         .reader,
         .device,
         .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
+        .rate,
         .espeakData,
         .screenFormat,
         .screenLanguage,
@@ -56,7 +57,8 @@ enum ExploreCommand: Command {
         }
 
         let audio = parsed.has("no-audio") ? "no audio" : "ALSA device \(parsed.device)"
-        printer.line("earshot explore: \(path), voice \(profile.name), \(audio). Press ? for help, q to quit.")
+        let rate = profile.askedRate.map { ", \($0) words a minute" } ?? ""
+        printer.line("earshot explore: \(path), voice \(profile.name)\(rate), \(audio). Press ? for help, q to quit.")
         session.begin()
         if let terminal {
             terminal.enterKeyMode()
@@ -88,14 +90,14 @@ enum ExploreCommand: Command {
         if isScenario {
             let scenario = try ScenarioFile.load(path: path)
             var speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
-                                                       espeakData: parsed.value("espeak-data"))
+                                                       espeakData: parsed.value("espeak-data"), rate: try parsed.rate())
             let profile = try parsed.withReader(speaker.profile, for: scenario.screens.map(\.screen))
             speaker = try Speaker(profile: profile, engine: speaker.engine)
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                             app: scenario.app, reader: scenario.reader, speaker: speaker)
         }
         let screen = try parsed.loadScreen(path).screen
-        let profile = try parsed.withReader(try parsed.voiceProfile(), for: [screen])
+        let profile = try parsed.withRate(try parsed.withReader(try parsed.voiceProfile(), for: [screen]))
         return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile))
     }
 

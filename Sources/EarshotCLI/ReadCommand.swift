@@ -21,6 +21,7 @@ enum ReadCommand: Command {
         .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
         .device,
         .punctuation,
+        .rate,
         .espeakData,
         .screenFormat,
         .screenLanguage,
@@ -30,7 +31,7 @@ enum ReadCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
         let loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
-        let profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen])
+        let profile = try parsed.withRate(try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen]))
         let report = try ReadReport(screen: loaded.screen, profile: profile)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
         let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)

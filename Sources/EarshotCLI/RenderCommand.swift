@@ -20,6 +20,7 @@ enum RenderCommand: Command {
         .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
         .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
         .punctuation,
+        .rate,
         .screenLanguage,
         .reader,
         .flag("force", "Render every file even when it is current."),
@@ -36,7 +37,7 @@ enum RenderCommand: Command {
         notes: """
         Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
         a scenario gives DIR/VOICE/INPUT/timeline.wav with its transcripts beside it.
-        A file whose text, voice profile and Earshot version are unchanged is skipped, so an
+        A file whose text, voice profile, rate and Earshot version are unchanged is skipped, so an
         interrupted run resumes where it stopped. Exit status 1 if any item failed.
         See docs/render.md for the manifest format and for running shards on CI or a cluster.
         """)
@@ -94,7 +95,7 @@ enum RenderCommand: Command {
         let planning = try RenderPlanning(RenderRequestSettings(
             inputs: parsed.positionals, format: forcedFormat, voices: parsed.all("voice"), placeholders: overrides,
             punctuation: try parsed.punctuationLevel(), language: try parsed.screenLanguage(), reader: try parsed.readerChoice(),
-            transcriptFormats: transcriptFormats))
+            transcriptFormats: transcriptFormats, rate: try parsed.rate()))
         if !parsed.has("quiet") { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }
         for problem in planning.problems { standardError(problem.description) }

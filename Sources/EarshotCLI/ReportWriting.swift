@@ -128,6 +128,7 @@ enum ReportWriting {
             let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
             var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
             page.audioNote = note
+            page.rate = speaker.profile.askedRate
             try audio.write(page.html(provenance: provenance, speechLanguage: speaker.profile.language), to: path)
         }
     }
@@ -170,12 +171,12 @@ enum ReportWriting {
     /// than written through.
     static func writeDeskCheck(_ scenario: Scenario, result: ScenarioResult, speaker: Speaker, wavPath: String?,
                                to path: String, placement: AudioPlacement, golden: String? = nil,
-                               conformance: ConformanceReport? = nil, ownedFolder: Bool = false) throws {
+                               conformance: ConformanceReport? = nil, ownedFolder: Bool = false, sweep: RateSweep? = nil) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
                 _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
                 try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, placement: placement, golden: golden,
-                                   conformance: conformance, ownedFolder: ownedFolder)
+                                   conformance: conformance, ownedFolder: ownedFolder, sweep: sweep)
             }
         }
         let audio: DeskCheckReport.Audio
@@ -198,6 +199,7 @@ enum ReportWriting {
         var report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
                                      audio: audio, captions: captions, speechLanguage: speaker.profile.language)
         report.conformance = conformance
+        report.sweep = sweep
         try pageAudio.write(report.html(provenance: provenance, golden: golden), to: path, followingLinks: !ownedFolder)
     }
 

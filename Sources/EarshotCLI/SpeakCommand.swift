@@ -13,7 +13,7 @@ enum SpeakCommand: Command {
     static let options: [OptionSpec] = [
         .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it (- for standard output)."),
         .voice,
-        .value("rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile."),
+        .rate.described("Speaking rate in words per minute (80-450), overriding the profile."),
         .device,
         .flag("no-audio", "Print what would be spoken; play and write nothing."),
         .flag("phonemes", "Also print eSpeak NG's phonemes for the text."),
@@ -40,11 +40,7 @@ enum SpeakCommand: Command {
             try RunOutputs.check([("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
-        var profile = try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [])
-        if let rate = try parsed.int("rate") {
-            guard (80...450).contains(rate) else { throw UsageError("--rate must be from 80 to 450, got \(rate)") }
-            profile.engine.rate = rate
-        }
+        let profile = try parsed.withRate(try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: []))
         let utterance = try composeUtterance(parsed, profile: profile)
         let out = TextOutput(toStandardError: parsed.value("output") == "-")
         let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true

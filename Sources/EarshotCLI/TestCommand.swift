@@ -14,6 +14,8 @@ enum TestCommand: Command {
         .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
         .value("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."),
         .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
+        .rate,
+        .rates,
         .reader,
         .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
         .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
@@ -76,14 +78,29 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if jobs == 1 || files.count <= 1 {
+        if let rates = try parsed.rates(profileSweep: {
+            try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice).sweepRates()
+        }) {
+            if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
+            if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
+            if jobs > 1 { printer.line("note: --rates runs each scenario's rates in this process, one after another; --jobs is not used") }
             let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                           reader: try parsed.readerChoice(), density: audit.density, report: report)
+                                           reader: try parsed.readerChoice(), density: audit.density)
+            // A sweep compares runs of one scenario, so its rates run in this process, one
+            // after another (a speaker per voice and rate, lengths measured once each).
+            for file in files {
+                for outcome in try runner.runSweep(file, rates: rates) { try collect(outcome) }
+            }
+        } else if jobs == 1 || files.count <= 1 {
+            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
+                                           reader: try parsed.readerChoice(), density: audit.density, rate: try parsed.rate(),
+                                           report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
             var command = [RenderCommand.workerExecutable(), "test", "--worker"]
             if let voice = parsed.value("voice") { command += ["--voice", voice] }
             if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
+            if let rate = try parsed.rate() { command += ["--rate", String(rate)] }
             if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
             if let density = audit.density { command += ["--density", "\(density)"] }
             if let reportFolder {
@@ -158,6 +175,12 @@ enum TestCommand: Command {
         Without --update a missing golden is a failure; --update records it.
         --report DIR writes a page per scenario (audio, timeline, transcript, findings,
         screens) and DIR/index.html with the pass/fail table (docs/reports.md).
+        --rate WPM runs every scenario at that speaking rate; its transcript is not compared
+        with the golden, which holds the profile's own rate. --rates 175,300,450 (or default)
+        runs each scenario once per rate in this process: a line per scenario and rate
+        (FILE @ 300 wpm; the golden is compared at the profile's own rate only), then one for
+        the sweep (FILE @ rates 175, 300, 450) that fails on an unexpected
+        timing.rate-dependent finding (docs/speech-scheduling.md, "Speaking rates").
         --jobs N runs N scenarios at a time in worker processes; the lines come in the same
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
@@ -182,7 +205,7 @@ struct VerdictPrinter {
         let outcome = verdict.outcome
         if let error = outcome.error {
             let what = outcome.errorCategory == .io ? "could not read or write one of its files" : "could not run it"
-            line("FAIL  \(outcome.file): \(what)")
+            line("FAIL  \(outcome.displayName): \(what)")
             line(error)
             return
         }
@@ -192,7 +215,12 @@ struct VerdictPrinter {
             var held = ["\(outcome.expectations.count) expectation\(outcome.expectations.count == 1 ? "" : "s")"]
             if expected > 0 { held.append("\(expected) expected finding\(expected == 1 ? "" : "s")") }
             if verdict.golden == .updated { held.append("golden transcript updated") }
-            line("PASS  \(outcome.file)  (\(held.joined(separator: ", ")))")
+            if outcome.sweepRates != nil {
+                let changed = outcome.transcript.split(separator: "\n").count
+                held = [changed == 0 ? "every fate the same at every rate"
+                    : "\(changed) fate\(changed == 1 ? "" : "s") change with the rate; no announcement lost at some rates only, or it is expected"]
+            }
+            line("PASS  \(outcome.displayName)  (\(held.joined(separator: ", ")))")
             return
         }
         var reasons: [String] = []
@@ -205,7 +233,8 @@ struct VerdictPrinter {
         if !failed.isEmpty { reasons.append("\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed") }
         let errors = verdict.unexpectedErrors
         if !errors.isEmpty { reasons.append("\(errors.count) unexpected error finding\(errors.count == 1 ? "" : "s")") }
-        line("FAIL  \(outcome.file): \(reasons.joined(separator: "; "))")
+        line("FAIL  \(outcome.displayName): \(reasons.joined(separator: "; "))")
+        if outcome.sweepRates != nil { line(String(outcome.transcript.dropLast())) }
         if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }
         for expectation in failed { line(expectation.text) }
         if !errors.isEmpty { line(String(FindingReport.text(errors).dropLast())) }
@@ -222,7 +251,7 @@ enum TestWorker {
     }
 
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                       report: Report? = nil) -> SuiteScenarioRunner {
+                       rate: Int? = nil, report: Report? = nil) -> SuiteScenarioRunner {
         // With a report, the timeline is rendered to a temporary WAV for the page.
         let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
             { scenario, file, page, speaker, run in
@@ -236,17 +265,20 @@ enum TestWorker {
                 }
             }
         }
-        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, pages: pages)
+        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate,
+                                   pages: pages)
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
-                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", "")])
+                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", ""),
+                                                             .rate])
         let placement = try ReportWriting.audioPlacement(parsed)
         let report = parsed.value("report").map { Report(folder: $0, placement: placement) }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                      reader: try parsed.readerChoice(), density: try parsed.double("density"), report: report))
+                                      reader: try parsed.readerChoice(), density: try parsed.double("density"),
+                                      rate: try parsed.rate(), report: report))
         return .success
     }
 }

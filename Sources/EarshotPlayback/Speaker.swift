@@ -12,7 +12,8 @@ import Synchronization
 /// attributes ask for, and the pieces joined without a gap (docs/screen-format.md, "Speech
 /// attributes"):
 /// - `language`: the voice of that language's profile (its engine voice, rate and
-///   normalization), found in the same voice library; without a profile, eSpeak NG's voice of
+///   normalization), found in the same voice library, at this profile's asked rate when a
+///   command asked for one (`--rate`: the listener's rate is the same for every language); without a profile, eSpeak NG's voice of
 ///   that name at this profile's settings; when eSpeak has none either, this voice (`notes`
 ///   says so).
 /// - `pitch`: the engine's pitch (0 to 100) times the factor, so 2.0 on the default 50 is 100.
@@ -32,6 +33,11 @@ public final class Speaker: Sendable {
     let library: VoiceLibrary
     /// Voices of other languages and the variants of this one, made on first use.
     private let voices = Mutex<[String: SpanVoice]>([:])
+    /// The length in samples of each text synthesized for its length alone (`sampleCount`):
+    /// the speaker's voice and rate are fixed, so the text is the key.
+    private let lengths = Mutex<[SpokenText: Int]>([:])
+    /// How many texts `sampleCount` synthesized, and how many it found already measured.
+    private let lengthCounts = Mutex<(synthesized: Int, reused: Int)>((0, 0))
 
     /// Loads the profile's normalizer; engine problems surface on the first synthesis.
     public init(profile: VoiceProfile, engine: SpeechEngine, library: VoiceLibrary = .locate()) throws {
@@ -103,6 +109,25 @@ public final class Speaker: Sendable {
         }
         return Synthesis(audio: PCMBuffer(sampleRate: sampleRate, samples: samples), words: words, wasCancelled: false)
     }
+
+    /// The length of `spoken` in samples, as `synthesize` would give it, synthesized once per
+    /// text in this speaker's life: a run that needs only durations (no audio written) asks
+    /// the engine once for a text it repeats, and a suite or rate sweep that holds one speaker
+    /// per voice and rate reuses them across scenarios.
+    public func sampleCount(of spoken: SpokenText) throws -> Int {
+        if let known = lengths.withLock({ $0[spoken] }) {
+            lengthCounts.withLock { $0.reused += 1 }
+            return known
+        }
+        let count = try synthesize(spoken).audio.samples.count
+        lengths.withLock { $0[spoken] = count }
+        lengthCounts.withLock { $0.synthesized += 1 }
+        return count
+    }
+
+    /// How many texts `sampleCount` synthesized and how many it answered from what it had
+    /// measured (for the benchmark).
+    public var lengthStatistics: (synthesized: Int, reused: Int) { lengthCounts.withLock { $0 } }
 
     private static func shifted(_ word: WordBoundary, characters: Int, samples: Int) -> WordBoundary {
         var word = word
@@ -248,7 +273,10 @@ public final class Speaker: Sendable {
         let tag = language.lowercased()
         let primary = SpeechAttributes.primarySubtag(language)
         for name in [tag, primary] {
-            if let other = try? library.profile(name), let voice = try? SpanVoice(profile: other) { return voice }
+            if var other = try? library.profile(name) {
+                if let asked = profile.askedRate { other = other.atRate(asked) }
+                if let voice = try? SpanVoice(profile: other) { return voice }
+            }
         }
         let known = (try? engine.voiceNames()) ?? []
         if let name = [tag, primary].first(where: known.contains) {

@@ -11,16 +11,19 @@ import Foundation
 /// ever held); everything before it is already in the file, so an hour renders in a few
 /// megabytes. The same utterances at the same times always give the same bytes.
 ///
-/// Without a writer it still synthesizes, because the scheduler needs real durations; the audio
-/// is then thrown away.
+/// Without a writer it still synthesizes, because the scheduler needs real durations; only the
+/// length is kept, and a text the speaker has already measured (`Speaker.sampleCount`: the same
+/// text in this run, or in an earlier scenario of a suite at the same voice and rate) is not
+/// synthesized again.
 public final class TimelineRenderer: SpeechDevice {
     public let speaker: Speaker
     public let earcons: EarconLibrary
     public let sampleRate: Int
     private let writer: WAVStreamWriter?
 
-    /// The utterance playing, not yet written: its first sample's index on the timeline.
-    private var held: (id: Int, start: Int, samples: [Int16])?
+    /// The utterance playing, not yet written: its first sample's index on the timeline, its
+    /// length, and its samples (none without a writer: only the length matters then).
+    private var held: (id: Int, start: Int, count: Int, samples: [Int16])?
     /// Samples of the timeline already written (or, without a writer, passed).
     public private(set) var timelineSamples = 0
     /// The most samples ever held in memory at once (one utterance or earcon).
@@ -55,29 +58,37 @@ public final class TimelineRenderer: SpeechDevice {
     public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
         let startSample = sampleIndex(at: time)
         commitHeld(until: startSample)
-        let samples: [Int16]
+        var samples: [Int16] = []
+        let count: Int
         if let earcon = utterance.earcon {
             guard let buffer = earcons.buffer(for: earcon) else {
                 throw EarconMissing(name: earcon)
             }
             samples = buffer.samples
+            count = samples.count
         } else {
             do {
-                samples = try speaker.synthesize(utterance.spoken).audio.samples
+                if writer == nil {
+                    count = try speaker.sampleCount(of: utterance.spoken)
+                } else {
+                    samples = try speaker.synthesize(utterance.spoken).audio.samples
+                    count = samples.count
+                }
             } catch let failure as UserFacingError where failure.category == .unavailable {
                 engineFailure = engineFailure ?? failure
                 throw failure
             }
         }
-        held = (utterance.id, startSample, samples)
+        held = (utterance.id, startSample, count, samples)
         peakBufferedSamples = max(peakBufferedSamples, samples.count)
-        return Double(samples.count) / Double(sampleRate)
+        return Double(count) / Double(sampleRate)
     }
 
     public func stop(_ utterance: Utterance, at time: Double) {
         guard var current = held, current.id == utterance.id else { return }
-        let keep = max(0, min(current.samples.count, sampleIndex(at: time) - current.start))
-        current.samples.removeSubrange(keep...)
+        let keep = max(0, min(current.count, sampleIndex(at: time) - current.start))
+        current.count = keep
+        current.samples.removeSubrange(min(keep, current.samples.count)...)
         held = current
     }
 
@@ -110,11 +121,13 @@ public final class TimelineRenderer: SpeechDevice {
         guard let current = held else { return }
         held = nil
         writeSilence(upTo: current.start)
-        var samples = current.samples[...]
-        if let limit, current.start + samples.count > limit {
-            samples = samples.prefix(max(0, limit - current.start))
+        var count = current.count
+        if let limit, current.start + count > limit { count = max(0, limit - current.start) }
+        guard writer != nil else {
+            timelineSamples += count
+            return
         }
-        write(samples)
+        write(current.samples.prefix(count))
     }
 
     private func writeSilence(upTo sample: Int) {

@@ -25,6 +25,9 @@ public struct DeskCheckReport {
     public var speechLanguage: String
     /// The `--standard` table of the run, shown after the findings when set.
     public var conformance: ConformanceReport?
+    /// The sweep of speaking rates this run is the first of (`check --rates`): the page then
+    /// shows every rate's fates side by side and the sweep's findings.
+    public var sweep: RateSweep?
 
     public init(scenario: Scenario, result: ScenarioResult, generator: DescriptionGenerator, audio: Audio,
                 captions: String, speechLanguage: String) {
@@ -48,9 +51,19 @@ public struct DeskCheckReport {
         var summary = "<p class=\"verdict \(passed ? "passed" : "failed")\">\(HTML.text(verdict)).</p>\n"
         summary += "<p>Scenario <code>\(HTML.text(PagePath.shown(scenario.path)))</code>"
         if let golden { summary += ", golden transcript <code>\(HTML.text(PagePath.shown(golden)))</code>" }
-        summary += "; \(HTML.text(clockTime(result.endTime))) of audio, \(result.transcript.entries.count) utterances.</p>"
+        summary += "; \(HTML.text(clockTime(result.endTime))) of audio, \(result.transcript.entries.count) utterances"
+        if let rate = sweep?.rates.first ?? result.transcript.rate {
+            summary += ", spoken at \(rate) words a minute"
+        }
+        summary += ".</p>"
+        if let sweep {
+            summary += "<p>\(HTML.text(sweep.passed ? "Every rate held" : "Not every rate held")): rates \(sweep.rates.map(String.init).joined(separator: ", ")) words a minute; "
+                + "\(sweep.changes.count) utterance\(sweep.changes.count == 1 ? "" : "s") changed fate. The audio, timeline and transcript below are at \(sweep.rates[0]).</p>"
+        }
         var page = ReportPage(kind: "Desk check", title: title, summary: summary, sections: [
             .init(id: "listen", title: "Listen", html: listen()),
+        ] + (sweep.map { [.init(id: "rates", title: "Speaking rates", html: Self.ratesSection($0))] } ?? []) + [
+
             .init(id: "timeline-section", title: "Timeline", html: timeline()),
             .init(id: "transcript", title: "Transcript", html: transcriptTable()),
             .init(id: "expectations", title: "Expectations", html: expectationsTable()),
@@ -63,6 +76,34 @@ public struct DeskCheckReport {
     }
 
     // MARK: - Sections
+
+    /// The fates of every utterance whose fate changes with the rate, one column per rate, then
+    /// each rate's verdict and the sweep's findings.
+    static func ratesSection(_ sweep: RateSweep) -> String {
+        var out = "<table><caption>Utterances whose fate changes with the speaking rate (words a minute)</caption><thead><tr><th scope=\"col\">Utterance</th>"
+        out += sweep.rates.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead><tbody>\n"
+        if sweep.changes.isEmpty {
+            out += "<tr><td colspan=\"\(sweep.rates.count + 1)\">Every utterance has the same fate at every rate.</td></tr>\n"
+        }
+        for change in sweep.changes {
+            let u = change.utterance
+            let what = u.earcon.map { "[\($0.spokenName)]" } ?? "\"\(u.text)\""
+            out += "<tr><th scope=\"row\">\(HTML.text(what)) <span class=\"cause\">(\(HTML.text(([u.cause] + (u.source.map { [$0] } ?? [])).joined(separator: ", "))))</span></th>"
+            for rate in sweep.rates {
+                let fate = change.fates[rate] ?? nil
+                out += "<td>\(HTML.text(fate.map(\.briefReadable) ?? "not asked for"))</td>"
+            }
+            out += "</tr>\n"
+        }
+        out += "</tbody></table>\n<table><caption>Each rate's verdict</caption><thead><tr><th scope=\"col\">Rate</th><th scope=\"col\">Expectations</th><th scope=\"col\">Findings</th><th scope=\"col\">End</th></tr></thead><tbody>\n"
+        for run in sweep.runs {
+            let failed = run.result.failedExpectations.count
+            out += "<tr><th scope=\"row\">\(run.rate) words a minute</th><td>\(run.result.expectations.count - failed) of \(run.result.expectations.count) held</td>"
+            out += "<td>\(HTML.text(FindingReport.summary(run.result.findings)))</td><td>\(HTML.text(clockTime(run.result.endTime)))</td></tr>\n"
+        }
+        out += "</tbody></table>\n<h3>Findings across rates</h3>\n" + findingsList(sweep.findings)
+        return out
+    }
 
     func listen() -> String {
         let source: String

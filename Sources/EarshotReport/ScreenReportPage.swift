@@ -11,6 +11,8 @@ public struct ScreenReportPage {
     public var findings: [Finding]
     /// Where the stops' speech is when it is not in the page (`--report-audio external`).
     public var audioNote: String?
+    /// The speaking rate the stops were spoken at, when one was asked for over the profile's (`--rate`).
+    public var rate: Int?
 
     public init(file: String, drawing: ScreenDrawing, notes: [String], findings: [Finding]) {
         self.file = file
@@ -26,6 +28,7 @@ public struct ScreenReportPage {
             summary += "<p>What the file could not say:</p><ul>" + notes.map { "<li>\(HTML.text($0))</li>" }.joined() + "</ul>"
         }
         if let audioNote { summary += "<p>\(HTML.text(audioNote))</p>" }
+        if let rate { summary += "<p>Spoken at \(rate) words a minute.</p>" }
         let screen = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there; activate it, or its Play button, to hear it.</p>\n"
             + drawing.html(key: "s1", title: "screen \(title)")
         let page = ReportPage(kind: "Screen", title: title, summary: summary, sections: [

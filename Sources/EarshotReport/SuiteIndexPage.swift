@@ -48,6 +48,7 @@ public struct SuiteIndexPage {
             case .updated: "updated"
             case .differs: "differs"
             case .missing: "missing"
+            case .otherRate: "not compared (at \(outcome.rate.map(String.init) ?? "another") words a minute)"
             case nil: "not compared"
             }
             let held = outcome.expectations.filter(\.passed).count

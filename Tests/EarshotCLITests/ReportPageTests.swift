@@ -20,6 +20,8 @@ struct ReportPageTests {
         let screen: URL
         let renderIndex: URL
         let suiteIndex: URL
+        /// A desk check at three speaking rates (`check --rates default --report`).
+        let sweep: URL
 
         init() throws {
             folder = try CLIRunner.temporaryFolder()
@@ -42,6 +44,16 @@ struct ReportPageTests {
             let test = try CLIRunner.run(["test", "-q", "--report", suite.path, "--standard", "wcag22", "samples/suite"], currentDirectory: root)
             guard test.status == 0 else { throw CheckFailure("test --report: \(test.stdout)\(test.stderr)") }
             suiteIndex = suite.appendingPathComponent("index.html")
+            sweep = folder.appendingPathComponent("rate-cart-delay.html")
+            let swept = try CLIRunner.run(["check", "-q", "--rates", "default", "--report", sweep.path,
+                                           "samples/scenarios/rate-cart-delay.json"], currentDirectory: root)
+            guard swept.status == 0 else { throw CheckFailure("check --rates --report: \(swept.stdout)\(swept.stderr)") }
+        }
+
+        /// The page a test names.
+        func named(_ page: String) -> URL {
+            [("deskCheck", deskCheck), ("screen", screen), ("renderIndex", renderIndex), ("suiteIndex", suiteIndex),
+             ("sweep", sweep)].first { $0.0 == page }!.1
         }
     }
 
@@ -140,22 +152,31 @@ struct ReportPageTests {
         #expect(sort["ariaSort"] as? String == "ascending")
     }
 
-    @Test("axe-core finds no serious or critical violation on any page", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex"])
+    @Test("a sweep's page sets the rates side by side: a column per rate with each fate, each rate's verdict, the sweep's finding")
+    func sweepPage() throws {
+        let html = try String(contentsOf: try Self.pages.get().sweep, encoding: .utf8)
+        #expect(html.contains("<h2 id=\"rates-title\">Speaking rates</h2>") || html.contains(">Speaking rates</h2>"))
+        #expect(html.contains("<caption>Utterances whose fate changes with the speaking rate (words a minute)</caption><thead><tr><th scope=\"col\">Utterance</th><th scope=\"col\">175</th><th scope=\"col\">300</th><th scope=\"col\">450</th></tr></thead>"))
+        #expect(html.contains("<td>dropped (postedDuringGestureSpeech)</td><td>dropped (postedDuringGestureSpeech)</td><td>spoken at 00:03.594</td>"))
+        #expect(html.contains("<th scope=\"row\">450 words a minute</th><td>2 of 2 held</td>"))
+        #expect(html.contains("timing.rate-dependent"))
+        #expect(html.contains("spoken at 175 words a minute"))
+    }
+
+    @Test("axe-core finds no serious or critical violation on any page", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"])
     func accessibility(page: String) throws {
         let pages = try Self.pages.get()
-        let url = [("deskCheck", pages.deskCheck), ("screen", pages.screen), ("renderIndex", pages.renderIndex),
-                   ("suiteIndex", pages.suiteIndex)].first { $0.0 == page }!.1
+        let url = pages.named(page)
         let facts = try Self.measure(["axe", url.path])
         let violations = try #require(facts["violations"] as? [[String: Any]])
         let serious = violations.filter { ["serious", "critical"].contains($0["impact"] as? String ?? "") }
         #expect(serious.isEmpty, "\(serious)")
     }
 
-    @Test("a screenshot of each page is not blank, and is kept", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex"])
+    @Test("a screenshot of each page is not blank, and is kept", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"])
     func screenshot(page: String) throws {
         let pages = try Self.pages.get()
-        let url = [("deskCheck", pages.deskCheck), ("screen", pages.screen), ("renderIndex", pages.renderIndex),
-                   ("suiteIndex", pages.suiteIndex)].first { $0.0 == page }!.1
+        let url = pages.named(page)
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let output = Self.artifacts.appendingPathComponent("\(page).png")
         let facts = try Self.measure(["screenshot", url.path, output.path])
@@ -168,7 +189,7 @@ struct ReportPageTests {
 /// asks) and a desktop's (1280), measured with the browser's own layout (page_check.py layout).
 @Suite("Report pages on a phone and a desktop", .serialized)
 struct ReportPageLayoutTests {
-    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex"].flatMap { page in
+    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"].flatMap { page in
         [320, 390, 1280].map { (page, $0) }
     }
 
@@ -176,12 +197,7 @@ struct ReportPageLayoutTests {
           arguments: cases)
     func layout(page: String, width: Int) throws {
         let pages = try ReportPageTests.pages.get()
-        let url: URL = switch page {
-        case "deskCheck": pages.deskCheck
-        case "screen": pages.screen
-        case "renderIndex": pages.renderIndex
-        default: pages.suiteIndex
-        }
+        let url = pages.named(page)
         let facts = try ReportPageTests.measure(["layout", url.path, "--width", "\(width)"])
         let viewport = try #require(facts["viewportWidth"] as? Int)
         #expect(viewport == width)
@@ -189,7 +205,7 @@ struct ReportPageLayoutTests {
         #expect(facts["escapingCount"] as? Int == 0, "\(facts["escaping"] ?? "")")
         let controls = try #require(facts["controls"] as? [[String: Any]])
         switch page {
-        case "deskCheck": #expect(controls.count == 1)  // the audio player
+        case "deskCheck", "sweep": #expect(controls.count == 1)  // the audio player
         case "screen": #expect(controls.count == 7)     // a Play button per stop of board-list
         case "renderIndex": #expect(controls.count == 71)
         default: #expect(controls.isEmpty)

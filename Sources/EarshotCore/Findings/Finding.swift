@@ -62,6 +62,9 @@ public struct Finding: Sendable, Equatable {
     /// What the transcript names as the cause of the utterance behind a dynamic finding
     /// (`line 12`, `app "board" onAppear, after line 14`), for finding the step's place.
     public var cause: String?
+    /// The speaking rate of the run that found it, in words a minute, when the run was made at a
+    /// rate asked for (`--rate`, a run of `--rates`); nil at the profile's own rate without one.
+    public var rate: Int?
 
     public init(_ code: FindingCode, time: Double? = nil, elements: [String], message: String,
                 severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil,

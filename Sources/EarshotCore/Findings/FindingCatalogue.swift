@@ -25,6 +25,8 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case focusRestoredWrongItem = "focus.restored-wrong-item"
     case focusNoFallback = "focus.no-fallback"
     case focusRestoreRepeated = "focus.restore-repeated"
+    // Across runs: found by running a scenario at several speaking rates (`--rates`).
+    case timingRateDependent = "timing.rate-dependent"
 }
 
 /// Every finding Earshot can report: its severity, a title, what it means and the fix the seed
@@ -167,6 +169,11 @@ public enum FindingCatalogue {
                   meaning: "Focus was moved back to the restored item a second time in one return (a dialog closed, the app came back to the foreground), pulling the user away from where they were.",
                   fix: "Restore focus once per return: guard it with a hasRestoredFocus flag (UIKit) or react only to the pop (path.count / currentScreen change) in SwiftUI.",
                   seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .timingRateDependent:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement heard only at some speaking rates",
+                  meaning: "The same flow run at several speaking rates gives an announcement different fates: it is spoken at some rates and dropped or cut at others, because the app posts it after a fixed delay that races the screen reader's own speech. Users who listen slower (or faster) than the rates where it is heard lose the message.",
+                  fix: "Post the announcement when the screen reader has finished speaking, not after a fixed delay: wait for UIAccessibility.announcementDidFinishNotification (or the element's own speech to end) before UIAccessibility.post, or queue it (accessibilitySpeechQueueAnnouncement = true) so it waits its turn at any rate.",
+                  seed: "announcements")
         }
     }
 
@@ -196,6 +203,10 @@ public enum FindingCatalogue {
             ("A live region's new text or an announceForAccessibility message was never spoken: a window change (a new screen, a pane's title) flushed it before its turn. (TalkBack does not drop speech the app posts while it reads what the user's gesture caused.)",
              "Announce after the window change: give the new pane its title with accessibilityPaneTitle (ViewCompat.setAccessibilityPaneTitle) for the change itself, and put the message in a polite live region on the new screen.",
              "announcements; TalkBack WindowEventInterpreter, ScreenFeedbackManager")
+        case .timingRateDependent:
+            ("An announceForAccessibility message or a live region's new text is heard at some speaking rates and lost at others: posted after a fixed delay, it meets TalkBack still speaking (an assertive live region or a later announcement cuts it, a window change flushes it) at some rates and not at others.",
+             "Do not time the message with a fixed delay: make the live region polite (android:accessibilityLiveRegion=\"polite\", Compose liveRegion = LiveRegionMode.Polite) so it waits for the current speech at any rate, and announce after the window change with accessibilityPaneTitle rather than on a timer.",
+             "announcements; TalkBack EventTypeWindowContentChangedFeedbackRule")
         case .earconDuplicateScreenChange:
             ("The window-change sound (window_state) and a title were heard twice: the app announced a pane's title on top of a new window (an activity, a dialog) that TalkBack already announces.",
              "Set accessibilityPaneTitle only on panes that change inside one window (a fragment, a Compose destination), not on the content of a new activity or dialog.",
@@ -255,4 +266,9 @@ extension FindingCode {
     public static var staticCodes: Set<FindingCode> {
         Set(allCases.filter { FindingCatalogue.entry(for: $0).origin == .static })
     }
+}
+
+extension FindingCode {
+    /// The codes only a sweep of speaking rates reports (a run at one rate cannot show them).
+    public static var sweepCodes: Set<FindingCode> { [.timingRateDependent] }
 }

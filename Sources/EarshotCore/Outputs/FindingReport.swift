@@ -23,6 +23,7 @@ public enum FindingReport {
         head += finding.severity.rawValue + (finding.expected ? " (expected)" : "")
             + (finding.baseline.map { " (\($0.rawValue))" } ?? "") + " \(finding.code.rawValue)"
         if let time = finding.time { head += " at \(fixedDecimal(time, places: 3)) s" }
+        if let rate = finding.rate { head += " (\(rate) words a minute)" }
         if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
         let element = finding.elementLocation.map { "  Element: \($0)\n" } ?? ""
         return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n" + criteriaLine(finding.criteria)

@@ -3,7 +3,8 @@
 /// Every object has the same keys in the same order — `code`, `severity`, `time`, `elements`,
 /// `message`, `fix`, `screen`, `source`, `location`, `elementLocation`, `expected`, `baseline`
 /// (`known`, `new`, or null without a baseline), `criteria` (the code's criteria in every
-/// standard, each `{"standard": …, "id": …, "title": …}`) — with
+/// standard, each `{"standard": …, "id": …, "title": …}`), and last `rate` (words a minute)
+/// only for a finding made at a rate asked for (`--rate`, `--rates`) — with
 /// `null` for what is not known, and times with six decimals, so the same findings always give
 /// the same bytes and files diff cleanly. A location is `{"file": …, "line": …, "column": …}`
 /// (lines and columns count from 1; the file as the command was given it).
@@ -30,7 +31,8 @@ public enum FindingsJSON {
                 finding.baseline.map { jsonString($0.rawValue) } ?? "null",
                 "[" + finding.criteria.map(criterionJSON).joined(separator: ", ") + "]",
             ]
-            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + "}"
+            let rate = finding.rate.map { ", \"rate\": \($0)" } ?? ""
+            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
@@ -61,7 +63,7 @@ public enum FindingsJSON {
     /// Decodes a parsed findings array; an unknown code or severity suggests the nearest valid one.
     public static func decode(_ root: JSONNode) throws -> [Finding] {
         try root.arrayItems().map { node in
-            let object = try node.object(allowing: keys)
+            let object = try node.object(allowing: keys + ["rate"])
             let code = try object.required("code").enumValue(FindingCode.self, what: "finding code")
             let severity = try object.required("severity").enumValue(FindingSeverity.self, what: "severity")
             var finding = Finding(
@@ -72,6 +74,7 @@ public enum FindingsJSON {
             finding.location = try location(object["location"])
             finding.elementLocation = try location(object["elementLocation"])
             finding.expected = try object.bool("expected") ?? false
+            finding.rate = try object.int("rate")
             if let mark = object["baseline"], !mark.isNull {
                 finding.baseline = try mark.enumValue(BaselineMark.self, what: "baseline mark")
             }

@@ -70,6 +70,7 @@ public enum SarifReport {
             if let time = finding.time { properties.append(("time", fixedDecimal(time, places: 6))) }
             if let screen = finding.screen { properties.append(("screen", jsonString(screen))) }
             if let source = finding.source { properties.append(("source", jsonString(source))) }
+            if let rate = finding.rate { properties.append(("rate", String(rate))) }
             fields.append(("properties", object(properties)))
             return object(fields, indent: 8)
         }

@@ -99,14 +99,14 @@ extension SpeechTranscript {
             lines.append((u.requestedAt, u.id * 2, "\(clockTime(u.requestedAt))  \"\(u.text)\"  unfinished"))
         }
         lines.sort { $0.time < $1.time - timeTolerance || (abs($0.time - $1.time) <= timeTolerance && $0.order < $1.order) }
-        return (durationsEstimated ? "note: \(Self.estimatedDurationsNote)\n" : "") + lines.map { $0.text + "\n" }.joined()
+        return notes.map { "note: \($0)\n" }.joined() + lines.map { $0.text + "\n" }.joined()
     }
 
     /// WebVTT captions: one cue per utterance that played, from its start to its end (or the
     /// moment it was cut), with the original text; earcons as `[screen change sound]` cues.
     /// Cues are in start order and times match the rendered WAV's samples to the millisecond.
     public var webVTT: String {
-        var out = "WEBVTT\n" + (durationsEstimated ? "\nNOTE \(Self.estimatedDurationsNote)\n" : "")
+        var out = "WEBVTT\n" + notes.map { "\nNOTE \($0)\n" }.joined()
         let played = entries.compactMap { entry -> (TranscriptEntry, Double, Double)? in
             switch entry.fate {
             case .spoken(let start, let end): (entry, start, end)

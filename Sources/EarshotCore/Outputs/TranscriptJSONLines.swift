@@ -1,6 +1,7 @@
 /// The transcript as JSON Lines, one object per utterance then one per `announcementDidFinish`,
 /// so other tools can read what was presented (after Orca's output recorder). When durations
-/// were estimated, a first `{"type":"note","durations":"estimated",...}` object says so.
+/// were estimated, a first `{"type":"note","durations":"estimated",...}` object says so; when
+/// the run was made at an asked rate, a `{"type":"note","rate":WPM,...}` object says which.
 ///
 /// Keys are written in a fixed order and times with six decimals (microseconds, finer than one
 /// sample at 22050 Hz), so the same transcript always gives the same bytes.
@@ -14,6 +15,10 @@ extension SpeechTranscript {
         if durationsEstimated {
             lines.append(object([("type", jsonString("note")), ("durations", jsonString("estimated")),
                                  ("text", jsonString(Self.estimatedDurationsNote))]))
+        }
+        if let rate {
+            lines.append(object([("type", jsonString("note")), ("rate", String(rate)),
+                                 ("text", jsonString(Self.rateNote(rate)))]))
         }
         for entry in entries {
             let u = entry.utterance

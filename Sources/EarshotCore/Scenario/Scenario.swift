@@ -80,6 +80,10 @@ public struct ScenarioStep: Sendable {
         self.location = location
     }
 
+    /// For an expectation, the speaking rates (words a minute) it is about (`"rates": [175]`):
+    /// it is checked only in runs at those rates. Nil: it must hold at every rate.
+    public var rates: [Int]?
+
     /// The file the step is written in, when it is not the scenario's own (a step of the base
     /// scenario it `extends`): its name, for `source`.
     public var fileLabel: String?

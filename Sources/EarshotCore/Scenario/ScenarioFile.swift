@@ -277,8 +277,22 @@ struct StepDecoder {
             object = try allowing([])
             action = .pause(try seconds(value))
         default:  // "expect"
-            object = try allowing([])
+            object = try allowing(["rates"])
             action = .expect(try expectation(value))
+        }
+        var rates: [Int]?
+        if let node = object["rates"] {
+            let items = try node.arrayItems()
+            guard !items.isEmpty else {
+                throw DataFileError("\"rates\" lists the speaking rates the expectation is about (words a minute, such as [175]); it cannot be empty", at: node.location)
+            }
+            rates = try items.map { item in
+                let rate = try item.intValue()
+                guard VoiceProfile.rateRange.contains(rate) else {
+                    throw DataFileError("a rate is in words a minute, from \(VoiceProfile.rateRange.lowerBound) to \(VoiceProfile.rateRange.upperBound); found \(rate)", at: item.location)
+                }
+                return rate
+            }
         }
         _ = try object.string("note")
         if case .expect(let expectation) = action, expectation.isWholeRun,
@@ -300,6 +314,7 @@ struct StepDecoder {
             timing = .whenIdle
         }
         var step = ScenarioStep(action: action, timing: timing, location: node.location)
+        step.rates = rates
         if node.location.file != scenarioFile { step.fileLabel = (node.location.file as NSString).lastPathComponent }
         return step
     }

@@ -10,6 +10,10 @@
 public struct ScenarioRunner {
     public let scenario: Scenario
     public let desk: DeskCheck
+    /// The rate asked for over the profile's own (`VoiceProfile.askedRate`), named by the transcript.
+    let askedRate: Int?
+    /// The rate the run speaks at: an expectation about other rates (`"rates"`) is left out.
+    let rate: Int
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by `reader` (`--reader`); without one, a scenario whose screens come from Android
@@ -17,6 +21,8 @@ public struct ScenarioRunner {
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
                 reader: ScreenReaderKind? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
+        askedRate = profile.askedRate
+        rate = profile.engine.rate
         var profile = profile
         if let reader {
             profile.reader = reader
@@ -35,13 +41,15 @@ public struct ScenarioRunner {
         var focusSamples = FocusSamples()
         var performed: [(time: Double, step: ScenarioStep)] = []
         // Focus at a time given by `at` may lie before steps written above it: known up front.
-        for (index, step) in scenario.expectations.enumerated() {
+        func applies(_ step: ScenarioStep) -> Bool { step.rates?.contains(rate) ?? true }
+        for (index, step) in scenario.expectations.filter(applies).enumerated() {
             if case .expect(.focus) = step.action, case .at(let time) = step.timing {
                 focusSamples.add(index: index, at: time)
             }
         }
         for step in scenario.steps {
             if case .expect(let expectation) = step.action {
+                guard applies(step) else { continue }
                 let time: Double = switch step.timing {
                 case .at(let at): at
                 case .after(let delay): cursor + delay
@@ -99,7 +107,8 @@ public struct ScenarioRunner {
         desk.waitUntilIdle()
         desk.wait(until: cursor)
         focusSamples.takeRest(desk)
-        let transcript = desk.finish()
+        var transcript = desk.finish()
+        transcript.rate = askedRate
         var findings = findings(transcript, performed: performed)
         let expectations = pending.map(\.expectation)
         for index in findings.indices where expectations.contains(where: { $0.expects(findings[index]) }) {
@@ -107,7 +116,7 @@ public struct ScenarioRunner {
         }
         let results = pending.enumerated().map { index, item in
             item.expectation.isWholeRun
-                ? item.expectation.evaluate(findings: findings, transcript: transcript, location: item.step.location)
+                ? item.expectation.evaluateAtOneRate(findings: findings, transcript: transcript, location: item.step.location)
                 : item.expectation.evaluate(transcript: transcript, at: item.time,
                                             focusedID: focusSamples.focus[index] ?? nil, location: item.step.location)
         }
@@ -115,6 +124,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
+        result.reader = desk.generator.reader
         return result
     }
 }
@@ -181,6 +191,8 @@ extension ScenarioRunner {
         }
         for index in all.indices {
             all[index].source = scenario.path
+            // A static finding is the screen's, at any rate.
+            if all[index].time != nil { all[index].rate = askedRate }
             let element = elementLocation(all[index])
             guard let time = all[index].time else {
                 all[index].location = element ?? all[index].screen.flatMap { screens[$0]?.startLocation }
@@ -211,6 +223,8 @@ public struct ScenarioResult: Sendable {
     public var findings: [Finding]
     /// The steps performed (not expectations), with the time each happened.
     public var performedSteps: [PerformedStep] = []
+    /// The screen reader the run was heard by (its findings' fixes are that reader's).
+    public var reader: ScreenReaderKind = .voiceOver
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
 

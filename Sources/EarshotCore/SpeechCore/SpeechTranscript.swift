@@ -12,6 +12,10 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
     /// True when the device estimated the lengths of speech instead of synthesizing it
     /// (`EstimatedSpeechDevice`): every time after the first speech is approximate.
     public var durationsEstimated: Bool
+    /// The rate the speech was made at, in words per minute, when a run asked for one that is
+    /// not the profile's own (`--rate`, `--rates`); the written forms then say it first. Nil:
+    /// the profile's own rate, and the written forms are those of a run without `--rate`.
+    public var rate: Int?
 
     /// What the written forms of a transcript with estimated durations say first.
     public static let estimatedDurationsNote =
@@ -24,6 +28,16 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
         self.events = events
         self.unfinished = unfinished
         self.durationsEstimated = durationsEstimated
+    }
+
+    /// What the written forms of a transcript made at an asked rate say first.
+    public static func rateNote(_ rate: Int) -> String {
+        "spoken at \(rate) words a minute (--rate), not the voice profile's own rate; times follow it"
+    }
+
+    /// The notes every written form starts with: estimated durations, then an asked rate.
+    var notes: [String] {
+        (durationsEstimated ? [Self.estimatedDurationsNote] : []) + (rate.map { [Self.rateNote($0)] } ?? [])
     }
 
     /// The fate of utterance `id`, if decided.
@@ -54,7 +68,7 @@ public struct SpeechTranscript: Sendable, Equatable, CustomStringConvertible {
     /// One line per entry, then one per announcement report, e.g.
     /// `#2 announcement "저장됨": cut 0.300-0.500 by #3 (focus move (swipe right))`.
     public var description: String {
-        var lines = durationsEstimated ? ["note: " + Self.estimatedDurationsNote] : []
+        var lines = notes.map { "note: " + $0 }
         lines += entries.map(\.description)
         lines += announcementResults.map(\.description)
         lines += unfinished.map { "\($0): unfinished" }

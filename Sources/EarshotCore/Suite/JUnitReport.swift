@@ -25,9 +25,14 @@ public enum JUnitReport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"\(escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">\n"
         for record in records {
-            out += "  <testsuite name=\"\(escape(record.file))\" tests=\"\(record.cases.count)\" failures=\"\(record.failures)\" errors=\"\(record.errors)\" skipped=\"0\" time=\"\(seconds(record.time))\">\n"
+            out += "  <testsuite name=\"\(escape(record.name))\" tests=\"\(record.cases.count)\" failures=\"\(record.failures)\" errors=\"\(record.errors)\" skipped=\"0\" time=\"\(seconds(record.time))\">\n"
+            if let rate = record.rate {
+                out += "    <properties>\n      <property name=\"rate\" value=\"\(rate)\"/>\n    </properties>\n"
+            } else if let rates = record.sweepRates {
+                out += "    <properties>\n      <property name=\"rates\" value=\"\(rates.map(String.init).joined(separator: ","))\"/>\n    </properties>\n"
+            }
             for testCase in record.cases {
-                var attributes = "classname=\"\(escape(record.file))\" name=\"\(escape(testCase.name))\""
+                var attributes = "classname=\"\(escape(record.name))\" name=\"\(escape(testCase.name))\""
                 let file = testCase.location?.file ?? record.file
                 attributes += " file=\"\(escape(file))\""
                 if let line = testCase.location?.line { attributes += " line=\"\(line)\"" }

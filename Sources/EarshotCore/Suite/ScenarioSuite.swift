@@ -98,6 +98,33 @@ public struct ScenarioOutcome: Sendable, Codable {
     /// The static codes its screens could not be checked for, by code, with the reason
     /// (`ScenarioResult.uncheckedCodes`).
     public var unchecked: [String: String]?
+    /// The rate of a run made at a rate asked for (`--rate`, one run of `--rates`), in words a
+    /// minute; its transcript is then not compared with the golden, which holds the profile's
+    /// own rate.
+    public var rate: Int?
+    /// In a sweep of rates (`test --rates`): the rate of this run (every run names its rate,
+    /// the profile's own too), or nil for the sweep's own record.
+    public var sweepRate: Int?
+    /// The sweep's own record (`test --rates`): its rates; its findings are the sweep's
+    /// (`timing.rate-dependent`) and its transcript the fates that change.
+    public var sweepRates: [Int]?
+
+    /// The scenario as reports name it: `FILE`, `FILE @ 300 wpm`, `FILE @ rates 175, 300, 450`.
+    public var displayName: String {
+        if let rate = sweepRate ?? rate { return "\(file) @ \(rate) wpm" }
+        if let sweepRates { return "\(file) @ rates \(sweepRates.map(String.init).joined(separator: ", "))" }
+        return file
+    }
+
+    /// The sweep's own outcome: its findings, and the fates that change as its transcript.
+    public init(file: String, sweep: RateSweep, time: Double) {
+        self.file = file
+        transcript = sweep.readableChanges
+        expectations = []
+        findingsJSON = FindingsJSON.encode(sweep.findings)
+        self.time = time
+        sweepRates = sweep.rates
+    }
 
     public init(file: String, result: ScenarioResult, title: String?, time: Double) {
         self.file = file
@@ -106,6 +133,7 @@ public struct ScenarioOutcome: Sendable, Codable {
         expectations = result.expectations.map(ExpectationLine.init)
         findingsJSON = FindingsJSON.encode(result.findings)
         self.time = time
+        rate = result.transcript.rate
         let unchecked = result.uncheckedCodes
         self.unchecked = unchecked.isEmpty ? nil : Dictionary(uniqueKeysWithValues: unchecked.map { ($0.key.rawValue, $0.value) })
     }
@@ -147,6 +175,8 @@ public struct ScenarioVerdict: Sendable {
         case missing
         /// `--update` wrote it (new or changed).
         case updated
+        /// The run was made at another rate than the profile's own (the golden's): not compared.
+        case otherRate
     }
 
     public var outcome: ScenarioOutcome
@@ -175,6 +205,9 @@ public struct ScenarioVerdict: Sendable {
     /// is missing, through a temporary file and a rename).
     public static func judge(_ outcome: ScenarioOutcome, update: Bool) throws -> ScenarioVerdict {
         guard outcome.error == nil else { return ScenarioVerdict(outcome: outcome, golden: nil) }
+        // The golden holds the profile's own rate: at another, times differ by nature.
+        if outcome.rate != nil { return ScenarioVerdict(outcome: outcome, golden: .otherRate) }
+        if outcome.sweepRates != nil { return ScenarioVerdict(outcome: outcome, golden: nil) }
         let path = ScenarioSuite.goldenPath(for: outcome.file)
         let golden: String?
         if FileManager.default.fileExists(atPath: path) {
@@ -195,9 +228,20 @@ public struct ScenarioVerdict: Sendable {
     /// The verdict as a CI record: the golden case, the expectations, the error findings.
     public var record: SuiteRecord {
         if let error = outcome.error {
-            return SuiteRecord(file: outcome.file, time: outcome.time, cases: [
+            var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: [
                 SuiteCase("read", name: "run \(outcome.file)", outcome: .error(message: error)),
             ])
+            record.rate = outcome.rate
+            return record
+        }
+        if outcome.sweepRates != nil {
+            var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: SuiteRecord.findingCases(findings), findings: findings)
+            if record.cases.isEmpty {
+                record.cases = [SuiteCase("finding", name: "fates agree at every rate",
+                                          location: SourceLocation(file: outcome.file, line: 1, column: 1), outcome: .passed)]
+            }
+            record.sweepRates = outcome.sweepRates
+            return record
         }
         var cases: [SuiteCase] = []
         let goldenFile = ScenarioSuite.goldenPath(for: outcome.file)
@@ -212,7 +256,7 @@ public struct ScenarioVerdict: Sendable {
             cases.append(SuiteCase("golden", name: "golden transcript", location: goldenLocation,
                                    outcome: .failed(message: "no golden transcript \(goldenFile) (record it with --update)",
                                                     details: outcome.transcript)))
-        case nil: break
+        case .otherRate, nil: break
         }
         for line in outcome.expectations {
             cases.append(SuiteCase("expectation", name: "expectation at line \(line.location.line): \(line.summary)", location: line.location,
@@ -220,6 +264,8 @@ public struct ScenarioVerdict: Sendable {
                                        : .failed(message: "expected \(line.summary), but \(line.actual)", details: line.text)))
         }
         cases += SuiteRecord.findingCases(findings)
-        return SuiteRecord(file: outcome.file, time: outcome.time, cases: cases, findings: findings)
+        var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: cases, findings: findings)
+        record.rate = outcome.sweepRate ?? outcome.rate
+        return record
     }
 }

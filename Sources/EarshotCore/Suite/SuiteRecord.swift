@@ -12,6 +12,12 @@ public struct SuiteRecord: Sendable {
     public var cases: [SuiteCase]
     /// Every finding, errors and the rest, for the SARIF log and the JUnit `system-out`.
     public var findings: [Finding]
+    /// The speaking rate of the run, in words a minute, when it was made at a rate asked for
+    /// (`--rate`, one run of `--rates`): JUnit names the suite `FILE @ RATE wpm` and gives it a
+    /// `rate` property.
+    public var rate: Int?
+    /// For the record of a sweep's own findings (`--rates`): the rates, as JUnit's `rates` property.
+    public var sweepRates: [Int]?
 
     public init(file: String, time: Double = 0, cases: [SuiteCase] = [], findings: [Finding] = []) {
         self.file = file
@@ -61,8 +67,29 @@ public struct SuiteCase: Sendable {
 extension SuiteRecord {
     /// A scenario run without a golden (`earshot check`): its expectations, then its error
     /// findings (an expected one passes).
-    public static func scenario(_ file: String, result: ScenarioResult, time: Double) -> SuiteRecord {
-        ScenarioVerdict(outcome: ScenarioOutcome(file: file, result: result, title: nil, time: time), golden: nil).record
+    public static func scenario(_ file: String, result: ScenarioResult, time: Double, rate: Int? = nil) -> SuiteRecord {
+        var outcome = ScenarioOutcome(file: file, result: result, title: nil, time: time)
+        if let rate { outcome.rate = rate }
+        return ScenarioVerdict(outcome: outcome, golden: nil).record
+    }
+
+    /// A sweep's own findings (`timing.rate-dependent`) as a record: a case per error finding,
+    /// or one passing case saying every announcement had the same fate at every rate.
+    public static func sweep(_ file: String, _ sweep: RateSweep) -> SuiteRecord {
+        var cases = findingCases(sweep.findings)
+        if cases.isEmpty {
+            cases = [SuiteCase("finding", name: "fates agree at every rate", location: SourceLocation(file: file, line: 1, column: 1), outcome: .passed)]
+        }
+        var record = SuiteRecord(file: file, cases: cases, findings: sweep.findings)
+        record.sweepRates = sweep.rates
+        return record
+    }
+
+    /// The suite's name in reports: the file, with the rate or the sweep's rates.
+    public var name: String {
+        if let rate { return "\(file) @ \(rate) wpm" }
+        if let sweepRates { return "\(file) @ rates \(sweepRates.map(String.init).joined(separator: ", "))" }
+        return file
     }
 
     /// A screen file's lint: a case per error finding, or one passing case.

@@ -11,7 +11,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "rates", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -48,11 +48,21 @@ public struct VoiceProfile: Sendable {
     public var punctuationLevel: PunctuationLevel?
     /// The screen reader a command asked for (`--reader`); VoiceOver unless told.
     public var reader: ScreenReaderKind = .voiceOver
+    /// The rate the profile's file gives (`engine.rate` before any `--rate`).
+    public private(set) var ownRate: Int
+    /// The speaking rate a command asked for (`--rate`, one rate of `--rates`) when it is not the
+    /// profile's own; `engine.rate` then holds it. A run made at such a rate names it in its
+    /// transcripts, manifest and reports; at the profile's own rate nothing changes.
+    public private(set) var askedRate: Int?
+
+    /// The rates eSpeak NG speaks at, in words per minute (`engine.rate`, `--rate`).
+    public static let rateRange = 80...450
 
     public init(name: String, language: String, engine: Engine, path: String, sections: [String: JSONNode] = [:]) {
         self.name = name
         self.language = language
         self.engine = engine
+        self.ownRate = engine.rate
         self.path = path
         self.sections = sections
     }
@@ -91,6 +101,40 @@ public struct VoiceProfile: Sendable {
 }
 
 extension VoiceProfile {
+    /// The profile speaking at `rate` words a minute (`--rate`): durations, and so fates, follow.
+    /// The profile's own rate gives the profile unchanged.
+    public func atRate(_ rate: Int) -> VoiceProfile {
+        var changed = self
+        changed.engine.rate = rate
+        changed.askedRate = rate == ownRate ? nil : rate
+        return changed
+    }
+
+    /// The rates a sweep without numbers runs at (`--rates default`) when a profile names none:
+    /// Earshot's choice, docs/speech-scheduling.md, "Speaking rates".
+    public static let defaultSweep = [175, 300, 450]
+
+    /// The profile's sweep (`"rates": {"sweep": [175, 300, 450]}`), else `defaultSweep`: rates
+    /// from 80 to 450 words a minute, each once.
+    public func sweepRates() throws -> [Int] {
+        guard let section = sections["rates"] else { return Self.defaultSweep }
+        let object = try section.object(allowing: ["sweep", "comment"])
+        guard let list = object["sweep"] else { return Self.defaultSweep }
+        let items = try list.arrayItems()
+        guard !items.isEmpty else {
+            throw DataFileError("\"sweep\" lists the rates --rates default runs at (words a minute); it cannot be empty", at: list.location)
+        }
+        var rates: [Int] = []
+        for item in items {
+            let rate = try item.intValue()
+            guard Self.rateRange.contains(rate), !rates.contains(rate) else {
+                throw DataFileError("a sweep's rates are words a minute from \(Self.rateRange.lowerBound) to \(Self.rateRange.upperBound), each once; found \(rate)", at: item.location)
+            }
+            rates.append(rate)
+        }
+        return rates
+    }
+
     /// TalkBack's words in this voice's language: the words file the `talkback` section names,
     /// relative to the profile (`"talkback": "talkback/ko.json"`).
     public func talkBackWords() throws -> TalkBackVocabulary {

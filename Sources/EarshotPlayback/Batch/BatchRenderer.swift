@@ -211,9 +211,12 @@ public final class BatchRenderer {
             let path = absolute(relative)
             return RenderRequest.OutputFile(output: path, temporary: Self.temporaryPath(for: path))
         }
-        return RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
-                             segments: job.segments, spans: job.spans, pause: job.pause, scenario: job.scenario,
-                             reader: job.reader, output: output, temporary: Self.temporaryPath(for: output), transcripts: transcripts)
+        var request = RenderRequest(job: job.index, profile: job.profilePath, punctuation: job.punctuation,
+                                    segments: job.segments, spans: job.spans, pause: job.pause, scenario: job.scenario,
+                                    reader: job.reader, output: output, temporary: Self.temporaryPath(for: output),
+                                    transcripts: transcripts)
+        request.rate = job.rate
+        return request
     }
 
     /// The journal of files finished by a run that has not written its manifest yet.

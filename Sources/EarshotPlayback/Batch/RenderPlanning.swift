@@ -14,6 +14,8 @@ public struct RenderRequestSettings {
     /// `--placeholder` samples over the voice language's own.
     public var placeholders: [Character: String]
     public var punctuation: PunctuationLevel?
+    /// `--rate`: words a minute over each profile's own.
+    public var rate: Int?
     public var language: ScreenLanguage
     /// `--reader`; nil: each screen's own (TalkBack for an Android dump).
     public var reader: ScreenReaderKind?
@@ -23,7 +25,9 @@ public struct RenderRequestSettings {
 
     public init(inputs: [String], format: BatchInputFormat? = nil, voices: [String] = [], placeholders: [Character: String] = [:],
                 punctuation: PunctuationLevel? = nil, language: ScreenLanguage = .asWritten, reader: ScreenReaderKind? = nil,
-                transcriptFormats: [TranscriptFormat] = RenderPlan.defaultTranscriptFormats, library: VoiceLibrary = .locate()) {
+                transcriptFormats: [TranscriptFormat] = RenderPlan.defaultTranscriptFormats, rate: Int? = nil,
+                library: VoiceLibrary = .locate()) {
+        self.rate = rate
         self.inputs = inputs
         self.format = format
         self.voices = voices
@@ -108,6 +112,7 @@ public struct RenderPlanning {
         return try names.map { name in
             var profile = try library.profile(name)
             profile.punctuationLevel = settings.punctuation
+            if let rate = settings.rate { profile = profile.atRate(rate) }
             if !profile.path.hasPrefix("/") {
                 profile.path = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(profile.path)
             }

@@ -71,6 +71,7 @@ public enum RenderWorker {
             }
             // A scenario's speech is composed here, at the level the run asked for.
             if let punctuation = request.punctuation { profile.punctuationLevel = punctuation }
+            if let rate = request.rate { profile = profile.atRate(rate) }
             if let scenario = request.scenario {
                 let response = renderScenario(scenario, request, profile: profile, engine: engine, inFlight: inFlight)
                 responses.send { response }
@@ -80,7 +81,7 @@ public enum RenderWorker {
             // the voices of other languages; one per profile and level, made on first use.
             var speaker: Speaker?
             if !request.spans.isEmpty {
-                let key = request.profile + "\n" + (request.punctuation?.rawValue ?? "")
+                let key = request.profile + "\n" + (request.punctuation?.rawValue ?? "") + "\n" + (request.rate.map(String.init) ?? "")
                 do {
                     speaker = try speakers[key] ?? Speaker(profile: profile, engine: engine)
                     speakers[key] = speaker

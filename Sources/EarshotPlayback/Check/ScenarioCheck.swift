@@ -11,6 +11,10 @@ public struct ScenarioCheckSettings {
     public var voice: String?
     public var espeakData: String?
     public var punctuation: PunctuationLevel?
+    /// `--rate`: words a minute over the profile's own; nil: the profile's.
+    public var rate: Int?
+    /// `--rates`: the scenario runs once at each (`ScenarioCheck.runSweep`); empty: one run.
+    public var rates: [Int] = []
     /// `--reader`; nil: the scenario's own.
     public var reader: ScreenReaderKind?
     /// `--live`: the ALSA device the scenario plays on in real time; nil renders it on a
@@ -36,7 +40,7 @@ public struct ScenarioCheckSettings {
     public var density: Double?
 
     public init(path: String, voice: String? = nil, espeakData: String? = nil, punctuation: PunctuationLevel? = nil,
-                reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
+                rate: Int? = nil, reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
                 transcripts: [(path: String, format: TranscriptFormat)] = [], findingsPath: String? = nil,
                 reportPage: String? = nil, externalReportAudio: Bool = false, quiet: Bool = false,
                 library: VoiceLibrary = .locate(), baseline: FindingBaseline? = nil, density: Double? = nil) {
@@ -44,6 +48,7 @@ public struct ScenarioCheckSettings {
         self.voice = voice
         self.espeakData = espeakData
         self.punctuation = punctuation
+        self.rate = rate
         self.reader = reader
         self.liveDevice = liveDevice
         self.wavPath = wavPath
@@ -127,7 +132,8 @@ public struct ScenarioCheck {
                     write: @escaping @Sendable (String) -> Void) throws -> Outcome {
         if let wav = settings.wavPath { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
-                                                   espeakData: settings.espeakData, punctuation: settings.punctuation)
+                                                   espeakData: settings.espeakData, punctuation: settings.punctuation,
+                                                   rate: settings.rate)
         let quiet = settings.quiet
         let page = pages == nil ? nil : settings.reportPage
         let started = Date()

@@ -15,12 +15,14 @@ public enum ScenarioPlayback {
         public var peakBufferedSamples: Int
     }
 
-    /// The speaker for a scenario: `voice` if given, else the scenario's voice, else `ko`.
+    /// The speaker for a scenario: `voice` if given, else the scenario's voice, else `ko`; at
+    /// `rate` words a minute when given (`--rate`), else the profile's own rate.
     public static func speaker(for scenario: Scenario, voice: String? = nil,
                                library: VoiceLibrary = .locate(), espeakData: String? = nil,
-                               punctuation: PunctuationLevel? = nil) throws -> Speaker {
+                               punctuation: PunctuationLevel? = nil, rate: Int? = nil) throws -> Speaker {
         var profile = try library.profile(voice ?? scenario.voice ?? VoiceLibrary.defaultVoice)
         if let punctuation { profile.punctuationLevel = punctuation }
+        if let rate { profile = profile.atRate(rate) }
         let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
         try speaker.checkEngine()
         return speaker

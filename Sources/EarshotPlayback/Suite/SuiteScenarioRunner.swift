@@ -17,13 +17,16 @@ public final class SuiteScenarioRunner {
     public let reader: ScreenReaderKind?
     /// `--density`: pixels per dp of the scenarios' Android dumps, for their touch targets.
     public let density: Double?
+    /// `--rate`: every scenario spoken at this many words a minute; nil: each profile's own.
+    public let rate: Int?
     private let library: VoiceLibrary
     private let pages: PageWriter?
     private var speakers: [String: Speaker] = [:]
 
     public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                library: VoiceLibrary = .locate(), pages: PageWriter? = nil) {
+                rate: Int? = nil, library: VoiceLibrary = .locate(), pages: PageWriter? = nil) {
         self.voice = voice
+        self.rate = rate
         self.density = density
         self.espeakData = espeakData
         self.reader = reader
@@ -35,17 +38,24 @@ public final class SuiteScenarioRunner {
     /// bad file or a run error becomes the outcome's error. An engine that cannot start ends the
     /// whole run (exit 69), as it would fail every scenario.
     public func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
+        try run(file, page: page, rate: rate)
+    }
+
+    /// Runs one scenario at `rate` words a minute (nil: the profile's own); one speaker per
+    /// voice and rate is kept, so a text measured at a rate is not synthesized again.
+    public func run(_ file: String, page: String?, rate: Int?) throws -> ScenarioOutcome {
         let start = Date()
         do {
             let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
                 try ScenarioFile.load(path: file)
             }.withDensity(density)
-            let key = voice ?? scenario.voice ?? VoiceLibrary.defaultVoice
+            let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + (rate.map { "@\($0)" } ?? "")
             let speaker: Speaker
             if let known = speakers[key] {
                 speaker = known
             } else {
-                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, library: library, espeakData: espeakData)
+                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, library: library, espeakData: espeakData,
+                                                       rate: rate)
                 speakers[key] = speaker
             }
             let result: ScenarioResult
@@ -63,8 +73,51 @@ public final class SuiteScenarioRunner {
         }
     }
 
-    /// How many speakers (one per voice) the runner holds.
+    /// Runs one scenario once per rate (`test --rates`): an outcome per rate, each naming its
+    /// rate, whose whole-run expectations were checked with the sweep's findings, then the
+    /// sweep's own outcome. A scenario that cannot run gives its error once.
+    public func runSweep(_ file: String, rates: [Int]) throws -> [ScenarioOutcome] {
+        let start = Date()
+        do {
+            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+                try ScenarioFile.load(path: file)
+            }.withDensity(density)
+            var runs: [RateSweep.Run] = [], times: [Double] = []
+            for rate in rates {
+                let started = Date()
+                let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + "@\(rate)"
+                let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
+                                                                            espeakData: espeakData, rate: rate)
+                speakers[key] = speaker
+                var result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
+                result.nameRate(rate)
+                runs.append(RateSweep.Run(rate: rate, result: result))
+                times.append(Date().timeIntervalSince(started))
+            }
+            let sweep = RateSweep(runs: runs, source: scenario.path)
+            var outcomes = zip(sweep.runs, times).map { run, time in
+                var outcome = ScenarioOutcome(file: file, result: run.result, title: scenario.title, time: time)
+                outcome.sweepRate = run.rate
+                return outcome
+            }
+            outcomes.append(ScenarioOutcome(file: file, sweep: sweep, time: 0))
+            return outcomes
+        } catch let error as UserFacingError {
+            if error.category == .unavailable { throw error }
+            return [ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))]
+        }
+    }
+
+    /// How many speakers (one per voice and rate) the runner holds.
     public var speakerCount: Int { speakers.count }
+
+    /// Texts synthesized for their length and texts whose length was reused, over every speaker.
+    public var lengthStatistics: (synthesized: Int, reused: Int) {
+        speakers.values.reduce((0, 0)) { sum, speaker in
+            let counts = speaker.lengthStatistics
+            return (sum.0 + counts.synthesized, sum.1 + counts.reused)
+        }
+    }
 }
 
 extension SuiteWorkers {

@@ -20,7 +20,7 @@ struct FindingCatalogueTests {
         #expect(dynamic == [
             "announcement.dropped", "announcement.cut", "earcon.duplicate-screen-change",
             "earcon.missing-screen-change", "focus.ghost", "focus.not-restored", "focus.restored-wrong-item",
-            "focus.no-fallback", "focus.restore-repeated",
+            "focus.no-fallback", "focus.restore-repeated", "timing.rate-dependent",
         ])
     }
 
@@ -29,7 +29,7 @@ struct FindingCatalogueTests {
         let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
         #expect(errors == [
             "label.missing", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
-            "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback",
+            "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback", "timing.rate-dependent",
         ])
     }
 
@@ -95,7 +95,8 @@ struct FindingCatalogueTests {
         #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .stopsDuplicateAdjacent, .focusFragmented,
                             .fieldLabelSeparate, .labelUnnamedSymbol, .labelLanguageMismatch,
                             .targetTooSmall, .targetBelowPlatform,
-                            .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange])
+                            .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange,
+                            .timingRateDependent])
         // No iOS API is left in a fix heard under TalkBack.
         for code in changed {
             let fix = FindingCatalogue.entry(for: code, reader: .talkBack).fix

@@ -74,6 +74,20 @@ struct FindingOutputTests {
         #expect(foreign?[0]["elements"] as? [String] == ["search"])
     }
 
+    @Test("a finding made at an asked rate says it: last in JSON, in its text line and in SARIF; read back the same; none at the profile's own")
+    func rateNamed() throws {
+        var fast = Self.sample[1]
+        fast.rate = 450
+        let json = FindingsJSON.encode([Self.sample[1], fast])
+        let lines = json.split(separator: "\n").map(String.init)
+        #expect(!lines[1].contains("\"rate\""))
+        #expect(lines[2].hasSuffix(#", "rate": 450}"#))
+        #expect(try FindingsJSON.decode(try JSONDocument.parse(json, file: "findings.json")) == [Self.sample[1], fast])
+        #expect(FindingReport.lines(of: fast).hasPrefix("error announcement.dropped at 1.250 s (450 words a minute) [like]: "))
+        #expect(SarifReport.json([fast], baseFolder: "/").contains(#""rate": 450"#))
+        #expect(!SarifReport.json([Self.sample[1]], baseFolder: "/").contains(#""rate""#))
+    }
+
     @Test("writing goes through a temporary file and the result reads back")
     func writeAndLoad() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-findings-\(UUID().uuidString)")

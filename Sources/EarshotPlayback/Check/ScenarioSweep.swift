@@ -1,0 +1,87 @@
+import EarshotCore
+import Foundation
+
+extension ScenarioCheck {
+    /// What a check at several rates produced.
+    public struct SweepOutcome {
+        public var path: String
+        public var sweep: RateSweep
+        /// Seconds the whole sweep took.
+        public var time: Double
+        public var written: [String]
+
+        public var passed: Bool { sweep.passed }
+
+        /// A record per rate (JUnit `FILE @ RATE wpm`), then the sweep's own findings.
+        public var records: [SuiteRecord] {
+            sweep.runs.map { SuiteRecord.scenario(path, result: $0.result, time: time / Double(sweep.runs.count), rate: $0.rate) }
+                + [SuiteRecord.sweep(path, sweep)]
+        }
+
+        public func summary(reports: [String]) -> String {
+            let count = sweep.runs.reduce(0) { $0 + $1.result.expectations.count }
+            var line = "\(sweep.rates.count) rates (\(sweep.rates.map(String.init).joined(separator: ", ")) words a minute): "
+                + "\(count) expectations checked, \(sweep.failedExpectationCount) failed; "
+                + "\(sweep.changes.count) utterance\(sweep.changes.count == 1 ? "" : "s") changed fate"
+            for file in written + reports where file != "-" { line += "; wrote \(file)" }
+            return line
+        }
+    }
+
+    /// Writes the report page of a sweep: the first rate's run with every rate's fates beside it.
+    public typealias SweepPageWriter = (_ page: String, _ scenario: Scenario, _ sweep: RateSweep, _ speaker: Speaker) throws -> Void
+
+    /// The voice profile's sweep (`--rates default`, `VoiceProfile.sweepRates`).
+    public func defaultSweepRates() throws -> [Int] {
+        try settings.library.profile(settings.voice ?? scenario.voice ?? VoiceLibrary.defaultVoice).sweepRates()
+    }
+
+    /// Runs the scenario once per rate on a virtual clock and prints, for a person: each rate's
+    /// transcript (not with `quiet`), the utterances whose fate changes with the rate, each
+    /// rate's expectations (failed ones only with `quiet`), the sweep's findings, then each
+    /// rate's. Writes `--findings` (every run's findings, each with its rate, then the sweep's)
+    /// and the report page.
+    public func runSweep(rates: [Int], pages: SweepPageWriter? = nil, write: (String) -> Void) throws -> SweepOutcome {
+        let started = Date()
+        let quiet = settings.quiet
+        var runs: [RateSweep.Run] = []
+        var speakers: [Speaker] = []
+        for rate in rates {
+            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
+                                                       espeakData: settings.espeakData, punctuation: settings.punctuation, rate: rate)
+            var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, transcripts: [], reader: settings.reader).result)
+            result.nameRate(rate)
+            runs.append(RateSweep.Run(rate: rate, result: result))
+            speakers.append(speaker)
+        }
+        var sweep = RateSweep(runs: runs, source: scenario.path)
+        if let baseline = settings.baseline { sweep.mark(baseline) }
+        if !quiet, let title = scenario.title { write(title + "\n") }
+        for run in sweep.runs where !quiet {
+            write("At \(run.rate) words a minute:\n")
+            write(run.result.transcript.readableText)
+            for note in run.result.notes { write("\(note)\n") }
+        }
+        write("Fates that change with the rate: \(sweep.changes.isEmpty ? "none" : String(sweep.changes.count))\n")
+        write(sweep.readableChanges)
+        for run in sweep.runs {
+            for expectation in run.result.expectations where !expectation.passed || !quiet {
+                write("at \(run.rate) words a minute: \(expectation)\n")
+            }
+        }
+        let shown = { (findings: [Finding]) in quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings }
+        write("Findings across rates: \(FindingReport.summary(sweep.findings))\n")
+        if !shown(sweep.findings).isEmpty { write(FindingReport.text(shown(sweep.findings))) }
+        for run in sweep.runs {
+            write("Findings at \(run.rate) words a minute: \(FindingReport.summary(run.result.findings))\n")
+            if !shown(run.result.findings).isEmpty { write(FindingReport.text(shown(run.result.findings))) }
+        }
+        if let file = settings.findingsPath {
+            try FindingsJSON.write(sweep.runs.flatMap(\.result.findings) + sweep.findings, to: file)
+        }
+        let page = pages == nil ? nil : settings.reportPage
+        if let page, let pages { try pages(page, scenario, sweep, speakers[0]) }
+        let written = [settings.findingsPath, page].compactMap { $0 }
+        return SweepOutcome(path: settings.path, sweep: sweep, time: Date().timeIntervalSince(started), written: written)
+    }
+}
