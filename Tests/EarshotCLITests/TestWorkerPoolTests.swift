@@ -56,7 +56,8 @@ struct TestWorkerPoolTests {
     func killedWorker() throws {
         let folder = try Self.suite()
         let result = try Self.run(["-j", "2"], in: folder) { _, workers in
-            // Soon: a worker measures each text once, so the copies of a scenario take it no time.
+            // Soon: a worker measures each text once, so the copies of a scenario take it little
+            // time; the pool sent it its first jobs as it started it.
             usleep(20_000)
             kill(workers[0], SIGKILL)
         }
@@ -71,7 +72,10 @@ struct TestWorkerPoolTests {
     func stalledWorker() throws {
         let folder = try Self.suite()
         let result = try Self.run(["-j", "2"], in: folder, environment: ["EARSHOT_WORKER_STALL": "3"]) { _, workers in
-            usleep(200_000)
+            // Soon, as above: the pool sends each worker its first jobs as it starts it, and a
+            // worker stopped while it loads its voice holds them (it was once done with all ten
+            // in 200 ms).
+            usleep(20_000)
             kill(workers[0], SIGSTOP)
         }
         #expect(result.process.terminationStatus == 1, "\(result.stdout)")
