@@ -142,13 +142,7 @@ public final class DeskCheck: @unchecked Sendable {
     // MARK: - Time
 
     /// Lets time pass until `time` (instantly on a virtual clock).
-    public func wait(until time: Double) {
-        if let virtual = clock as? VirtualClock {
-            virtual.advance(to: time)
-            return
-        }
-        while clock.now < time { Thread.sleep(forTimeInterval: min(0.005, time - clock.now)) }
-    }
+    public func wait(until time: Double) { clock.wait(until: time) }
 
     public func wait(seconds: Double) { wait(until: clock.now + max(0, seconds)) }
 
@@ -156,27 +150,12 @@ public final class DeskCheck: @unchecked Sendable {
     /// true when that happened first, false when `time` came first (the clock is then at or
     /// before `time`, with everything due by then done).
     public func waitUntilIdle(before time: Double) -> Bool {
-        if let virtual = clock as? VirtualClock {
-            while !isIdle, let due = virtual.nextDueTime {
-                if due > time + 1e-9 { return false }
-                virtual.advance(to: due)
-            }
-            return isIdle
-        }
-        while !isIdle {
-            if clock.now >= time { return false }
-            Thread.sleep(forTimeInterval: min(0.005, max(0.0005, time - clock.now)))
-        }
-        return true
+        clock.wait(until: { isIdle }, before: time)
     }
 
     /// Lets time pass until everything asked for so far has been said (or cut or dropped).
     public func waitUntilIdle() {
-        if let virtual = clock as? VirtualClock {
-            while !isIdle, let due = virtual.nextDueTime { virtual.advance(to: due) }
-            return
-        }
-        while !isIdle { Thread.sleep(forTimeInterval: 0.005) }
+        _ = clock.wait(until: { isIdle }, before: .infinity)
     }
 
     /// Lets the speech finish, ends the session (so every utterance has a fate) and returns the

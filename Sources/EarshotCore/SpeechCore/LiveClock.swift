@@ -23,6 +23,19 @@ public final class LiveClock: TimelineClock, @unchecked Sendable {
         Double(DispatchTime.now().uptimeNanoseconds - origin) / 1_000_000_000
     }
 
+    /// Sleeps in steps of at most 5 ms while the queue runs what falls due.
+    public func wait(until time: Double) {
+        while now < time { Thread.sleep(forTimeInterval: min(0.005, time - now)) }
+    }
+
+    public func wait(until isDone: () -> Bool, before limit: Double) -> Bool {
+        while !isDone() {
+            if now >= limit { return false }
+            Thread.sleep(forTimeInterval: min(0.005, max(0.0005, limit - now)))
+        }
+        return true
+    }
+
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
         let work: ScheduledWork = lock.withLock {

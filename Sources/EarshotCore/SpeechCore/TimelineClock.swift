@@ -14,6 +14,16 @@ public protocol TimelineClock: AnyObject, Sendable {
 
     /// Cancels work that has not run yet; cancelling work that already ran does nothing.
     func cancel(_ work: ScheduledWork)
+
+    /// Lets time pass until `time`: a virtual clock runs what is due on the way at once, a real
+    /// one sleeps while its queue runs it.
+    func wait(until time: Double)
+
+    /// Lets time pass until `isDone()` holds, but not past `limit`: true when it held first,
+    /// false when `limit` came first (a virtual clock then stands at or before `limit`, with
+    /// everything due by then done). A virtual clock with nothing left to run stops waiting
+    /// and answers `isDone()`: no time passing could change it.
+    func wait(until isDone: () -> Bool, before limit: Double) -> Bool
 }
 
 /// A handle to work scheduled on a `TimelineClock`, used to cancel it.

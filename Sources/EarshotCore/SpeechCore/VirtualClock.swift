@@ -59,6 +59,17 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
         advance(to: now + max(0, seconds))
     }
 
+    public func wait(until time: Double) { advance(to: time) }
+
+    public func wait(until isDone: () -> Bool, before limit: Double) -> Bool {
+        while !isDone() {
+            guard let due = nextDueTime else { return isDone() }
+            if due > limit + 1e-9 { return false }
+            advance(to: due)
+        }
+        return true
+    }
+
     /// Runs all scheduled work, including work it schedules, and leaves time at the last job.
     public func runUntilIdle() {
         while let job = takeNextJob(dueBy: .infinity) {

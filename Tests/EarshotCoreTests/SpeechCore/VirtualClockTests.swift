@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 import Testing
 @testable import EarshotCore
@@ -95,5 +96,37 @@ struct VirtualClockTests {
         clock.runUntilIdle()
         #expect(clock.now == 3600)
         #expect(clock.nextDueTime == nil)
+    }
+
+    @Test("waiting through the clock's own protocol: a condition met by due work, a limit that comes first, nothing left to run")
+    func waitingThroughTheProtocol() {
+        let clock: any TimelineClock = VirtualClock()
+        let done = Mutex(false)
+        clock.schedule(at: 2) { done.withLock { $0 = true } }
+        clock.schedule(at: 5) {}
+        // The limit comes before the work that would meet the condition.
+        #expect(!clock.wait(until: { done.withLock { $0 } }, before: 1.5))
+        #expect(clock.now <= 1.5 && !done.withLock { $0 })
+        // Then it is met at the work's time, not later.
+        #expect(clock.wait(until: { done.withLock { $0 } }, before: 10))
+        #expect(clock.now == 2)
+        // A condition nothing can meet: the clock runs out of work and says so.
+        #expect(!clock.wait(until: { false }, before: .infinity))
+        #expect(clock.now == 5)
+        clock.wait(until: 7)
+        #expect(clock.now == 7)
+    }
+
+    @Test("the live clock waits in real time through the same calls")
+    func liveWaiting() {
+        let clock: any TimelineClock = LiveClock(label: "earshot.test-wait")
+        let done = Mutex(false)
+        let start = clock.now
+        clock.schedule(at: start + 0.05) { done.withLock { $0 = true } }
+        #expect(!clock.wait(until: { done.withLock { $0 } }, before: start + 0.01))
+        #expect(clock.wait(until: { done.withLock { $0 } }, before: start + 5))
+        #expect(clock.now >= start + 0.05)
+        clock.wait(until: start + 0.08)
+        #expect(clock.now >= start + 0.08)
     }
 }
