@@ -174,7 +174,9 @@ enum ReportWriting {
                                conformance: ConformanceReport? = nil, ownedFolder: Bool = false, sweep: RateSweep? = nil) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
-                _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [])
+                // Rendered by the reader the run was heard by: a live run's or `--reader`'s, not
+                // the scenario's natural one.
+                _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [], reader: result.reader)
                 try writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: file, to: path, placement: placement, golden: golden,
                                    conformance: conformance, ownedFolder: ownedFolder, sweep: sweep)
             }

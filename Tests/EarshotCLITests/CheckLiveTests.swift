@@ -35,6 +35,30 @@ struct CheckLiveTests {
         #expect(try Self.fates(liveTranscript) == Self.fates(renderedTranscript))
     }
 
+    @Test("check --live --reader talkback --report: the page's audio is TalkBack's, the same bytes a TalkBack render writes")
+    func liveReportKeepsTheReader() throws {
+        let jack = try JackDummyServer.reserve()
+        defer { jack.release() }
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["ALSA_CONFIG_PATH": "/usr/share/alsa/alsa.conf:" + CLIRunner.repositoryRoot.path + "/scripts/alsa-jack.conf"]
+        let page = folder.appendingPathComponent("live.html").path
+        let live = try CLIRunner.run(["check", "-q", "--live", "--device", "earshot_jack:CLIENT=earshot-check-report",
+                                      "--reader", "talkback", "--report", page, "--report-audio", "external", Self.scenario],
+                                     environment: environment)
+        // The scenario's expectations are VoiceOver's words: under TalkBack some fail (exit 1),
+        // and the page and its audio are written all the same.
+        #expect([0, 1].contains(live.status), "\(live.stdout)\(live.stderr)")
+        let pageAudio = try Data(contentsOf: folder.appendingPathComponent("live.wav"))
+        let talkBack = folder.appendingPathComponent("talkback.wav").path
+        let voiceOver = folder.appendingPathComponent("voiceover.wav").path
+        #expect(try [0, 1].contains(CLIRunner.run(["check", "-q", "--reader", "talkback", "-o", talkBack, Self.scenario]).status))
+        #expect(try CLIRunner.run(["check", "-q", "-o", voiceOver, Self.scenario]).status == 0)
+        let rendered = try Data(contentsOf: URL(fileURLWithPath: talkBack))
+        #expect(rendered != (try Data(contentsOf: URL(fileURLWithPath: voiceOver))), "the two readers sound different (else this proves nothing)")
+        #expect(pageAudio == rendered, "the page's audio is TalkBack's (\(pageAudio.count) bytes, TalkBack's render \(rendered.count))")
+    }
+
     /// `(text, fate)` of every utterance in a JSON Lines transcript.
     static func fates(_ path: String) throws -> [String] {
         try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").compactMap { line in
