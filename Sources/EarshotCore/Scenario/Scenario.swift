@@ -156,8 +156,9 @@ public enum ScenarioAction: Sendable {
     case expect(Expectation)
 }
 
-/// A user gesture.
-public enum ScenarioGesture: Sendable {
+/// A user gesture: what a scenario's step performs and what a key or typed command in `explore`
+/// performs (`ExploreAction.gesture`), one list for both.
+public enum ScenarioGesture: Sendable, Equatable {
     case next, previous, first, last, nextHeading, previousHeading
     /// Double tap. `edits` are what the app's action handler changes at once, before VoiceOver
     /// re-reads the element.
@@ -278,7 +279,7 @@ public enum PostedNotification: Sendable {
 }
 
 /// A change the app makes to the shown screen, addressed by element id.
-public enum ScreenEdit: Sendable {
+public enum ScreenEdit: Sendable, Equatable {
     case change(id: String, ElementChange)
     /// Inserts `element` as child number `index` of `parent` (nil: the top level; index nil: last).
     case insert(AccessibilityNode, parent: String?, index: Int?)

@@ -4,12 +4,9 @@ import Foundation
 /// One thing the person at `earshot explore` asks for: a VoiceOver gesture on the screen, a
 /// notification the app would post, or a session command. Keys and typed lines both become these.
 public enum ExploreAction: Equatable, Sendable {
-    case next, previous, first, last
-    case nextHeading, previousHeading
-    case activate, escape, increment, decrement
-    /// Two-finger swipe down (from the focused stop) or up (`fromTop`).
-    case readAll(fromTop: Bool)
-    case touch(x: Double, y: Double)
+    /// A gesture of the reader's, as a scenario's step performs it (a double tap here changes
+    /// nothing on the screen: `activate(edits: [])`).
+    case gesture(ScenarioGesture)
     /// Lists the focused element's custom actions, numbered.
     case listActions
     /// Performs a custom action by name or by its 1-based number in the list.
@@ -33,21 +30,8 @@ public enum ExploreAction: Equatable, Sendable {
 
     /// The reader's gesture this action is, if it is one.
     public var gesture: ScenarioGesture? {
-        switch self {
-        case .next: .next
-        case .previous: .previous
-        case .first: .first
-        case .last: .last
-        case .nextHeading: .nextHeading
-        case .previousHeading: .previousHeading
-        case .activate: .activate(edits: [])
-        case .escape: .escape
-        case .increment: .increment
-        case .decrement: .decrement
-        case .readAll(let fromTop): .readAll(fromTop: fromTop)
-        case .touch(let x, let y): .touch(x: x, y: y)
-        default: nil
-        }
+        if case .gesture(let gesture) = self { return gesture }
+        return nil
     }
 
     /// The app's notification this action posts, if it is one.
@@ -112,25 +96,25 @@ public enum ExploreAction: Equatable, Sendable {
     /// that what a person presses can be replayed from a file.
     public static func key(_ text: String) -> ExploreAction? {
         switch text {
-        case "n": return .next
-        case "p": return .previous
-        case "h": return .nextHeading
-        case "H": return .previousHeading
-        case "r": return .readAll(fromTop: false)
-        case "R": return .readAll(fromTop: true)
+        case "n": return .gesture(.next)
+        case "p": return .gesture(.previous)
+        case "h": return .gesture(.nextHeading)
+        case "H": return .gesture(.previousHeading)
+        case "r": return .gesture(.readAll(fromTop: false))
+        case "R": return .gesture(.readAll(fromTop: true))
         case "a": return .listActions
         case "1", "2", "3", "4", "5", "6", "7", "8", "9": return .performAction(text)
         default: break
         }
         switch text.lowercased() {
-        case "right": return .next
-        case "left": return .previous
-        case "home": return .first
-        case "end": return .last
-        case "enter", "return": return .activate
-        case "esc": return .escape
-        case "up": return .increment
-        case "down": return .decrement
+        case "right": return .gesture(.next)
+        case "left": return .gesture(.previous)
+        case "home": return .gesture(.first)
+        case "end": return .gesture(.last)
+        case "enter", "return": return .gesture(.activate(edits: []))
+        case "esc": return .gesture(.escape)
+        case "up": return .gesture(.increment)
+        case "down": return .gesture(.decrement)
         default: return nil
         }
     }
@@ -159,18 +143,18 @@ public enum ExploreAction: Equatable, Sendable {
             throw ExploreCommandError(message + " (help lists them)")
         }
         switch command {
-        case .next: return try noArgument(.next)
-        case .previous: return try noArgument(.previous)
-        case .first: return try noArgument(.first)
-        case .last: return try noArgument(.last)
-        case .heading: return try noArgument(.nextHeading)
-        case .previousHeading: return try noArgument(.previousHeading)
-        case .activate: return try noArgument(.activate)
-        case .escape: return try noArgument(.escape)
-        case .increment: return try noArgument(.increment)
-        case .decrement: return try noArgument(.decrement)
-        case .read: return try noArgument(.readAll(fromTop: false))
-        case .readTop: return try noArgument(.readAll(fromTop: true))
+        case .next: return try noArgument(.gesture(.next))
+        case .previous: return try noArgument(.gesture(.previous))
+        case .first: return try noArgument(.gesture(.first))
+        case .last: return try noArgument(.gesture(.last))
+        case .heading: return try noArgument(.gesture(.nextHeading))
+        case .previousHeading: return try noArgument(.gesture(.previousHeading))
+        case .activate: return try noArgument(.gesture(.activate(edits: [])))
+        case .escape: return try noArgument(.gesture(.escape))
+        case .increment: return try noArgument(.gesture(.increment))
+        case .decrement: return try noArgument(.gesture(.decrement))
+        case .read: return try noArgument(.gesture(.readAll(fromTop: false)))
+        case .readTop: return try noArgument(.gesture(.readAll(fromTop: true)))
         case .actions: return try noArgument(.listActions)
         case .action: return .performAction(try requireArgument("an action's number or name"))
         case .touch:
@@ -178,7 +162,7 @@ public enum ExploreAction: Equatable, Sendable {
             guard numbers.count == 2, argument.split(whereSeparator: \.isWhitespace).count == 2 else {
                 throw ExploreCommandError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
             }
-            return .touch(x: numbers[0], y: numbers[1])
+            return .gesture(.touch(x: numbers[0], y: numbers[1]))
         case .announce: return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
         case .announceHigh: return .announce(try requireArgument("the text to announce"), priority: .high, queued: false)
         case .announceLow: return .announce(try requireArgument("the text to announce"), priority: .low, queued: false)
