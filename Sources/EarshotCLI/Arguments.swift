@@ -227,8 +227,7 @@ extension ParsedArguments {
             throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(screen.name), which holds no Android view")
         }
         var changed = profile
-        changed.reader = try readerChoice()
-            ?? (screens.contains { ScreenReaderKind.natural(for: $0) == .talkBack } ? .talkBack : .voiceOver)
+        changed.reader = try readerChoice() ?? ScreenReaderKind.natural(for: screens)
         if changed.reader == .talkBack { _ = try changed.talkBackWords() }
         return changed
     }

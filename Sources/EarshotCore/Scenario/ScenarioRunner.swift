@@ -24,11 +24,7 @@ public struct ScenarioRunner {
         askedRate = profile.askedRate
         rate = profile.engine.rate
         var profile = profile
-        if let reader {
-            profile.reader = reader
-        } else if scenario.screens.contains(where: { ScreenReaderKind.natural(for: $0.screen) == .talkBack }) {
-            profile.reader = .talkBack
-        }
+        profile.reader = reader ?? ScreenReaderKind.natural(for: scenario.screens.map(\.screen), otherwise: profile.reader)
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                              profile: profile, clock: clock, device: device, app: scenario.app,
                              reader: scenario.reader, observer: observer)

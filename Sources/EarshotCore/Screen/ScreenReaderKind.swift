@@ -22,4 +22,10 @@ public enum ScreenReaderKind: String, NamedCases, Sendable {
         if let reader = screen.reader { return reader }
         return screen.isAndroidDump ? .talkBack : .voiceOver
     }
+
+    /// The reader for screens heard together (a scenario's, a command's inputs) when none is
+    /// asked for: TalkBack when any of them is TalkBack's, else `otherwise`.
+    public static func natural(for screens: some Sequence<Screen>, otherwise: ScreenReaderKind = .voiceOver) -> ScreenReaderKind {
+        screens.contains { natural(for: $0) == .talkBack } ? .talkBack : otherwise
+    }
 }
