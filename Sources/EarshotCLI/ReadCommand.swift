@@ -83,11 +83,7 @@ enum ReadCommand: Command {
             defer { sink.close() }
             let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
             for line in report.lines {
-                _ = try speaker.synthesize(line.speech.spoken) { chunk in sink.enqueue(chunk.samples) }
-                if let hint = line.speech.spokenHint {
-                    sink.enqueue(PCMBuffer.silence(seconds: timing.hintPause, sampleRate: speaker.sampleRate).samples)
-                    _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
-                }
+                try speaker.speak(line.speech.spoken, hint: line.speech.spokenHint, hintPause: timing.hintPause, into: sink)
                 sink.enqueue(gap)
             }
             try sink.drain()

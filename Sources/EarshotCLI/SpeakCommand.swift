@@ -89,11 +89,7 @@ enum SpeakCommand: Command {
         try StopOnSignal.watching {
             let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
             defer { sink.close() }
-            _ = try speaker.synthesize(utterance.text) { chunk in sink.enqueue(chunk.samples) }
-            if let hint = utterance.hint {
-                sink.enqueue(PCMBuffer.silence(seconds: hintPause, sampleRate: speaker.sampleRate).samples)
-                _ = try speaker.synthesize(hint) { chunk in sink.enqueue(chunk.samples) }
-            }
+            try speaker.speak(utterance.text, hint: utterance.hint, hintPause: hintPause, into: sink)
             try sink.drain()
         }
         return .success

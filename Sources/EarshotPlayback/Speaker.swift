@@ -177,17 +177,23 @@ public final class Speaker: Sendable {
                       followingLinks: Bool = true) throws -> Double {
         let writer = try WAVStreamWriter(path: path, sampleRate: sampleRate, followingLinks: followingLinks)
         do {
-            try stream(spoken) { try writer.append($0) }
-            if let hint {
-                try writer.append(PCMBuffer.silence(seconds: hintPause, sampleRate: sampleRate).samples)
-                try stream(hint) { try writer.append($0) }
-            }
+            try speak(spoken, hint: hint, hintPause: hintPause, into: writer)
             try writer.finish()
         } catch {
             writer.discard()
             throw error
         }
         return Double(writer.sampleCount) / Double(sampleRate)
+    }
+
+    /// Speaks `spoken`, then after `hintPause` seconds `hint`, into `sink` as it is synthesized:
+    /// the one speak loop, for a file and for the sound card alike.
+    public func speak(_ spoken: SpokenText, hint: SpokenText?, hintPause: Double, into sink: some SampleSink) throws {
+        try stream(spoken) { try sink.receive($0) }
+        if let hint {
+            try sink.receiveSilence(seconds: hintPause, sampleRate: sampleRate)
+            try stream(hint) { try sink.receive($0) }
+        }
     }
 
     /// eSpeak's phonemes for the normalized text.

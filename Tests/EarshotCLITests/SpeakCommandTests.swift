@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
 
@@ -52,6 +53,23 @@ struct SpeakCommandTests {
         #expect(lines.first == "평점 4.8점")
         #expect(lines.contains("normalized: 평점 사 점 팔 점"))
         #expect(lines.contains { $0.hasPrefix("phonemes: ") && $0.count > 20 })
+    }
+
+    @Test("the sound card hears what -o writes: label, the hint pause and the hint, sample for sample (ALSA's file PCM)")
+    func deviceAndFileAgree() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("played.raw").path
+        let wav = folder.appendingPathComponent("written.wav").path
+        let element = ["--label", "장바구니 담기", "--traits", "button", "--hint", "두 번 탭하세요"]
+        #expect(try CLIRunner.run(["speak", "--device", "file:'\(raw)',raw"] + element).status == 0)
+        #expect(try CLIRunner.run(["speak", "-o", wav] + element).status == 0)
+        let written = try WAVFile.read(path: wav).samples
+        let played = try readRawSamples(path: raw)
+        #expect(written.count > 22_050, "a label and a hint: more than a second")
+        #expect(played.count >= written.count && Array(played.prefix(written.count)) == written,
+                "the device got the file's samples first (\(played.count) played, \(written.count) written)")
+        #expect(played.dropFirst(written.count).allSatisfy { $0 == 0 }, "then only the device's padding")
     }
 
     @Test("a device that does not exist exits 69 with ALSA's message")
