@@ -9,9 +9,9 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// The parts of a description in TalkBack's order under its default setting (`orders.default`:
     /// `selected`, `checked`, `state`, `label`, `role`, ..., `disabled`, `position`, `heading`).
     public var order: [String] { didSet { ownPartOrder = Self.ownPartOrder(order) } }
-    /// Indices into `TalkBackVocabulary.ownParts` in the order they are said: `order`'s, then the
-    /// ones it does not name, in their default order (kept in step with `order`).
-    public private(set) var ownPartOrder: [Int]
+    /// A node's own parts in the order they are said: `order`'s, then the ones it does not name,
+    /// in their default order (kept in step with `order`).
+    public private(set) var ownPartOrder: [TalkBackPart]
     /// Role by Android class name (TalkBack's `Role`), e.g. `android.widget.Switch` → `switch`.
     public let classRoles: [String: String]
     /// The spoken word of each role; empty for roles TalkBack does not name.
@@ -29,15 +29,12 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// winning: for subclasses in other packages (`androidx...Switch`). Made once, with the table.
     private let rolesByShortName: [String: String]
 
-    /// The parts of a node's own description, in the order said when `order` names none of them.
-    public static let ownParts = ["selected", "checked", "state", "label", "role", "children", "disabled", "heading"]
-
-    private static func ownPartOrder(_ order: [String]) -> [Int] {
-        var indices: [Int] = []
-        for name in order + ownParts {
-            if let index = ownParts.firstIndex(of: name), !indices.contains(index) { indices.append(index) }
+    private static func ownPartOrder(_ order: [String]) -> [TalkBackPart] {
+        var parts: [TalkBackPart] = []
+        for name in order + TalkBackPart.allCases.map(\.rawValue) {
+            if let part = TalkBackPart(rawValue: name), !parts.contains(part) { parts.append(part) }
         }
-        return indices
+        return parts
     }
 
     /// TalkBack's default order (donottranslate.xml `pref_node_desc_order_default`, state first).
@@ -100,13 +97,46 @@ public struct TalkBackVocabulary: Sendable, Equatable {
 
     /// The role of an Android class: its own entry, else the nearest known class by the common
     /// suffix TalkBack's `Role` also checks (`…Button`, `…EditText`, `…ImageView`...).
-    public func role(ofClass className: String) -> String? {
-        if let role = classRoles[className] { return role }
-        return rolesByShortName[String(AndroidView.shortName(of: className))]
+    public func role(ofClass className: String) -> TalkBackRole? {
+        (classRoles[className] ?? rolesByShortName[String(AndroidView.shortName(of: className))]).map(TalkBackRole.init)
     }
 
     /// The spoken word of a role ("" when unnamed or unknown).
-    public func word(forRole role: String?) -> String {
-        role.flatMap { roles[$0] } ?? ""
+    public func word(forRole role: TalkBackRole?) -> String {
+        role.flatMap { roles[$0.rawValue] } ?? ""
     }
+}
+
+/// The parts of a node's own description, by the names TalkBack's order setting gives them
+/// (`pref_node_desc_order`), in the order said when the words file's `order` names none of them.
+public enum TalkBackPart: String, CaseIterable, Sendable {
+    case selected, checked, state, label, role, children, disabled, heading
+}
+
+/// A role of TalkBack's `Role`, by the name the words file gives it (`classRoles`, `roles`).
+/// Open as the data is (a role the file names is a role); the ones Earshot's rules ask about
+/// are named here, so a rule compares with a name the compiler knows.
+public struct TalkBackRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    public static let button = Self(rawValue: "button")
+    public static let checkBox = Self(rawValue: "checkBox")
+    public static let checkedTextView = Self(rawValue: "checkedTextView")
+    public static let dropDownList = Self(rawValue: "dropDownList")
+    public static let editText = Self(rawValue: "editText")
+    public static let grid = Self(rawValue: "grid")
+    public static let horizontalScrollView = Self(rawValue: "horizontalScrollView")
+    public static let image = Self(rawValue: "image")
+    public static let imageButton = Self(rawValue: "imageButton")
+    public static let list = Self(rawValue: "list")
+    public static let none = Self(rawValue: "none")
+    public static let pager = Self(rawValue: "pager")
+    public static let radioButton = Self(rawValue: "radioButton")
+    public static let scrollView = Self(rawValue: "scrollView")
+    /// `switch` (a Swift keyword, hence the name).
+    public static let switchControl = Self(rawValue: "switch")
+    public static let toggleButton = Self(rawValue: "toggleButton")
+    public static let viewGroup = Self(rawValue: "viewGroup")
 }

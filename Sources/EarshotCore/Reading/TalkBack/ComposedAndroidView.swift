@@ -54,9 +54,9 @@ public struct ComposedAndroidView: Sendable, Equatable {
     public static let uncheckedValues = ["0", "off", "false"]
 
     /// TalkBack's roles (from its words' `classRoles`) of views Android makes checkable.
-    static let checkableRoles: Set<String> = ["switch", "toggleButton", "checkBox", "radioButton", "checkedTextView"]
+    static let checkableRoles: Set<TalkBackRole> = [.switchControl, .toggleButton, .checkBox, .radioButton, .checkedTextView]
     /// TalkBack's roles of views Android makes clickable.
-    static let clickableRoles: Set<String> = ["button", "switch", "toggleButton", "checkBox", "radioButton"]
+    static let clickableRoles: Set<TalkBackRole> = [.button, .switchControl, .toggleButton, .checkBox, .radioButton]
 
     /// The Android view; a usage error for an unknown or unmapped trait, traits naming two classes,
     /// or a checkable view's value that is no checked state.

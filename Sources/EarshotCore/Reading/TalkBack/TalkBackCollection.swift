@@ -36,9 +36,9 @@ public struct CollectionPlace: Sendable, Equatable {
     /// (Earshot's choice), a list unless the file's counts make it a grid.
     static func kind(of view: AndroidView, words: TalkBackVocabulary) -> Kind? {
         switch words.role(ofClass: view.className) {
-        case "list": return .list
-        case "grid": return .grid
-        case "pager": return .pager
+        case TalkBackRole.list?: return .list
+        case TalkBackRole.grid?: return .grid
+        case TalkBackRole.pager?: return .pager
         default: break
         }
         guard view.isCollection || view.shortClassName == "RecyclerView" else { return nil }

@@ -21,7 +21,7 @@ enum TalkBackDescription {
         if android.isPassword {
             return nonEmpty(android.contentDescription) ?? words.password ?? nonEmpty(android.hint)
         }
-        if role == "editText" {
+        if role == .editText {
             return nonEmpty(android.text) ?? nonEmpty(android.contentDescription) ?? nonEmpty(android.hint)
         }
         if isToggle(role), nonEmpty(android.contentDescription) == nil, nonEmpty(android.stateDescription) == nil {
@@ -33,12 +33,12 @@ enum TalkBackDescription {
     /// The node's role: its class's, with `Role.getRole`'s conditions that a clickable image is an
     /// image button, and that a view group (or a class TalkBack does not know) with collection
     /// info is a grid when it has more than one row and column, else a list.
-    static func role(of android: AndroidView, words: TalkBackVocabulary) -> String? {
+    static func role(of android: AndroidView, words: TalkBackVocabulary) -> TalkBackRole? {
         let role = words.role(ofClass: android.className)
-        if role == "image", android.isClickable { return "imageButton" }
-        if android.isCollection, role == nil || role == "viewGroup" || role == "none" {
+        if role == .image, android.isClickable { return .imageButton }
+        if android.isCollection, role == nil || role == .viewGroup || role == TalkBackRole.none {
             let grid = (android.collectionRowCount ?? 1) > 1 && (android.collectionColumnCount ?? 1) > 1
-            return grid ? "grid" : "list"
+            return grid ? .grid : .list
         }
         return role
     }
@@ -53,7 +53,7 @@ enum TalkBackDescription {
         return caseless ? text : text.lowercased()
     }
 
-    static func isToggle(_ role: String?) -> Bool { role == "switch" || role == "toggleButton" }
+    static func isToggle(_ role: TalkBackRole?) -> Bool { role == .switchControl || role == .toggleButton }
 
     /// A switch's text that says its state: `ON` / `OFF` as switches showed before Android 11, or
     /// the words file's on and off words.
@@ -70,42 +70,41 @@ enum TalkBackDescription {
                       children: String? = nil, focused: Bool = true, position: [String] = [],
                       collectionTransition: String? = nil, words: TalkBackVocabulary) -> [SpokenPart] {
         let role = role(of: android, words: words)
-        // Each part with its index in `TalkBackVocabulary.ownParts`, in the order added.
-        var added: [(index: Int, part: SpokenPart)] = []
-        func add(_ slot: Int, _ text: String?, _ attributes: SpeechAttributes = .none) {
+        // Each part with its name, in the order added.
+        var added: [(name: TalkBackPart, part: SpokenPart)] = []
+        func add(_ name: TalkBackPart, _ text: String?, _ attributes: SpeechAttributes = .none) {
             guard let text = nonEmpty(text) else { return }
-            added.append((slot, SpokenPart(slot: TalkBackVocabulary.ownParts[slot], text: text, attributes: attributes)))
+            added.append((name, SpokenPart(slot: name.rawValue, text: text, attributes: attributes)))
         }
-        let selected = 0, checked = 1, state = 2, labelSlot = 3, roleSlot = 4, childrenSlot = 5, disabled = 6, heading = 7
-        if android.isSelected { add(selected, words.states["selected"]) }
+        if android.isSelected { add(.selected, words.states["selected"]) }
         if let described = nonEmpty(android.stateDescription) {
-            add(state, described)
+            add(.state, described)
         } else if isToggle(role) {
             let text = nonEmpty(android.contentDescription) != nil || textIsState(android, words: words)
                 ? nonEmpty(android.text) : nil
-            add(state, text ?? words.states[android.isChecked ? "on" : "off"])
+            add(.state, text ?? words.states[android.isChecked ? "on" : "off"])
         } else if android.isCheckable {
-            add(checked, words.states[android.isChecked ? "checked" : "notChecked"])
+            add(.checked, words.states[android.isChecked ? "checked" : "notChecked"])
         }
-        if label == nil, role == "image" || role == "imageButton" {
+        if label == nil, role == .image || role == .imageButton {
             // Unlabelled is said of the focused image; a decoration inside a row is silent
             // (Earshot's choice: TalkBack adds a child's description only when it says something).
             guard focused else { return [] }
-            add(state, words.states["unlabelled"])
+            add(.state, words.states["unlabelled"])
         }
-        add(labelSlot, label, labelAttributes)
-        add(roleSlot, words.word(forRole: role))
-        add(childrenSlot, children)
+        add(.label, label, labelAttributes)
+        add(.role, words.word(forRole: role))
+        add(.children, children)
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
-        if !android.isEnabled && !android.isHeading { add(disabled, words.states["disabled"]) }
-        if android.isHeading && position.isEmpty { add(heading, words.heading) }
+        if !android.isEnabled && !android.isHeading { add(.disabled, words.states["disabled"]) }
+        if android.isHeading && position.isEmpty { add(.heading, words.heading) }
         var ordered: [SpokenPart] = []
         ordered.reserveCapacity(added.count + position.count + 1)
         if added.count == 1 {
             ordered.append(added[0].part)
         } else {
-            for slot in words.ownPartOrder {
-                for entry in added where entry.index == slot { ordered.append(entry.part) }
+            for name in words.ownPartOrder {
+                for entry in added where entry.name == name { ordered.append(entry.part) }
             }
             // Repeated words inside the node's own parts are said once, whatever their case.
             var seen: [String] = []
@@ -132,9 +131,9 @@ enum TalkBackDescription {
         guard android.isEnabled else { return nil }
         let role = role(of: android, words: words)
         var sentences: [String] = []
-        if role == "dropDownList", let hint = nonEmpty(words.hints["dropDownList"]) {
+        if role == .dropDownList, let hint = nonEmpty(words.hints["dropDownList"]) {
             sentences.append(hint)
-        } else if role == "editText", let hint = nonEmpty(words.hints["editText"]) {
+        } else if role == .editText, let hint = nonEmpty(words.hints["editText"]) {
             sentences.append(hint)
         } else if android.isCheckable && android.isClickable, let toggle = nonEmpty(words.hints["toggle"]) {
             sentences.append(toggle)

@@ -150,7 +150,7 @@ enum TalkBackOrder {
     static func isCollectionLike(_ view: AndroidView, words: TalkBackVocabulary) -> Bool {
         if view.isCollection { return true }
         switch words.role(ofClass: view.className) {
-        case "list", "grid": return true
+        case TalkBackRole.list?, TalkBackRole.grid?: return true
         default: return view.shortClassName == "RecyclerView"
         }
     }
@@ -163,7 +163,7 @@ enum TalkBackOrder {
         guard let parent else { return false }
         if parent.isScrollable || isCollectionLike(parent, words: words) { return true }
         let role = words.role(ofClass: parent.className)
-        return role == "scrollView" || role == "horizontalScrollView"
+        return role == .scrollView || role == .horizontalScrollView
     }
 
     private static func isStop(at index: Int, parent: Int?, insideStop: Bool, facts: Facts) -> Bool {
