@@ -6,6 +6,15 @@ import Musl
 import Darwin
 #endif
 
+// The C calls by their own names: inside `SystemCall` its methods of the same names hide them.
+private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func cClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
+private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
+private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+private func cPoll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
+    poll(descriptors, count, milliseconds)
+}
+
 /// The one place Earshot makes the operating system's raw calls on descriptors and processes.
 ///
 /// A call that a signal can interrupt (`EINTR`: every stop signal Earshot catches is installed
@@ -45,51 +54,26 @@ public enum SystemCall {
 
     /// Opens `path`; `mode` is used when `flags` create the file.
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0o644) throws(Failure) -> Int32 {
-        try retrying { () -> Int32 in
-            #if canImport(Darwin)
-            Darwin.open(path, flags, mode)
-            #elseif canImport(Musl)
-            Musl.open(path, flags, mode)
-            #else
-            Glibc.open(path, flags, mode)
-            #endif
-        }
+        try retrying { cOpen(path, flags, mode) }
     }
 
     /// Closes a descriptor, never again after EINTR (see the type's comment). A failure to close
     /// a file that was written can mean its last bytes were not stored (NFS, a full quota).
     public static func close(_ descriptor: Int32) throws(Failure) {
-        #if canImport(Darwin)
-        let result = Darwin.close(descriptor)
-        #elseif canImport(Musl)
-        let result = Musl.close(descriptor)
-        #else
-        let result = Glibc.close(descriptor)
-        #endif
-        if result != 0 && errno != EINTR { throw Failure(code: errno) }
+        if cClose(descriptor) != 0 && errno != EINTR { throw Failure(code: errno) }
     }
 
     /// Reads at most `buffer.count` bytes; 0 at the end of the file.
     public static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        return try retrying { () -> Int in
-            #if canImport(Darwin)
-            Darwin.read(descriptor, base, buffer.count)
-            #elseif canImport(Musl)
-            Musl.read(descriptor, base, buffer.count)
-            #else
-            Glibc.read(descriptor, base, buffer.count)
-            #endif
-        }
+        return try retrying { cRead(descriptor, base, buffer.count) }
     }
 
     /// Reads into `bytes` from its start; returns how many were read, 0 at the end of the file.
     public static func read(_ descriptor: Int32, into bytes: inout [UInt8]) throws(Failure) -> Int {
-        var result: Result<Int, Failure> = .success(0)
-        bytes.withUnsafeMutableBytes { buffer in
-            do throws(Failure) { result = .success(try read(descriptor, into: buffer)) } catch { result = .failure(error) }
+        try bytes.withUnsafeMutableBufferPointer { buffer throws(Failure) in
+            try read(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
         }
-        return try result.get()
     }
 
     /// Reads the descriptor to its end, failing with `tooLarge` past `limit` bytes.
@@ -108,15 +92,7 @@ public enum SystemCall {
     /// Writes some of `bytes`; returns how many were written.
     public static func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return 0 }
-        return try retrying { () -> Int in
-            #if canImport(Darwin)
-            Darwin.write(descriptor, base, bytes.count)
-            #elseif canImport(Musl)
-            Musl.write(descriptor, base, bytes.count)
-            #else
-            Glibc.write(descriptor, base, bytes.count)
-            #endif
-        }
+        return try retrying { cWrite(descriptor, base, bytes.count) }
     }
 
     /// Writes all of `bytes`, again after a short write.
@@ -129,35 +105,17 @@ public enum SystemCall {
 
     /// Writes all of `bytes`.
     public static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>) throws(Failure) {
-        var result: Result<Void, Failure> = .success(())
-        Array(bytes).withUnsafeBytes { buffer in
-            do throws(Failure) { try writeAll(descriptor, buffer) } catch { result = .failure(error) }
-        }
-        try result.get()
+        try Array(bytes).withUnsafeBufferPointer { buffer throws(Failure) in try writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
     }
 
     /// Waits up to `milliseconds` (-1: without end) for one of `descriptors` to be ready; after
     /// EINTR it waits again for the whole time (a caller woken by a signal is woken through a
     /// descriptor it polls, as the worker pool's wake pipe is).
     public static func poll(_ descriptors: inout [pollfd], milliseconds: Int32) throws(Failure) -> Int {
-        var result: Result<Int, Failure> = .success(0)
         let count = nfds_t(descriptors.count)
-        descriptors.withUnsafeMutableBufferPointer { buffer in
-            do throws(Failure) {
-                result = .success(Int(try retrying { () -> Int32 in
-                    #if canImport(Darwin)
-                    Darwin.poll(buffer.baseAddress, count, milliseconds)
-                    #elseif canImport(Musl)
-                    Musl.poll(buffer.baseAddress, count, milliseconds)
-                    #else
-                    Glibc.poll(buffer.baseAddress, count, milliseconds)
-                    #endif
-                }))
-            } catch {
-                result = .failure(error)
-            }
+        return try descriptors.withUnsafeMutableBufferPointer { buffer throws(Failure) in
+            Int(try retrying { cPoll(buffer.baseAddress, count, milliseconds) })
         }
-        return try result.get()
     }
 
     /// Waits for child `pid` to end; returns its raw wait status.
@@ -194,12 +152,6 @@ public enum SystemCall {
     @inline(__always)
     public static func writeFromSignalHandler(_ descriptor: Int32, byte: UInt8) {
         var value = byte
-        #if canImport(Darwin)
-        _ = Darwin.write(descriptor, &value, 1)
-        #elseif canImport(Musl)
-        _ = Musl.write(descriptor, &value, 1)
-        #else
-        _ = Glibc.write(descriptor, &value, 1)
-        #endif
+        _ = cWrite(descriptor, &value, 1)
     }
 }
