@@ -232,14 +232,19 @@ struct ESpeakSession: ~Copyable {
 
     static let privateFolderPrefix = "earshot-voice-"
 
+    /// The base folders swept by this process.
+    private static let sweptFolders = Mutex<Set<String>>([])
+
     /// Removes this user's private folders in `base` whose process is gone: only folders (not
-    /// links) owned by this user, named `earshot-voice-PID-RAND`, whose PID no longer runs.
+    /// links) owned by this user, named `earshot-voice-PID-RAND`, whose PID no longer runs. Once
+    /// per base folder and process, as `TemporaryFiles.sweep`: a run that switches voices for
+    /// every span of another language lists the folder once, not at every switch.
     static func sweepPrivateFolders(in base: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        guard sweptFolders.withLock({ $0.insert(base).inserted }),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
         for name in names where name.hasPrefix(privateFolderPrefix) {
             let parts = name.dropFirst(privateFolderPrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, TemporaryFiles.isGone(pid) else { continue }
             let path = base + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }

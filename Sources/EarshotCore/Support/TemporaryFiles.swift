@@ -133,9 +133,14 @@ public enum TemporaryFiles {
         lock.unlock()
         guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names {
-            guard let pid = ownerProcess(ofTemporary: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard let pid = ownerProcess(ofTemporary: name), isGone(pid) else { continue }
             unlink((folder as NSString).appendingPathComponent(name))
         }
+    }
+
+    /// True when `pid` is not this process and no longer runs: what it left is anyone's to sweep.
+    public static func isGone(_ pid: Int32) -> Bool {
+        pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// The process that made a temporary named `.NAME.PID.RAND.tmp[...]`, or nil for any other name.
