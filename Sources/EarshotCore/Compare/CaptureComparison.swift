@@ -16,10 +16,10 @@ public struct ScreenReaderCapture: Sendable, Equatable {
     /// name before the element.
     public var startsWithCurrentFocus: Bool
     /// The screen reader that was captured (named in the comparison's lines).
-    public var reader: ScreenReaderKind
+    public var reader: ScreenReaderName
 
     public init(utterances: [String], name: String? = nil, complete: Bool = true, startsWithCurrentFocus: Bool = false,
-                reader: ScreenReaderKind = .voiceOver) {
+                reader: ScreenReaderName = ScreenReaders.standard.name) {
         self.reader = reader
         self.utterances = utterances
         self.name = name
@@ -118,7 +118,7 @@ extension ScreenReaderCapture {
         var complete = true
         if let coverage = capture["coverage"] { complete = try coverage.anyObject().bool("complete") ?? true }
         return ScreenReaderCapture(utterances: utterances, name: name, complete: complete, startsWithCurrentFocus: false,
-                                   reader: .talkBack)
+                                   reader: TalkBack.name)
     }
 }
 
@@ -152,7 +152,7 @@ public struct EarshotUtterance: Sendable, Equatable {
 /// utterance Earshot lacks is extra.
 public struct CaptureComparison: Sendable {
     /// The screen reader the capture heard.
-    public let reader: ScreenReaderKind
+    public let reader: ScreenReaderName
     public enum Verdict: String, Sendable {
         case agree, differ, missing, extra
         /// Not compared: `VoiceOver on`, a repeat at the last element, a stop past the capture.

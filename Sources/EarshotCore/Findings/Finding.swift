@@ -88,10 +88,10 @@ public struct Finding: Sendable, Equatable {
     public var entry: FindingCatalogue.Entry { FindingCatalogue.entry(for: code) }
 
     /// This finding as `reader` reports it: a fix that is the catalogue's own becomes the
-    /// catalogue's fix under that reader (Android's under TalkBack); a fix its producer refined
-    /// is kept.
-    public func heard(by reader: ScreenReaderKind) -> Finding {
-        guard reader != .voiceOver, fix == Finding.oneLine(entry.fix) else { return self }
+    /// catalogue's fix under that reader (`ScreenReader.findingWording`: Android's under
+    /// TalkBack); a fix its producer refined is kept.
+    public func heard(by reader: ScreenReaderName) -> Finding {
+        guard fix == Finding.oneLine(entry.fix) else { return self }
         var changed = self
         changed.fix = Finding.oneLine(FindingCatalogue.entry(for: code, reader: reader).fix)
         return changed

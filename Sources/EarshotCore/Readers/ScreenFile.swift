@@ -41,7 +41,13 @@ public enum ScreenFile {
         } else {
             direction = .ltr
         }
-        let reader = try top["reader"].map { try $0.enumValue(ScreenReaderKind.self, what: "screen reader") }
+        let reader = try top["reader"].map { node in
+            let name = ScreenReaderName(try node.stringValue())
+            guard ScreenReaders.named(name) != nil else {
+                throw DataFileError(UnknownScreenReader(name: name).description, at: node.location)
+            }
+            return name
+        }
         let screen = try Screen(name: try top.string("screen") ?? defaultName, layoutDirection: direction,
                                 language: try top.string("language"), reader: reader, roots: elements)
         return (screen, decoder.idLocations)

@@ -15,7 +15,7 @@ public struct SpokenPart: Sendable, Equatable {
     }
 }
 
-/// What VoiceOver says for one focus stop: the description, then, after a pause, the hint.
+/// What a screen reader says for one focus stop: the description, then, after a pause, the hint.
 public struct SpokenDescription: Sendable, Equatable {
     /// The pieces in spoken order (label, value, trait words...), before joining.
     public var parts: [SpokenPart]
@@ -56,37 +56,54 @@ public struct DescriptionGenerator: Sendable {
     public let vocabulary: TraitVocabulary
     /// The voice's language: an element in this language needs no other voice.
     public let voiceLanguage: String?
-    /// The screen reader whose rules and words describe stops (and whose focus rules order them).
-    public let reader: ScreenReaderKind
-    /// TalkBack's words, when the reader is TalkBack.
-    public let talkBackWords: TalkBackVocabulary?
+    /// The screen reader whose rules and words describe stops (and whose focus rules order them),
+    /// made once for the run.
+    public let reader: any ScreenReader
 
-    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil, reader: ScreenReaderKind = .voiceOver,
-                talkBackWords: TalkBackVocabulary? = nil) {
+    /// `reader`: nil for the standard reader (VoiceOver).
+    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil, reader: (any ScreenReader)? = nil) {
         self.vocabulary = vocabulary
         self.voiceLanguage = voiceLanguage
-        self.reader = talkBackWords == nil ? .voiceOver : reader
-        self.talkBackWords = talkBackWords
+        self.reader = reader ?? ScreenReaders.standardReader
     }
 
-    public init(profile: VoiceProfile) throws {
+    /// The profile's words, heard by `reader` (nil: the standard reader, made for the profile).
+    public init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
         self.vocabulary = try TraitVocabulary(profile: profile)
         self.voiceLanguage = profile.language
-        self.reader = profile.reader
-        self.talkBackWords = profile.reader == .talkBack ? try profile.talkBackWords() : nil
+        self.reader = try reader ?? ScreenReaders.standard.init(profile: profile)
     }
 
-    /// The full description of a stop, as spoken when focus lands on it from outside its
-    /// collection (TalkBack) or from anywhere (VoiceOver).
+    /// The profile's words, heard by the reader named `name` (made for the profile, its words read once).
+    public init(profile: VoiceProfile, readerNamed name: ScreenReaderName) throws {
+        try self.init(profile: profile, reader: try ScreenReaders.make(name, profile: profile))
+    }
+
+    /// The full description of a stop, as spoken when focus lands on it from nowhere.
     public func describe(_ stop: FocusStop) -> SpokenDescription { describe(stop, after: nil) }
 
     /// The full description of a stop, as spoken when focus lands on it from `previous` (nil: from
-    /// nowhere). VoiceOver says the same whatever the previous stop; TalkBack says a collection
-    /// item's position and the move into or out of a list from it (`TalkBackCollection`).
+    /// nowhere), in the reader's words. VoiceOver says the same whatever the previous stop;
+    /// TalkBack says a collection item's position and the move into or out of a list from it.
     public func describe(_ stop: FocusStop, after previous: FocusStop?) -> SpokenDescription {
-        if reader == .talkBack, let words = talkBackWords, let android = stop.android {
-            return describeForTalkBack(stop, android, after: previous, words: words)
-        }
+        reader.describe(stop, after: previous, by: self)
+    }
+
+    /// What is said after a double tap on `before` leaves `after` focused (the same element as the
+    /// app and the reader changed it, or the stop it was merged into), in the reader's words.
+    public func describeActivation(before: FocusStop, after: FocusStop) -> ActivationSpeech {
+        reader.describeActivation(before: before, after: after, by: self)
+    }
+
+    /// The words the reader says for what the stop is, and what they are called in a finding.
+    public func kindWords(for stop: FocusStop) -> (noun: String, words: [String]) {
+        reader.kindWords(for: stop, by: self)
+    }
+
+    /// The stop described with the profile's words (label, value, trait words, hint, joined by
+    /// the profile's slots and groups): VoiceOver's description, and a reader's for a stop it
+    /// has no facts of its own about.
+    public func describeWithProfileWords(_ stop: FocusStop) -> SpokenDescription {
         var pieces: [SpokenPart] = []
         if let label = nonEmpty(stop.label) {
             pieces.append(SpokenPart(slot: "label", text: label, attributes: attributes(of: stop, for: "label")))
@@ -97,6 +114,15 @@ public struct DescriptionGenerator: Sendable {
         for word in words(for: stop) { pieces.append(SpokenPart(slot: word.slot, text: word.text)) }
         let (parts, spoken) = layout(pieces)
         return SpokenDescription(parts: parts, spoken: spoken, hint: hint(for: stop), language: stop.language)
+    }
+
+    /// The profile's trait words for what the stop is (`label.repeats-trait`).
+    public func traitWords(for stop: FocusStop) -> (noun: String, words: [String]) {
+        let traitWords = words(for: stop).compactMap { word -> String? in
+            guard case .trait = word.subject else { return nil }
+            return word.text
+        }
+        return ("trait word", traitWords)
     }
 
     /// The attributes the stop's own text in `slot` is spoken with (see the type's comment).

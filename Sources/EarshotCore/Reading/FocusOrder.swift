@@ -1,4 +1,7 @@
-/// The ordered focus stops of a screen: what VoiceOver visits when the user swipes right.
+/// The ordered focus stops of a screen: what a screen reader visits when the user swipes right.
+///
+/// The standard order below is VoiceOver's (and any reader's that keeps `ScreenReader.stops(of:)`'s
+/// default); a reader with rules of its own gives its stops (TalkBack: `TalkBackOrder`).
 ///
 /// Rules (docs/screen-format.md, "Which views get focus, and in what order"): out-of-reach nodes
 /// (hidden, alpha below 0.01 as in the seed article's `MergedFocus`, `elementsHidden`) and their
@@ -24,30 +27,28 @@ public struct FocusOrder: Sendable {
     /// Origins whose y differ by less than this are in the same row and ordered by x.
     public static let rowTolerance = 8.0
 
-    /// VoiceOver's stops.
+    /// The standard stops (VoiceOver's): the rules above.
     public init(screen: Screen) {
+        self.init(stops: Self.standardStops(of: screen), screen: screen)
+    }
+
+    /// The standard stops of `screen` in order (the rules above; `ScreenReader.stops(of:)`'s default).
+    public static func standardStops(of screen: Screen) -> [FocusStop] {
         var builder = Builder(direction: screen.layoutDirection)
         let context = Builder.Context(frame: .zero, language: screen.language)
         var items: [OrderItem] = []
         builder.appendItems(ofChildren: screen.roots, explicitOrder: nil, in: nil, context: context, into: &items)
-        self.init(stops: builder.flatten(builder.sorted(items)), screen: screen)
+        return builder.flatten(builder.sorted(items))
     }
 
-    /// The stops of the reader `generator` describes for: VoiceOver's, or TalkBack's
-    /// (`TalkBackOrder`, joined with its words' separator).
+    /// The stops of the reader `generator` describes for.
     public init(screen: Screen, for generator: DescriptionGenerator) {
-        self.init(screen: screen, reader: generator.reader, talkBackWords: generator.talkBackWords ?? TalkBackVocabulary())
+        self.init(screen: screen, reader: generator.reader)
     }
 
-    /// The stops `reader` takes on the screen; TalkBack's stops are labelled with `talkBackWords`
-    /// (which stops there are does not depend on them).
-    public init(screen: Screen, reader: ScreenReaderKind, talkBackWords: TalkBackVocabulary = TalkBackVocabulary()) {
-        switch reader {
-        case .voiceOver:
-            self.init(screen: screen)
-        case .talkBack:
-            self.init(stops: TalkBackOrder.stops(of: screen, words: talkBackWords), screen: screen)
-        }
+    /// The stops `reader` takes on the screen.
+    public init(screen: Screen, reader: any ScreenReader) {
+        self.init(stops: reader.stops(of: screen), screen: screen)
     }
 
     private init(stops: [FocusStop], screen: Screen) {

@@ -73,22 +73,24 @@ public final class DeskCheck: @unchecked Sendable {
     /// fate and `announcementDidFinish` as it happens; it must not call back into the desk check
     /// (it may run while the desk check holds its lock).
     /// `app` declares what the app does on activations and appearances (scenario `app`
-    /// section); `reader` overrides the profile's `transitions` settings.
+    /// section); `reader` overrides the profile's `transitions` settings. `screenReader` is the
+    /// screen reader that hears them, made once for the run (nil: the standard reader).
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, profile: VoiceProfile,
+                screenReader: (any ScreenReader)? = nil,
                 clock: TimelineClock, device: SpeechDevice, app: [String: ScreenBehaviours] = [:],
                 reader: ReaderSettings? = nil,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.clock = clock
         self.app = app
         self.reader = try reader ?? ReaderSettings(profile: profile)
-        generator = try DescriptionGenerator(profile: profile)
+        generator = try DescriptionGenerator(profile: profile, reader: screenReader)
         self.screens = try ScreenSet(screens, start: startScreen, generator: generator)
         let start = self.screens.shownName
         stack = [start]
         flowLog = FlowLog(startScreen: start)
         shownSoFar = [(start, self.screens.shown.screen)]
         let relay = ObserverRelay()
-        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
+        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile, reader: generator.reader) { record in
             relay.desk?.observe(record)
             observer?(record)
         }
@@ -230,9 +232,8 @@ public final class DeskCheck: @unchecked Sendable {
         case .moved:
             if let spoken = result.speech, let stop = result.stop {
                 var element = speech(spoken, id: stop.id)
-                if generator.reader == .talkBack {
-                    element.sound = TalkBackSounds.focusSound(on: stop, from: focusBefore, screen: screens.shown.screen,
-                                                              sounds: scheduler.timing.sounds)
+                if let sound = generator.reader.focusSound(on: stop, from: focusBefore, screen: screens.shown.screen) {
+                    element.sound = scheduler.timing.sounds.sound(for: sound)
                 }
                 scheduler.handle(.focusMoved(element, gesture: name), source: source)
             }

@@ -16,17 +16,23 @@ public struct ScenarioRunner {
     let rate: Int
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
-    /// heard by `reader` (`--reader`); without one, a scenario whose screens come from Android
-    /// dumps is heard by TalkBack, any other by the profile's reader.
+    /// heard by the reader named `reader` (`--reader`); without one, by the scenario's screens'
+    /// natural reader (`ScreenReaders.natural(for:)`: TalkBack for Android dumps).
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
-                reader: ScreenReaderKind? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+                reader: ScreenReaderName? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+        let name = reader ?? ScreenReaders.natural(for: scenario.screens.map(\.screen))
+        try self.init(scenario: scenario, profile: profile, clock: clock, device: device,
+                      screenReader: try ScreenReaders.make(name, profile: profile), observer: observer)
+    }
+
+    /// A runner heard by `screenReader`, made once for the run.
+    public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
+                screenReader: any ScreenReader, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
         askedRate = profile.askedRate
         rate = profile.engine.rate
-        var profile = profile
-        profile.reader = reader ?? ScreenReaderKind.natural(for: scenario.screens.map(\.screen), otherwise: profile.reader)
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                             profile: profile, clock: clock, device: device, app: scenario.app,
+                             profile: profile, screenReader: screenReader, clock: clock, device: device, app: scenario.app,
                              reader: scenario.reader, observer: observer)
     }
 
@@ -120,7 +126,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
-        result.reader = desk.generator.reader
+        result.reader = desk.generator.reader.name
         return result
     }
 }
@@ -175,7 +181,7 @@ extension ScenarioRunner {
     /// its element's place.
     func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
         var all = desk.staticFindings()
-            + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader)
+            + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader.name)
         let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func elementLocation(_ finding: Finding) -> SourceLocation? {
             for id in finding.elements {
@@ -220,7 +226,7 @@ public struct ScenarioResult: Sendable {
     /// The steps performed (not expectations), with the time each happened.
     public var performedSteps: [PerformedStep] = []
     /// The screen reader the run was heard by (its findings' fixes are that reader's).
-    public var reader: ScreenReaderKind = .voiceOver
+    public var reader: ScreenReaderName = ScreenReaders.standard.name
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
 

@@ -10,8 +10,8 @@ public struct Screen: Sendable, Equatable {
     public var language: String?
     /// The screen reader the screen is read with when a command names none (`"reader"` in a
     /// screen file, written by `earshot import --reader`); nil: its nodes decide
-    /// (`ScreenReaderKind.natural(for:)`).
-    public var reader: ScreenReaderKind?
+    /// (`ScreenReaders.natural(for:)`).
+    public var reader: ScreenReaderName?
     /// Pixels per dp of an Android dump's frames (`--density`), for measuring its touch targets;
     /// nil when not known. Frames of iOS elements and screen files are points and need none.
     /// A reading setting, not part of the screen: equality ignores it.
@@ -23,7 +23,7 @@ public struct Screen: Sendable, Equatable {
 
     /// Builds a screen; ids must be unique across the whole tree.
     public init(name: String, layoutDirection: LayoutDirection = .ltr, language: String? = nil,
-                reader: ScreenReaderKind? = nil, roots: [AccessibilityNode]) throws {
+                reader: ScreenReaderName? = nil, roots: [AccessibilityNode]) throws {
         self.name = name
         self.layoutDirection = layoutDirection
         self.language = language

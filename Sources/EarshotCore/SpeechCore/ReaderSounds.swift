@@ -45,13 +45,24 @@ public struct ReaderSounds: Sendable, Equatable {
         ("enterScrollable", \.enterScrollable), ("leaveScrollable", \.leaveScrollable),
     ] }
 
-    /// The sounds of the profile's reader: VoiceOver's, or those of TalkBack's sound set.
-    public init(profile: VoiceProfile) throws {
-        guard profile.reader == .talkBack else {
+    /// The sounds a reader plays: the profile's earcons (VoiceOver's), or those of the sound set
+    /// the reader's rules name (`ReaderSpeechRules.soundSet`: TalkBack's).
+    public init(profile: VoiceProfile, rules: ReaderSpeechRules) throws {
+        guard let section = rules.soundSet else {
             self = .voiceOver
             return
         }
-        self = try TalkBackSoundSet.load(profile: profile).play
+        self = try TalkBackSoundSet.load(profile: profile, section: section).play
+    }
+
+    /// The sound for a focus sound a reader asks for (`ScreenReader.focusSound`).
+    public func sound(for focus: FocusSound) -> EarconName? {
+        switch focus {
+        case .actionable: focusActionable
+        case .other: self.focus
+        case .enterScrollable: enterScrollable
+        case .leaveScrollable: leaveScrollable
+        }
     }
 }
 
@@ -63,9 +74,9 @@ public struct TalkBackSoundSet: Sendable {
     public var earcons: [EarconDefinition]
     public var play: ReaderSounds
 
-    public static func load(profile: VoiceProfile) throws -> TalkBackSoundSet {
+    public static func load(profile: VoiceProfile, section: String = "talkbackSounds") throws -> TalkBackSoundSet {
         try load(path: profile.namedFile(
-            "talkbackSounds", what: "TalkBack sound set",
+            section, what: "TalkBack sound set",
             missing: "has no TalkBack sounds: add \"talkbackSounds\": \"sounds/talkback.json\" (docs/talkback.md)"))
     }
 

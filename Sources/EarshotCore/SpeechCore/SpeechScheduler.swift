@@ -93,8 +93,10 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// A scheduler with the timing of a voice profile's `timing` section.
     public convenience init(clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
+                            reader: (any ScreenReader)? = nil,
                             observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
-        self.init(clock: clock, device: device, timing: try TimingSettings(profile: profile), observer: observer)
+        self.init(clock: clock, device: device, timing: try TimingSettings(profile: profile, reader: reader),
+                  observer: observer)
     }
 
     // MARK: - Inputs

@@ -13,9 +13,8 @@
 /// - `earconGap`: silence between an earcon and the speech that follows it (the screen-change
 ///   "boop beep" before the first element). 0.05 s.
 ///
-/// TalkBack differs in two facts from its source (docs/talkback.md): the hint follows 400 ms
-/// after its element (`ProcessorAccessibilityHints.DELAY_HINT`), and no announcement is dropped
-/// for a gesture's speech (VoiceOver's rule, `announcementsYieldToGestures`).
+/// A reader may change them (`ScreenReader.speechRules`): TalkBack's hint follows 400 ms after
+/// its element and no announcement is dropped for a gesture's speech (docs/talkback.md).
 public struct TimingSettings: Sendable, Equatable {
     public var hintPause: Double
     public var gestureWindow: Double
@@ -25,10 +24,8 @@ public struct TimingSettings: Sendable, Equatable {
     /// of, speech the user's gesture caused; TalkBack does not.
     public var announcementsYieldToGestures = true
 
-    /// TalkBack's pause before a hint, in seconds (`DELAY_HINT = 400` ms).
-    public static let talkBackHintPause = 0.4
-    /// The sound played for each thing the reader sounds (VoiceOver's earcons unless the profile
-    /// reads as TalkBack).
+    /// The sound played for each thing the reader sounds (the profile's earcons unless the
+    /// reader plays a sound set of its own).
     public var sounds = ReaderSounds.voiceOver
 
     /// The keys of the `timing` section.
@@ -43,19 +40,19 @@ public struct TimingSettings: Sendable, Equatable {
         self.earconGap = earconGap
     }
 
-    /// Reads the profile's `timing` section; every key is required.
-    public init(profile: VoiceProfile) throws {
+    /// Reads the profile's `timing` section (every key is required), as `reader` changes it
+    /// (nil: the standard reader, which changes nothing).
+    public init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
         guard let node = profile.sections["timing"] else {
             throw DataFileError(
                 "missing \"timing\" section; expected {\"hintPause\", \"gestureWindow\", \"queueGap\", \"earconGap\"} in seconds",
                 at: SourceLocation(file: profile.path, line: 1, column: 1))
         }
         try self.init(section: node)
-        if profile.reader == .talkBack {
-            hintPause = Self.talkBackHintPause
-            announcementsYieldToGestures = false
-            sounds = try ReaderSounds(profile: profile)
-        }
+        guard let rules = reader?.speechRules else { return }
+        if let pause = rules.hintPause { hintPause = pause }
+        announcementsYieldToGestures = rules.announcementsYieldToGestures
+        sounds = try ReaderSounds(profile: profile, rules: rules)
     }
 
     /// Reads a `timing` object.

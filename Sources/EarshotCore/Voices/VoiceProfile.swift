@@ -46,8 +46,6 @@ public struct VoiceProfile: Sendable {
     public var sections: [String: JSONNode]
     /// The punctuation level a command asked for (`--punctuation`), over the profile's own.
     public var punctuationLevel: PunctuationLevel?
-    /// The screen reader a command asked for (`--reader`); VoiceOver unless told.
-    public var reader: ScreenReaderKind = .voiceOver
     /// The rate the profile's file gives (`engine.rate` before any `--rate`).
     public private(set) var ownRate: Int
     /// The speaking rate a command asked for (`--rate`, one rate of `--rates`) when it is not the

@@ -14,11 +14,11 @@ enum LabelChecks {
     }
 
     /// `label.missing`: a stop with no label and no spoken value says nothing but trait words.
-    /// (A TalkBack stop that speaks its children's text, a row of settings, is named by them.)
+    /// (A stop that speaks its children's text, a TalkBack row of settings, is named by them.)
     @Sendable static func missingLabels(_ linted: LintedScreen) -> [Finding] {
         zip(linted.stops, linted.spoken).compactMap { stop, spoken in
             guard trimmed(stop.label) == nil, trimmed(linted.generator.spokenValue(of: stop)) == nil,
-                  trimmed(stop.childrenDescription) == nil else { return nil }
+                  trimmed(stop.childrenSpeech) == nil else { return nil }
             let says = spoken.text.isEmpty
                 ? "says nothing at all" : "says only \(FindingText.quoted(spoken.text))"
             return Finding(.labelMissing, elements: [stop.id],

@@ -100,7 +100,7 @@ public struct ScreenLinter: Sendable {
             findings[index].screen = screen.name
             findings[index].source = source
             findings[index].location = findings[index].elements.lazy.compactMap { locations[$0] }.first ?? fallback
-            findings[index] = findings[index].heard(by: generator.reader)
+            findings[index] = findings[index].heard(by: generator.reader.name)
         }
         return Self.inReadingOrder(findings, stops: linted.stops)
     }

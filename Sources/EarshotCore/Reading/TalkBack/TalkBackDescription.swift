@@ -148,19 +148,6 @@ enum TalkBackDescription {
 }
 
 extension DescriptionGenerator {
-    /// The words the reader says for what the stop is: TalkBack's role word for an Android node it
-    /// reads (`버튼`, `체크박스`), else the profile's trait words (`label.repeats-trait`).
-    func kindWords(for stop: FocusStop) -> (noun: String, words: [String]) {
-        if reader == .talkBack, let words = talkBackWords, let android = stop.android {
-            return ("role word", [words.word(forRole: TalkBackDescription.role(of: android, words: words))].filter { !$0.isEmpty })
-        }
-        let traitWords = self.words(for: stop).compactMap { word -> String? in
-            guard case .trait = word.subject else { return nil }
-            return word.text
-        }
-        return ("trait word", traitWords)
-    }
-
     /// `previous`: the stop focus came from, for the collection's position and transition (nil:
     /// from outside any collection).
     func describeForTalkBack(_ stop: FocusStop, _ android: AndroidView, after previous: FocusStop?,

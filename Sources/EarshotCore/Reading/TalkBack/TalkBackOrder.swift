@@ -191,7 +191,8 @@ enum TalkBackOrder {
             id: node.pointee.id, kind: node.pointee.kind, label: TalkBackDescription.label(of: android, words: words),
             value: nil, hint: nil, traits: traits, frame: node.pointee.frame ?? .zero,
             customActions: node.pointee.customActions, isOn: android.isCheckable ? android.isChecked : nil,
-            adjustable: node.pointee.adjustable, language: language, speech: node.pointee.speech, android: android)
+            adjustable: node.pointee.adjustable, language: language, speech: node.pointee.speech,
+            readerFacts: TalkBackStopFacts(android: android))
         if nonEmpty(android.contentDescription) == nil {
             stop.childrenDescription = nonEmpty(childrenDescription(of: node, at: index, words: words, facts: facts))
         }

@@ -26,7 +26,7 @@ extension DeskCheck {
 
     /// The dynamic findings so far (call after `finish()` for the complete list).
     public func flowFindings() -> [Finding] {
-        FlowInspector.findings(log: flow, transcript: transcript, reader: generator.reader)
+        FlowInspector.findings(log: flow, transcript: transcript, reader: generator.reader.name)
     }
 
     /// Changes a screen that may not be shown (a list refreshed from the server while the

@@ -10,7 +10,7 @@ public enum FlowInspector {
     /// The dynamic findings of a finished run, in time order. Under TalkBack, a finding whose fix
     /// is the catalogue's takes TalkBack's (`FindingCatalogue.entry(for:reader:)`).
     public static func findings(log: FlowLog, transcript: SpeechTranscript,
-                                reader: ScreenReaderKind = .voiceOver) -> [Finding] {
+                                reader: ScreenReaderName = ScreenReaders.standard.name) -> [Finding] {
         findings(log: log, transcript: transcript).map { $0.heard(by: reader) }
     }
 

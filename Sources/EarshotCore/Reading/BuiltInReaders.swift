@@ -1,0 +1,13 @@
+extension ScreenReaders {
+    /// The readers Earshot ships, the standard one first. Adding a reader: its folder in
+    /// `Reading/` and one line here (docs/architecture.md, "Adding a screen reader").
+    static let builtIn: [any ScreenReader.Type] = [
+        VoiceOver.self,
+        TalkBack.self,
+    ]
+}
+
+extension ScreenReaders {
+    /// The standard reader before any profile is read (`DescriptionGenerator(vocabulary:)`).
+    static let standardReader: any ScreenReader = VoiceOver()
+}

@@ -1,0 +1,113 @@
+/// A screen reader Earshot plays: which stops a screen has and in what order, what it says for a
+/// stop and after a double tap, its words, its sounds, its timing, and how its findings read.
+///
+/// Every reader runs on the one focus and announcement core (`DeskCheck`, `SpeechScheduler`,
+/// `FocusNavigator`); a reader is what differs between them. A reader is chosen once per run
+/// (`--reader`, a screen file's `"reader"`, else `ScreenReaders.natural(for:)`) and made once
+/// from the voice profile (`init(profile:)` reads its words); the `DescriptionGenerator` of the
+/// run holds it. The built-in readers live in folders of their own (`Reading/VoiceOver/`,
+/// `Reading/TalkBack/`) and are registered in one place (`ScreenReaders.builtIn`);
+/// docs/architecture.md, "Adding a screen reader", walks through adding one.
+///
+/// Every requirement but the name, the title and `init(profile:)` has a default: the profile's
+/// trait words, VoiceOver's rules (which `VoiceOver` itself uses as they are).
+public protocol ScreenReader: Sendable {
+    /// How the reader is named on the command line and in files (`voiceover`).
+    static var name: ScreenReaderName { get }
+    /// How the reader is named to people (`VoiceOver`).
+    static var title: String { get }
+    /// Whether the reader reads `screen` when nobody chose one (TalkBack an Android dump). The
+    /// standard reader (the first registered) reads whatever no other reader claims.
+    static func claims(_ screen: Screen) -> Bool
+    /// The meaning, fix and sources of a finding (by its code, `announcement.cut`) where they
+    /// read otherwise under this reader; nil: the catalogue's own.
+    static func findingWording(_ code: String) -> FindingWording?
+
+    /// The reader with what it needs from the voice profile (its words, read once).
+    init(profile: VoiceProfile) throws
+
+    /// The stops of `screen` in the order a swipe right visits them.
+    func stops(of screen: Screen) -> [FocusStop]
+    /// What is said when focus lands on `stop` from `previous` (nil: from nowhere).
+    func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription
+    /// What is said after a double tap on `before` leaves `after` focused.
+    func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
+    /// The words said for what the stop is (`버튼`), and what they are called in a finding.
+    func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String])
+    /// How the reader's timing and sounds differ from the profile's.
+    var speechRules: ReaderSpeechRules { get }
+    /// The sound played as focus lands on `stop` (coming from the element `previousID`); nil: none.
+    func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound?
+}
+
+extension ScreenReader {
+    public static func claims(_ screen: Screen) -> Bool { false }
+    public static func findingWording(_ code: String) -> FindingWording? { nil }
+
+    public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
+
+    public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        generator.describeWithProfileWords(stop)
+    }
+
+    public func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech {
+        generator.describeActivationWithProfileWords(before: before, after: after) { generator.layout($0) }
+    }
+
+    public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
+        generator.traitWords(for: stop)
+    }
+
+    public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
+
+    public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
+
+    /// The reader's name (`Self.name`, read through a value).
+    public var name: ScreenReaderName { Self.name }
+    /// The reader's title (`Self.title`, read through a value).
+    public var title: String { Self.title }
+}
+
+/// How a reader's timing and sounds differ from what the voice profile says (`TimingSettings`).
+public struct ReaderSpeechRules: Sendable, Equatable {
+    /// The pause before a hint, in seconds, over the profile's `timing.hintPause`; nil: the profile's.
+    public var hintPause: Double?
+    /// Whether a default-priority announcement gives way to speech the user's gesture caused
+    /// (VoiceOver's rule; `TimingSettings.announcementsYieldToGestures`).
+    public var announcementsYieldToGestures: Bool
+    /// The profile section naming the reader's sound set (`talkbackSounds`); nil: the profile's
+    /// own earcons (`earcons`).
+    public var soundSet: String?
+
+    public init(hintPause: Double? = nil, announcementsYieldToGestures: Bool = true, soundSet: String? = nil) {
+        self.hintPause = hintPause
+        self.announcementsYieldToGestures = announcementsYieldToGestures
+        self.soundSet = soundSet
+    }
+}
+
+/// Which of a sound set's focus sounds plays as focus lands (`ReaderSounds`).
+public enum FocusSound: Sendable, Equatable {
+    /// On a node the user can act on.
+    case actionable
+    /// On any other node.
+    case other
+    /// Into a scrolling container.
+    case enterScrollable
+    /// Out of a scrolling container.
+    case leaveScrollable
+}
+
+/// A finding's words under a reader (`ScreenReader.findingWording`).
+public struct FindingWording: Sendable, Equatable {
+    public var meaning: String
+    public var fix: String
+    /// Where the rule comes from (the seed articles, the reader's sources).
+    public var seed: String
+
+    public init(meaning: String, fix: String, seed: String) {
+        self.meaning = meaning
+        self.fix = fix
+        self.seed = seed
+    }
+}

@@ -1,0 +1,14 @@
+/// VoiceOver, iOS's screen reader, as Earshot plays it: the standard focus order (`FocusOrder`:
+/// frames sorted in rows, groups kept together, MergedFocus), the profile's trait words and
+/// layout (`DescriptionGenerator.describeWithProfileWords`), the activation rules of
+/// `ActivationSpeech`, the profile's own earcons and timing, the catalogue's findings as written.
+/// Those are every requirement's default, so VoiceOver adds only its names: it is the standard
+/// reader, which reads every screen no other reader claims.
+public struct VoiceOver: ScreenReader {
+    public static let name = ScreenReaderName("voiceover")
+    public static let title = "VoiceOver"
+
+    public init() {}
+
+    public init(profile: VoiceProfile) throws { self.init() }
+}
