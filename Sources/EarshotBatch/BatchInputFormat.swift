@@ -37,7 +37,7 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
     /// Reads `path` as this format; `language` is the text language of a screen or dump, and
     /// `reading` the reader that hears it.
     public func read(path: String, language: ScreenLanguage = .asWritten,
-                     reading: ScreenReading = .voiceOver) throws -> BatchInputContents {
+                     reading: ScreenReading = .standard) throws -> BatchInputContents {
         switch self {
         case .text: try PlainTextReader.read(path: path)
         case .csv: try LabelTableReader.read(path: path)

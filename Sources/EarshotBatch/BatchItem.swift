@@ -31,7 +31,7 @@ public struct BatchItem: Sendable, Equatable {
     public var content: Content
     /// The screen reader whose rules and words describe a focus stop or a read-all (the one that
     /// ordered the screen's stops).
-    public var reader: ScreenReaderKind = .voiceOver
+    public var reader: ScreenReaderName = ScreenReaders.standard.name
 
     public init(input: String, line: Int, key: String, nameHint: String? = nil, content: Content) {
         self.input = input

@@ -7,18 +7,18 @@ import EarshotCore
 public struct BatchTextComposer: Sendable {
     public var placeholders: FormatPlaceholders
     public var generator: DescriptionGenerator
-    /// TalkBack's rules with the profile's TalkBack words, for the stops TalkBack reads (the
-    /// error, for a profile without them, is met by the first such stop).
-    public var talkBackGenerator: Result<DescriptionGenerator, any Error>
+    /// The profile's words heard by each other registered reader, for the stops that reader
+    /// reads (the error, for a profile without that reader's words, is met by the first such stop).
+    public var readerGenerators: [ScreenReaderName: Result<DescriptionGenerator, any Error>]
     public var normalizer: any TextNormalizer
     /// The profile's timing: `hintPause` before a hint, `queueGap` between the stops of a read-all.
     public var timing: TimingSettings
 
     public init(placeholders: FormatPlaceholders, generator: DescriptionGenerator, normalizer: any TextNormalizer,
-                timing: TimingSettings, talkBackGenerator: Result<DescriptionGenerator, any Error>? = nil) {
+                timing: TimingSettings, readerGenerators: [ScreenReaderName: Result<DescriptionGenerator, any Error>] = [:]) {
         self.placeholders = placeholders
         self.generator = generator
-        self.talkBackGenerator = talkBackGenerator ?? .success(generator)
+        self.readerGenerators = readerGenerators
         self.normalizer = normalizer
         self.timing = timing
     }
@@ -31,11 +31,9 @@ public struct BatchTextComposer: Sendable {
             generator: try DescriptionGenerator(profile: profile),
             normalizer: try profile.textNormalizerOrIdentity(),
             timing: try TimingSettings(profile: profile),
-            talkBackGenerator: Result {
-                var talkBack = profile
-                talkBack.reader = .talkBack
-                return try DescriptionGenerator(profile: talkBack)
-            }
+            readerGenerators: Dictionary(uniqueKeysWithValues: ScreenReaders.names.map { name in
+                (name, Result { try DescriptionGenerator(profile: profile, readerNamed: name) })
+            })
         )
     }
 
@@ -43,7 +41,7 @@ public struct BatchTextComposer: Sendable {
     public func speech(for item: BatchItem) throws -> ComposedSpeech {
         let composed: [SpokenText]
         var pause = timing.hintPause
-        let generator = item.reader == .talkBack ? try talkBackGenerator.get() : self.generator
+        let generator = try self.generator(for: item.reader)
         switch item.content {
         case .text(let text):
             composed = [SpokenText(text)]
@@ -68,6 +66,13 @@ public struct BatchTextComposer: Sendable {
         // renders with each span's voice and rules: the manifest shows its text as written.
         return ComposedSpeech(segments: composed.map { $0.hasAttributes ? $0.text : normalizer.normalize($0.text) }, pause: pause,
                               spans: composed.map { $0.hasAttributes ? $0.spans : nil })
+    }
+
+    /// The description rules of the reader named `reader`: the profile's words heard by that
+    /// reader, else (a composer made without them) the composer's own.
+    func generator(for reader: ScreenReaderName) throws -> DescriptionGenerator {
+        guard reader != generator.reader.name, let made = readerGenerators[reader] else { return generator }
+        return try made.get()
     }
 
     private static func spoken(_ stop: FocusStop, _ generator: DescriptionGenerator) -> [SpokenText] {

@@ -39,7 +39,7 @@ public struct RenderJob: Sendable, Equatable {
     /// The scenario file to run (absolute), for a scenario's timeline; nil for text.
     public var scenario: String?
     /// The screen reader a scenario is heard by (`--reader`); nil: the scenario's own.
-    public var reader: ScreenReaderKind?
+    public var reader: ScreenReaderName?
     /// The WAV's path relative to the output folder.
     public var output: String
     /// Transcript files written beside a scenario's WAV, relative to the output folder.
@@ -77,7 +77,7 @@ public struct RenderPlan: Sendable {
 
     public init(inputs: [BatchInputContents], inputPaths: [String], voices: [PlannedVoice], engine: String,
                 transcriptFormats: [TranscriptFormat] = defaultTranscriptFormats,
-                scenarioVoice: ((String?) throws -> PlannedVoice)? = nil, scenarioReader: ScreenReaderKind? = nil) {
+                scenarioVoice: ((String?) throws -> PlannedVoice)? = nil, scenarioReader: ScreenReaderName? = nil) {
         var voiceFolders = VoiceFolders()
         let voiceNames = voices.map { voiceFolders.claim(for: $0.profile) }
         var inputFolders = UniqueNames()

@@ -9,14 +9,11 @@ public enum ScreenBatchReader {
     /// `format` nil recognises the file by its content; `language` is `--language`'s choice;
     /// `reading` says which reader orders and describes the stops.
     public static func read(path: String, format: ScreenInputFormat? = nil, language: ScreenLanguage = .asWritten,
-                            reading: ScreenReading = .voiceOver) throws -> BatchInputContents {
+                            reading: ScreenReading = .standard) throws -> BatchInputContents {
         let loaded = try ScreenLoader.load(path: path, format: format, language: language)
         let idLocations = loaded.idLocations
-        let reader = reading.reader ?? ScreenReaderKind.natural(for: loaded.screen)
-        let stops = switch reader {
-        case .voiceOver: FocusOrder(screen: loaded.screen).stops
-        case .talkBack: FocusOrder(screen: loaded.screen, for: try reading.talkBack()).stops
-        }
+        let reader = reading.reader ?? ScreenReaders.natural(for: loaded.screen)
+        let stops = FocusOrder(screen: loaded.screen, reader: try reading.make(reader)).stops
         var contents = BatchInputContents(notes: loaded.notes)
         for stop in stops {
             var item = BatchItem(input: path, line: idLocations[stop.id]?.line ?? 1, key: stop.id, content: .focusStop(stop))
@@ -32,35 +29,33 @@ public enum ScreenBatchReader {
     }
 }
 
-/// Which screen reader a render hears screens and dumps with (`--reader`), and TalkBack's rules
-/// when it is TalkBack.
+/// Which screen reader a render hears screens and dumps with (`--reader`), and how a reader is
+/// made when one reads a screen.
 public struct ScreenReading {
-    /// The reader asked for; nil: each screen's own (TalkBack for an Android dump, else VoiceOver).
-    public var reader: ScreenReaderKind?
-    /// TalkBack's description rules, which order its stops (their words join merged text);
-    /// asked for only when TalkBack reads a screen.
-    public var talkBack: () throws -> DescriptionGenerator
+    /// The reader asked for; nil: each screen's own (`ScreenReaders.natural(for:)`).
+    public var reader: ScreenReaderName?
+    /// Makes the reader that orders a screen's stops (their words join merged text), asked for
+    /// only when that reader reads a screen.
+    public var make: (ScreenReaderName) throws -> any ScreenReader
 
-    public init(reader: ScreenReaderKind?, talkBack: @escaping () throws -> DescriptionGenerator) {
+    public init(reader: ScreenReaderName?, make: @escaping (ScreenReaderName) throws -> any ScreenReader) {
         self.reader = reader
-        self.talkBack = talkBack
+        self.make = make
     }
 
-    /// Every screen read by VoiceOver.
-    public static var voiceOver: ScreenReading {
-        // TalkBack's rules are never asked for when VoiceOver reads everything.
-        ScreenReading(reader: .voiceOver) { throw ReadingError() }
+    /// Every screen read by the standard reader (VoiceOver), which needs no profile.
+    public static var standard: ScreenReading {
+        ScreenReading(reader: ScreenReaders.standard.name) { _ in ScreenReaders.standardReader }
     }
 
-    /// `--reader` (nil: each screen's own) with TalkBack's rules from `profile`'s TalkBack words.
-    public static func reader(_ reader: ScreenReaderKind?, profile: VoiceProfile) -> ScreenReading {
-        ScreenReading(reader: reader) {
-            var talkBack = profile
-            talkBack.reader = .talkBack
-            return try DescriptionGenerator(profile: talkBack)
+    /// `--reader` (nil: each screen's own), each reader made once with `profile`'s words.
+    public static func reader(_ reader: ScreenReaderName?, profile: VoiceProfile) -> ScreenReading {
+        var made: [ScreenReaderName: any ScreenReader] = [:]
+        return ScreenReading(reader: reader) { name in
+            if let reader = made[name] { return reader }
+            let reader = try ScreenReaders.make(name, profile: profile)
+            made[name] = reader
+            return reader
         }
     }
 }
-
-/// TalkBack's rules asked of a reading that has none (never, as it reads with VoiceOver).
-private struct ReadingError: Error {}

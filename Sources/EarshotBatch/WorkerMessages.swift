@@ -24,7 +24,7 @@ public struct RenderRequest: Sendable, Equatable {
     /// A scenario file to run instead of speaking `segments`: the WAV is its timeline.
     public var scenario: String?
     /// The screen reader the scenario is heard by (`--reader`); nil: the scenario's own.
-    public var reader: ScreenReaderKind?
+    public var reader: ScreenReaderName?
     /// Where the finished WAV goes (absolute path), and the temporary name it is written under first.
     public var output: String
     public var temporary: String
@@ -44,7 +44,7 @@ public struct RenderRequest: Sendable, Equatable {
 
     public init(job: Int, profile: String, punctuation: PunctuationLevel? = nil, segments: [String],
                 spans: [[SpeechSpan]?] = [], pause: Double,
-                scenario: String? = nil, reader: ScreenReaderKind? = nil, output: String, temporary: String,
+                scenario: String? = nil, reader: ScreenReaderName? = nil, output: String, temporary: String,
                 transcripts: [OutputFile] = []) {
         self.job = job
         self.profile = profile
@@ -116,8 +116,10 @@ public struct RenderRequest: Sendable, Equatable {
             pause: try object.double("pause") ?? 0,
             scenario: try object.string("scenario"),
             reader: try object["reader"].map { node in
-                guard let reader = ScreenReaderKind(rawValue: try node.stringValue()) else {
-                    throw node.typeError(expected: "a screen reader (voiceover or talkback)")
+                let reader = ScreenReaderName(try node.stringValue())
+                guard ScreenReaders.named(reader) != nil else {
+                    let names = ScreenReaders.names.map(\.rawValue).joined(separator: " or ")
+                    throw node.typeError(expected: "a screen reader (\(names))")
                 }
                 return reader
             },

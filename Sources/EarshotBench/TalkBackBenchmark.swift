@@ -37,10 +37,9 @@ enum TalkBackBenchmark {
         guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
             throw UsageError("usage: earshot-bench talkback [NODES]  (a positive node count, default 10000)")
         }
-        var profile = try VoiceLibrary.locate().profile("ko")
+        let profile = try VoiceLibrary.locate().profile("ko")
         let voiceOver = try DescriptionGenerator(profile: profile)
-        profile.reader = .talkBack
-        let talkBack = try DescriptionGenerator(profile: profile)
+        let talkBack = try DescriptionGenerator(profile: profile, reader: try TalkBack(profile: profile))
         var small = Measurement(name: "TalkBack", page: generatedDump(nodes: size), generator: talkBack)
         var large = Measurement(name: "TalkBack", page: generatedDump(nodes: size * 2), generator: talkBack)
         var comparison = Measurement(name: "VoiceOver", page: ImportBenchmark.generatedPageSource(elements: size),

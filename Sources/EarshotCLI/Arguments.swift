@@ -182,7 +182,7 @@ extension OptionSpec {
     static let rate = OptionSpec.value(
         "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
     static let reader = OptionSpec.choice(
-        "reader", ScreenReaderKind.self,
+        "reader", ScreenReaders.names.map(\.rawValue),
         "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
     static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
     static let punctuation = OptionSpec.choice(
@@ -212,24 +212,28 @@ extension ParsedArguments {
         return found
     }
 
-    /// The reader `--reader` names, nil when it names none.
-    func readerChoice() throws -> ScreenReaderKind? {
-        try choice("reader", ScreenReaderKind.self)
+    /// The reader `--reader` names (one of `ScreenReaders`), nil when it names none.
+    func readerChoice() throws -> ScreenReaderName? {
+        guard let text = value("reader") else { return nil }
+        let name = ScreenReaderName(text)
+        guard ScreenReaders.named(name) != nil else {
+            throw UsageError(NameSuggestion.unknown("--reader", text, in: ScreenReaders.names.map(\.rawValue)))
+        }
+        return name
     }
 
-    /// `profile` set to read as `--reader` says, else as the screens' own reader (TalkBack for an
-    /// Android dump); TalkBack's words are checked at once, so a profile without them fails here.
-    func withReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> VoiceProfile {
-        // TalkBack reads Android views: on a screen without any, it would take no stop at all,
-        // and "(no focus stops)" or "no findings" would be said as if they were results.
-        if try readerChoice() == .talkBack,
-           let screen = screens.first(where: { !$0.isAndroidDump }) {
-            throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(screen.name), which holds no Android view")
+    /// The reader that hears `screens`, chosen once: `--reader`'s, else the screens' own
+    /// (`ScreenReaders.natural(for:)`: TalkBack for an Android dump); made with `profile`, so its
+    /// words are read once, here, and a profile without them fails at once. A reader asked for
+    /// that cannot read one of the screens (TalkBack a screen without Android views) is a usage error.
+    func screenReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> any ScreenReader {
+        let chosen = try readerChoice()
+        if let chosen, let reader = ScreenReaders.named(chosen) {
+            for screen in screens {
+                if let refusal = reader.refusal(toRead: screen, called: screen.name) { throw UsageError("--reader \(chosen) \(refusal)") }
+            }
         }
-        var changed = profile
-        changed.reader = try readerChoice() ?? ScreenReaderKind.natural(for: screens)
-        if changed.reader == .talkBack { _ = try changed.talkBackWords() }
-        return changed
+        return try ScreenReaders.make(chosen ?? ScreenReaders.natural(for: screens), profile: profile)
     }
 
     /// The rate of `--rate`, when given; out of eSpeak NG's range is a usage error.

@@ -27,8 +27,9 @@ enum CompareCommand: Command {
         // Without --voice, the capture's language: an English capture is compared in English
         // whatever the locale (the locale's voice when its letters name no profile).
         let fallback = VoiceLibrary.locate().voice(forTextsIn: capture.utterances) ?? VoiceLibrary.defaultVoice
-        let profile = try parsed.withReader(try parsed.voiceProfile(default: fallback), for: [loaded.screen])
-        let report = try ReadReport(screen: loaded.screen, profile: profile)
+        let profile = try parsed.voiceProfile(default: fallback)
+        let report = try ReadReport(screen: loaded.screen, profile: profile,
+                                    reader: try parsed.screenReader(profile, for: [loaded.screen]))
         let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
         let comparison = CaptureComparison(capture: capture, stops: stops)
         print(parsed.has("json") ? comparison.jsonLines : comparison.text, terminator: "")

@@ -45,7 +45,8 @@ enum ExploreCommand: Command {
         }
         let session = try ExploreSession(screens: explored.screens, startScreen: explored.startScreen,
                                          app: explored.app, reader: explored.reader, clock: clock,
-                                         device: output.speechDevice, profile: profile, printer: printer)
+                                         device: output.speechDevice, profile: profile,
+                                         screenReader: explored.screenReader, printer: printer)
         output.live?.bind(to: session.scheduler)
 
         let terminal = KeyTerminal()
@@ -79,6 +80,8 @@ enum ExploreCommand: Command {
         var app: [String: ScreenBehaviours] = [:]
         var reader: ReaderSettings?
         var speaker: Speaker
+        /// The screen reader that hears the screens, chosen once (`--reader`, else theirs).
+        var screenReader: any ScreenReader
     }
 
     /// A scenario (told by its content) gives its screens, app and voice; anything else is read
@@ -89,16 +92,16 @@ enum ExploreCommand: Command {
         } == true
         if isScenario {
             let scenario = try ScenarioFile.load(path: path)
-            var speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
+            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
                                                        espeakData: parsed.value("espeak-data"), rate: try parsed.rate())
-            let profile = try parsed.withReader(speaker.profile, for: scenario.screens.map(\.screen))
-            speaker = try Speaker(profile: profile, engine: speaker.engine)
+            let screenReader = try parsed.screenReader(speaker.profile, for: scenario.screens.map(\.screen))
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                            app: scenario.app, reader: scenario.reader, speaker: speaker)
+                            app: scenario.app, reader: scenario.reader, speaker: speaker, screenReader: screenReader)
         }
         let screen = try parsed.loadScreen(path).screen
-        let profile = try parsed.withRate(try parsed.withReader(try parsed.voiceProfile(), for: [screen]))
-        return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile))
+        let profile = try parsed.withRate(try parsed.voiceProfile())
+        let screenReader = try parsed.screenReader(profile, for: [screen])
+        return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile), screenReader: screenReader)
     }
 
     /// Reads keys until `q`, Ctrl-C or Ctrl-D.

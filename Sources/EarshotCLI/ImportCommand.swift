@@ -21,8 +21,8 @@ enum ImportCommand: Command {
         try RunOutputs.check(parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
         let chosen = try parsed.readerChoice()
         var loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
-        if chosen == .talkBack, ScreenReaderKind.natural(for: loaded.screen) != .talkBack {
-            throw UsageError("--reader talkback needs an Android dump: TalkBack takes no stop on the elements of \(loaded.format.title)")
+        if let chosen, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: loaded.screen, called: loaded.format.title) {
+            throw UsageError("--reader \(chosen) \(refusal)")
         }
         loaded.screen.reader = chosen
         let source = (path as NSString).lastPathComponent
@@ -34,8 +34,8 @@ enum ImportCommand: Command {
             return .success
         }
         try AtomicFile.write(text, to: output)
-        let reader = ScreenReaderKind.natural(for: loaded.screen)
-        let stops = FocusOrder(screen: loaded.screen, reader: reader).count
+        let reader = ScreenReaders.natural(for: loaded.screen)
+        let stops = FocusOrder(screen: loaded.screen, reader: try ScreenReaders.make(reader, profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))).count
         if !parsed.has("quiet") { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)") }
         return .success
     }

@@ -30,12 +30,12 @@ enum LintCommand: Command {
         let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice)
         _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
         // One linter per reader heard: each file is judged by the reader that reads it.
-        var linters: [ScreenReaderKind: ScreenLinter] = [:]
+        var linters: [ScreenReaderName: ScreenLinter] = [:]
         func linter(for screen: Screen) throws -> ScreenLinter {
-            let profile = try parsed.withReader(profile, for: [screen])
-            if let made = linters[profile.reader] { return made }
-            let made = try ScreenLinter(profile: profile)
-            linters[profile.reader] = made
+            let name = try parsed.readerChoice() ?? ScreenReaders.natural(for: screen)
+            if let made = linters[name] { return made }
+            let made = try ScreenLinter(profile: profile, reader: try parsed.screenReader(profile, for: [screen]))
+            linters[name] = made
             return made
         }
 

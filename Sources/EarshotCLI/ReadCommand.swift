@@ -31,8 +31,10 @@ enum ReadCommand: Command {
         let parsed = try parseArguments(arguments, options: options)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
         let loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
-        let profile = try parsed.withRate(try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: [loaded.screen]))
-        let report = try ReadReport(screen: loaded.screen, profile: profile)
+        let profile = try parsed.withRate(try parsed.withPunctuation(try parsed.voiceProfile()))
+        // The reader is chosen, and its words read, once for the whole command.
+        let reader = try parsed.screenReader(profile, for: [loaded.screen])
+        let report = try ReadReport(screen: loaded.screen, profile: profile, reader: reader)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
         let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)
         let speaker: Speaker?
@@ -50,7 +52,7 @@ enum ReadCommand: Command {
                 outputs.append(("--report-audio", (page as NSString).deletingPathExtension + "-audio"))
             }
             try RunOutputs.check(outputs, inputs: [path], voice: parsed.value("voice"))
-            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page, placement: placement)
+            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, reader: reader, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")
             return .success
@@ -62,7 +64,7 @@ enum ReadCommand: Command {
         }
         print(report.text, terminator: "")
         guard let speaker, !(parsed.has("no-audio") && parsed.value("output") == nil) else { return .success }
-        let timing = try TimingSettings(profile: profile)
+        let timing = try TimingSettings(profile: profile, reader: reader)
         if let folder = parsed.value("output") {
             // The folder is the command's own: a link planted in it is refused, never written through.
             let names = report.lines.map(stopFileName)

@@ -78,12 +78,12 @@ enum ReportWriting {
 
     /// Writes the page of one screen or dump: each stop's speech synthesized and embedded, or
     /// written beside the page as `NAME-audio/001-ID.wav` (the names `read -o` gives).
-    static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, to path: String,
-                            placement: AudioPlacement = .automatic) throws {
-        let generator = try DescriptionGenerator(profile: speaker.profile)
-        let timing = try TimingSettings(profile: speaker.profile)
+    static func writeScreen(_ loaded: LoadedScreen, file: String, speaker: Speaker, reader: any ScreenReader,
+                            to path: String, placement: AudioPlacement = .automatic) throws {
+        let generator = try DescriptionGenerator(profile: speaker.profile, reader: reader)
+        let timing = try TimingSettings(profile: speaker.profile, reader: reader)
         let stops = FocusOrder(screen: loaded.screen, for: generator).stops
-        let findings = try ScreenLinter(profile: speaker.profile).findings(
+        let findings = try ScreenLinter(profile: speaker.profile, reader: reader).findings(
             for: loaded.screen, source: file, locations: loaded.idLocations,
             fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))
         // Each stop's WAV goes into one bundle file on disk, streamed into the page as it is
@@ -198,7 +198,8 @@ enum ReportWriting {
             audio = .embedded(pageAudio.source(file: rendered, length: bytes))
         }
         let captions = ScenarioPlayback.transcript(result.transcript, as: .webVTT, speaker: speaker)
-        var report = DeskCheckReport(scenario: scenario, result: result, generator: try DescriptionGenerator(profile: speaker.profile),
+        var report = DeskCheckReport(scenario: scenario, result: result,
+                                     generator: try DescriptionGenerator(profile: speaker.profile, readerNamed: result.reader),
                                      audio: audio, captions: captions, speechLanguage: speaker.profile.language)
         report.conformance = conformance
         report.sweep = sweep

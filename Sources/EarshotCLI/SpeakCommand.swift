@@ -40,8 +40,9 @@ enum SpeakCommand: Command {
             try RunOutputs.check([("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
-        let profile = try parsed.withRate(try parsed.withReader(try parsed.withPunctuation(try parsed.voiceProfile()), for: []))
-        let utterance = try composeUtterance(parsed, profile: profile)
+        let profile = try parsed.withRate(try parsed.withPunctuation(try parsed.voiceProfile()))
+        let reader = try parsed.screenReader(profile, for: [])
+        let utterance = try composeUtterance(parsed, profile: profile, reader: reader)
         let out = TextOutput(toStandardError: parsed.value("output") == "-")
         let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true
         // Attributes may call for another voice, which only the speaker finds. The voice is
@@ -80,7 +81,7 @@ enum SpeakCommand: Command {
         }
         if parsed.has("no-audio") { return .success }
 
-        let hintPause = try TimingSettings(profile: profile).hintPause
+        let hintPause = try TimingSettings(profile: profile, reader: reader).hintPause
         if let output = parsed.value("output") {
             let seconds = try speaker.write(utterance.text, hint: utterance.hint, hintPause: hintPause, to: output)
             out.line("wrote \(output == "-" ? "standard output" : output) (\(String(format: "%.2f", seconds)) s)")
@@ -95,9 +96,10 @@ enum SpeakCommand: Command {
         return .success
     }
 
-    /// The text to speak: the positional TEXT, or an element composed with the profile's rules
-    /// (under TalkBack, an Android view: `ComposedAndroidView`), with the hint TalkBack leaves unsaid.
-    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile) throws
+    /// The text to speak: the positional TEXT, or an element composed with the profile's rules as
+    /// `reader` composes it (`ScreenReader.describeComposed`: under TalkBack, an Android view),
+    /// with the hint the composition leaves unsaid.
+    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile, reader: any ScreenReader) throws
         -> (text: SpokenText, hint: SpokenText?, unspokenHint: String?) {
         var attributes = SpeechAttributes(language: parsed.value("language"), spellOut: parsed.has("spell-out"),
                                           ipa: parsed.value("ipa"))
@@ -111,8 +113,9 @@ enum SpeakCommand: Command {
             throw UsageError("--ipa needs an IPA pronunciation, got an empty one")
         }
         attributes = attributes.relative(toVoiceLanguage: profile.language)
-        if parsed.value("class") != nil, profile.reader != .talkBack {
-            throw UsageError("--class (an Android view's class) is accepted only with --reader talkback")
+        if parsed.value("class") != nil, !type(of: reader).takesViewClass {
+            let takers = ScreenReaders.all.filter { $0.takesViewClass }.map { "--reader \($0.name)" }
+            throw UsageError("--class (an Android view's class) is accepted only with \(takers.joined(separator: " or "))")
         }
         let composes = ["label", "value", "traits", "hint", "class"].contains { parsed.value($0) != nil }
         if !composes {
@@ -135,13 +138,12 @@ enum SpeakCommand: Command {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var elementAttributes = attributes
         elementAttributes.language = nil
-        let generator = try DescriptionGenerator(profile: profile)
-        if profile.reader == .talkBack, let words = generator.talkBackWords {
-            let composed = ComposedAndroidView(label: parsed.value("label"), value: parsed.value("value"), traits: traitNames,
-                                               className: parsed.value("class"), hint: parsed.value("hint"))
-            let description = generator.describe(try composed.stop(words: words, language: attributes.language,
-                                                                   speech: elementAttributes))
-            return (description.spoken, description.spokenHint, try composed.unspokenHint(words: words))
+        let generator = try DescriptionGenerator(profile: profile, reader: reader)
+        let element = ComposedElement(label: parsed.value("label"), value: parsed.value("value"), traits: traitNames,
+                                      className: parsed.value("class"), hint: parsed.value("hint"))
+        if let (description, unspoken) = try reader.describeComposed(element, language: attributes.language,
+                                                                     speech: elementAttributes, by: generator) {
+            return (description.spoken, description.spokenHint, unspoken)
         }
         var traits = AccessibilityTraits()
         for name in traitNames {

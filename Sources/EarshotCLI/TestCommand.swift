@@ -250,7 +250,7 @@ enum TestWorker {
         var placement: ReportWriting.AudioPlacement
     }
 
-    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
+    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderName?, density: Double? = nil,
                        rate: Int? = nil, report: Report? = nil) -> SuiteScenarioRunner {
         // With a report, the timeline is rendered to a temporary WAV for the page.
         let pages: SuiteScenarioRunner.PageWriter? = report.map { report in

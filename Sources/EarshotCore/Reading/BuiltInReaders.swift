@@ -9,5 +9,5 @@ extension ScreenReaders {
 
 extension ScreenReaders {
     /// The standard reader before any profile is read (`DescriptionGenerator(vocabulary:)`).
-    static let standardReader: any ScreenReader = VoiceOver()
+    public static let standardReader: any ScreenReader = VoiceOver()
 }

@@ -52,8 +52,8 @@ public struct FocusNavigator: Sendable {
         self.generator = generator
     }
 
-    public init(screen: Screen, profile: VoiceProfile) throws {
-        self.init(screen: screen, generator: try DescriptionGenerator(profile: profile))
+    public init(screen: Screen, profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+        self.init(screen: screen, generator: try DescriptionGenerator(profile: profile, reader: reader))
     }
 
     public var stops: [FocusStop] { order.stops }

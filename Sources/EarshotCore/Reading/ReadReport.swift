@@ -37,8 +37,9 @@ public struct ReadReport: Sendable {
         }
     }
 
-    public init(screen: Screen, profile: VoiceProfile) throws {
-        self.init(screen: screen, generator: try DescriptionGenerator(profile: profile))
+    /// The listing in `profile`'s words as `reader` hears them (nil: the standard reader).
+    public init(screen: Screen, profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+        self.init(screen: screen, generator: try DescriptionGenerator(profile: profile, reader: reader))
     }
 
     /// The listing, one line per stop, ending with a line break.

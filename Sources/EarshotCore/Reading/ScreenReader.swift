@@ -22,6 +22,11 @@ public protocol ScreenReader: Sendable {
     /// The meaning, fix and sources of a finding (by its code, `announcement.cut`) where they
     /// read otherwise under this reader; nil: the catalogue's own.
     static func findingWording(_ code: String) -> FindingWording?
+    /// Why the reader cannot read `screen` when asked to (`--reader`): a reason that follows
+    /// "--reader NAME" (TalkBack: "needs an Android dump: …"), naming the screen `called`; nil: it can.
+    static func refusal(toRead screen: Screen, called name: String) -> String?
+    /// Whether an element composed for `speak` may name a view class (`--class`: TalkBack's).
+    static var takesViewClass: Bool { get }
 
     /// The reader with what it needs from the voice profile (its words, read once).
     init(profile: VoiceProfile) throws
@@ -38,11 +43,19 @@ public protocol ScreenReader: Sendable {
     var speechRules: ReaderSpeechRules { get }
     /// The sound played as focus lands on `stop` (coming from the element `previousID`); nil: none.
     func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound?
+    /// What `speak` says for one element composed from its options, when the reader composes it
+    /// its own way (TalkBack: as an Android view, `ComposedAndroidView`): the description, and a
+    /// hint the composition leaves unsaid. nil: the standard stop from the traits, described as
+    /// any stop is.
+    func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
+                          by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)?
 }
 
 extension ScreenReader {
     public static func claims(_ screen: Screen) -> Bool { false }
     public static func findingWording(_ code: String) -> FindingWording? { nil }
+    public static func refusal(toRead screen: Screen, called name: String) -> String? { nil }
+    public static var takesViewClass: Bool { false }
 
     public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
 
@@ -61,6 +74,11 @@ extension ScreenReader {
     public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
 
     public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
+
+    public func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
+                                 by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)? {
+        nil
+    }
 
     /// The reader's name (`Self.name`, read through a value).
     public var name: ScreenReaderName { Self.name }
@@ -96,6 +114,27 @@ public enum FocusSound: Sendable, Equatable {
     case enterScrollable
     /// Out of a scrolling container.
     case leaveScrollable
+}
+
+/// One element `speak` composes from its options (`--label`, `--value`, `--traits`, `--class`,
+/// `--hint`), as written.
+public struct ComposedElement: Sendable, Equatable {
+    public var label: String?
+    public var value: String?
+    /// Trait names as written.
+    public var traits: [String]
+    /// A view class (`--class`), for a reader that takes one.
+    public var className: String?
+    public var hint: String?
+
+    public init(label: String? = nil, value: String? = nil, traits: [String] = [], className: String? = nil,
+                hint: String? = nil) {
+        self.label = label
+        self.value = value
+        self.traits = traits
+        self.className = className
+        self.hint = hint
+    }
 }
 
 /// A finding's words under a reader (`ScreenReader.findingWording`).

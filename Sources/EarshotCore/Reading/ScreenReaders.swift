@@ -82,6 +82,7 @@ public enum ScreenReaders {
 /// A reader name no reader is registered under.
 public struct UnknownScreenReader: UserFacingError {
     public let name: ScreenReaderName
+    public init(name: ScreenReaderName) { self.name = name }
     public var category: ErrorCategory { .usage }
     public var description: String {
         NameSuggestion.unknown("screen reader", name.rawValue, in: ScreenReaders.names.map(\.rawValue))

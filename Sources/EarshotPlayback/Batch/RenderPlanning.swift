@@ -18,13 +18,13 @@ public struct RenderRequestSettings {
     public var rate: Int?
     public var language: ScreenLanguage
     /// `--reader`; nil: each screen's own (TalkBack for an Android dump).
-    public var reader: ScreenReaderKind?
+    public var reader: ScreenReaderName?
     public var transcriptFormats: [TranscriptFormat]
     /// Where voices are found.
     public var library: VoiceLibrary
 
     public init(inputs: [String], format: BatchInputFormat? = nil, voices: [String] = [], placeholders: [Character: String] = [:],
-                punctuation: PunctuationLevel? = nil, language: ScreenLanguage = .asWritten, reader: ScreenReaderKind? = nil,
+                punctuation: PunctuationLevel? = nil, language: ScreenLanguage = .asWritten, reader: ScreenReaderName? = nil,
                 transcriptFormats: [TranscriptFormat] = RenderPlan.defaultTranscriptFormats, rate: Int? = nil,
                 library: VoiceLibrary = .locate()) {
         self.rate = rate

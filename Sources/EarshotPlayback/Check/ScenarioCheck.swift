@@ -16,7 +16,7 @@ public struct ScenarioCheckSettings {
     /// `--rates`: the scenario runs once at each (`ScenarioCheck.runSweep`); empty: one run.
     public var rates: [Int] = []
     /// `--reader`; nil: the scenario's own.
-    public var reader: ScreenReaderKind?
+    public var reader: ScreenReaderName?
     /// `--live`: the ALSA device the scenario plays on in real time; nil renders it on a
     /// virtual clock.
     public var liveDevice: String?
@@ -40,7 +40,7 @@ public struct ScenarioCheckSettings {
     public var density: Double?
 
     public init(path: String, voice: String? = nil, espeakData: String? = nil, punctuation: PunctuationLevel? = nil,
-                rate: Int? = nil, reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
+                rate: Int? = nil, reader: ScreenReaderName? = nil, liveDevice: String? = nil, wavPath: String? = nil,
                 transcripts: [(path: String, format: TranscriptFormat)] = [], findingsPath: String? = nil,
                 reportPage: String? = nil, externalReportAudio: Bool = false, quiet: Bool = false,
                 library: VoiceLibrary = .locate(), baseline: FindingBaseline? = nil, density: Double? = nil) {

@@ -35,7 +35,7 @@ public enum ScenarioPlayback {
     /// `reader` is the screen reader heard (`--reader`); nil: the scenario's own (`ScenarioRunner`).
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil, transcriptPaths: [String] = [],
-                           reader: ScreenReaderKind? = nil) throws -> Run {
+                           reader: ScreenReaderName? = nil) throws -> Run {
         try run(scenario, speaker: speaker, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
                 transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }, reader: reader)
     }
@@ -44,7 +44,7 @@ public enum ScenarioPlayback {
     public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil,
                            transcripts formats: [(path: String, format: TranscriptFormat)],
-                           reader: ScreenReaderKind? = nil) throws -> Run {
+                           reader: ScreenReaderName? = nil) throws -> Run {
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
@@ -76,7 +76,7 @@ public enum ScenarioPlayback {
     /// that died): the live clock would otherwise go on waiting for the remaining steps.
     public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
                                transcripts formats: [(path: String, format: TranscriptFormat)] = [],
-                               reader: ScreenReaderKind? = nil,
+                               reader: ScreenReaderName? = nil,
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil,
                                deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in

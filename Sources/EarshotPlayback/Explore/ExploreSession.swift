@@ -52,12 +52,14 @@ public final class ExploreSession: @unchecked Sendable {
     /// How many of the desk check's notes were printed (read and written by the driving thread).
     private var notesPrinted = 0
 
-    /// A session over `screens` (the first, or `startScreen`, shown) with the app's behaviours.
+    /// A session over `screens` (the first, or `startScreen`, shown) with the app's behaviours,
+    /// heard by `screenReader` (nil: the standard reader).
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, app: [String: ScreenBehaviours] = [:],
          reader: ReaderSettings? = nil, clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
-         printer: LinePrinter) throws {
+         screenReader: (any ScreenReader)? = nil, printer: LinePrinter) throws {
         self.printer = printer
-        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: profile, clock: clock, device: device,
+        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: profile, screenReader: screenReader,
+                             clock: clock, device: device,
                              app: app, reader: reader) { record in Self.print(record, to: printer) }
         // A session may run for hours, or read an endless pipe: its memory stays flat.
         desk.boundHistory(to: Self.historyLimit)

@@ -14,7 +14,7 @@ public final class SuiteScenarioRunner {
     public let voice: String?
     public let espeakData: String?
     /// The screen reader every scenario is heard by (`--reader`); nil: each scenario's own.
-    public let reader: ScreenReaderKind?
+    public let reader: ScreenReaderName?
     /// `--density`: pixels per dp of the scenarios' Android dumps, for their touch targets.
     public let density: Double?
     /// `--rate`: every scenario spoken at this many words a minute; nil: each profile's own.
@@ -23,7 +23,7 @@ public final class SuiteScenarioRunner {
     private let pages: PageWriter?
     private var speakers: [String: Speaker] = [:]
 
-    public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
+    public init(voice: String?, espeakData: String?, reader: ScreenReaderName?, density: Double? = nil,
                 rate: Int? = nil, library: VoiceLibrary = .locate(), pages: PageWriter? = nil) {
         self.voice = voice
         self.rate = rate

@@ -21,6 +21,26 @@ public struct TalkBack: ScreenReader {
     /// An Android dump is TalkBack's.
     public static func claims(_ screen: Screen) -> Bool { screen.isAndroidDump }
 
+    /// TalkBack reads Android views: on a screen without any it would take no stop at all, and
+    /// "(no focus stops)" or "no findings" would be said as if they were results.
+    public static func refusal(toRead screen: Screen, called name: String) -> String? {
+        screen.isAndroidDump ? nil
+            : "needs an Android dump: TalkBack takes no stop on the elements of \(name), which holds no Android view"
+    }
+
+    /// `speak --class`: the Android view's class.
+    public static let takesViewClass = true
+
+    /// The element as the Android view TalkBack would find (`ComposedAndroidView`), its stop made
+    /// and said by TalkBack's rules.
+    public func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
+                                 by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)? {
+        let composed = ComposedAndroidView(label: element.label, value: element.value, traits: element.traits,
+                                           className: element.className, hint: element.hint)
+        let stop = try composed.stop(words: words, language: language, speech: speech)
+        return (generator.describe(stop), try composed.unspokenHint(words: words))
+    }
+
     public func stops(of screen: Screen) -> [FocusStop] { TalkBackOrder.stops(of: screen, words: words) }
 
     public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
