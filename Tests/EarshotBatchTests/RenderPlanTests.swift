@@ -69,7 +69,7 @@ struct RenderPlanTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let dump = root.appendingPathComponent("Tests/Fixtures/android/uiautomator-dump-signin.xml").path
-        func notifications(_ reader: ScreenReaderKind?) throws -> (reader: ScreenReaderKind, segments: [String]) {
+        func notifications(_ reader: ScreenReaderName?) throws -> (reader: ScreenReaderName, segments: [String]) {
             let contents = try ScreenBatchReader.read(path: dump, reading: .reader(reader, profile: Self.korean))
             let plan = RenderPlan(inputs: [contents], inputPaths: [dump], voices: [try voice()], engine: "e")
             #expect(plan.problems.isEmpty)

@@ -65,7 +65,7 @@ struct OptionDeclarationTests {
     @Test("every option a command's file reads, itself or through a shared helper, is one its help lists")
     func readsAreDeclared() throws {
         let helpers = try Self.helpers()
-        #expect(helpers["withReader"]?.isSuperset(of: ["reader"]) == true, "the scan follows a helper's calls")
+        #expect(helpers["screenReader"]?.isSuperset(of: ["reader"]) == true, "the scan follows a helper's calls")
         #expect(helpers["loadScreen"]?.isSuperset(of: ["format", "language"]) == true)
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix("Command.swift") }
         #expect(files.count >= 10)
@@ -112,9 +112,9 @@ struct OptionDeclarationTests {
     func closedListOptions() throws {
         let bash = try CLIRunner.run(["completions", "bash"]).stdout
         let cases: [(command: String, option: String, names: [String], placeholder: String?)] = [
-            ("read", "reader", ScreenReaderKind.names, ScreenReaderKind.names.joined(separator: "|")),
-            ("lint", "reader", ScreenReaderKind.names, ScreenReaderKind.names.joined(separator: "|")),
-            ("import", "reader", ScreenReaderKind.names, ScreenReaderKind.names.joined(separator: "|")),
+            ("read", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
+            ("lint", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
+            ("import", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
             ("read", "format", ScreenInputFormat.names, nil),
             ("read", "punctuation", PunctuationLevel.names, PunctuationLevel.names.joined(separator: "|")),
             ("check", "transcript-format", TranscriptFormat.extensionNames, TranscriptFormat.extensionNames.joined(separator: "|")),

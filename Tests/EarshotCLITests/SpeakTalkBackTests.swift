@@ -110,8 +110,8 @@ struct SpeakTalkBackTests {
         #expect(audio.sampleRate == 22050)
         #expect(audio.rms() > 300)
         // The hint follows the text after 0.4 s of silence, and is speech too.
-        #expect(audio.duration > text.duration + TimingSettings.talkBackHintPause + 0.5)
-        let hintStart = Int((text.duration + TimingSettings.talkBackHintPause) * Double(audio.sampleRate))
+        #expect(audio.duration > text.duration + TalkBack.hintPause + 0.5)
+        let hintStart = Int((text.duration + TalkBack.hintPause) * Double(audio.sampleRate))
         #expect(audio.rms(in: hintStart..<audio.samples.count) > 300)
     }
 }

@@ -57,52 +57,80 @@ public enum RenderWorker {
                 FileHandle.standardError.write(Data("earshot render worker: unreadable request: \(error)\n".utf8))
                 return .unreadableRequest
             }
-            var profile: VoiceProfile
-            do {
-                if let loaded = profiles[request.profile] {
-                    profile = loaded
-                } else {
-                    profile = try VoiceProfile.load(path: request.profile)
-                    profiles[request.profile] = profile
-                }
-            } catch {
-                responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
-                continue
-            }
-            // A scenario's speech is composed here, at the level the run asked for.
-            if let punctuation = request.punctuation { profile.punctuationLevel = punctuation }
-            if let rate = request.rate { profile = profile.atRate(rate) }
-            if let scenario = request.scenario {
-                let response = renderScenario(scenario, request, profile: profile, engine: engine, inFlight: inFlight)
+            switch handle(request, engine: engine, profiles: &profiles, speakers: &speakers, inFlight: inFlight,
+                          signOfLife: responses.sendLine) {
+            case .answered(let response):
                 responses.send { response }
-                continue
+            case .spoken(let audio):
+                responses.send { store(request, audio, inFlight: inFlight) }
             }
-            // Segments with speech attributes are spoken span by span by a speaker, which finds
-            // the voices of other languages; one per profile and level, made on first use.
-            var speaker: Speaker?
-            if !request.spans.isEmpty {
-                let key = request.profile + "\n" + (request.punctuation?.rawValue ?? "") + "\n" + (request.rate.map(String.init) ?? "")
-                do {
-                    speaker = try speakers[key] ?? Speaker(profile: profile, engine: engine)
-                    speakers[key] = speaker
-                } catch {
-                    responses.send { RenderResponse(job: request.job, outcome: .failed("\(error)")) }
-                    continue
-                }
-            }
-            if request.segments.reduce(0, { $0 + $1.utf8.count }) > streamingThreshold {
-                let response = streamToFile(request, settings: profile.engine, engine: engine, speaker: speaker,
-                                            inFlight: inFlight) { line in
-                    responses.sendLine(line)
-                }
-                responses.send { response }
-                continue
-            }
-            let audio = speak(request, settings: profile.engine, engine: engine, speaker: speaker)
-            responses.send { store(request, audio, inFlight: inFlight) }
         }
         responses.finish()
         return responses.failed ? .answerLost : .finished
+    }
+
+    /// Renders one request in this process, exactly as a worker answers it (the same function
+    /// `serve` calls for each line): the WAV, and a scenario's transcripts, written under their
+    /// temporary names and renamed into place. The in-process path for a program or a test that
+    /// renders a job without worker processes, for instance with a screen reader it registered
+    /// itself (`ScreenReaders.register`), which a worker process of the `earshot` binary does not know.
+    public static func render(_ request: RenderRequest, engine: SpeechEngine) -> RenderResponse {
+        var profiles: [String: VoiceProfile] = [:]
+        var speakers: [String: Speaker] = [:]
+        let inFlight = InFlightRender()
+        switch handle(request, engine: engine, profiles: &profiles, speakers: &speakers, inFlight: inFlight,
+                      signOfLife: { _ in }) {
+        case .answered(let response): return response
+        case .spoken(let audio): return store(request, audio, inFlight: inFlight)
+        }
+    }
+
+    /// What a request comes to: an answer, or speech still to be stored (off the speaking thread
+    /// in a worker, so the next file is spoken while this one is written).
+    private enum Handled {
+        case answered(RenderResponse)
+        case spoken(Result<SpokenAudio, RenderFailureMessage>)
+    }
+
+    /// One request: its profile (loaded once per path), then a scenario run, a long text streamed
+    /// to its file, or a text spoken whole.
+    private static func handle(_ request: RenderRequest, engine: SpeechEngine, profiles: inout [String: VoiceProfile],
+                               speakers: inout [String: Speaker], inFlight: InFlightRender,
+                               signOfLife: (String) -> Void) -> Handled {
+        var profile: VoiceProfile
+        do {
+            if let loaded = profiles[request.profile] {
+                profile = loaded
+            } else {
+                profile = try VoiceProfile.load(path: request.profile)
+                profiles[request.profile] = profile
+            }
+        } catch {
+            return .answered(RenderResponse(job: request.job, outcome: .failed("\(error)")))
+        }
+        // A scenario's speech is composed here, at the level the run asked for.
+        if let punctuation = request.punctuation { profile.punctuationLevel = punctuation }
+        if let rate = request.rate { profile = profile.atRate(rate) }
+        if let scenario = request.scenario {
+            return .answered(renderScenario(scenario, request, profile: profile, engine: engine, inFlight: inFlight))
+        }
+        // Segments with speech attributes are spoken span by span by a speaker, which finds
+        // the voices of other languages; one per profile and level, made on first use.
+        var speaker: Speaker?
+        if !request.spans.isEmpty {
+            let key = request.profile + "\n" + (request.punctuation?.rawValue ?? "") + "\n" + (request.rate.map(String.init) ?? "")
+            do {
+                speaker = try speakers[key] ?? Speaker(profile: profile, engine: engine)
+                speakers[key] = speaker
+            } catch {
+                return .answered(RenderResponse(job: request.job, outcome: .failed("\(error)")))
+            }
+        }
+        if request.segments.reduce(0, { $0 + $1.utf8.count }) > streamingThreshold {
+            return .answered(streamToFile(request, settings: profile.engine, engine: engine, speaker: speaker,
+                                          inFlight: inFlight, signOfLife: signOfLife))
+        }
+        return .spoken(speak(request, settings: profile.engine, engine: engine, speaker: speaker))
     }
 
     /// Writes and answers for finished files on a thread of their own, so that the next file is

@@ -59,9 +59,8 @@ enum FuzzTarget: String, CaseIterable {
             if let loaded = try? ScreenLoader.parse(data, file: "fuzz.xml", format: .uiautomator) {
                 Self.exercise(loaded.screen)
                 // TalkBack's order and words, as `read` gives them for an Android dump.
-                if var profile = Self.profile, loaded.screen.nodeCount < 5000 {
-                    profile.reader = .talkBack
-                    _ = try? ReadReport(screen: loaded.screen, profile: profile)
+                if let profile = Self.profile, loaded.screen.nodeCount < 5000 {
+                    _ = try? ReadReport(screen: loaded.screen, profile: profile, reader: try TalkBack(profile: profile))
                 }
             }
         case .scenario:

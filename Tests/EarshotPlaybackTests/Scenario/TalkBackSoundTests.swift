@@ -48,8 +48,7 @@ struct TalkBackSoundTests {
         let text = run.result.transcript.readableText
         #expect(text.contains("[tick sound]") && text.contains("[window_state sound]") && !text.contains("[activation sound]"))
 
-        var profile = try PlaybackTestSupport.library.profile("ko")
-        profile.reader = .talkBack
+        let profile = try PlaybackTestSupport.library.profile("ko")
         let library = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
         let audio = try WAVFile.read(path: wav)
         for entry in played {

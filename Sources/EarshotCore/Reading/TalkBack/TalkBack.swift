@@ -199,3 +199,8 @@ extension DescriptionGenerator {
         return words.states[key].flatMap(nonEmpty).map { SpokenPart(slot: toggle ? "state" : "checked", text: $0) }
     }
 }
+
+extension ScreenReaderName {
+    /// TalkBack's name (`talkback`).
+    public static let talkBack = TalkBack.name
+}

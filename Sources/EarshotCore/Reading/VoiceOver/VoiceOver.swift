@@ -12,3 +12,8 @@ public struct VoiceOver: ScreenReader {
 
     public init(profile: VoiceProfile) throws { self.init() }
 }
+
+extension ScreenReaderName {
+    /// VoiceOver's name (`voiceover`).
+    public static let voiceOver = VoiceOver.name
+}

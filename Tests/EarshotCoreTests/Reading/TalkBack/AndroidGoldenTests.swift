@@ -16,9 +16,7 @@ struct AndroidGoldenTests {
                            "dateandtime_ja"]
 
     static func talkBack(_ language: String) throws -> DescriptionGenerator {
-        var profile = try ScreenTestSupport.profile(language)
-        profile.reader = .talkBack
-        return try DescriptionGenerator(profile: profile)
+        try DescriptionGenerator(profile: try ScreenTestSupport.profile(language), readerNamed: .talkBack)
     }
 
     @Test("each bundled Android dump is byte for byte the corpus file it was copied from", arguments: names)
@@ -43,7 +41,7 @@ struct AndroidGoldenTests {
     @Test("every real Android capture in the corpus reads with TalkBack: stops in tree order, each with words", arguments: captures)
     func corpusReads(name: String) throws {
         let loaded = try ScreenLoader.load(path: Self.corpus.appendingPathComponent("uiautomator-\(name).xml").path)
-        #expect(ScreenReaderKind.natural(for: loaded.screen) == .talkBack)
+        #expect(ScreenReaders.natural(for: loaded.screen) == .talkBack)
         let generator = try Self.talkBack("ko")
         let stops = FocusOrder(screen: loaded.screen, for: generator).stops
         #expect(!stops.isEmpty, "\(name)")

@@ -7,17 +7,16 @@ import Testing
 @Suite("A composed element under TalkBack")
 struct ComposedAndroidViewTests {
     static func profile(_ name: String) throws -> VoiceProfile {
-        var profile = try ScreenTestSupport.profile(name)
-        profile.reader = .talkBack
-        return profile
+        try ScreenTestSupport.profile(name)
     }
 
     static func words(_ name: String = "ko") throws -> TalkBackVocabulary { try profile(name).talkBackWords() }
 
     /// The spoken text and hint of the composed element, through the generator a command uses.
     static func spoken(_ composed: ComposedAndroidView, voice: String = "ko") throws -> (text: String, hint: String?) {
-        let generator = try DescriptionGenerator(profile: try profile(voice))
-        let words = try #require(generator.talkBackWords)
+        let reader = try TalkBack(profile: try profile(voice))
+        let generator = try DescriptionGenerator(profile: try profile(voice), reader: reader)
+        let words = reader.words
         let description = generator.describe(try composed.stop(words: words))
         return (description.text, description.hint)
     }

@@ -43,9 +43,8 @@ struct TalkBackCollectionEntryTests {
     /// What each stop says, swiping from the first to the last, with the voice's TalkBack words.
     static func swipe(_ xml: String, voice: String) throws -> [String] {
         let loaded = try ScreenLoader.parse(Data(xml.utf8), file: "collection.xml", format: nil)
-        var profile = try ScreenTestSupport.profile(voice)
-        profile.reader = .talkBack
-        var navigator = FocusNavigator(screen: loaded.screen, generator: try DescriptionGenerator(profile: profile))
+        let profile = try ScreenTestSupport.profile(voice)
+        var navigator = FocusNavigator(screen: loaded.screen, generator: try DescriptionGenerator(profile: profile, readerNamed: .talkBack))
         var said: [String] = []
         var result = navigator.next()
         while result.outcome == .moved {
@@ -74,9 +73,8 @@ struct TalkBackCollectionEntryTests {
         let xml = Self.dump(className, items: ["Alpha", "Beta"])
         #expect(try Self.swipe(xml, voice: "ko") == ["Top, 버튼", "Alpha, 목록에 있음", "Beta", "Bottom, 버튼, 목록에서 벗어남"])
         let loaded = try ScreenLoader.parse(Data(xml.utf8), file: "collection.xml", format: nil)
-        var profile = try ScreenTestSupport.profile("ko")
-        profile.reader = .talkBack
-        var navigator = FocusNavigator(screen: loaded.screen, generator: try DescriptionGenerator(profile: profile))
+        let profile = try ScreenTestSupport.profile("ko")
+        var navigator = FocusNavigator(screen: loaded.screen, generator: try DescriptionGenerator(profile: profile, readerNamed: .talkBack))
         _ = navigator.last()
         #expect(navigator.previous().speech?.text == "Beta, 목록에 있음")
     }

@@ -9,9 +9,8 @@ import Testing
 @Suite("TalkBack's joins")
 struct TalkBackJoinTests {
     static func read(_ nodes: [AccessibilityNode], voice: String) throws -> [SpokenDescription] {
-        var profile = try ScreenTestSupport.profile(voice)
-        profile.reader = .talkBack
-        let generator = try DescriptionGenerator(profile: profile)
+        let profile = try ScreenTestSupport.profile(voice)
+        let generator = try DescriptionGenerator(profile: profile, readerNamed: .talkBack)
         let screen = try Screen(name: "join", roots: [AccessibilityNode(
             id: "root", frame: Frame(x: 0, y: 0, width: 1080, height: 2400), children: nodes,
             android: AndroidView(className: "android.widget.FrameLayout"))])
@@ -38,11 +37,10 @@ struct TalkBackJoinTests {
         let words = try ScreenTestSupport.profile(voice).talkBackWords()
         #expect(said.text == "Wifi signal full., " + words.roles["image"]!)
         // VoiceOver keeps its own rule: no comma after a sentence's end.
-        var voiceOver = try ScreenTestSupport.profile(voice)
-        voiceOver.reader = .voiceOver
+        let voiceOver = try ScreenTestSupport.profile(voice)
         let element = AccessibilityNode(id: "done", kind: .button, label: "Done.")
         let screen = try Screen(name: "vo", roots: [element])
-        let generator = try DescriptionGenerator(profile: voiceOver)
+        let generator = try DescriptionGenerator(profile: voiceOver, readerNamed: .voiceOver)
         let spoken = generator.describe(try #require(FocusOrder(screen: screen, for: generator).stops.first))
         #expect(!spoken.text.contains("., "))
     }

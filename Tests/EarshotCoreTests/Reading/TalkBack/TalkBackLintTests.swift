@@ -6,7 +6,7 @@ import Testing
 /// stops and words under TalkBack, VoiceOver's under VoiceOver (`earshot lint --reader`).
 @Suite("Lint under TalkBack")
 struct TalkBackLintTests {
-    static func linter(_ reader: ScreenReaderKind) throws -> ScreenLinter {
+    static func linter(_ reader: ScreenReaderName) throws -> ScreenLinter {
         let generator = try TalkBackOrderTests.generator
         return ScreenLinter(generator: reader == .talkBack ? generator
                             : DescriptionGenerator(vocabulary: generator.vocabulary, voiceLanguage: "ko"))
@@ -51,12 +51,12 @@ struct TalkBackLintTests {
         let text = #"{ "screen": "s", "reader": "talkback", "elements": [ { "id": "a", "kind": "button", "label": "OK" } ] }"#
         let screen = try ScreenFile.parse(text, file: "s.json")
         #expect(screen.reader == .talkBack)
-        #expect(ScreenReaderKind.natural(for: screen) == .talkBack)
+        #expect(ScreenReaders.natural(for: screen) == .talkBack)
         let written = ScreenFileWriter.text(of: screen)
         #expect(written.contains("  \"reader\": \"talkback\",\n"))
         #expect(try ScreenFile.parse(written, file: "s.json") == screen)
         let plain = try ScreenFile.parse(#"{ "elements": [ { "id": "a" } ] }"#, file: "p.json")
-        #expect(plain.reader == nil && ScreenReaderKind.natural(for: plain) == .voiceOver)
+        #expect(plain.reader == nil && ScreenReaders.natural(for: plain) == .voiceOver)
         #expect(!ScreenFileWriter.text(of: plain).contains("reader"))
         #expect {
             try ScreenFile.parse(#"{ "reader": "talkbak", "elements": [] }"#, file: "bad.json")

@@ -32,8 +32,7 @@ struct TalkBackOrderTests {
     static var generator: DescriptionGenerator {
         get throws {
             let base = try ScreenTestSupport.generator("ko")
-            return DescriptionGenerator(vocabulary: base.vocabulary, voiceLanguage: "ko", reader: .talkBack,
-                                        talkBackWords: words)
+            return DescriptionGenerator(vocabulary: base.vocabulary, voiceLanguage: "ko", reader: TalkBack(words: words))
         }
     }
 

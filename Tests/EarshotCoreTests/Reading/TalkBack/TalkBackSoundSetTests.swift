@@ -20,10 +20,10 @@ struct TalkBackSoundSetTests {
 
     @Test("the profile's reader picks the sounds: VoiceOver's four earcons, or the sound set's for TalkBack")
     func soundsFollowTheReader() throws {
-        var profile = try ScreenTestSupport.profile("ko")
+        let profile = try ScreenTestSupport.profile("ko")
         #expect(try TimingSettings(profile: profile).sounds == .voiceOver)
-        profile.reader = .talkBack
-        let sounds = try TimingSettings(profile: profile).sounds
+        #expect(try TimingSettings(profile: profile, reader: try VoiceOver(profile: profile)).sounds == .voiceOver)
+        let sounds = try TimingSettings(profile: profile, reader: try TalkBack(profile: profile)).sounds
         #expect(sounds.activation == .tick && sounds.screenChanged == .windowState && sounds.boundary == nil)
         #expect(sounds.focusActionable == .focusActionable && sounds.enterScrollable == .chimeUp)
         let names = try EarconDefinition.decodeAll(profile: profile).map(\.name)
@@ -51,15 +51,14 @@ struct TalkBackSoundSetTests {
     func missingSection() throws {
         var profile = try ScreenTestSupport.profile("ko")
         profile.sections["talkbackSounds"] = nil
-        profile.reader = .talkBack
-        #expect(throws: DataFileError.self) { try TimingSettings(profile: profile) }
+        #expect(throws: DataFileError.self) { try TimingSettings(profile: profile, reader: try TalkBack(profile: profile)) }
         do {
             _ = try TalkBackSoundSet.load(profile: profile)
         } catch let error as DataFileError {
             #expect(error.message.contains("add \"talkbackSounds\": \"sounds/talkback.json\""), "\(error.message)")
         }
         // VoiceOver does not need it, and the device then holds VoiceOver's earcons only.
-        profile.reader = .voiceOver
+        #expect(try TimingSettings(profile: profile, reader: try VoiceOver(profile: profile)).sounds == .voiceOver)
         #expect(try EarconDefinition.decodeAll(profile: profile).map(\.name).sorted() == EarconName.all.sorted())
     }
 }

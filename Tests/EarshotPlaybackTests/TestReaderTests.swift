@@ -1,0 +1,169 @@
+import EarshotAudio
+import EarshotBatch
+import EarshotCore
+import EarshotSpeech
+import Foundation
+import Testing
+@testable import EarshotPlayback
+
+/// A screen reader that exists only in these tests: it visits the standard stops from last to
+/// first and speaks every label backwards ("확인" is "인확"). Registered here and nowhere else,
+/// it proves that adding a reader is local: `read`'s report, `check`'s scenario run with real
+/// speech and `render`'s planning and rendering all hear it without a change outside its type.
+struct BackwardsReader: ScreenReader {
+    static let name = ScreenReaderName("backwards")
+    static let title = "Backwards"
+
+    init(profile: VoiceProfile) throws {}
+
+    /// Its own stops rule: the standard order, reversed.
+    func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen).reversed() }
+
+    func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        var backwards = stop
+        backwards.label = stop.label.map { String($0.reversed()) }
+        return generator.describeWithProfileWords(backwards)
+    }
+}
+
+@Suite("A reader registered only in the tests", .serialized)
+struct TestReaderTests {
+    init() { ScreenReaders.register(BackwardsReader.self) }
+
+    /// Two buttons; the screen file names the test reader as its own (`"reader"`).
+    static let screenJSON = """
+    {
+      "screen": "확인 화면",
+      "reader": "backwards",
+      "elements": [
+        { "id": "ok", "kind": "button", "label": "확인", "frame": [16, 100, 100, 44] },
+        { "id": "cancel", "kind": "button", "label": "취소", "frame": [16, 200, 100, 44] }
+      ]
+    }
+    """
+
+    static let scenarioJSON = """
+    {
+      "title": "Two swipes",
+      "voice": "ko",
+      "screen": "screen.json",
+      "steps": [
+        { "gesture": "next" },
+        { "gesture": "next" }
+      ]
+    }
+    """
+
+    /// The test's files in a folder of its own.
+    static func files() throws -> (folder: URL, screen: String, scenario: String) {
+        let folder = try PlaybackTestSupport.temporaryFolder()
+        let screen = folder.appendingPathComponent("screen.json")
+        let scenario = folder.appendingPathComponent("scenario.json")
+        try screenJSON.write(to: screen, atomically: true, encoding: .utf8)
+        try scenarioJSON.write(to: scenario, atomically: true, encoding: .utf8)
+        return (folder, screen.path, scenario.path)
+    }
+
+    @Test("the registry knows the reader by name; a screen file may name it; a misspelt name lists it")
+    func registered() throws {
+        #expect(ScreenReaders.names.contains(BackwardsReader.name))
+        #expect(ScreenReaderName("backwards").title == "Backwards")
+        let (folder, screen, _) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loaded = try ScreenLoader.load(path: screen)
+        #expect(loaded.screen.reader == BackwardsReader.name)
+        #expect(ScreenReaders.natural(for: loaded.screen) == BackwardsReader.name)
+        let error = UnknownScreenReader(name: ScreenReaderName("backward")).description
+        #expect(error.contains(#"did you mean "backwards"?"#), "\(error)")
+    }
+
+    @Test("read: the report lists the stops last first, each label backwards")
+    func read() throws {
+        let (folder, screen, _) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let loaded = try ScreenLoader.load(path: screen)
+        let profile = try PlaybackTestSupport.library.profile("ko")
+        let reader = try ScreenReaders.make(ScreenReaders.natural(for: loaded.screen), profile: profile)
+        let report = try ReadReport(screen: loaded.screen, profile: profile, reader: reader)
+        #expect(report.lines.map(\.id) == ["cancel", "ok"])
+        #expect(report.lines.map(\.speech.text) == ["소취, 버튼", "인확, 버튼"])
+        // The standard reader, asked for, reads the same screen forwards.
+        let forwards = try ReadReport(screen: loaded.screen, profile: profile)
+        #expect(forwards.lines.map(\.speech.text) == ["확인, 버튼", "취소, 버튼"])
+    }
+
+    @Test("check: a scenario run with real speech says the labels backwards, in the transcript and its timeline")
+    func check() throws {
+        let (folder, _, scenarioPath) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try ScenarioFile.load(path: scenarioPath)
+        let speaker = try PlaybackTestSupport.speaker()
+        let transcript = folder.appendingPathComponent("run.txt").path
+        let wav = folder.appendingPathComponent("run.wav").path
+        // The screen's own reader (its file names it), and the same reader asked for by name.
+        for reader in [nil, BackwardsReader.name] {
+            let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcriptPaths: [transcript],
+                                               reader: reader)
+            #expect(run.result.reader == BackwardsReader.name)
+            #expect(run.result.transcript.heardTexts == ["소취, 버튼", "인확, 버튼"])
+            let text = try String(contentsOfFile: transcript, encoding: .utf8)
+            #expect(text.contains("소취, 버튼") && text.contains("인확, 버튼") && !text.contains("확인"), "\(text)")
+            // eSpeak NG spoke both: the timeline holds at least the two labels' samples.
+            let audio = try WAVFile.read(path: wav)
+            let spoken = try speaker.sampleCount(of: SpokenText("소취, 버튼")) + speaker.sampleCount(of: SpokenText("인확, 버튼"))
+            #expect(audio.samples.count >= spoken && spoken > 0)
+        }
+    }
+
+    @Test("render: the plan's texts are backwards, and a job rendered in-process as a worker renders it speaks them")
+    func render() throws {
+        let (folder, screen, scenario) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let planning = try RenderPlanning(RenderRequestSettings(inputs: [screen, scenario], reader: BackwardsReader.name,
+                                                                transcriptFormats: [.text],
+                                                                library: PlaybackTestSupport.library))
+        #expect(planning.problems.isEmpty, "\(planning.problems)")
+        let jobs = planning.plan.jobs
+        #expect(jobs.filter { $0.scenario == nil }.map(\.segments) == [["소취, 버튼"], ["인확, 버튼"], ["소취, 버튼", "인확, 버튼"]])
+        let engine = try SpeechEngine()
+        let speaker = try PlaybackTestSupport.speaker()
+
+        // A stop: the WAV is the speech of its backwards text, sample for sample.
+        let stop = try #require(jobs.first { $0.item.key == "cancel" })
+        let stopWAV = folder.appendingPathComponent("cancel.wav").path
+        let stopResponse = RenderWorker.render(Self.request(for: stop, output: stopWAV), engine: engine)
+        guard case .rendered = stopResponse.outcome else {
+            Issue.record("the stop was not rendered: \(stopResponse.outcome)")
+            return
+        }
+        let expected = folder.appendingPathComponent("expected.wav").path
+        _ = try speaker.write("소취, 버튼", hint: nil, hintPause: 0, to: expected)
+        #expect(try WAVFile.read(path: stopWAV).samples == WAVFile.read(path: expected).samples)
+
+        // The scenario: run in-process by the reader its request names, its transcript backwards.
+        let run = try #require(jobs.first { $0.scenario != nil })
+        #expect(run.reader == BackwardsReader.name)
+        let runWAV = folder.appendingPathComponent("scenario.wav").path
+        let runText = folder.appendingPathComponent("scenario.txt").path
+        let response = RenderWorker.render(Self.request(for: run, output: runWAV, transcript: runText), engine: engine)
+        guard case .rendered(_, _, _, let heard) = response.outcome else {
+            Issue.record("the scenario was not rendered: \(response.outcome)")
+            return
+        }
+        #expect(heard == "소취, 버튼\n인확, 버튼")
+        let text = try String(contentsOfFile: runText, encoding: .utf8)
+        #expect(text.contains("소취, 버튼") && text.contains("인확, 버튼"), "\(text)")
+        #expect(try WAVFile.read(path: runWAV).samples.count > 0)
+    }
+
+    /// The request a render sends a worker for `job`, writing to `output` (and a text transcript).
+    static func request(for job: RenderJob, output: String, transcript: String? = nil) -> RenderRequest {
+        var request = RenderRequest(
+            job: job.index, profile: job.profilePath, punctuation: job.punctuation, segments: job.segments,
+            spans: job.spans, pause: job.pause, scenario: job.scenario, reader: job.reader, output: output,
+            temporary: output + ".part",
+            transcripts: transcript.map { [RenderRequest.OutputFile(output: $0, temporary: $0 + ".part")] } ?? [])
+        request.rate = job.rate
+        return request
+    }
+}
