@@ -24,15 +24,16 @@ public final class DeskCheckSession {
     public let renderer: TimelineRenderer
     public let desk: DeskCheck
 
-    /// `wavPath`, when given, receives the whole timeline when `finish()` is called.
+    /// `wavPath`, when given, receives the whole timeline when `finish()` is called;
+    /// `screenReader` hears the screens (nil: the standard reader).
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, speaker: Speaker,
-                wavPath: String? = nil) throws {
+                screenReader: (any ScreenReader)? = nil, wavPath: String? = nil) throws {
         self.speaker = speaker
         clock = VirtualClock()
         let writer = try wavPath.map { try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate) }
         renderer = try TimelineRenderer(speaker: speaker, output: writer)
-        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: speaker.profile, clock: clock,
-                             device: renderer)
+        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: speaker.profile,
+                             screenReader: screenReader, clock: clock, device: renderer)
     }
 
     public convenience init(screen: Screen, speaker: Speaker, wavPath: String? = nil) throws {

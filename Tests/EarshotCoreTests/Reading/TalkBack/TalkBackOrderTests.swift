@@ -215,7 +215,7 @@ struct TalkBackOrderTests {
     func clickSpeech() throws {
         let generator = try Self.generator
         func clicked(_ before: AndroidView, _ after: AndroidView) -> String {
-            let stop = { (android: AndroidView) in FocusStop(id: "n", android: android) }
+            let stop = { (android: AndroidView) in FocusStop(id: "n", readerFacts: TalkBackStopFacts(android: android)) }
             return generator.describeActivation(before: stop(before), after: stop(after)).description.text
         }
         var box = AndroidView(className: "android.widget.CheckBox", text: "동의", isClickable: true, isCheckable: true)
