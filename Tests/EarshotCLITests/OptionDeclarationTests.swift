@@ -8,6 +8,10 @@ import Testing
 /// (`ParsedArguments`); these tests find such a read in the sources, before any run reaches it.
 @Suite("Options are read only where declared")
 struct OptionDeclarationTests {
+    /// The readers the `earshot` binary knows: the built-in ones (a test may register more in
+    /// this process, which the binary does not see).
+    static let builtInReaders = ScreenReaders.builtIn.map(\.name.rawValue)
+
     static let folder = CLIRunner.repositoryRoot.appendingPathComponent("Sources/EarshotCLI")
     /// `value("voice")`, `has("json")`, `choice("reader", …)`: a read of an option by its name.
     /// The options a piece of source reads by name.
@@ -112,9 +116,9 @@ struct OptionDeclarationTests {
     func closedListOptions() throws {
         let bash = try CLIRunner.run(["completions", "bash"]).stdout
         let cases: [(command: String, option: String, names: [String], placeholder: String?)] = [
-            ("read", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
-            ("lint", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
-            ("import", "reader", ScreenReaders.names.map(\.rawValue), ScreenReaders.names.map(\.rawValue).joined(separator: "|")),
+            ("read", "reader", Self.builtInReaders, Self.builtInReaders.joined(separator: "|")),
+            ("lint", "reader", Self.builtInReaders, Self.builtInReaders.joined(separator: "|")),
+            ("import", "reader", Self.builtInReaders, Self.builtInReaders.joined(separator: "|")),
             ("read", "format", ScreenInputFormat.names, nil),
             ("read", "punctuation", PunctuationLevel.names, PunctuationLevel.names.joined(separator: "|")),
             ("check", "transcript-format", TranscriptFormat.extensionNames, TranscriptFormat.extensionNames.joined(separator: "|")),
