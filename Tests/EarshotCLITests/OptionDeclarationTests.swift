@@ -10,7 +10,7 @@ import Testing
 struct OptionDeclarationTests {
     /// The readers the `earshot` binary knows: the built-in ones (a test may register more in
     /// this process, which the binary does not see).
-    static let builtInReaders = ScreenReaders.builtIn.map(\.name.rawValue)
+    static let builtInReaders = ScreenReaders.builtIn.map { $0.name.rawValue }
 
     static let folder = CLIRunner.repositoryRoot.appendingPathComponent("Sources/EarshotCLI")
     /// `value("voice")`, `has("json")`, `choice("reader", …)`: a read of an option by its name.

@@ -13,7 +13,7 @@ struct NamedListTests {
 
     @Test("readers, screen formats, punctuation levels, severities, layout directions, transitions, gestures and drop reasons round-trip by name")
     func everyNameRoundTrips() {
-        #expect(ScreenReaders.builtIn.map(\.name.rawValue) == ["voiceover", "talkback"])
+        #expect(ScreenReaders.builtIn.map { $0.name.rawValue } == ["voiceover", "talkback"])
         #expect(ScreenReaders.names.allSatisfy { ScreenReaders.named($0)?.name == $0 })
         #expect(Self.roundTrips(ScreenInputFormat.self))
         #expect(ScreenInputFormat.names == ["screen", "wda-xml", "wda-json", "idb-json", "uiautomator"])
@@ -80,18 +80,18 @@ struct NamedListTests {
 struct NameSuggestionTests {
     @Test("suggests the nearest name, in one form, with the prefix an option takes")
     func suggestsNearest() {
-        #expect(NameSuggestion.didYouMean("talkbak", in: ScreenReaders.builtIn.map(\.name.rawValue)) == #"; did you mean "talkback"?"#)
+        #expect(NameSuggestion.didYouMean("talkbak", in: ScreenReaders.builtIn.map { $0.name.rawValue }) == #"; did you mean "talkback"?"#)
         #expect(NameSuggestion.didYouMean("vocie", in: ["voice", "device", "reader"], prefix: "--") == #"; did you mean "--voice"?"#)
         #expect(NameSuggestion.didYouMean("previos", in: ScenarioGesture.Name.names) == #"; did you mean "previous"?"#)
-        #expect(NameSuggestion.unknown("--reader", "Talkback!", in: ScreenReaders.builtIn.map(\.name.rawValue))
+        #expect(NameSuggestion.unknown("--reader", "Talkback!", in: ScreenReaders.builtIn.map { $0.name.rawValue })
                 == #"unknown --reader "Talkback!"; did you mean "talkback"? (valid: voiceover, talkback)"#)
     }
 
     @Test("suggests nothing when no name is near: the message lists the valid names only")
     func nothingWhenFar() {
-        #expect(NameSuggestion.didYouMean("zzzzzz", in: ScreenReaders.builtIn.map(\.name.rawValue)) == "")
+        #expect(NameSuggestion.didYouMean("zzzzzz", in: ScreenReaders.builtIn.map { $0.name.rawValue }) == "")
         #expect(NameSuggestion.didYouMean("", in: ["voice"]) == "")
-        #expect(NameSuggestion.unknown("reader", "narrator", in: ScreenReaders.builtIn.map(\.name.rawValue))
+        #expect(NameSuggestion.unknown("reader", "narrator", in: ScreenReaders.builtIn.map { $0.name.rawValue })
                 == #"unknown reader "narrator" (valid: voiceover, talkback)"#)
     }
 }
