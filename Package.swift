@@ -16,7 +16,7 @@ import PackageDescription
 // exit codes. Its folders are layers, each using only the folders before it in this list
 // (docs/architecture.md; CoreFolderLayeringTests holds them to it): Support (JSON, files,
 // errors, text formatting), Normalization, Screen (the model), Voices, Reading (focus order,
-// navigation, descriptions), SpeechCore (the scheduler on a virtual clock), Readers (screen
+// navigation, descriptions), SpeechCore (the scheduler on a virtual clock), Inputs (screen
 // files and dumps), Findings, Scenario, Outputs (transcripts, findings, SARIF), Suite (goldens,
 // JUnit), Compare. The built-in voices (every file of voices/, generated into Swift) are a
 // target of their own that the programs link and register at start, so the core's product
