@@ -1,6 +1,6 @@
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a

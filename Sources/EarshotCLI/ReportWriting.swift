@@ -1,7 +1,7 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
 import EarshotReport
 import EarshotSpeech
 import Foundation

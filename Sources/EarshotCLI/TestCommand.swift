@@ -1,6 +1,6 @@
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
 import EarshotReport
 import EarshotWorkers
 import Foundation

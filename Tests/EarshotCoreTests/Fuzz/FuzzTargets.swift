@@ -1,6 +1,6 @@
 #if !FUZZING
-@testable import EarshotBatch
 @testable import EarshotCore
+@testable import EarshotRender
 #endif
 import Foundation
 

@@ -1,5 +1,4 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
 import EarshotSpeech
 import Foundation

@@ -1,4 +1,3 @@
-import EarshotBatch
 import EarshotCore
 import EarshotSpeech
 import Foundation
