@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCheck
 import EarshotCore
 import EarshotPlayback
 import Foundation

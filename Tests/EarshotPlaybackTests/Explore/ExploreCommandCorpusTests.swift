@@ -1,7 +1,7 @@
 import EarshotCore
+import EarshotExplore
 import Foundation
 import Testing
-import EarshotPlayback
 
 /// explore's command lines: the bounded line reader, and the fuzz corpus of command input
 /// (Tests/FuzzCorpus/explore-commands, which scripts/fuzz.sh feeds to the same two steps).

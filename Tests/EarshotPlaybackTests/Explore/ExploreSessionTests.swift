@@ -1,6 +1,7 @@
 import EarshotCore
 import Foundation
 import Testing
+@testable import EarshotExplore
 @testable import EarshotPlayback
 
 /// `earshot explore` without the binary or a terminal: keys decoded from bytes, the key table,

@@ -1,6 +1,7 @@
 import EarshotCore
 import Foundation
 import Testing
+@testable import EarshotCheck
 @testable import EarshotPlayback
 
 /// `earshot check`'s flow without the binary: what a person reads, the files written, the page

@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotPlayback
 import Foundation
 
 /// Runs a suite's scenarios one after another in this process, reusing one speaker per voice:

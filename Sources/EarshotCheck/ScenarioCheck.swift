@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCore
+import EarshotPlayback
 import Foundation
 
 /// What `earshot check` was asked for: the scenario, how it is heard, where it plays and which
