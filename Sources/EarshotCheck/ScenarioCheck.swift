@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotCore
 import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// What `earshot check` was asked for: the scenario, how it is heard, where it plays and which

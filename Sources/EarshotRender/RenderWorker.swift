@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCore
+import EarshotPlayback
 import EarshotSpeech
 import Foundation
 import Synchronization
