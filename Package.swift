@@ -121,8 +121,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotPlaybackTests",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotWorkers", "EarshotPlayback", "EarshotCheck",
-                           "EarshotExplore", "EarshotJack", "EarshotTestSupport"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotWorkers", "EarshotPlayback", "EarshotReport",
+                           "EarshotCheck", "EarshotExplore", "EarshotJack", "EarshotTestSupport"]
         ),
         .testTarget(
             name: "EarshotCLITests",
