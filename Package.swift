@@ -3,13 +3,20 @@ import PackageDescription
 
 // Dependencies point one way, and every target declares each module it imports (no re-exports):
 //
-//   EarshotCLI (earshot), EarshotBench (earshot-bench)
-//       -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA),
-//                             EarshotBatch (OpenSSL's libcrypto),
-//                             EarshotWorkers (the worker-process pool) -> EarshotCore
-//       -> EarshotReport, EarshotVoices -> EarshotCore
+//   EarshotCLI (earshot), EarshotBench (earshot-bench): parse and wire
+//       -> EarshotCheck (check, test), EarshotRender (render; OpenSSL's libcrypto)
+//              -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA) -> EarshotCore
+//              -> EarshotWorkers (the worker-process pool), EarshotReport (the pages) -> EarshotCore
+//       -> EarshotExplore (explore), EarshotVoices (the built-in voices) -> EarshotCore
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
+//
+// One target per workflow: EarshotCheck runs desk checks, sweeps of rates and suites and writes
+// each one's page from its result (and `read --report`'s page of a screen); EarshotRender plans
+// a render (Plan/: inputs, names, shards, manifests, cache keys) and runs it in workers, and
+// writes its index page; EarshotExplore is explore's keys, command lines and session. What they
+// all reach is EarshotPlayback: speech with its timeline, rendered or live (the speaker, the
+// live device, the timeline renderer, a scenario played either way).
 //
 // The core imports Foundation and nothing in C, so other packages can depend on its product
 // alone, on any platform; its errors carry a category, and the CLI alone turns categories into
