@@ -121,16 +121,22 @@ let package = Package(
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),
-        .target(name: "EarshotTestSupport", dependencies: ["EarshotJack"], path: "Tests/EarshotTestSupport"),
+        // The samples and voices of the repository, one Korean speaker, the JACK dummy server's tests' side.
+        .target(name: "EarshotTestSupport", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotJack"],
+                path: "Tests/EarshotTestSupport"),
         .testTarget(
             name: "EarshotAudioTests",
             dependencies: ["EarshotCore", "EarshotAudio", "EarshotJack", "EarshotTestSupport"]
         ),
         .testTarget(
             name: "EarshotPlaybackTests",
-            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotWorkers", "EarshotPlayback", "EarshotReport",
-                           "EarshotCheck", "EarshotExplore", "EarshotJack", "EarshotTestSupport"]
+            dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback", "EarshotJack", "EarshotTestSupport"]
         ),
+        .testTarget(
+            name: "EarshotCheckTests",
+            dependencies: ["EarshotCore", "EarshotWorkers", "EarshotPlayback", "EarshotReport", "EarshotCheck", "EarshotTestSupport"]
+        ),
+        .testTarget(name: "EarshotExploreTests", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotExplore", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotCLITests",
             dependencies: ["EarshotCore", "EarshotAudio", "EarshotRender", "EarshotJack", "EarshotTestSupport"]

@@ -1,5 +1,6 @@
 import EarshotCore
 import EarshotReport
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import EarshotCheck

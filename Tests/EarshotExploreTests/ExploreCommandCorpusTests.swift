@@ -8,7 +8,7 @@ import Testing
 @Suite("explore's command reader")
 struct ExploreCommandCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("FuzzCorpus/explore-commands")
+        .appendingPathComponent("FuzzCorpus/explore-commands")
 
     @Test("lines past the limit are skipped whole and counted, CRLF and a last line without its end are read")
     func boundedLines() {
