@@ -1,6 +1,7 @@
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
+import EarshotReport
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -132,8 +133,8 @@ enum RenderCommand: Command {
         }
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.has("report") {
-            let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
-                                                          inputs: parsed.positionals, embed: placement == .embed)
+            let page = try RenderIndex.write(entries: summary.entries, manifest: summary.manifestPath,
+                                             inputs: parsed.positionals, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
         }
         let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0

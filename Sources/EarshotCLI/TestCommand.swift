@@ -1,6 +1,6 @@
-import EarshotBatch
+import EarshotCheck
 import EarshotCore
-import EarshotPlayback
+import EarshotRender
 import EarshotReport
 import EarshotWorkers
 import Foundation
@@ -64,7 +64,7 @@ enum TestCommand: Command {
         let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
-            TestWorker.Report(folder: folder, placement: placement)
+            SuiteScenarioRunner.Report(folder: folder, placement: placement)
         }
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
@@ -128,12 +128,8 @@ enum TestCommand: Command {
         }
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
-        if let reportFolder {
-            var indexPage = SuiteIndexPage(verdicts: verdicts, pages: pages)
-            indexPage.conformance = conformance
-            let index = indexPage.html(provenance: ReportWriting.provenance)
-            let path = (reportFolder as NSString).appendingPathComponent("index.html")
-            try AtomicFile.write(index, to: path, followingLinks: false)
+        if let report {
+            let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: conformance)
             // A scenario that failed to run, or whose page could not be written, has no page.
             let written = verdicts.filter { $0.outcome.error == nil }.count
             printer.line("wrote \(path) and \(written) report page\(written == 1 ? "" : "s")")
@@ -244,29 +240,9 @@ struct VerdictPrinter {
 /// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
 /// report pages it writes.
 enum TestWorker {
-    /// Where report pages go, and how they carry their audio.
-    struct Report {
-        var folder: String
-        var placement: ReportWriting.AudioPlacement
-    }
-
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderName?, density: Double? = nil,
-                       rate: Int? = nil, report: Report? = nil) -> SuiteScenarioRunner {
-        // With a report, the timeline is rendered to a temporary WAV for the page.
-        let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
-            { scenario, file, page, speaker, run in
-                let pagePath = (report.folder as NSString).appendingPathComponent(page)
-                return try TemporaryAudio.forPage(pagePath) { wav in
-                    let result = try run(wav)
-                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
-                                                     ownedFolder: true)
-                    return result
-                }
-            }
-        }
-        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate,
-                                   pages: pages)
+                       rate: Int? = nil, report: SuiteScenarioRunner.Report? = nil) -> SuiteScenarioRunner {
+        SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report)
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
@@ -275,7 +251,7 @@ enum TestWorker {
                                                              ReportWriting.audioOption, .reader, .value("density", "SCALE", ""),
                                                              .rate])
         let placement = try ReportWriting.audioPlacement(parsed)
-        let report = parsed.value("report").map { Report(folder: $0, placement: placement) }
+        let report = parsed.value("report").map { SuiteScenarioRunner.Report(folder: $0, placement: placement) }
         try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
                                       reader: try parsed.readerChoice(), density: try parsed.double("density"),
                                       rate: try parsed.rate(), report: report))

@@ -1,10 +1,10 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
+import EarshotPlayback
+import EarshotRender
 import EarshotSpeech
 import Foundation
 import Testing
-@testable import EarshotPlayback
 
 /// A screen reader that exists only in these tests: it visits the standard stops from last to
 /// first and speaks every label backwards ("확인" is "인확"). Registered here and nowhere else,
@@ -29,6 +29,17 @@ struct BackwardsReader: ScreenReader {
 @Suite("A reader registered only in the tests", .serialized)
 struct TestReaderTests {
     init() { ScreenReaders.register(BackwardsReader.self) }
+
+    static let library = VoiceLibrary(directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices").path)
+
+    static func speaker() throws -> Speaker { try Speaker(voice: "ko", library: library) }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
 
     /// Two buttons; the screen file names the test reader as its own (`"reader"`).
     static let screenJSON = """
@@ -56,7 +67,7 @@ struct TestReaderTests {
 
     /// The test's files in a folder of its own.
     static func files() throws -> (folder: URL, screen: String, scenario: String) {
-        let folder = try PlaybackTestSupport.temporaryFolder()
+        let folder = try Self.temporaryFolder()
         let screen = folder.appendingPathComponent("screen.json")
         let scenario = folder.appendingPathComponent("scenario.json")
         try screenJSON.write(to: screen, atomically: true, encoding: .utf8)
@@ -82,7 +93,7 @@ struct TestReaderTests {
         let (folder, screen, _) = try Self.files()
         defer { try? FileManager.default.removeItem(at: folder) }
         let loaded = try ScreenLoader.load(path: screen)
-        let profile = try PlaybackTestSupport.library.profile("ko")
+        let profile = try Self.library.profile("ko")
         let reader = try ScreenReaders.make(ScreenReaders.natural(for: loaded.screen), profile: profile)
         let report = try ReadReport(screen: loaded.screen, profile: profile, reader: reader)
         #expect(report.lines.map(\.id) == ["cancel", "ok"])
@@ -97,7 +108,7 @@ struct TestReaderTests {
         let (folder, _, scenarioPath) = try Self.files()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try ScenarioFile.load(path: scenarioPath)
-        let speaker = try PlaybackTestSupport.speaker()
+        let speaker = try Self.speaker()
         let transcript = folder.appendingPathComponent("run.txt").path
         let wav = folder.appendingPathComponent("run.wav").path
         // The screen's own reader (its file names it), and the same reader asked for by name.
@@ -121,12 +132,12 @@ struct TestReaderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let planning = try RenderPlanning(RenderRequestSettings(inputs: [screen, scenario], reader: BackwardsReader.name,
                                                                 transcriptFormats: [.text],
-                                                                library: PlaybackTestSupport.library))
+                                                                library: Self.library))
         #expect(planning.problems.isEmpty, "\(planning.problems)")
         let jobs = planning.plan.jobs
         #expect(jobs.filter { $0.scenario == nil }.map(\.segments) == [["소취, 버튼"], ["인확, 버튼"], ["소취, 버튼", "인확, 버튼"]])
         let engine = try SpeechEngine()
-        let speaker = try PlaybackTestSupport.speaker()
+        let speaker = try Self.speaker()
 
         // A stop: the WAV is the speech of its backwards text, sample for sample.
         let stop = try #require(jobs.first { $0.item.key == "cancel" })
