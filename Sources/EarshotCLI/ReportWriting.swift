@@ -9,10 +9,6 @@ import Foundation
 /// Writing the report pages (docs/reports.md): the options `check`, `test`, `read` and `render`
 /// share, and the page of one desk check.
 enum ReportWriting {
-    static let audioOption = OptionSpec.value(
-        "report-audio", "embed|external",
-        "With --report: embed the audio in the page, or write it beside the page (check, test: NAME.wav; read: the folder NAME-audio; render: the files it renders). Default: embedded up to 20 MB of audio, beside the page above that, with a note; render: beside.")
-
     /// Where a page's audio goes (`--report-audio`).
     enum AudioPlacement: Equatable {
         case embed, external
@@ -40,14 +36,6 @@ enum ReportWriting {
     /// as base64 (4/3 of its size), and a 35 MB page loads slowly, on a phone above all.
     static let embedLimit = 20_000_000
 
-    static func audioPlacement(_ parsed: ParsedArguments) throws -> AudioPlacement {
-        switch parsed.value("report-audio") {
-        case nil: return .automatic
-        case "embed": return .embed
-        case "external": return .external
-        case let other?: throw UsageError("--report-audio expects embed or external, got \"\(other)\"")
-        }
-    }
 
     /// The note a page whose audio went beside it by default prints on standard error.
     static func besideNote(page: String, beside: String, bytes: Int) -> String {
@@ -280,5 +268,21 @@ final class BundleFile {
     func close() {
         if descriptor >= 0 { try? SystemCall.close(descriptor) }
         descriptor = -1
+    }
+}
+
+extension OptionDeclaration where Value == ReportWriting.AudioPlacement {
+    /// `--report-audio embed|external`; not given, a command's placement is `.automatic`.
+    static var reportAudio: Self {
+        OptionDeclaration(spec: .value(
+            "report-audio", "embed|external",
+            "With --report: embed the audio in the page, or write it beside the page (check, test: NAME.wav; read: the folder NAME-audio; render: the files it renders). Default: embedded up to 20 MB of audio, beside the page above that, with a note; render: beside.")
+        ) { text in
+            switch text {
+            case "embed": return .embed
+            case "external": return .external
+            default: throw UsageError("--report-audio expects embed or external, got \"\(text)\"")
+            }
+        }
     }
 }

@@ -5,6 +5,8 @@ import Foundation
 
 /// A subcommand of `earshot`: parses its own arguments and returns the exit code.
 protocol Command {
+    /// The command's options, declared as fields: its table and its parsed command line.
+    associatedtype Options: CommandOptions
     static var name: String { get }
     static var summary: String { get }
     /// What `earshot NAME --help` prints (OVERVIEW / USAGE / OPTIONS), and the command's section
