@@ -113,7 +113,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotCLITests",
-            dependencies: ["EarshotCore", "EarshotAudio", "EarshotBatch", "EarshotJack", "EarshotTestSupport"]
+            // EarshotCLI for the option tables' own tests (OptionTableTests); the rest run the binary.
+            dependencies: ["EarshotCLI", "EarshotCore", "EarshotAudio", "EarshotBatch", "EarshotPlayback", "EarshotJack",
+                           "EarshotTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,10 @@ import Synchronization
 /// fields (`parsed.quiet`, `parsed.audit.standard`), so reading one it did not declare does not
 /// compile. `OptionTableTests` holds every stored property to being a declaration.
 ///
+/// Adding an option: a field with its declaration in the command's `Options`, placed where the
+/// help should list it; an option several commands take is a static `OptionDeclaration` (below,
+/// in Arguments.swift) or a group, written once.
+///
 /// How it works: `init()` runs each wrapper's initializer in declaration order. While `table`
 /// or `parse` runs, a task-local `OptionDecoding` is current; each wrapper adds its row to it
 /// and, when parsing, takes its value from the command line (a value it cannot convert is a
@@ -124,9 +128,18 @@ extension OptionDeclaration where Value == Double {
     }
 }
 
+/// A field that is an option: a declaration in its struct's table (`OptionTableTests` holds
+/// every stored field of a command's options to being one, or a group).
+protocol OptionField {}
+
+/// A field that is a group of options, with the group's own fields.
+protocol OptionGroupField {
+    var options: any CommandOptions { get }
+}
+
 /// An option that takes a value: the last one given, converted; nil when it is not given.
 @propertyWrapper
-struct Option<Value> {
+struct Option<Value>: OptionField {
     let wrappedValue: Value?
 
     init(_ declaration: OptionDeclaration<Value>) {
@@ -141,7 +154,7 @@ struct Option<Value> {
 
 /// An option that may be given more than once: every value, in order.
 @propertyWrapper
-struct Repeated<Value> {
+struct Repeated<Value>: OptionField {
     let wrappedValue: [Value]
 
     init(_ declaration: OptionDeclaration<Value>) {
@@ -155,7 +168,7 @@ struct Repeated<Value> {
 
 /// An option without a value: true when it is given.
 @propertyWrapper
-struct Flag {
+struct Flag: OptionField {
     let wrappedValue: Bool
 
     init(_ name: String, short: Character? = nil, _ help: String) {
@@ -166,12 +179,14 @@ struct Flag {
 /// Options several commands share, declared once as a `CommandOptions` of their own
 /// (`AuditOptions`, `ReportOutputs`, `ScreenInputOptions`), in their place in the table.
 @propertyWrapper
-struct Group<Value: CommandOptions> {
+struct Group<Value: CommandOptions>: OptionGroupField {
     let wrappedValue: Value
 
     init() {
         wrappedValue = Value()
     }
+
+    var options: any CommandOptions { wrappedValue }
 }
 
 /// The table being collected, and the command line being decoded, while a `CommandOptions`
