@@ -14,10 +14,10 @@ per_target=$(( seconds / ${#targets[@]} ))
 out=.build/fuzz
 mkdir -p "$out"
 
-# explore's command reader and parser are EarshotPlayback's, and need nothing else of it.
-sources="$(find Sources/EarshotCore Sources/EarshotBatch -name '*.swift' | sort) Sources/EarshotPlayback/Explore/ExploreAction.swift Sources/EarshotPlayback/Explore/CommandLineReader.swift"
+# explore's command reader and parser are EarshotExplore's, and need only the core.
+sources="$(find Sources/EarshotCore Sources/EarshotRender/Plan -name '*.swift' | sort) Sources/EarshotExplore/ExploreAction.swift Sources/EarshotExplore/CommandLineReader.swift"
 binary="$out/earshot-fuzz"
-if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Sources/EarshotBatch Sources/EarshotPlayback/Explore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
+if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Sources/EarshotRender/Plan Sources/EarshotExplore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
   echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"
   # shellcheck disable=SC2086
   swiftc -O -swift-version 6 -sanitize=fuzzer,address -parse-as-library -D FUZZING -module-name EarshotCore \

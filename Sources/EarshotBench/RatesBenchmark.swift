@@ -1,3 +1,4 @@
+import EarshotCheck
 import EarshotCore
 import EarshotPlayback
 import Foundation

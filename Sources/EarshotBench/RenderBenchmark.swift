@@ -1,6 +1,6 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
+import EarshotRender
 import Foundation
 
 /// `earshot-bench render [LINES] [RUNS]`: seconds of audio rendered per wall-clock second on the

@@ -1,5 +1,5 @@
-import EarshotBatch
 import EarshotCore
+import EarshotRender
 import Foundation
 
 /// `earshot-bench sizes [--report-labels N,N...] [--dump-rows N]`: how cost grows with the size

@@ -96,11 +96,6 @@ struct AuditOptions: CommandOptions {
         return nil
     }
 
-    /// The `--standard` table of one scenario run, for its report page.
-    func conformance(of result: ScenarioResult) throws -> ConformanceReport? {
-        try standard.map { try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases), unchecked: result.uncheckedCodes) }
-    }
-
     /// Whether the run fails on its findings: an error neither expected nor known. With
     /// `--update-baseline` every finding is known once the file is written.
     func failsOn(_ findings: [Finding]) -> Bool {

@@ -1,6 +1,7 @@
 import EarshotAudio
+import EarshotCheck
 import EarshotCore
-import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// `earshot check`: runs a scenario file on a virtual clock with real speech, prints what
@@ -29,7 +30,7 @@ enum CheckCommand: Command {
         var findings: String?
         @Option("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md).")
         var report: String?
-        @Option(.reportAudio) var reportAudio: ReportWriting.AudioPlacement?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
         @Option(.punctuation) var punctuation: PunctuationLevel?
         @Option(.rate) var rate: Int?
         @Option(.rates) var rates: RatesChoice?
@@ -55,7 +56,7 @@ enum CheckCommand: Command {
             ScenarioCheckSettings(
                 path: path, voice: voice, espeakData: espeakData, punctuation: punctuation, rate: rate, reader: reader,
                 liveDevice: live ? device ?? AlsaSink.defaultDevice : nil, wavPath: output, transcripts: try transcriptOutputs(),
-                findingsPath: findings, reportPage: report, externalReportAudio: reportAudio == .external,
+                findingsPath: findings, reportPage: report, reportAudio: reportAudio ?? .automatic, standard: audit.standard,
                 quiet: quiet, baseline: baseline, density: audit.density)
         }
     }
@@ -97,12 +98,7 @@ enum CheckCommand: Command {
             if live || wav != nil || !transcripts.isEmpty {
                 throw UsageError("--rates compares runs at several rates; -o, --transcript and --live write or play one: give --rate RATE for those")
             }
-            let sweepPages: ScenarioCheck.SweepPageWriter = { page, scenario, sweep, speaker in
-                try ReportWriting.writeDeskCheck(scenario, result: sweep.runs[0].result, speaker: speaker, wavPath: nil, to: page,
-                                                 placement: placement, conformance: try audit.conformance(of: sweep.runs[0].result),
-                                                 sweep: sweep)
-            }
-            let outcome = try check.runSweep(rates: rates, pages: sweepPages, write: { out.text($0) })
+            let outcome = try check.runSweep(rates: rates, write: { out.text($0) })
             try reports.write(outcome.records, name: "earshot check")
             let findings = outcome.sweep.runs.flatMap(\.result.findings) + outcome.sweep.findings
             try audit.finish(findings: findings, baseline: check.settings.baseline, files: [path],
@@ -110,21 +106,17 @@ enum CheckCommand: Command {
             out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))
             return outcome.passed && !audit.failsOn(findings) ? .success : .failure
         }
-        let pages: ScenarioCheck.PageWriter = { page, scenario, result, speaker, wavPath in
-            try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wavPath, to: page,
-                                             placement: placement, conformance: try audit.conformance(of: result))
-        }
         let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining
             // steps' times; no file is half-written (transcripts are written at the end).
             try StopOnSignal.watching {
-                try check.run(pages: pages, deviceFailed: { error in
+                try check.run(deviceFailed: { error in
                     standardError(error.description)
                     exit(ExitCode(error.category).rawValue)
                 }, write: { out.text($0) })
             }
         } else {
-            try check.run(pages: pages, write: { out.text($0) })
+            try check.run(write: { out.text($0) })
         }
         try reports.write([outcome.record], name: "earshot check")
         let unchecked = outcome.result.uncheckedCodes

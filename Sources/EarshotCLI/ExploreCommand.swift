@@ -1,6 +1,7 @@
 import Dispatch
 import EarshotAudio
 import EarshotCore
+import EarshotExplore
 import EarshotPlayback
 import Foundation
 

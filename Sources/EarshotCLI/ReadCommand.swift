@@ -1,6 +1,8 @@
 import EarshotAudio
+import EarshotCheck
 import EarshotCore
 import EarshotPlayback
+import EarshotReport
 import EarshotSpeech
 import Foundation
 
@@ -17,7 +19,7 @@ enum ReadCommand: Command {
         var noAudio: Bool
         @Option("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md).")
         var report: String?
-        @Option(.reportAudio) var reportAudio: ReportWriting.AudioPlacement?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
         @Flag("quiet", short: "q", "No notes on standard error (what a dump cannot tell): the stops alone.")
         var quiet: Bool
         @Flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing.")
@@ -55,7 +57,7 @@ enum ReadCommand: Command {
                 outputs.append(("--report-audio", (page as NSString).deletingPathExtension + "-audio"))
             }
             try RunOutputs.check(outputs, inputs: [path], voice: parsed.voice)
-            try ReportWriting.writeScreen(loaded, file: path, speaker: speaker, to: page, placement: placement)
+            try ScreenPage.write(loaded, file: path, speaker: speaker, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")
             return .success
@@ -98,17 +100,7 @@ enum ReadCommand: Command {
 
     /// `003-card-2.wav`: the position keeps files in reading order; the id is made safe for any file system.
     static func stopFileName(_ line: ReadReport.Line) -> String {
-        stopFileName(position: line.position, count: line.count, id: line.id)
-    }
-
-    static func stopFileName(position number: Int, count: Int, id: String) -> String {
-        let digits = max(3, String(count).count)
-        let position = String(repeating: "0", count: max(0, digits - String(number).count)) + String(number)
-        let safe = id.unicodeScalars.map { scalar -> String in
-            let allowed = scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
-            return allowed ? String(scalar) : "_"
-        }.joined()
-        return "\(position)-\(safe.prefix(80)).wav"
+        ScreenPage.stopFileName(position: line.position, count: line.count, id: line.id)
     }
 
     static let help = helpText(
@@ -125,13 +117,4 @@ enum ReadCommand: Command {
         (source: where the element is written in the input; null when unknown).
         """
     )
-}
-
-/// Creates a folder (and its parents) or throws an I/O error naming it.
-func createFolder(_ path: String) throws {
-    do {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    } catch {
-        throw FileIOError(path: path, reason: "cannot create folder (\(error.localizedDescription))")
-    }
 }

@@ -1,6 +1,7 @@
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
+import EarshotReport
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -33,7 +34,7 @@ enum RenderCommand: Command {
         var force: Bool
         @Flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md).")
         var report: Bool
-        @Option(.reportAudio) var reportAudio: ReportWriting.AudioPlacement?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
         @Flag("quiet", short: "q", "No progress and no summary; errors are still reported.")
         var quiet: Bool
     }
@@ -128,8 +129,8 @@ enum RenderCommand: Command {
         }
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.report {
-            let page = try ReportWriting.writeRenderIndex(entries: summary.entries, manifest: summary.manifestPath,
-                                                          inputs: parsed.positionals, embed: placement == .embed)
+            let page = try RenderIndex.write(entries: summary.entries, manifest: summary.manifestPath,
+                                             inputs: parsed.positionals, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
         }
         let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0

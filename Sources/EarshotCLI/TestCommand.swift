@@ -1,6 +1,6 @@
-import EarshotBatch
+import EarshotCheck
 import EarshotCore
-import EarshotPlayback
+import EarshotRender
 import EarshotReport
 import EarshotWorkers
 import Foundation
@@ -26,7 +26,7 @@ enum TestCommand: Command {
         var shard: String?
         @Option("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md).")
         var report: String?
-        @Option(.reportAudio) var reportAudio: ReportWriting.AudioPlacement?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
         @Option(.espeakData) var espeakData: String?
         @Group var audit: AuditOptions
         @Group var reports: ReportOutputs
@@ -73,7 +73,7 @@ enum TestCommand: Command {
         let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
-            TestWorker.Report(folder: folder, placement: placement)
+            SuiteScenarioRunner.Report(folder: folder, placement: placement)
         }
         let printer = VerdictPrinter(quiet: quiet, toStandardError: reports.usesStandardOutput)
         var verdicts: [ScenarioVerdict] = []
@@ -134,12 +134,8 @@ enum TestCommand: Command {
         }
         printer.line(summary)
         try reports.write(verdicts.map(\.record), name: "earshot test")
-        if let reportFolder {
-            var indexPage = SuiteIndexPage(verdicts: verdicts, pages: pages)
-            indexPage.conformance = conformance
-            let index = indexPage.html(provenance: ReportWriting.provenance)
-            let path = (reportFolder as NSString).appendingPathComponent("index.html")
-            try AtomicFile.write(index, to: path, followingLinks: false)
+        if let report {
+            let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: conformance)
             // A scenario that failed to run, or whose page could not be written, has no page.
             let written = verdicts.filter { $0.outcome.error == nil }.count
             printer.line("wrote \(path) and \(written) report page\(written == 1 ? "" : "s")")
@@ -250,29 +246,9 @@ struct VerdictPrinter {
 /// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
 /// report pages it writes.
 enum TestWorker {
-    /// Where report pages go, and how they carry their audio.
-    struct Report {
-        var folder: String
-        var placement: ReportWriting.AudioPlacement
-    }
-
     static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                       rate: Int? = nil, report: Report? = nil) -> SuiteScenarioRunner {
-        // With a report, the timeline is rendered to a temporary WAV for the page.
-        let pages: SuiteScenarioRunner.PageWriter? = report.map { report in
-            { scenario, file, page, speaker, run in
-                let pagePath = (report.folder as NSString).appendingPathComponent(page)
-                return try TemporaryAudio.forPage(pagePath) { wav in
-                    let result = try run(wav)
-                    try ReportWriting.writeDeskCheck(scenario, result: result, speaker: speaker, wavPath: wav, to: pagePath,
-                                                     placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
-                                                     ownedFolder: true)
-                    return result
-                }
-            }
-        }
-        return SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate,
-                                   pages: pages)
+                       rate: Int? = nil, report: SuiteScenarioRunner.Report? = nil) -> SuiteScenarioRunner {
+        SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report)
     }
 
     /// What `earshot test` passes on to its workers (`earshot test --worker`).
@@ -280,7 +256,7 @@ enum TestWorker {
         @Option("voice", "V", "") var voice: String?
         @Option(.espeakData) var espeakData: String?
         @Option("report", "DIR", "") var report: String?
-        @Option(.reportAudio) var reportAudio: ReportWriting.AudioPlacement?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
         @Option(.reader) var reader: ScreenReaderKind?
         @Option(.number("density", "SCALE", "")) var density: Double?
         @Option(.rate) var rate: Int?
@@ -289,7 +265,7 @@ enum TestWorker {
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Options.parse(arguments)
-        let report = parsed.report.map { Report(folder: $0, placement: parsed.reportAudio ?? .automatic) }
+        let report = parsed.report.map { SuiteScenarioRunner.Report(folder: $0, placement: parsed.reportAudio ?? .automatic) }
         try SuiteWorkers.serve(runner(voice: parsed.voice, espeakData: parsed.espeakData, reader: parsed.reader,
                                       density: parsed.density, rate: parsed.rate, report: report))
         return .success

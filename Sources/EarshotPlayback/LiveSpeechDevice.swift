@@ -7,7 +7,7 @@ import Foundation
 /// an ALSA sink while it is synthesized, earcons from the profile's library, and silence at once
 /// when the scheduler cuts an utterance.
 ///
-/// `start` and `stop` run under the scheduler's lock, so they only hand work over: one worker
+/// `start` and `stop` run inside the timeline's executor, so they only hand work over: one worker
 /// thread synthesizes (each engine buffer goes to the sink as soon as it exists, so the first
 /// sample reaches ALSA a few milliseconds after the event) and then watches the sink until the
 /// device has played the utterance's last frame, when it reports the end with the finished
@@ -85,7 +85,7 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
     }
 
     /// Calls `handler` with the utterance id when an utterance has been played to its end (from
-    /// the worker thread, never while the device or the scheduler is locked).
+    /// the worker thread, never while the device is locked or from inside the timeline's executor).
     public func setFinishedHandler(_ handler: @escaping @Sendable (Int) -> Void) {
         condition.withLock { finishedHandler = handler }
     }

@@ -1,6 +1,6 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
+import EarshotRender
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
-import EarshotBatch
-import EarshotCore
 @testable import EarshotCLI
-import EarshotPlayback
+import EarshotCheck
+import EarshotCore
+import EarshotRender
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import EarshotBatch
 import EarshotCore
+import EarshotRender
 import EarshotTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-import EarshotBatch
 import EarshotCore
+import EarshotRender
 import Foundation
 import Testing
 

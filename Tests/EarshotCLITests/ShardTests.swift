@@ -1,4 +1,4 @@
-import EarshotBatch
+import EarshotRender
 import Foundation
 import Testing
 

@@ -73,7 +73,7 @@ struct CoreConsumerTests {
         try #require(build.status == 0, "swift build failed:\n\(build.output)")
         // Only the core was compiled: no other target of the package, not the built-in voices.
         #expect(build.output.contains("EarshotCore"))
-        for other in ["EarshotVoices", "EarshotBatch", "EarshotSpeech", "EarshotAudio", "CCrypto", "CEspeakNG", "CAlsa"] {
+        for other in ["EarshotVoices", "EarshotRender", "EarshotSpeech", "EarshotAudio", "CCrypto", "CEspeakNG", "CAlsa"] {
             #expect(!build.output.contains(other), "the consumer's build touched \(other)")
         }
 

@@ -18,7 +18,7 @@ struct CoreFolderLayeringTests {
         "Voices",         // voice profiles and the words they give traits
         "Reading",        // focus order, navigation, spoken descriptions, as VoiceOver and TalkBack read
         "SpeechCore",     // the speech scheduler on a virtual clock, utterances, transcripts
-        "Readers",        // screen files and dumps into the model, and telling inputs apart
+        "Inputs",         // screen files and dumps into the model, and telling inputs apart
         "Findings",       // the findings and the static checks of screens
         "Scenario",       // scenarios, desk checks, app behaviours
         "Outputs",        // transcripts, findings as text and JSON, SARIF
@@ -176,7 +176,7 @@ struct CoreFolderLayeringTests {
         let uses = Self.crossFolderUses(try Self.coreFiles())
         // The scan must see the core's real dependencies, or the test passes by seeing nothing.
         #expect(uses.contains { $0.from == "Scenario" && $0.to == "SpeechCore" && $0.name == "SpeechScheduler" })
-        #expect(uses.contains { $0.from == "Readers" && $0.to == "Support" && $0.name == "JSONDocument" })
+        #expect(uses.contains { $0.from == "Inputs" && $0.to == "Support" && $0.name == "JSONDocument" })
         #expect(uses.count > 300, "only \(uses.count) uses between folders found")
         for use in uses {
             guard let from = Self.layers.firstIndex(of: use.from), let to = Self.layers.firstIndex(of: use.to) else { continue }

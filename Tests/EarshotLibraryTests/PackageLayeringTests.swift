@@ -99,6 +99,26 @@ struct PackageLayeringTests {
         }
     }
 
+    @Test("one target per workflow: check, render and explore use none of each other, what they share uses none of them, and the programs draw no page")
+    func workflowsStandApart() throws {
+        let (targets, _) = try Self.manifest()
+        let workflows: Set = ["EarshotCheck", "EarshotRender", "EarshotExplore"]
+        for name in workflows.union(["EarshotPlayback", "EarshotReport", "EarshotWorkers"]).sorted() {
+            let target = try #require(targets[name], "Package.swift declares no \(name)")
+            #expect(workflows.intersection(target.dependencies).isEmpty,
+                    "\(name) depends on \(workflows.intersection(target.dependencies).sorted())")
+        }
+        // A page is drawn (`html(provenance:`) by its workflow's target, never by a program.
+        for folder in ["Sources/EarshotCLI", "Sources/EarshotBench"] {
+            let base = repositoryRoot.appendingPathComponent(folder).path
+            for file in FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [] where file.hasSuffix(".swift") {
+                let text = (try? String(contentsOfFile: base + "/" + file, encoding: .utf8)) ?? ""
+                if folder.hasSuffix("Bench") && file == "ReportBenchmark.swift" { continue }  // measures the page drawing itself
+                #expect(!text.contains(".html(provenance:"), "\(folder)/\(file) draws a report page")
+            }
+        }
+    }
+
     @Test("the portable core declares no dependency, and only the programs link the built-in voices")
     func coreStandsAlone() throws {
         let (targets, _) = try Self.manifest()

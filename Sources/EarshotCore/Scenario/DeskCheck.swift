@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The VoiceOver reader: screens, a focus navigator per screen, the speech scheduler and a
 /// clock, driven one gesture or app notification at a time. Every way Earshot plays a screen is
@@ -28,21 +27,21 @@ import Synchronization
 /// other clock makes it sleep (live playback).
 ///
 /// Ownership: the reader's state (the screens, read-all, the flow) belongs to the desk check
-/// and changes only under `lock`, taken by each public method and by the work the desk check
-/// puts on the clock (the app's delayed work, the next step of a read-all). The lock is not
-/// recursive: the scheduler's observer, which may run inside a call that holds it, never
-/// takes it; it ends a finished read-all (its own small lock) and puts work on the clock.
+/// and changes only inside the clock's `TimelineExecutor`, the one serial context it shares with
+/// its scheduler and clock: each public method enters it, the work the desk check puts on the
+/// clock (the app's delayed work, the next step of a read-all) runs in it, and the scheduler's
+/// reports reach the desk check once the executor is left. The executor may be entered again
+/// from inside, so no method needs a "with the lock held" twin.
 public final class DeskCheck: @unchecked Sendable {
     public let clock: TimelineClock
     public let scheduler: SpeechScheduler
     public let generator: DescriptionGenerator
 
-    let lock = NSLock()
-    // State below is guarded by `lock`.
+    /// The clock's executor: everything below changes inside it only.
+    var executor: TimelineExecutor { clock.executor }
     var screens: ScreenSet
-    /// What a read-all has left to speak. Under a lock of its own, which is never held while
-    /// the scheduler is called: the scheduler's observer reads it to end a read-all at once.
-    private let readAll = Mutex<ReadAll?>(nil)
+    /// What a read-all has left to speak.
+    private var readAll: ReadAll?
     private var notesSoFar: [DeskCheckNote] = []
     /// The app's declared behaviours by screen, and the reader's transition settings.
     let app: [String: ScreenBehaviours]
@@ -66,12 +65,12 @@ public final class DeskCheck: @unchecked Sendable {
         var source: String?
     }
 
-    /// The name of the screen shown now (the caller holds the lock).
+    /// The name of the screen shown now (inside the executor).
     var current: String { screens.shownName }
 
     /// `screens` by name; the first (or `startScreen`) is shown. `observer` hears each start,
-    /// fate and `announcementDidFinish` as it happens; it must not call back into the desk check
-    /// (it may run while the desk check holds its lock).
+    /// fate and `announcementDidFinish` as it happens, once the executor is left (so it may call
+    /// the desk check, but must not wait for time to pass).
     /// `app` declares what the app does on activations and appearances (scenario `app`
     /// section); `reader` overrides the profile's `transitions` settings.
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, profile: VoiceProfile,
@@ -87,12 +86,11 @@ public final class DeskCheck: @unchecked Sendable {
         stack = [start]
         flowLog = FlowLog(startScreen: start)
         shownSoFar = [(start, self.screens.shown.screen)]
-        let relay = ObserverRelay()
-        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile) { record in
-            relay.desk?.observe(record)
+        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile)
+        scheduler.setObserver { [weak self] record in
+            self?.observe(record)
             observer?(record)
         }
-        relay.desk = self
     }
 
     /// One screen, shown from the start.
@@ -105,7 +103,7 @@ public final class DeskCheck: @unchecked Sendable {
     /// Keeps only about the latest `limit` utterances and flow events (a live session with no
     /// end: `explore`); the findings of a bounded desk check see only those.
     public func boundHistory(to limit: Int) {
-        lock.withLock { flowLog.limit = max(1, limit) }
+        executor.run { flowLog.limit = max(1, limit) }
         scheduler.boundHistory(to: limit)
     }
 
@@ -114,26 +112,26 @@ public final class DeskCheck: @unchecked Sendable {
     public var now: Double { clock.now }
 
     /// The name of the screen shown now.
-    public var currentScreen: String { lock.withLock { current } }
+    public var currentScreen: String { executor.run { current } }
 
     /// The shown screen as it is now (after the app's changes).
-    public var screen: Screen { lock.withLock { screens.shown.screen } }
+    public var screen: Screen { executor.run { screens.shown.screen } }
 
     /// The element whose stop has focus on the shown screen.
-    public var focusedID: String? { lock.withLock { screens.shown.focusedID } }
+    public var focusedID: String? { executor.run { screens.shown.focusedID } }
 
     /// The focus stops of the shown screen, in reading order, with the focused one's index.
     public var stops: (stops: [FocusStop], focused: Int?) {
-        lock.withLock { (screens.shown.stops, screens.shown.focusedIndex) }
+        executor.run { (screens.shown.stops, screens.shown.focusedIndex) }
     }
 
     /// Gestures that did nothing, and why.
-    public var notes: [DeskCheckNote] { lock.withLock { notesSoFar } }
+    public var notes: [DeskCheckNote] { executor.run { notesSoFar } }
 
     /// True when nothing plays, waits, or is left of a read-all.
     /// The app's delayed work counts: a desk check is idle once it has run or been cancelled.
     public var isIdle: Bool {
-        readAll.withLock { $0 == nil } && lock.withLock { pendingWork.isEmpty } && scheduler.isIdle
+        executor.run { readAll == nil && pendingWork.isEmpty && scheduler.isIdle }
     }
 
     /// What was decided so far (call `finish()` for every fate).
@@ -174,11 +172,11 @@ public final class DeskCheck: @unchecked Sendable {
     /// when the app removed the element).
     @discardableResult
     public func perform(_ gesture: ScenarioGesture, source: String? = nil) throws -> NavigationResult {
-        try lock.withLock { try performNow(gesture, source: source) }
+        try executor.run { try performNow(gesture, source: source) }
     }
 
     private func performNow(_ gesture: ScenarioGesture, source: String?) throws -> NavigationResult {
-        readAll.withLock { $0 = nil }
+        readAll = nil
         let shown = current
         let focusBefore = screens.shown.focusedID
         flowLog.append(.gesture(time: clock.now, name: gesture.name))
@@ -223,7 +221,7 @@ public final class DeskCheck: @unchecked Sendable {
                 note("\(name): no focus stops on screen \"\(current)\"", source: source)
                 return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: 0, speech: nil)
             }
-            readAll.withLock { $0 = ReadAll(remaining: stops[start...].map(\.id), source: source) }
+            readAll = ReadAll(remaining: stops[start...].map(\.id), source: source)
             return continueReadAll()
         }
         switch result.outcome {
@@ -303,12 +301,12 @@ public final class DeskCheck: @unchecked Sendable {
 
     /// Posts a notification now.
     public func post(_ notification: PostedNotification, source: String? = nil) throws {
-        try lock.withLock { try postNow(notification, source: source) }
+        try executor.run { try postNow(notification, source: source) }
     }
 
-    /// `post` with the lock held.
+    /// `post` inside the executor.
     func postNow(_ notification: PostedNotification, source: String?) throws {
-        readAll.withLock { $0 = nil }
+        readAll = nil
         switch notification {
         case .announcement(let text, let priority, let queued, let attributes):
             scheduler.handle(.announcement(text, priority: priority, queued: queued, attributes: attributes),
@@ -356,12 +354,12 @@ public final class DeskCheck: @unchecked Sendable {
     /// Changes the shown screen (the app updating a label, inserting a row...). Silent: the app
     /// posts a notification if VoiceOver should say something.
     public func edit(_ edit: ScreenEdit) throws {
-        try lock.withLock { try apply([edit]) }
+        try executor.run { try apply([edit]) }
     }
 
     /// Swaps the shown screen without a notification; nothing has focus until the next gesture.
     public func show(screen name: String) throws {
-        try lock.withLock { try navigate(to: name, kind: .swap, source: nil) }
+        try executor.run { try navigate(to: name, kind: .swap, source: nil) }
     }
 
     /// A system transition to `name`: the screen-change sound, then `focus` (or the first
@@ -375,13 +373,13 @@ public final class DeskCheck: @unchecked Sendable {
     /// when the reader remembers focus; a dismissal: the element that presented the modal); a
     /// swap plays nothing and leaves nothing focused.
     public func transition(to name: String, kind: TransitionKind, focus: String? = nil, source: String? = nil) throws {
-        try lock.withLock {
-            readAll.withLock { $0 = nil }
+        try executor.run {
+            readAll = nil
             try navigate(to: name, kind: kind, focus: focus, source: source)
         }
     }
 
-    // MARK: - Plumbing (the lock held)
+    // MARK: - Plumbing (inside the executor)
 
     func speech(_ description: SpokenDescription, id: String) -> ElementSpeech {
         ElementSpeech(elementID: id, description: description)
@@ -428,12 +426,10 @@ public final class DeskCheck: @unchecked Sendable {
     /// Speaks the next stop of a read-all (without hints, as VoiceOver reads continuously).
     @discardableResult
     private func continueReadAll() -> NavigationResult {
-        while let (id, source) = readAll.withLock({ reading -> (String, String?)? in
-            guard var next = reading, !next.remaining.isEmpty else { return nil }
+        while var next = readAll, !next.remaining.isEmpty {
             let id = next.remaining.removeFirst()
-            reading = next
-            return (id, next.source)
-        }) {
+            let source = next.source
+            readAll = next
             let result = screens.shown.focus(id)
             if let spoken = result.speech, let stop = result.stop {
                 let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false, purpose: .readAll)
@@ -443,14 +439,13 @@ public final class DeskCheck: @unchecked Sendable {
             }
             // The stop vanished (the app removed it meanwhile): go on with the next.
         }
-        readAll.withLock { $0 = nil }
+        readAll = nil
         return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: screens.shown.stops.count,
                                 speech: nil)
     }
 
-    /// Read-all goes on after each of its utterances ends in full, after the queue gap. Runs
-    /// inside the scheduler's report, perhaps while a caller holds the lock: it only puts the
-    /// next step on the clock, which takes the lock when it runs.
+    /// Read-all goes on after each of its utterances ends in full, after the queue gap: the
+    /// scheduler's report ends a read-all with nothing left, or puts its next step on the clock.
     private func observe(_ record: SpeechRecord) {
         guard case .finished(let entry) = record, entry.utterance.purpose == .readAll,
               entry.utterance.kind == .element else { return }
@@ -458,25 +453,18 @@ public final class DeskCheck: @unchecked Sendable {
         case .spoken, .dropped(_, .deviceFailed): break
         default: return
         }
-        let goesOn = readAll.withLock { reading in
-            guard let current = reading else { return false }
-            if current.remaining.isEmpty { reading = nil }
-            return reading != nil
-        }
-        guard goesOn else { return }
-        clock.schedule(at: entry.fate.decidedAt + scheduler.timing.queueGap) { [weak self] in
-            guard let self else { return }
-            self.lock.withLock {
-                guard self.readAll.withLock({ $0 != nil }), self.scheduler.isIdle else { return }
-                self.continueReadAll()
+        executor.run {
+            guard let reading = readAll else { return }
+            guard !reading.remaining.isEmpty else {
+                readAll = nil
+                return
+            }
+            clock.schedule(at: entry.fate.decidedAt + scheduler.timing.queueGap) { [weak self] in
+                guard let self, readAll != nil, scheduler.isIdle else { return }
+                continueReadAll()
             }
         }
     }
-}
-
-/// Lets the scheduler's observer reach the desk check, which exists only after the scheduler.
-private final class ObserverRelay: @unchecked Sendable {
-    weak var desk: DeskCheck?
 }
 
 /// Something a step did not do, and why: e.g. `double tap: "save" is dimmed (notEnabled)`.

@@ -1,7 +1,7 @@
 /// The screens of a desk check, each with its navigator (focus and the screen as the app has
 /// changed it), exactly one of them shown.
 ///
-/// A value: the desk check owns one and changes it under its lock. The shown screen is an index
+/// A value: the desk check owns one and changes it inside its executor. The shown screen is an index
 /// into the list, so it always exists.
 struct ScreenSet: Sendable {
     /// The screens' names, in the order given.

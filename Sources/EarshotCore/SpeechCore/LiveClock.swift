@@ -1,22 +1,25 @@
 import Dispatch
 import Foundation
 
-/// The real clock for live playback: monotonic time since the clock was made, with work run on
-/// one serial dispatch queue in time order.
+/// The real clock for live playback: monotonic time since the clock was made, with work run in
+/// time order from one serial dispatch queue, each piece inside `executor`.
 ///
 /// Uses `DispatchTime` (the monotonic uptime clock), so changing the wall clock does not move it.
 public final class LiveClock: TimelineClock, @unchecked Sendable {
+    public let executor: TimelineExecutor
     private let origin: UInt64
     private let queue: DispatchQueue
-    // Guarded by `lock`: the work items not yet run, by handle, for cancelling.
-    private let lock = NSLock()
+    // Changed inside `executor` only: the work not yet run, by handle. A piece of work runs only
+    // if it is still here when its turn in the executor comes, so cancelling is exact.
     private var nextSequence: UInt64 = 0
     private var items: [ScheduledWork: DispatchWorkItem] = [:]
 
-    /// `label` names the serial queue that runs scheduled work.
-    public init(label: String = "earshot.live-clock") {
+    /// `label` names the serial queue that fires scheduled work; `executor` is the context to
+    /// share with the timeline's other parts (a new one by default).
+    public init(label: String = "earshot.live-clock", executor: TimelineExecutor = TimelineExecutor()) {
         origin = DispatchTime.now().uptimeNanoseconds
         queue = DispatchQueue(label: label)
+        self.executor = executor
     }
 
     public var now: Double {
@@ -38,22 +41,24 @@ public final class LiveClock: TimelineClock, @unchecked Sendable {
 
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
-        let work: ScheduledWork = lock.withLock {
+        executor.run {
             nextSequence += 1
-            return ScheduledWork(sequence: nextSequence)
+            let work = ScheduledWork(sequence: nextSequence)
+            let item = DispatchWorkItem { [weak self] in
+                guard let self else { return }
+                executor.run {
+                    guard items.removeValue(forKey: work) != nil else { return }
+                    action()
+                }
+            }
+            items[work] = item
+            let nanoseconds = UInt64(max(0, time) * 1_000_000_000)
+            queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: origin + nanoseconds), execute: item)
+            return work
         }
-        let item = DispatchWorkItem { [weak self] in
-            self?.lock.withLock { _ = self?.items.removeValue(forKey: work) }
-            action()
-        }
-        lock.withLock { items[work] = item }
-        let nanoseconds = UInt64(max(0, time) * 1_000_000_000)
-        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: origin + nanoseconds), execute: item)
-        return work
     }
 
     public func cancel(_ work: ScheduledWork) {
-        let item = lock.withLock { items.removeValue(forKey: work) }
-        item?.cancel()
+        executor.run { items.removeValue(forKey: work)?.cancel() }
     }
 }

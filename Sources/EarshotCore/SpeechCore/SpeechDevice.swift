@@ -2,8 +2,8 @@
 /// live), implemented by the playback layer. Like NVDA's synth drivers it only plays and reports;
 /// the scheduler decides what plays next.
 ///
-/// The scheduler calls these while holding its lock, always one at a time; an implementation
-/// must not call back into the scheduler from inside them (report an early end by returning a
+/// The scheduler calls these inside its clock's `TimelineExecutor`, always one at a time; an
+/// implementation must not call back into the scheduler from inside them (report an early end by returning a
 /// duration, or later from another thread with `SpeechScheduler.deviceFinished(utteranceID:)`).
 public protocol SpeechDevice: AnyObject {
     /// Starts playing `utterance` (speech text, or an earcon when `utterance.earcon` is set) at

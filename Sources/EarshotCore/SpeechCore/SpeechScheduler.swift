@@ -25,16 +25,17 @@ import Foundation
 ///   plays instead of the page position.
 ///
 /// Every utterance ends with exactly one `UtteranceFate`; announcements also get an
-/// `announcementDidFinish` report. The scheduler is thread-safe: events, device reports and
-/// clock timers may arrive on any thread and are handled one at a time.
+/// `announcementDidFinish` report. Events, device reports and clock timers may arrive on any
+/// thread: each is handled inside the clock's `TimelineExecutor`, one at a time, the context the
+/// desk check shares.
 public final class SpeechScheduler: @unchecked Sendable {
     public let timing: TimingSettings
     private let clock: TimelineClock
     private let device: SpeechDevice
-    private let observer: (@Sendable (SpeechRecord) -> Void)?
+    /// Changed inside the executor, as all state below.
+    private var observer: (@Sendable (SpeechRecord) -> Void)?
 
-    // All state below is guarded by `lock`.
-    private let lock = NSLock()
+    // All state below changes inside `clock.executor` only.
     private var playing: Playing?
     private var waiting: [Waiting] = []
     private var startTimer: ScheduledWork?
@@ -53,7 +54,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// With a limit (`boundHistory`), the transcript keeps about this many of the latest
     /// decided utterances, events and results: a live session that runs for hours stays small.
     private var historyLimit: Int?
-    /// Reports made while locked, delivered to the observer after unlocking.
+    /// Reports made by the event being handled, delivered to the observer when the executor is left.
     private var outbox: [SpeechRecord] = []
 
     /// The utterance being played.
@@ -82,7 +83,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     }
 
     /// `observer`, if given, hears each start, fate and `announcementDidFinish` as it happens
-    /// (on the thread that caused it, never while the scheduler is locked).
+    /// (on the thread that caused it, once the executor is left, in the order they were decided).
     public init(clock: TimelineClock, device: SpeechDevice, timing: TimingSettings,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) {
         self.clock = clock
@@ -101,7 +102,7 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// Handles `event` now (at `clock.now`). `source` is recorded with it, e.g. a scenario step.
     public func handle(_ event: SpeechEvent, source: String? = nil) {
-        locked {
+        deciding {
             let now = clock.now
             events.append(SpeechEventRecord(time: now, event: event, source: source))
             if let limit = historyLimit, events.count > 2 * limit { events.removeFirst(events.count - limit) }
@@ -178,7 +179,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// The device reports that `utteranceID` played to its end (devices that returned no
     /// duration from `start`). Reports for an utterance no longer playing are ignored.
     public func deviceFinished(utteranceID: Int) {
-        locked {
+        deciding {
             guard let current = playing, current.utterance.id == utteranceID else { return }
             let now = clock.now
             if let timer = current.endTimer { clock.cancel(timer) }
@@ -189,7 +190,7 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// Ends the session now: cuts what plays and drops what waits, so every utterance has a fate.
     public func endSession() {
-        locked {
+        deciding {
             let now = clock.now
             settle(now: now)
             cutPlaying(by: Interruption(utteranceID: nil, cause: "session end"), at: now)
@@ -201,11 +202,17 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// (at most twice as many between trims): for a live session with no end (`explore`); a
     /// desk check that reads its transcript at the end keeps everything.
     public func boundHistory(to limit: Int) {
-        lock.withLock { historyLimit = max(1, limit) }
+        clock.executor.run { historyLimit = max(1, limit) }
+    }
+
+    /// Replaces the observer (see `init`): how a part made after the scheduler (the desk check
+    /// that owns it) comes to hear it.
+    public func setObserver(_ observer: (@Sendable (SpeechRecord) -> Void)?) {
+        clock.executor.run { self.observer = observer }
     }
 
     /// Drops the oldest decided utterances and their fates, events and results past twice the
-    /// limit (amortized constant work per utterance). Called under the lock.
+    /// limit (amortized constant work per utterance). Called inside the executor.
     private func trimHistory() {
         guard let limit = historyLimit else { return }
         if utterances.count > 2 * limit {
@@ -229,7 +236,7 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// Everything decided so far.
     public var transcript: SpeechTranscript {
-        lock.withLock {
+        clock.executor.run {
             let entries = utterances.compactMap { u in fates[u.id].map { TranscriptEntry(utterance: u, fate: $0) } }
             let unfinished = utterances.filter { fates[$0.id] == nil }
             return SpeechTranscript(entries: entries, announcementResults: results, events: events,
@@ -238,10 +245,10 @@ public final class SpeechScheduler: @unchecked Sendable {
     }
 
     /// The utterance playing now, if any.
-    public var currentUtterance: Utterance? { lock.withLock { playing?.utterance } }
+    public var currentUtterance: Utterance? { clock.executor.run { playing?.utterance } }
 
     /// True when nothing plays or waits.
-    public var isIdle: Bool { lock.withLock { playing == nil && waiting.isEmpty } }
+    public var isIdle: Bool { clock.executor.run { playing == nil && waiting.isEmpty } }
 
     // MARK: - Decisions
 
@@ -389,7 +396,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             if !force && due > now {
                 startTimer = clock.schedule(at: due) { [weak self] in
                     guard let self else { return }
-                    locked {
+                    deciding {
                         startTimer = nil
                         pump(now: clock.now, force: true)
                     }
@@ -420,7 +427,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             let id = u.id
             current.endTimer = clock.schedule(at: end) { [weak self] in
                 guard let self else { return }
-                locked {
+                deciding {
                     guard playing?.utterance.id == id else { return }
                     finishPlaying(at: end)
                     pump(now: clock.now)
@@ -502,15 +509,20 @@ public final class SpeechScheduler: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` under the lock, then tells the observer what it decided.
-    private func locked(_ body: () -> Void) {
-        lock.lock()
-        body()
-        let records = outbox
-        outbox.removeAll()
-        lock.unlock()
-        if let observer {
-            for record in records { observer(record) }
+    /// Runs `body` inside the executor, then tells the observer what it decided once the
+    /// executor is left.
+    private func deciding(_ body: () -> Void) {
+        clock.executor.run {
+            body()
+            guard !outbox.isEmpty, let observer else {
+                outbox.removeAll()
+                return
+            }
+            let records = outbox
+            outbox.removeAll()
+            clock.executor.afterwards {
+                for record in records { observer(record) }
+            }
         }
     }
 }

@@ -2,21 +2,27 @@
 /// monotonic real clock when playing live.
 ///
 /// Times are seconds since the clock started. The scheduler makes the same decisions on either
-/// clock; only when the work runs differs.
+/// clock; only when the work runs differs. Scheduled work runs inside the clock's `executor`, the
+/// one serial context the scheduler and the desk check share with it.
 public protocol TimelineClock: AnyObject, Sendable {
+    /// The serial context this clock's work runs in, and that everything on its timeline enters
+    /// to change its state.
+    var executor: TimelineExecutor { get }
+
     /// Seconds since the clock started; never decreases.
     var now: Double { get }
 
-    /// Runs `action` at `time`, or as soon as possible if `time` has passed. Work due at the same
-    /// time runs in the order it was scheduled.
+    /// Runs `action` at `time` inside `executor`, or as soon as possible if `time` has passed.
+    /// Work due at the same time runs in the order it was scheduled.
     @discardableResult
     func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork
 
-    /// Cancels work that has not run yet; cancelling work that already ran does nothing.
+    /// Cancels work that has not run yet; cancelling work that already ran does nothing. Work
+    /// cancelled inside `executor` never runs, even if its time has come.
     func cancel(_ work: ScheduledWork)
 
     /// Lets time pass until `time`: a virtual clock runs what is due on the way at once, a real
-    /// one sleeps while its queue runs it.
+    /// one sleeps while its queue runs it. Never called inside `executor`.
     func wait(until time: Double)
 
     /// Lets time pass until `isDone()` holds, but not past `limit`: true when it held first,

@@ -5,10 +5,12 @@ import Foundation
 /// hour of speech renders in milliseconds.
 ///
 /// Modelled on swift-nio's `EmbeddedEventLoop`. Time never moves backwards: advancing to an
-/// earlier time does nothing, and work scheduled in the past runs at the current time.
+/// earlier time does nothing, and work scheduled in the past runs at the current time. Its state
+/// changes inside `executor` only; each job runs there as a `run` of its own, so what a job's
+/// scheduler reports reaches its observer before the next job runs.
 public final class VirtualClock: TimelineClock, @unchecked Sendable {
-    // State is guarded by `lock`; actions run with the lock released so they can schedule more.
-    private let lock = NSLock()
+    public let executor: TimelineExecutor
+    // Changed inside `executor` only.
     private var current: Double = 0
     private var nextSequence: UInt64 = 0
     /// Jobs ordered by (time, sequence); cancelled jobs stay until they reach the top.
@@ -16,24 +18,27 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
     /// Sequences of jobs scheduled and neither run nor cancelled.
     private var live: Set<UInt64> = []
 
-    public init() {}
+    /// `executor` is the context to share with the timeline's other parts (a new one by default).
+    public init(executor: TimelineExecutor = TimelineExecutor()) {
+        self.executor = executor
+    }
 
-    public var now: Double { lock.withLock { current } }
+    public var now: Double { executor.run { current } }
 
     /// The time of the earliest work not yet run, if any.
     public var nextDueTime: Double? {
-        lock.withLock {
+        executor.run {
             discardCancelledTop()
             return queue.top?.time
         }
     }
 
     /// Number of scheduled jobs that have not run.
-    public var pendingCount: Int { lock.withLock { live.count } }
+    public var pendingCount: Int { executor.run { live.count } }
 
     @discardableResult
     public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
-        lock.withLock {
+        executor.run {
             nextSequence += 1
             live.insert(nextSequence)
             queue.push(Job(time: max(time, current), sequence: nextSequence, action: action))
@@ -42,16 +47,14 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
     }
 
     public func cancel(_ work: ScheduledWork) {
-        lock.withLock { _ = live.remove(work.sequence) }
+        executor.run { _ = live.remove(work.sequence) }
     }
 
     /// Moves time forward to `time`, running every job due by then in order, including jobs that
     /// those jobs schedule. Does nothing if `time` is earlier than now.
     public func advance(to time: Double) {
-        while let job = takeNextJob(dueBy: time) {
-            job.action()
-        }
-        lock.withLock { current = max(current, time) }
+        while runNextJob(dueBy: time) {}
+        executor.run { current = max(current, time) }
     }
 
     /// Moves time forward by `seconds` (negative amounts do nothing).
@@ -72,20 +75,21 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
 
     /// Runs all scheduled work, including work it schedules, and leaves time at the last job.
     public func runUntilIdle() {
-        while let job = takeNextJob(dueBy: .infinity) {
-            job.action()
-        }
+        while runNextJob(dueBy: .infinity) {}
     }
 
-    /// Removes the earliest due job (ties: the first scheduled) and sets the time to it.
-    private func takeNextJob(dueBy limit: Double) -> Job? {
-        lock.withLock {
+    /// Runs the earliest job due by `limit` (ties: the first scheduled), with the time set to
+    /// it; false when none is due. The job is taken and run in one `run`, so work cancelled
+    /// before it runs never runs.
+    private func runNextJob(dueBy limit: Double) -> Bool {
+        executor.run {
             discardCancelledTop()
-            guard let top = queue.top, top.time <= limit else { return nil }
+            guard let top = queue.top, top.time <= limit else { return false }
             let job = queue.pop()
             live.remove(job.sequence)
             current = max(current, job.time)
-            return job
+            job.action()
+            return true
         }
     }
 
@@ -93,7 +97,6 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
         while let top = queue.top, !live.contains(top.sequence) { _ = queue.pop() }
     }
 }
-
 /// One piece of scheduled work.
 private struct Job {
     var time: Double

@@ -189,3 +189,12 @@ public enum FileKind: Equatable, Sendable {
         }
     }
 }
+
+/// Creates a folder (and its parents) or throws an I/O error naming it.
+public func createFolder(_ path: String) throws {
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        throw FileIOError(path: path, reason: "cannot create folder (\(error.localizedDescription))")
+    }
+}

@@ -1,6 +1,6 @@
 #if !FUZZING
-@testable import EarshotBatch
 @testable import EarshotCore
+@testable import EarshotRender
 #endif
 import Foundation
 
@@ -28,7 +28,7 @@ enum FuzzTarget: String, CaseIterable {
     case capture
     #if FUZZING
     /// `explore`'s command lines from standard input, each parsed as a typed command. Built
-    /// into the fuzzer only (the reader and parser are EarshotPlayback's); the corpus replay is
+    /// into the fuzzer only (the reader and parser are EarshotExplore's); the corpus replay is
     /// `ExploreCommandCorpusTests`.
     case exploreCommands = "explore-commands"
     #endif

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
 @testable import EarshotPlayback

@@ -168,15 +168,13 @@ extension DeskCheck {
                           _ body: @escaping @Sendable (DeskCheck) throws -> Void) {
         let id = nextWorkID
         nextWorkID += 1
+        // Runs inside the executor, as all of the clock's work does.
         let work = clock.schedule(at: clock.now + delay) { [weak self] in
-            guard let self else { return }
-            self.lock.withLock {
-                guard self.pendingWork.removeValue(forKey: id) != nil else { return }
-                do {
-                    try body(self)
-                } catch {
-                    self.note("app work from \"\(screen)\": \(error)", source: nil)
-                }
+            guard let self, pendingWork.removeValue(forKey: id) != nil else { return }
+            do {
+                try body(self)
+            } catch {
+                note("app work from \"\(screen)\": \(error)", source: nil)
             }
         }
         pendingWork[id] = PendingWork(screen: screen, cancelOnDisappear: cancelOnDisappear, work: work)

@@ -4,10 +4,10 @@ import Foundation
 /// the flow log, edits to screens not shown, and the findings of the run.
 extension DeskCheck {
     /// What happened across screens so far.
-    public var flow: FlowLog { lock.withLock { flowLog } }
+    public var flow: FlowLog { executor.run { flowLog } }
 
     /// The screens as they were when shown, in order (a screen shown twice is listed twice).
-    public var shownScreens: [(name: String, screen: Screen)] { lock.withLock { shownSoFar } }
+    public var shownScreens: [(name: String, screen: Screen)] { executor.run { shownSoFar } }
 
     /// The static checks (`ScreenLinter`) on every screen as it was shown, each finding once.
     public func staticFindings(source: String? = nil) -> [Finding] {
@@ -32,7 +32,7 @@ extension DeskCheck {
     /// Changes a screen that may not be shown (a list refreshed from the server while the
     /// detail is open).
     public func edit(_ edit: ScreenEdit, on screen: String) throws {
-        try lock.withLock {
+        try executor.run {
             try screens.update(screen) { navigator in
                 for id in edit.referencedIDs where !navigator.screen.contains(id) {
                     throw DeskCheckError.unknownElement(id, screen: screen, onOtherScreens: [])
@@ -48,7 +48,7 @@ extension DeskCheck {
 
     // MARK: - Transitions
 
-    /// Leaves the shown screen and shows `name` (the caller holds the lock).
+    /// Leaves the shown screen and shows `name` (inside the executor).
     func navigate(to name: String, kind: TransitionKind, focus: String? = nil, source: String?) throws {
         guard screens[name] != nil else { throw DeskCheckError.unknownScreen(name, valid: screens.names) }
         let from = current

@@ -1,5 +1,7 @@
+import EarshotCheck
 import EarshotCore
 import EarshotPlayback
+import EarshotReport
 import EarshotWorkers
 import Foundation
 import Testing
@@ -30,19 +32,21 @@ struct SuiteRunnerTests {
         #expect(outcome.error?.hasPrefix("\(bad):1:12: error: screen file \"nowhere.json\" not found") == true, "\(outcome.error ?? "")")
     }
 
-    @Test("a page writer gets the timeline's WAV; --reader voiceover hears an Android scenario otherwise")
+    @Test("with a report folder a scenario's page carries its timeline's audio; --reader voiceover hears an Android scenario otherwise")
     func pagesAndReader() throws {
-        var pageSamples = 0
-        let runner = SuiteScenarioRunner(voice: nil, espeakData: nil, reader: nil, library: Self.library) { _, _, page, _, run in
-            #expect(page == "open-post.html")
-            let wav = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-page-\(UUID().uuidString).wav").path
-            defer { unlink(wav) }
-            let result = try run(wav)
-            pageSamples = ((try? FileManager.default.attributesOfItem(atPath: wav)[.size] as? Int) ?? 0) / 2
-            return result
-        }
-        _ = try runner.run(Self.suite.appendingPathComponent("open-post.json").path, page: "open-post.html")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-pages-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let runner = SuiteScenarioRunner(voice: nil, espeakData: nil, reader: nil, library: Self.library,
+                                         report: SuiteScenarioRunner.Report(folder: folder.path, placement: .external))
+        let outcome = try runner.run(Self.suite.appendingPathComponent("open-post.json").path, page: "open-post.html")
+        #expect(outcome.error == nil, "\(outcome.error ?? "")")
+        let pageSamples = ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("open-post.wav").path)[.size] as? Int) ?? 0) / 2
         #expect(pageSamples > 16_000, "real speech in the page's WAV: \(pageSamples) samples")
+        let html = try String(contentsOfFile: folder.appendingPathComponent("open-post.html").path, encoding: .utf8)
+        #expect(html.contains("open-post.wav") && html.contains("open-post.transcript.txt"), "the page names its audio and golden")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["open-post.html", "open-post.wav"],
+                "the temporary WAV is gone after the run")
 
         let android = Self.root.appendingPathComponent("samples/scenarios/android-signin.json").path
         let own = try SuiteScenarioRunner(voice: nil, espeakData: nil, reader: nil, library: Self.library).run(android)

@@ -1,7 +1,7 @@
+import EarshotCore
+@testable import EarshotRender
 import Foundation
 import Testing
-@testable import EarshotBatch
-import EarshotCore
 
 @Suite("Strings table reader")
 struct StringsTableReaderTests {

@@ -1,5 +1,5 @@
-import EarshotBatch
 import EarshotCore
+import EarshotPlayback
 import EarshotSpeech
 import Foundation
 

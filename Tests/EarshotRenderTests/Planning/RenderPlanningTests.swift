@@ -1,6 +1,6 @@
-import EarshotBatch
 import EarshotCore
 import EarshotPlayback
+import EarshotRender
 import Foundation
 import Testing
 

@@ -1,10 +1,13 @@
 import EarshotCore
+import EarshotReport
+import EarshotTestSupport
 import Foundation
 import Testing
+@testable import EarshotCheck
 @testable import EarshotPlayback
 
-/// `earshot check`'s flow without the binary: what a person reads, the files written, the page
-/// writer's audio, and the errors with their categories.
+/// `earshot check`'s flow without the binary: what a person reads, the files written, the
+/// page's audio, and the errors with their categories.
 @Suite("Scenario check")
 struct ScenarioCheckTests {
     /// The text a check writes, collected from whichever thread writes it.
@@ -86,33 +89,40 @@ struct ScenarioCheckTests {
         #expect(outcome.summary(reports: []).hasPrefix("1 expectations, 1 failed; "))
     }
 
-    @Test("the page writer gets -o's WAV, else a temporary WAV removed afterwards; external audio is named beside the page")
+    @Test("the check writes its page from the result: -o's WAV copied beside it, else the timeline rendered into a temporary WAV removed afterwards, or embedded")
     func pageAudio() throws {
         let folder = try PlaybackTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("page.html").path
+        let beside = folder.appendingPathComponent("page.wav")
         var settings = Self.settings(Self.sample("screen-changed.json"))
         settings.reportPage = page
-        settings.externalReportAudio = true
-        var given: [(page: String, wav: String?, bytes: Int)] = []
-        let pages: ScenarioCheck.PageWriter = { page, _, result, _, wav in
-            #expect(!result.transcript.entries.isEmpty)
-            given.append((page, wav, wav.flatMap { try? FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int } ?? 0))
-        }
-        let temporary = try ScenarioCheck(settings).run(pages: pages, write: { _ in })
-        let rendered = folder.appendingPathComponent("out.wav").path
-        settings.wavPath = rendered
-        let own = try ScenarioCheck(settings).run(pages: pages, write: { _ in })
-
-        try #require(given.count == 2)
-        #expect(given.allSatisfy { $0.page == page && $0.bytes > 16_000 }, "real speech in each WAV: \(given)")
-        let first = try #require(given[0].wav)
-        #expect(first.hasPrefix(folder.path + "/.page.html.") && !FileManager.default.fileExists(atPath: first),
-                "a temporary beside the page, gone after the run: \(first)")
-        #expect(given[1].wav == rendered)
+        settings.reportAudio = .external
+        let temporary = try ScenarioCheck(settings).run(write: { _ in })
+        let rendered = try Data(contentsOf: beside)
+        #expect(rendered.count > 32_000, "real speech beside the page: \(rendered.count) bytes")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("page.wav"))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)) == ["page.html", "page.wav"],
+                "the temporary WAV is gone after the run")
         #expect(temporary.summary(reports: []).hasSuffix("; wrote \(page); wrote \(folder.path)/page.wav"))
-        #expect(own.written == [rendered, page])
-        // Without a page writer no page is written, and none is named.
+
+        let own = folder.appendingPathComponent("out.wav").path
+        settings.wavPath = own
+        let withOutput = try ScenarioCheck(settings).run(write: { _ in })
+        #expect(withOutput.written == [own, page])
+        // The page's audio is -o's WAV, and the same bytes the temporary render gave.
+        #expect(try Data(contentsOf: beside) == Data(contentsOf: URL(fileURLWithPath: own)))
+        #expect(try Data(contentsOf: beside) == rendered)
+
+        settings.wavPath = nil
+        settings.reportAudio = .embed
+        settings.reportPage = folder.appendingPathComponent("embedded.html").path
+        let embedded = try ScenarioCheck(settings).run(write: { _ in })
+        #expect(embedded.besidePage == nil)
+        let html = try String(contentsOfFile: folder.appendingPathComponent("embedded.html").path, encoding: .utf8)
+        #expect(html.contains("data:audio/wav;base64,"))
+        #expect(html.count > rendered.count * 4 / 3, "the whole WAV is in the page: \(html.count) characters")
+        // Without a page none is written, and none is named.
         let none = try ScenarioCheck(Self.settings(Self.sample("screen-changed.json"))).run(write: { _ in })
         #expect(none.written.isEmpty && none.besidePage == nil)
     }

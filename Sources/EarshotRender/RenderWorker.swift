@@ -1,6 +1,6 @@
 import EarshotAudio
-import EarshotBatch
 import EarshotCore
+import EarshotPlayback
 import EarshotSpeech
 import Foundation
 import Synchronization

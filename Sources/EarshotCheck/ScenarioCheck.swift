@@ -1,5 +1,7 @@
 import EarshotAudio
 import EarshotCore
+import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// What `earshot check` was asked for: the scenario, how it is heard, where it plays and which
@@ -26,10 +28,12 @@ public struct ScenarioCheckSettings {
     public var transcripts: [(path: String, format: TranscriptFormat)]
     /// `--findings`: the findings as a JSON array.
     public var findingsPath: String?
-    /// `--report`: the report page, written by the check's page writer.
+    /// `--report`: the report page (`DeskCheckPage`).
     public var reportPage: String?
-    /// `--report-audio external`: the page's audio is written beside it as NAME.wav.
-    public var externalReportAudio: Bool
+    /// `--report-audio`: the page's audio embedded, beside it as NAME.wav, or by size.
+    public var reportAudio: PageAudio.Placement
+    /// `--standard`: the page carries this standard's conformance table of the run's findings.
+    public var standard: StandardID?
     /// `--quiet`: print only failed expectations, unexpected error findings and the summary.
     public var quiet: Bool
     /// Where voices are found.
@@ -42,8 +46,8 @@ public struct ScenarioCheckSettings {
     public init(path: String, voice: String? = nil, espeakData: String? = nil, punctuation: PunctuationLevel? = nil,
                 rate: Int? = nil, reader: ScreenReaderKind? = nil, liveDevice: String? = nil, wavPath: String? = nil,
                 transcripts: [(path: String, format: TranscriptFormat)] = [], findingsPath: String? = nil,
-                reportPage: String? = nil, externalReportAudio: Bool = false, quiet: Bool = false,
-                library: VoiceLibrary = .locate(), baseline: FindingBaseline? = nil, density: Double? = nil) {
+                reportPage: String? = nil, reportAudio: PageAudio.Placement = .automatic, standard: StandardID? = nil,
+                quiet: Bool = false, library: VoiceLibrary = .locate(), baseline: FindingBaseline? = nil, density: Double? = nil) {
         self.path = path
         self.voice = voice
         self.espeakData = espeakData
@@ -55,7 +59,8 @@ public struct ScenarioCheckSettings {
         self.transcripts = transcripts
         self.findingsPath = findingsPath
         self.reportPage = reportPage
-        self.externalReportAudio = externalReportAudio
+        self.reportAudio = reportAudio
+        self.standard = standard
         self.quiet = quiet
         self.library = library
         self.baseline = baseline
@@ -73,11 +78,6 @@ public struct ScenarioCheckSettings {
 /// print(outcome.summary(reports: []))
 /// ```
 public struct ScenarioCheck {
-    /// Writes the report page `page` of the run: given the scenario, its result, its speaker and
-    /// the timeline's WAV (nil or `-`: none was written, the writer renders it again).
-    public typealias PageWriter = (_ page: String, _ scenario: Scenario, _ result: ScenarioResult, _ speaker: Speaker,
-                                   _ wavPath: String?) throws -> Void
-
     public let settings: ScenarioCheckSettings
     public let scenario: Scenario
 
@@ -125,17 +125,17 @@ public struct ScenarioCheck {
 
     /// Runs the check. `write` receives the text a person reads, each piece ending with its line
     /// break: the title and transcript (live: one line per utterance as it starts, is cut or is
-    /// dropped), the notes, the expectations, the findings. `pages` writes the report page when
-    /// the settings name one. `deviceFailed` is called on the sink's thread the moment a live
+    /// dropped), the notes, the expectations, the findings. The report page is written when the
+    /// settings name one. `deviceFailed` is called on the sink's thread the moment a live
     /// device fails (`ScenarioPlayback.runLive`).
-    public func run(pages: PageWriter? = nil, deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil,
+    public func run(deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil,
                     write: @escaping @Sendable (String) -> Void) throws -> Outcome {
         if let wav = settings.wavPath { try OutputSafety.checkReplacingWAV(wav, option: "-o") }
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                    espeakData: settings.espeakData, punctuation: settings.punctuation,
                                                    rate: settings.rate)
         let quiet = settings.quiet
-        let page = pages == nil ? nil : settings.reportPage
+        let page = settings.reportPage
         let started = Date()
         let result: ScenarioResult
         if let device = settings.liveDevice {
@@ -146,13 +146,13 @@ public struct ScenarioCheck {
             // Transcripts are written at the end: a device that fails leaves no half-written file.
             result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
                                                          reader: settings.reader, observer: observer, deviceFailed: deviceFailed))
-            if let page, let pages { try pages(page, scenario, result, speaker, nil) }
+            if let page { try writePage(page, result: result, speaker: speaker, wavPath: nil) }
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
                 let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
                                                              transcripts: settings.transcripts, reader: settings.reader).result)
-                if let page, let pages { try pages(page, scenario, result, speaker, wavPath) }
+                if let page { try writePage(page, result: result, speaker: speaker, wavPath: wavPath) }
                 return result
             }
             // A page needs the timeline's audio: without -o it is rendered into a temporary file.
@@ -178,10 +178,20 @@ public struct ScenarioCheck {
 
         let written = settings.transcripts.map(\.path) + [settings.wavPath, settings.findingsPath, page].compactMap { $0 }
         let beside = page.flatMap { page in
-            settings.externalReportAudio && page != "-" ? (page as NSString).deletingPathExtension + ".wav" : nil
+            settings.reportAudio == .external && page != "-" ? (page as NSString).deletingPathExtension + ".wav" : nil
         }
         return Outcome(path: settings.path, result: result, time: Date().timeIntervalSince(started), written: written,
                        besidePage: beside)
+    }
+
+    /// Writes the report page `path` of `result` (a sweep's: its first run), with the
+    /// `--standard` table of the run's findings (`DeskCheckPage.write`).
+    func writePage(_ path: String, result: ScenarioResult, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) throws {
+        let conformance = try settings.standard.map {
+            try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases), unchecked: result.uncheckedCodes)
+        }
+        try DeskCheckPage(path: path, placement: settings.reportAudio, conformance: conformance)
+            .write(scenario, result: result, speaker: speaker, wavPath: wavPath, sweep: sweep)
     }
 
     /// The result with its findings marked known or new against `--baseline`.

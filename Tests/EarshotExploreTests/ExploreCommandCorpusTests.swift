@@ -1,14 +1,14 @@
 import EarshotCore
+import EarshotExplore
 import Foundation
 import Testing
-import EarshotPlayback
 
 /// explore's command lines: the bounded line reader, and the fuzz corpus of command input
 /// (Tests/FuzzCorpus/explore-commands, which scripts/fuzz.sh feeds to the same two steps).
 @Suite("explore's command reader")
 struct ExploreCommandCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("FuzzCorpus/explore-commands")
+        .appendingPathComponent("FuzzCorpus/explore-commands")
 
     @Test("lines past the limit are skipped whole and counted, CRLF and a last line without its end are read")
     func boundedLines() {

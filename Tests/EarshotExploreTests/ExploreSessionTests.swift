@@ -1,6 +1,8 @@
 import EarshotCore
+import EarshotTestSupport
 import Foundation
 import Testing
+@testable import EarshotExplore
 @testable import EarshotPlayback
 
 /// `earshot explore` without the binary or a terminal: keys decoded from bytes, the key table,

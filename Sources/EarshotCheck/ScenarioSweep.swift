@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotPlayback
 import Foundation
 
 extension ScenarioCheck {
@@ -28,9 +29,6 @@ extension ScenarioCheck {
         }
     }
 
-    /// Writes the report page of a sweep: the first rate's run with every rate's fates beside it.
-    public typealias SweepPageWriter = (_ page: String, _ scenario: Scenario, _ sweep: RateSweep, _ speaker: Speaker) throws -> Void
-
     /// The voice profile's sweep (`--rates default`, `VoiceProfile.sweepRates`).
     public func defaultSweepRates() throws -> [Int] {
         try settings.library.profile(settings.voice ?? scenario.voice ?? VoiceLibrary.defaultVoice).sweepRates()
@@ -40,8 +38,8 @@ extension ScenarioCheck {
     /// transcript (not with `quiet`), the utterances whose fate changes with the rate, each
     /// rate's expectations (failed ones only with `quiet`), the sweep's findings, then each
     /// rate's. Writes `--findings` (every run's findings, each with its rate, then the sweep's)
-    /// and the report page.
-    public func runSweep(rates: [Int], pages: SweepPageWriter? = nil, write: (String) -> Void) throws -> SweepOutcome {
+    /// and the report page: the first rate's run with every rate's fates beside it.
+    public func runSweep(rates: [Int], write: (String) -> Void) throws -> SweepOutcome {
         let started = Date()
         let quiet = settings.quiet
         var runs: [RateSweep.Run] = []
@@ -79,8 +77,8 @@ extension ScenarioCheck {
         if let file = settings.findingsPath {
             try FindingsJSON.write(sweep.runs.flatMap(\.result.findings) + sweep.findings, to: file)
         }
-        let page = pages == nil ? nil : settings.reportPage
-        if let page, let pages { try pages(page, scenario, sweep, speakers[0]) }
+        let page = settings.reportPage
+        if let page { try writePage(page, result: sweep.runs[0].result, speaker: speakers[0], wavPath: nil, sweep: sweep) }
         let written = [settings.findingsPath, page].compactMap { $0 }
         return SweepOutcome(path: settings.path, sweep: sweep, time: Date().timeIntervalSince(started), written: written)
     }

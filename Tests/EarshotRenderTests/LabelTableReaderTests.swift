@@ -1,6 +1,6 @@
-import Testing
-@testable import EarshotBatch
 import EarshotCore
+@testable import EarshotRender
+import Testing
 
 @Suite("Label table reader")
 struct LabelTableReaderTests {

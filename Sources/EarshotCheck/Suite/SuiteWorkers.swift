@@ -1,4 +1,5 @@
 import EarshotCore
+import EarshotPlayback
 import EarshotWorkers
 import Foundation
 

@@ -1,5 +1,4 @@
 import Dispatch
-import EarshotBatch
 import EarshotCore
 import EarshotWorkers
 import Foundation

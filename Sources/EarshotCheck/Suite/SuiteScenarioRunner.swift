@@ -1,14 +1,31 @@
 import EarshotCore
+import EarshotPlayback
+import EarshotReport
 import Foundation
 
 /// Runs a suite's scenarios one after another in this process, reusing one speaker per voice:
 /// what `earshot test` does with one job, and what each of its workers does with more.
 public final class SuiteScenarioRunner {
-    /// Writes a scenario's report page: given the scenario, its file, the page's path, its
-    /// speaker and the run (which renders the timeline to the WAV path it is given), runs it
-    /// and writes the page; returns the run's result.
-    public typealias PageWriter = (_ scenario: Scenario, _ file: String, _ page: String, _ speaker: Speaker,
-                                   _ run: (String) throws -> ScenarioResult) throws -> ScenarioResult
+    /// Where report pages go (`test --report DIR`), and how they carry their audio.
+    public struct Report: Sendable {
+        public var folder: String
+        public var placement: PageAudio.Placement
+
+        public init(folder: String, placement: PageAudio.Placement = .automatic) {
+            self.folder = folder
+            self.placement = placement
+        }
+
+        /// Writes `index.html` into the folder: the pass/fail table linking each scenario's
+        /// page, and the `--standard` table. Returns its path.
+        public func writeIndex(verdicts: [ScenarioVerdict], pages: [String], conformance: ConformanceReport?) throws -> String {
+            var page = SuiteIndexPage(verdicts: verdicts, pages: pages)
+            page.conformance = conformance
+            let path = (folder as NSString).appendingPathComponent("index.html")
+            try AtomicFile.write(page.html(provenance: Provenance.line), to: path, followingLinks: false)
+            return path
+        }
+    }
 
     /// `--voice`: every scenario's voice, over its own.
     public let voice: String?
@@ -19,24 +36,25 @@ public final class SuiteScenarioRunner {
     public let density: Double?
     /// `--rate`: every scenario spoken at this many words a minute; nil: each profile's own.
     public let rate: Int?
+    /// The report pages each scenario writes; nil: none.
+    public let report: Report?
     private let library: VoiceLibrary
-    private let pages: PageWriter?
     private var speakers: [String: Speaker] = [:]
 
     public init(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                rate: Int? = nil, library: VoiceLibrary = .locate(), pages: PageWriter? = nil) {
+                rate: Int? = nil, library: VoiceLibrary = .locate(), report: Report? = nil) {
         self.voice = voice
         self.rate = rate
         self.density = density
         self.espeakData = espeakData
         self.reader = reader
         self.library = library
-        self.pages = pages
+        self.report = report
     }
 
-    /// Runs one scenario, writing its report page when given one and the runner writes pages; a
-    /// bad file or a run error becomes the outcome's error. An engine that cannot start ends the
-    /// whole run (exit 69), as it would fail every scenario.
+    /// Runs one scenario, writing its report page (a name in the report's folder) when given one
+    /// and the runner has a report; a bad file or a run error becomes the outcome's error. An
+    /// engine that cannot start ends the whole run (exit 69), as it would fail every scenario.
     public func run(_ file: String, page: String? = nil) throws -> ScenarioOutcome {
         try run(file, page: page, rate: rate)
     }
@@ -59,9 +77,14 @@ public final class SuiteScenarioRunner {
                 speakers[key] = speaker
             }
             let result: ScenarioResult
-            if let pages, let page, !page.isEmpty {
-                result = try pages(scenario, file, page, speaker) { wav in
-                    try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: [], reader: reader).result
+            if let report, let page, !page.isEmpty {
+                // The timeline is rendered to a temporary WAV for the page.
+                let path = (report.folder as NSString).appendingPathComponent(page)
+                result = try TemporaryAudio.forPage(path) { wav in
+                    let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: [], reader: reader).result
+                    try DeskCheckPage(path: path, placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
+                                      ownedFolder: true).write(scenario, result: result, speaker: speaker, wavPath: wav)
+                    return result
                 }
             } else {
                 result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
