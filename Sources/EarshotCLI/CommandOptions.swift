@@ -12,13 +12,15 @@ import Synchronization
 /// compile. `OptionTableTests` holds every stored property to being a declaration.
 ///
 /// Adding an option: a field with its declaration in the command's `Options`, placed where the
-/// help should list it; an option several commands take is a static `OptionDeclaration` (below,
-/// in Arguments.swift) or a group, written once.
+/// help should list it; an option several commands take is a static `OptionDeclaration` (the
+/// shared ones are in Arguments.swift) or a group, written once.
 ///
 /// How it works: `init()` runs each wrapper's initializer in declaration order. While `table`
 /// or `parse` runs, a task-local `OptionDecoding` is current; each wrapper adds its row to it
 /// and, when parsing, takes its value from the command line (a value it cannot convert is a
-/// usage error, the first one thrown once every option is decoded).
+/// usage error, the first one thrown once every option is decoded). So every option's value is
+/// checked before the command runs: a bad `--rate` is said before a missing input file, as
+/// swift-argument-parser does, where it once depended on when the command happened to read it.
 protocol CommandOptions {
     init()
 }
