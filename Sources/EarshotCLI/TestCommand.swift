@@ -91,24 +91,17 @@ enum TestCommand: Command {
             if parsed.rate != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
             if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
             if jobs > 1 { printer.line("note: --rates runs each scenario's rates in this process, one after another; --jobs is not used") }
-            let runner = TestWorker.runner(voice: parsed.voice, espeakData: parsed.espeakData, reader: parsed.reader,
-                                           density: audit.density)
+            let runner = parsed.options.runner(report: nil)
             // A sweep compares runs of one scenario, so its rates run in this process, one
             // after another (a speaker per voice and rate, lengths measured once each).
             for file in files {
                 for outcome in try runner.runSweep(file, rates: rates) { try collect(outcome) }
             }
         } else if jobs == 1 || files.count <= 1 {
-            let runner = TestWorker.runner(voice: parsed.voice, espeakData: parsed.espeakData, reader: parsed.reader,
-                                           density: audit.density, rate: parsed.rate, report: report)
+            let runner = parsed.options.runner(report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
-            var command = [RenderCommand.workerExecutable(), "test", "--worker"]
-            if let voice = parsed.voice { command += ["--voice", voice] }
-            if let reader = parsed.reader { command += ["--reader", reader.rawValue] }
-            if let rate = parsed.rate { command += ["--rate", String(rate)] }
-            if let data = parsed.espeakData { command += ["--espeak-data", data] }
-            if let density = audit.density { command += ["--density", "\(density)"] }
+            var command = [RenderCommand.workerExecutable(), "test", "--worker"] + parsed.options.workerArguments
             if let reportFolder {
                 command += ["--report", reportFolder]
                 if let value = placement.argument { command += ["--report-audio", value] }
@@ -243,16 +236,42 @@ struct VerdictPrinter {
     }
 }
 
-/// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
-/// report pages it writes.
-enum TestWorker {
-    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderKind?, density: Double? = nil,
-                       rate: Int? = nil, report: SuiteScenarioRunner.Report? = nil) -> SuiteScenarioRunner {
+/// What a suite's scenarios run with: `earshot test`'s options, and the same fields in its
+/// workers' (`TestWorker.Options`), so the runner is made, and a worker told, in one place.
+protocol SuiteRunChoices {
+    var voice: String? { get }
+    var espeakData: String? { get }
+    var reader: ScreenReaderKind? { get }
+    var rate: Int? { get }
+    var density: Double? { get }
+}
+
+extension SuiteRunChoices {
+    /// The runner of these choices, writing its report pages as `report` says.
+    func runner(report: SuiteScenarioRunner.Report?) -> SuiteScenarioRunner {
         SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report)
     }
 
-    /// What `earshot test` passes on to its workers (`earshot test --worker`).
-    struct Options: CommandOptions {
+    /// The arguments that start a worker running the same way (`TestWorker.Options` reads them).
+    var workerArguments: [String] {
+        var arguments: [String] = []
+        if let voice { arguments += ["--voice", voice] }
+        if let reader { arguments += ["--reader", reader.rawValue] }
+        if let rate { arguments += ["--rate", String(rate)] }
+        if let espeakData { arguments += ["--espeak-data", espeakData] }
+        if let density { arguments += ["--density", "\(density)"] }
+        return arguments
+    }
+}
+
+extension TestCommand.Options: SuiteRunChoices {
+    var density: Double? { audit.density }
+}
+
+/// The workers of `earshot test --jobs` (`earshot test --worker`).
+enum TestWorker {
+    /// What `earshot test` passes on to its workers.
+    struct Options: CommandOptions, SuiteRunChoices {
         @Option("voice", "V", "") var voice: String?
         @Option(.espeakData) var espeakData: String?
         @Option("report", "DIR", "") var report: String?
@@ -266,8 +285,7 @@ enum TestWorker {
     static func serve(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Options.parse(arguments)
         let report = parsed.report.map { SuiteScenarioRunner.Report(folder: $0, placement: parsed.reportAudio ?? .automatic) }
-        try SuiteWorkers.serve(runner(voice: parsed.voice, espeakData: parsed.espeakData, reader: parsed.reader,
-                                      density: parsed.density, rate: parsed.rate, report: report))
+        try SuiteWorkers.serve(parsed.options.runner(report: report))
         return .success
     }
 }

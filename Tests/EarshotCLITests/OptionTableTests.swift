@@ -79,6 +79,19 @@ struct OptionTableTests {
         #expect(settings.transcripts.map(\.format) == [.text, .webVTT])
     }
 
+    @Test("a test worker is told the suite's choices in arguments it decodes back to the same choices")
+    func workerRoundTrip() throws {
+        let parsed = try TestCommand.Options.parse([
+            "--voice", "en", "--reader", "talkback", "--rate", "250", "--espeak-data", "/tmp/data", "--density", "420dpi", "suite",
+        ])
+        let arguments = parsed.options.workerArguments
+        #expect(arguments == ["--voice", "en", "--reader", "talkback", "--rate", "250", "--espeak-data", "/tmp/data", "--density", "2.625"])
+        let worker = try TestWorker.Options.parse(arguments)
+        #expect(worker.voice == "en" && worker.reader == .talkBack && worker.rate == 250 && worker.espeakData == "/tmp/data")
+        #expect(worker.density == 2.625)
+        #expect(try TestCommand.Options.parse([]).options.workerArguments.isEmpty)
+    }
+
     @Test("an option given twice is read at its last value; an earlier value is never converted")
     func lastValueWins() throws {
         let parsed = try ReadCommand.Options.parse(["--rate", "abc", "--rate", "300", "s.json"])
