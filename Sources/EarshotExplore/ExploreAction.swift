@@ -95,28 +95,25 @@ public enum ExploreAction: Equatable, Sendable {
     /// name (`right`, `left`, `home`, `end`, `enter`, `escape`, `up`, `down`, in any case), so
     /// that what a person presses can be replayed from a file.
     public static func key(_ text: String) -> ExploreAction? {
-        switch text {
-        case "n": return .gesture(.next)
-        case "p": return .gesture(.previous)
-        case "h": return .gesture(.nextHeading)
-        case "H": return .gesture(.previousHeading)
-        case "r": return .gesture(.readAll(fromTop: false))
-        case "R": return .gesture(.readAll(fromTop: true))
-        case "a": return .listActions
-        case "1", "2", "3", "4", "5", "6", "7", "8", "9": return .performAction(text)
-        default: break
+        let key: TerminalKey
+        if text.count == 1, let character = text.first {
+            key = .character(character)
+        } else {
+            switch text.lowercased() {
+            case "right": key = .right
+            case "left": key = .left
+            case "home": key = .home
+            case "end": key = .end
+            case "enter", "return": key = .enter
+            case "esc": key = .escape
+            case "up": key = .up
+            case "down": key = .down
+            default: return nil
+            }
         }
-        switch text.lowercased() {
-        case "right": return .gesture(.next)
-        case "left": return .gesture(.previous)
-        case "home": return .gesture(.first)
-        case "end": return .gesture(.last)
-        case "enter", "return": return .gesture(.activate(edits: []))
-        case "esc": return .gesture(.escape)
-        case "up": return .gesture(.increment)
-        case "down": return .gesture(.decrement)
-        default: return nil
-        }
+        // The terminal's table, so a key does in a script what it does at the keyboard.
+        guard case .action(let action) = meaning(of: key) else { return nil }
+        return action
     }
 
     /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed),

@@ -51,6 +51,21 @@ struct ExploreSessionTests {
         #expect(throws: ExploreCommandError("read-top takes nothing after it, found \"x\"")) { try ExploreAction.parse("read-top x") }
     }
 
+    @Test("a key given by name in a script does what the key does at the terminal")
+    func scriptKeysAreTheTerminalsKeys() throws {
+        let keys: [(String, TerminalKey)] = [
+            ("n", .character("n")), ("p", .character("p")), ("h", .character("h")), ("H", .character("H")),
+            ("r", .character("r")), ("R", .character("R")), ("a", .character("a")), ("7", .character("7")),
+            ("?", .character("?")), ("q", .character("q")), ("Right", .right), ("left", .left), ("HOME", .home),
+            ("end", .end), ("enter", .enter), ("return", .enter), ("esc", .escape), ("up", .up), ("down", .down),
+        ]
+        for (text, key) in keys {
+            #expect(ExploreAction.meaning(of: key) == .action(try ExploreAction.parse(text)), "\(text)")
+        }
+        #expect(ExploreAction.key("x") == nil)
+        #expect(ExploreAction.key(":") == nil)
+    }
+
     @Test("typed commands: arguments, quoting, aliases; a wrong one is a usage error with a suggestion")
     func typedCommands() throws {
         #expect(try ExploreAction.parse(":announce! 담았습니다") == .announce("담았습니다", priority: .high, queued: false))
