@@ -139,7 +139,9 @@ let package = Package(
         .testTarget(name: "EarshotExploreTests", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotExplore", "EarshotTestSupport"]),
         .testTarget(
             name: "EarshotCLITests",
-            dependencies: ["EarshotCore", "EarshotAudio", "EarshotRender", "EarshotJack", "EarshotTestSupport"]
+            // EarshotCLI for the option tables' own tests (OptionTableTests); the rest run the binary.
+            dependencies: ["EarshotCLI", "EarshotCore", "EarshotAudio", "EarshotRender", "EarshotCheck", "EarshotJack",
+                           "EarshotTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,55 +1,21 @@
+import EarshotAudio
 import EarshotCore
 import EarshotPlayback
 import EarshotSpeech
 import Foundation
 import Synchronization
 
-/// A parsed command line: options by name, and positional arguments in order.
+/// A command line split by its table: option values and flags by name, and positional
+/// arguments in order. Only `CommandOptions` reads it, once, into a command's typed options.
 ///
-/// Options are declared up front (each command's `options`, which its help, manual section and
+/// Options are declared up front (each command's `Options`, which its help, manual section and
 /// completions also list) so an unknown option is a usage error (exit 64) with a suggestion,
-/// never silently ignored. Reading an option the command did not declare is a programming error
-/// that stops the program; `OptionDeclarationTests` finds such a read in the sources before it
-/// runs. `--name value` and `--name=value` are both accepted; a lone `--` ends options.
-struct ParsedArguments {
-    /// The names of the options the command declared.
-    let declared: Set<String>
+/// never silently ignored. `--name value` and `--name=value` are both accepted; a lone `--`
+/// ends options.
+struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
-
-    init(declaring options: [OptionSpec]) {
-        declared = Set(options.map(\.name))
-    }
-
-    private func checked(_ name: String) -> String {
-        precondition(declared.contains(name), "--\(name) is read but the command does not declare it")
-        return name
-    }
-
-    func has(_ flag: String) -> Bool { flags.contains(checked(flag)) }
-    func value(_ name: String) -> String? { values[checked(name)]?.last }
-    func all(_ name: String) -> [String] { values[checked(name)] ?? [] }
-
-    func double(_ name: String) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let number = Double(text) else { throw UsageError("--\(name) expects a number, got \"\(text)\"") }
-        return number
-    }
-
-    /// The one input file a command takes (`SCREEN.json`); a usage error if none or several are given.
-    func singleInput(_ placeholder: String, kind: String) throws -> String {
-        guard positionals.count == 1, let path = positionals.first else {
-            throw UsageError(positionals.isEmpty ? "missing \(placeholder)" : "give exactly one \(kind)")
-        }
-        return path
-    }
-
-    func int(_ name: String) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let number = Int(text) else { throw UsageError("--\(name) expects a whole number, got \"\(text)\"") }
-        return number
-    }
 }
 
 /// One option a command accepts, for parsing and for its help text.
@@ -74,19 +40,6 @@ struct OptionSpec {
         return plain ? words : []
     }
 
-    /// The option with another help text (a shared option that means more in one command).
-    func described(_ help: String) -> OptionSpec {
-        var copy = self
-        copy.help = help
-        return copy
-    }
-
-    func offering(_ values: [String]) -> OptionSpec {
-        var copy = self
-        copy.choices = values
-        return copy
-    }
-
     static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
     }
@@ -95,22 +48,15 @@ struct OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
-    /// An option whose value is one of a closed list of names: its placeholder (`a|b|c`, or
-    /// `valueName` when given) and the values completions offer are the list's cases, and
-    /// `ParsedArguments.choice` reads it.
-    static func choice<T: NamedCases>(_ name: String, _ type: T.Type, valueName: String? = nil, _ help: String) -> OptionSpec {
-        choice(name, T.names, valueName: valueName, help)
-    }
-
-    /// An option whose value is one of `names` (names that are not a type's cases, such as
-    /// transcript formats' extensions).
+    /// An option whose value is one of `names`: its placeholder (`a|b|c`, or `valueName` when
+    /// given) and the values completions offer are the names.
     static func choice(_ name: String, _ names: [String], valueName: String? = nil, _ help: String) -> OptionSpec {
         OptionSpec(name: name, valueName: valueName ?? names.joined(separator: "|"), help: help, choices: names)
     }
 }
 
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
-    var parsed = ParsedArguments(declaring: options)
+    var parsed = ParsedArguments()
     var index = 0
     var onlyPositionals = false
     func spec(named name: String) throws -> OptionSpec {
@@ -168,157 +114,192 @@ func helpText(overview: String, usage: [String], arguments: [(String, String)] =
     HelpPage(overview: overview, usage: usage, arguments: arguments, options: options, notes: notes)
 }
 
-/// Options several commands share, with one wording.
-extension OptionSpec {
-    static let voice: OptionSpec = {
-        var option = OptionSpec.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko.")
-        option.choicesCommand = "earshot voices --names"
+/// Options several commands share, with one wording and one conversion.
+extension OptionDeclaration where Value == String {
+    static var voice: Self {
+        var option = OptionDeclaration.value("voice", "NAME|PATH", "Voice profile name (see 'earshot voices') or .json path. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko.")
+        option.spec.choicesCommand = "earshot voices --names"
         return option
-    }()
-    static let device = OptionSpec.value("device", "PCM", "ALSA device to play on. Default: default.")
-    static let rates = OptionSpec.value(
-        "rates", "LIST|default",
-        "Run the scenario once at each speaking rate (175,300,450; default: the voice profile's sweep) and report fates that change with the rate (docs/speech-scheduling.md, \"Speaking rates\").")
-    static let rate = OptionSpec.value(
-        "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
-    static let reader = OptionSpec.choice(
-        "reader", ScreenReaders.names.map(\.rawValue),
-        "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
-    static let espeakData = OptionSpec.value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).")
-    static let punctuation = OptionSpec.choice(
-        "punctuation", PunctuationLevel.self, "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
-    static let screenLanguage = OptionSpec.value(
-        "language", "TAG|none", "The language of the screen's text, over the file's own or a dump's guess from its letters (none: the voice's).")
-    static let screenFormat = OptionSpec.choice(
-        "format", ScreenInputFormat.self, valueName: "FORMAT",
-        "Read the screen as \(ScreenInputFormat.names.joined(separator: ", ")) (default: recognised by content).")
+    }
+
+    static var device: Self { .value("device", "PCM", "ALSA device to play on. Default: default.") }
+    static var espeakData: Self { .value("espeak-data", "DIR", "eSpeak NG data folder (default: the system's).") }
 }
 
-extension ParsedArguments {
-    /// The ALSA device of `--device`.
-    var device: String { value("device") ?? "default" }
-
-    /// The profile of `--voice`, by default the locale's (`VoiceLibrary.defaultVoice`; a command
-    /// that takes `--punctuation` applies it with `withPunctuation`).
-    func voiceProfile(default fallback: String = VoiceLibrary.defaultVoice) throws -> VoiceProfile {
-        try VoiceLibrary.locate().profile(value("voice") ?? fallback)
-    }
-
-    /// The case of `T` the option `name` names, nil when the option is not given; any other
-    /// value is a usage error with the one "did you mean" message and the valid names.
-    func choice<T: NamedCases>(_ name: String, _ type: T.Type) throws -> T? {
-        guard let text = value(name) else { return nil }
-        guard let found = T(rawValue: text) else { throw UsageError(T.unknownName(text, what: "--\(name)")) }
-        return found
-    }
-
-    /// The reader `--reader` names (one of `ScreenReaders`), nil when it names none.
-    func readerChoice() throws -> ScreenReaderName? {
-        guard let text = value("reader") else { return nil }
-        let name = ScreenReaderName(text)
-        guard ScreenReaders.named(name) != nil else {
-            throw UsageError(NameSuggestion.unknown("--reader", text, in: ScreenReaders.names.map(\.rawValue)))
+extension OptionDeclaration where Value == Int {
+    /// `--rate WPM`; out of eSpeak NG's range is a usage error.
+    static var rate: Self {
+        OptionDeclaration(spec: .value(
+            "rate", "WPM", "Speaking rate in words per minute (80-450), overriding the profile: durations, and so fates, follow it.")
+        ) { text in
+            guard let rate = Int(text) else { throw UsageError("--rate expects a whole number, got \"\(text)\"") }
+            try checkRate(rate, option: "--rate")
+            return rate
         }
-        return name
     }
+}
 
-    /// The reader that hears `screens`, chosen once: `--reader`'s, else the screens' own
-    /// (`ScreenReaders.natural(for:)`: TalkBack for an Android dump); made with `profile`, so its
-    /// words are read once, here, and a profile without them fails at once. A reader asked for
-    /// that cannot read one of the screens (TalkBack a screen without Android views) is a usage error.
-    func screenReader(_ profile: VoiceProfile, for screens: [Screen]) throws -> any ScreenReader {
-        let chosen = try readerChoice()
-        if let chosen, let reader = ScreenReaders.named(chosen) {
-            for screen in screens {
-                if let refusal = reader.refusal(toRead: screen, called: screen.name) { throw UsageError("--reader \(chosen) \(refusal)") }
+func checkRate(_ rate: Int, option: String) throws {
+    let range = VoiceProfile.rateRange
+    guard range.contains(rate) else {
+        throw UsageError("\(option) must be from \(range.lowerBound) to \(range.upperBound) words a minute, got \(rate)")
+    }
+}
+
+/// The rates of `--rates`: a list, or the voice profile's sweep.
+enum RatesChoice {
+    case rates([Int])
+    case profileDefault
+
+    /// The rates to run: the list, or `profileSweep()` for `default`.
+    func resolved(profileSweep: () throws -> [Int]) throws -> [Int] {
+        switch self {
+        case .rates(let rates): rates
+        case .profileDefault: try profileSweep()
+        }
+    }
+}
+
+extension OptionDeclaration where Value == RatesChoice {
+    /// `--rates 175,300,450`: two or more, each once, each from 80 to 450; `default` is the
+    /// profile's sweep.
+    static var rates: Self {
+        OptionDeclaration(spec: .value(
+            "rates", "LIST|default",
+            "Run the scenario once at each speaking rate (175,300,450; default: the voice profile's sweep) and report fates that change with the rate (docs/speech-scheduling.md, \"Speaking rates\").")
+        ) { text in
+            if text == "default" { return .profileDefault }
+            var rates: [Int] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let rate = Int(part.trimmingCharacters(in: .whitespaces)) else {
+                    throw UsageError("--rates expects rates in words a minute separated by commas (175,300,450) or default, got \"\(text)\"")
+                }
+                try checkRate(rate, option: "--rates")
+                guard !rates.contains(rate) else { throw UsageError("--rates names \(rate) twice") }
+                rates.append(rate)
             }
-        }
-        return try ScreenReaders.make(chosen ?? ScreenReaders.natural(for: screens), profile: profile)
-    }
-
-    /// The rate of `--rate`, when given; out of eSpeak NG's range is a usage error.
-    func rate() throws -> Int? {
-        guard let rate = try int("rate") else { return nil }
-        try Self.checkRate(rate, option: "--rate")
-        return rate
-    }
-
-    static func checkRate(_ rate: Int, option: String) throws {
-        let range = VoiceProfile.rateRange
-        guard range.contains(rate) else {
-            throw UsageError("\(option) must be from \(range.lowerBound) to \(range.upperBound) words a minute, got \(rate)")
+            guard rates.count >= 2 else { throw UsageError("--rates needs two rates or more to compare; for one, give --rate \(rates[0])") }
+            return .rates(rates)
         }
     }
+}
 
-    /// The rates of `--rates`: `175,300,450`, two or more, each once, each from 80 to 450;
-    /// `default` gives `profileSweep()`. Nil without `--rates`.
-    func rates(profileSweep: () throws -> [Int]) throws -> [Int]? {
-        guard let text = value("rates") else { return nil }
-        if text == "default" { return try profileSweep() }
-        var rates: [Int] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            guard let rate = Int(part.trimmingCharacters(in: .whitespaces)) else {
-                throw UsageError("--rates expects rates in words a minute separated by commas (175,300,450) or default, got \"\(text)\"")
+extension OptionDeclaration where Value == ScreenReaderName {
+    /// `--reader NAME`: one of the registered readers (`ScreenReaders`).
+    static var reader: Self {
+        OptionDeclaration(spec: .choice(
+            "reader", ScreenReaders.names.map(\.rawValue),
+            "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
+        ) { text in
+            let name = ScreenReaderName(text)
+            guard ScreenReaders.named(name) != nil else {
+                throw UsageError(NameSuggestion.unknown("--reader", text, in: ScreenReaders.names.map(\.rawValue)))
             }
-            try Self.checkRate(rate, option: "--rates")
-            guard !rates.contains(rate) else { throw UsageError("--rates names \(rate) twice") }
-            rates.append(rate)
+            return name
         }
-        guard rates.count >= 2 else { throw UsageError("--rates needs two rates or more to compare; for one, give --rate \(rates[0])") }
-        return rates
     }
+}
 
-    /// `profile` at the rate of `--rate`, when given.
-    func withRate(_ profile: VoiceProfile) throws -> VoiceProfile {
-        guard let rate = try rate() else { return profile }
-        return profile.atRate(rate)
-    }
-
-    /// The level of `--punctuation`, when given.
-    func punctuationLevel() throws -> PunctuationLevel? {
-        try withPunctuation(VoiceProfile(name: "", language: "", engine: .init(voice: ""), path: "")).punctuationLevel
-    }
-
-    /// `profile` with the level of `--punctuation`, when given.
-    func withPunctuation(_ profile: VoiceProfile) throws -> VoiceProfile {
-        guard let name = value("punctuation") else { return profile }
-        guard let level = PunctuationLevel(rawValue: name) else {
-            let names = PunctuationLevel.names
-            throw UsageError("--punctuation expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(name)\"")
+extension OptionDeclaration where Value == PunctuationLevel {
+    static var punctuation: Self {
+        OptionDeclaration(spec: .choice(
+            "punctuation", PunctuationLevel.names, "Punctuation spoken, as VoiceOver's verbosity setting (default: the profile's, some; docs/normalization.md).")
+        ) { name in
+            guard let level = PunctuationLevel(rawValue: name) else {
+                let names = PunctuationLevel.names
+                throw UsageError("--punctuation expects \(names.dropLast().joined(separator: ", ")) or \(names.last!), got \"\(name)\"")
+            }
+            return level
         }
-        var changed = profile
-        changed.punctuationLevel = level
-        return changed
     }
+}
 
-    /// The format `--format` forces on screen inputs, nil to recognise each by its content.
+extension OptionDeclaration where Value == ScreenLanguage {
     /// `--language TAG|none`: the screen's text language over the file's own or a dump's guess.
-    func screenLanguage() throws -> ScreenLanguage {
-        guard let text = value("language") else { return .asWritten }
-        guard let language = ScreenLanguage(argument: text) else {
-            throw UsageError("--language expects a language tag (ja, en-GB) or none, got \"\(text)\"")
+    static var screenLanguage: Self {
+        OptionDeclaration(spec: .value(
+            "language", "TAG|none", "The language of the screen's text, over the file's own or a dump's guess from its letters (none: the voice's).")
+        ) { text in
+            guard let language = ScreenLanguage(argument: text) else {
+                throw UsageError("--language expects a language tag (ja, en-GB) or none, got \"\(text)\"")
+            }
+            return language
         }
-        return language
     }
+}
 
-    func screenFormat() throws -> ScreenInputFormat? {
-        try choice("format", ScreenInputFormat.self)
+extension OptionDeclaration where Value == ScreenInputFormat {
+    /// The format `--format` forces on screen inputs (nil: each recognised by its content).
+    static var screenFormat: Self {
+        .choice("format", valueName: "FORMAT",
+                "Read the screen as \(ScreenInputFormat.names.joined(separator: ", ")) (default: recognised by content).")
     }
+}
+
+/// `--format` and `--language`: how the commands that read a screen read it.
+struct ScreenInputOptions: CommandOptions {
+    @Option(.screenFormat) var format: ScreenInputFormat?
+    @Option(.screenLanguage) var language: ScreenLanguage?
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say (nothing when `quiet`: the command's `-q`).
     func loadScreen(_ path: String, quiet: Bool = false) throws -> LoadedScreen {
-        let format = try screenFormat(), language = try screenLanguage()
         let loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
-            try ScreenLoader.load(path: path, format: format, language: language)
+            try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
         }
         if !quiet { printNotes(loaded.notes, file: StandardInput.label(for: path)) }
         return loaded
     }
+}
 
-    /// A speaker for `profile` on the engine with `--espeak-data`.
-    func speaker(for profile: VoiceProfile) throws -> Speaker {
-        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: value("espeak-data")))
+extension AlsaSink {
+    /// The device played on without `--device`.
+    static let defaultDevice = "default"
+}
+
+/// The profile `--voice` names, by default the locale's (`VoiceLibrary.defaultVoice`).
+func voiceProfile(_ voice: String?, default fallback: String = VoiceLibrary.defaultVoice) throws -> VoiceProfile {
+    try VoiceLibrary.locate().profile(voice ?? fallback)
+}
+
+/// The profile a command's options ask for: `--voice` (else the locale's), with `--punctuation`,
+/// at `--rate`.
+func chosenProfile(voice: String?, punctuation: PunctuationLevel? = nil, rate: Int?) throws -> VoiceProfile {
+    try voiceProfile(voice).withPunctuation(punctuation).withRate(rate)
+}
+
+/// The reader that hears `screens`, chosen once: `chosen` (`--reader`), else the screens' own
+/// (`ScreenReaders.natural(for:)`: TalkBack for an Android dump); made with `profile`, so its
+/// words are read once, here, and a profile without them fails at once. A reader asked for that
+/// cannot read one of the screens (TalkBack a screen without Android views) is a usage error.
+func screenReader(_ chosen: ScreenReaderName?, profile: VoiceProfile, for screens: [Screen]) throws -> any ScreenReader {
+    if let chosen, let reader = ScreenReaders.named(chosen) {
+        for screen in screens {
+            if let refusal = reader.refusal(toRead: screen, called: screen.name) { throw UsageError("--reader \(chosen) \(refusal)") }
+        }
+    }
+    return try ScreenReaders.make(chosen ?? ScreenReaders.natural(for: screens), profile: profile)
+}
+
+extension VoiceProfile {
+    /// The profile at `rate` (`--rate`), when given.
+    func withRate(_ rate: Int?) -> VoiceProfile {
+        rate.map(atRate) ?? self
+    }
+
+    /// The profile with `level` (`--punctuation`), when given.
+    func withPunctuation(_ level: PunctuationLevel?) -> VoiceProfile {
+        guard let level else { return self }
+        var changed = self
+        changed.punctuationLevel = level
+        return changed
+    }
+}
+
+extension Speaker {
+    /// A speaker for `profile` on the engine with `espeakData` (`--espeak-data`), its voice checked.
+    static func checked(_ profile: VoiceProfile, espeakData: String?) throws -> Speaker {
+        let speaker = try Speaker(profile: profile, engine: try SpeechEngine(dataPath: espeakData))
         try speaker.checkEngine()
         return speaker
     }
@@ -327,9 +308,9 @@ extension ParsedArguments {
     /// voice is still checked before any output, so a voice eSpeak NG lacks is the same error
     /// (exit 69) with or without audio. Only when eSpeak NG cannot start at all (its data is
     /// missing) does the printing go on, with a note that the voice was not checked.
-    func checkVoiceWithoutAudio(_ profile: VoiceProfile) throws {
+    static func checkVoiceWithoutAudio(_ profile: VoiceProfile, espeakData: String?) throws {
         do {
-            _ = try speaker(for: profile)
+            _ = try checked(profile, espeakData: espeakData)
         } catch let error as SpeechEngineError {
             switch error {
             case .dataNotFound, .initializationFailed, .dataFolderConflict:

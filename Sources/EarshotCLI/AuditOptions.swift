@@ -5,15 +5,18 @@ import Foundation
 /// standard's conformance table (`--standard`, `--conformance`), a baseline that ratchets
 /// (`--baseline`, `--update-baseline`) and the density that turns an Android dump's pixels
 /// into dp for the target-size checks (`--density`).
-struct AuditOptions {
-    static let options: [OptionSpec] = [
-        .choice("standard", StandardID.self,
-                "After the findings, a table of this standard's criteria: failed (with the findings), checked with no finding, or not evaluated (docs/findings.md, \"Audits\")."),
-        .value("conformance", "FILE.json", "Also write the --standard table as JSON (- for standard output)."),
-        .value("baseline", "FILE.json", "Known findings: they are shown as known and do not fail the run; new ones fail, fixed ones are listed."),
-        .flag("update-baseline", "Rewrite the --baseline file with this run's findings (reasons kept); creates it when missing."),
-        .value("density", "SCALE|DPIdpi", "Pixels per dp of Android dumps (2.625, or 420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
-    ]
+struct AuditOptions: CommandOptions {
+    @Option(.choice("standard",
+                    "After the findings, a table of this standard's criteria: failed (with the findings), checked with no finding, or not evaluated (docs/findings.md, \"Audits\")."))
+    var standard: StandardID?
+    @Option("conformance", "FILE.json", "Also write the --standard table as JSON (- for standard output).")
+    var conformancePath: String?
+    @Option("baseline", "FILE.json", "Known findings: they are shown as known and do not fail the run; new ones fail, fixed ones are listed.")
+    var baselinePath: String?
+    @Flag("update-baseline", "Rewrite the --baseline file with this run's findings (reasons kept); creates it when missing.")
+    var updateBaseline: Bool
+    @Option(.density)
+    var density: Double?
 
     /// The lines each command's help gives these options.
     static let helpNote = """
@@ -24,18 +27,8 @@ struct AuditOptions {
         Touch targets are measured in points, an Android dump's in dp with --density.
         """
 
-    var standard: StandardID?
-    var conformancePath: String?
-    var baselinePath: String?
-    var updateBaseline: Bool
-    var density: Double?
-
-    init(_ parsed: ParsedArguments) throws {
-        standard = try parsed.choice("standard", StandardID.self)
-        conformancePath = parsed.value("conformance")
-        baselinePath = parsed.value("baseline")
-        updateBaseline = parsed.has("update-baseline")
-        density = try parsed.value("density").map(Self.density)
+    /// The options that go together, checked before anything runs.
+    func validate() throws {
         if conformancePath != nil, standard == nil { throw UsageError("--conformance writes the --standard table: give --standard too") }
         if updateBaseline, baselinePath == nil { throw UsageError("--update-baseline rewrites the --baseline file: give --baseline FILE.json") }
         if baselinePath == "-" { throw UsageError("--baseline names a file, not standard input (-)") }
@@ -44,7 +37,7 @@ struct AuditOptions {
     }
 
     /// `2.625` (a scale) or `420dpi` (dots per inch; 160 dpi is a scale of 1).
-    static func density(_ text: String) throws -> Double {
+    fileprivate static func density(_ text: String) throws -> Double {
         let lowered = text.lowercased()
         if lowered.hasSuffix("dpi"), let dpi = Double(lowered.dropLast(3)), dpi > 0, dpi.isFinite { return dpi / 160 }
         if let scale = Double(text), scale > 0, scale.isFinite, scale <= 10 { return scale }
@@ -107,5 +100,14 @@ struct AuditOptions {
     /// `--update-baseline` every finding is known once the file is written.
     func failsOn(_ findings: [Finding]) -> Bool {
         !updateBaseline && findings.hasUnexpectedErrors
+    }
+}
+
+extension OptionDeclaration where Value == Double {
+    /// `--density SCALE|DPIdpi`: pixels per dp of Android dumps.
+    static var density: Self {
+        OptionDeclaration(spec: .value(
+            "density", "SCALE|DPIdpi", "Pixels per dp of Android dumps (2.625, or 420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
+            decode: AuditOptions.density)
     }
 }

@@ -11,62 +11,90 @@ enum CheckCommand: Command {
     static let name = "check"
     static let withoutDevice: String? = "`earshot check` without --live: the same run on a virtual clock, with `-o FILE.wav` for its audio"
     static let summary = "Desk-check a scenario: transcript with fates, expectations, WAV and captions."
-    static let options: [OptionSpec] = [
-        .value("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file (- for standard output)."),
-        .value("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable; - for standard output."),
-        .choice("transcript-format", TranscriptFormat.extensionNames, "The format of --transcript - (default txt)."),
-        .value("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko."),
-        .flag("live", "Play the scenario in real time through ALSA, with the same decisions."),
-        .value("device", "PCM", "ALSA device for --live. Default: default."),
-        .flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript."),
-        .value("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array (- for standard output)."),
-        .value("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md)."),
-        ReportWriting.audioOption,
-        .punctuation,
-        .rate,
-        .rates,
-        .reader,
-        .espeakData,
-    ] + AuditOptions.options + ReportOutputs.options
+    struct Options: CommandOptions {
+        @Option("output", short: "o", "FILE.wav", "Write the whole timeline (cuts and earcons in place) to a WAV file (- for standard output).")
+        var output: String?
+        @Repeated("transcript", "FILE", "Write the transcript as .txt, .jsonl or .vtt (WebVTT); repeatable; - for standard output.")
+        var transcript: [String]
+        @Option(.standardOutputTranscriptFormat)
+        var transcriptFormat: TranscriptFormat?
+        @Option("voice", "NAME|PATH", "Voice profile, overriding the scenario's. Default: the scenario's, else ko.")
+        var voice: String?
+        @Flag("live", "Play the scenario in real time through ALSA, with the same decisions.")
+        var live: Bool
+        @Option("device", "PCM", "ALSA device for --live. Default: default.")
+        var device: String?
+        @Flag("quiet", short: "q", "Print only failed expectations, error findings and the summary, not the transcript.")
+        var quiet: Bool
+        @Option("findings", "FILE.json", "Write the findings (static checks of each screen shown, then the flow's) as a JSON array (- for standard output).")
+        var findings: String?
+        @Option("report", "FILE.html", "Write a report page: audio with captions, timeline, transcript, findings, screens (docs/reports.md).")
+        var report: String?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
+        @Option(.punctuation) var punctuation: PunctuationLevel?
+        @Option(.rate) var rate: Int?
+        @Option(.rates) var rates: RatesChoice?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Option(.espeakData) var espeakData: String?
+        @Group var audit: AuditOptions
+        @Group var reports: ReportOutputs
+
+        /// The `--transcript` files with their formats: by extension, `-` by `--transcript-format`.
+        func transcriptOutputs() throws -> [(path: String, format: TranscriptFormat)] {
+            try transcript.map { file in
+                if file == "-" { return (file, transcriptFormat ?? .text) }
+                guard let format = TranscriptFormat(path: file) else {
+                    throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", ")), or be - with --transcript-format")
+                }
+                return (file, format)
+            }
+        }
+
+        /// The settings of the check these options ask for, over the scenario at `path`: the
+        /// one place the command line becomes the library's settings.
+        func settings(path: String, baseline: FindingBaseline?) throws -> ScenarioCheckSettings {
+            ScenarioCheckSettings(
+                path: path, voice: voice, espeakData: espeakData, punctuation: punctuation, rate: rate, reader: reader,
+                liveDevice: live ? device ?? AlsaSink.defaultDevice : nil, wavPath: output, transcripts: try transcriptOutputs(),
+                findingsPath: findings, reportPage: report, reportAudio: reportAudio ?? .automatic, standard: audit.standard,
+                quiet: quiet, baseline: baseline, density: audit.density)
+        }
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("SCENARIO.json", kind: "scenario file")
-        let transcripts = try transcriptOutputs(parsed)
-        let wav = parsed.value("output")
+        let transcripts = try parsed.options.transcriptOutputs()
+        let wav = parsed.output
         if let wav, wav != "-", !wav.lowercased().hasSuffix(".wav") {
             throw UsageError("-o \(wav): the name must end in .wav")
         }
-        let live = parsed.has("live")
+        let live = parsed.live
         if live, wav != nil { throw UsageError("--live plays the scenario; -o renders it: give one of them") }
-        if !live, parsed.value("device") != nil { throw UsageError("--device goes with --live") }
-        let reports = ReportOutputs(parsed)
+        if !live, parsed.device != nil { throw UsageError("--device goes with --live") }
+        let reports = parsed.reports
         var outputs = transcripts.map { (option: "--transcript", path: $0.path) }
         if let wav { outputs.append(("-o", wav)) }
-        if let findings = parsed.value("findings") { outputs.append(("--findings", findings)) }
-        let reportPage = parsed.value("report")
+        if let findings = parsed.findings { outputs.append(("--findings", findings)) }
+        let reportPage = parsed.report
         if let reportPage {
             try ReportWriting.checkPageName(reportPage, option: "--report")
             outputs.append(("--report", reportPage))
         }
-        let placement = try ReportWriting.audioPlacement(parsed)
+        let placement = parsed.reportAudio ?? .automatic
         if let reportPage, reportPage != "-", placement.mayWriteBeside {
             outputs.append(("--report-audio", (reportPage as NSString).deletingPathExtension + ".wav"))
         }
-        let audit = try AuditOptions(parsed)
+        let audit = parsed.audit
+        try audit.validate()
         outputs += audit.outputs
         try reports.check(inputs: [path] + audit.inputs, otherOutputs: outputs)
         // With an output on standard output, the lines a person reads go to standard error.
         let out = TextOutput(toStandardError: outputs.contains { $0.path == "-" } || reports.usesStandardOutput)
-        let check = try ScenarioCheck(ScenarioCheckSettings(
-            path: path, voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-            punctuation: try parsed.punctuationLevel(), rate: try parsed.rate(), reader: try parsed.readerChoice(),
-            liveDevice: live ? parsed.device : nil, wavPath: wav, transcripts: transcripts,
-            findingsPath: parsed.value("findings"), reportPage: reportPage, reportAudio: placement, standard: audit.standard,
-            quiet: parsed.has("quiet"), baseline: try audit.loadBaseline(), density: audit.density))
+        let check = try ScenarioCheck(parsed.options.settings(path: path, baseline: try audit.loadBaseline()))
         try reports.check(inputs: check.inputs + audit.inputs, otherOutputs: outputs)
-        if let rates = try parsed.rates(profileSweep: check.defaultSweepRates) {
-            if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
+        if let rates = try parsed.rates?.resolved(profileSweep: check.defaultSweepRates) {
+            if parsed.rate != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
             if live || wav != nil || !transcripts.isEmpty {
                 throw UsageError("--rates compares runs at several rates; -o, --transcript and --live write or play one: give --rate RATE for those")
             }
@@ -99,29 +127,11 @@ enum CheckCommand: Command {
         return outcome.result.failedExpectations.isEmpty && !audit.failsOn(outcome.result.findings) ? .success : .failure
     }
 
-    /// The `--transcript` files with their formats: by extension, `-` by `--transcript-format`.
-    static func transcriptOutputs(_ parsed: ParsedArguments) throws -> [(path: String, format: TranscriptFormat)] {
-        var standardFormat = TranscriptFormat.text
-        if let name = parsed.value("transcript-format") {
-            guard let format = TranscriptFormat(path: "-." + name) else {
-                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
-            }
-            standardFormat = format
-        }
-        return try parsed.all("transcript").map { file in
-            if file == "-" { return (file, standardFormat) }
-            guard let format = TranscriptFormat(path: file) else {
-                throw UsageError("--transcript \(file): the name must end in \(TranscriptFormat.fileExtensions.joined(separator: ", ")), or be - with --transcript-format")
-            }
-            return (file, format)
-        }
-    }
-
     static let help = helpText(
         overview: summary,
         usage: ["earshot check [options] SCENARIO.json"],
         arguments: [("SCENARIO.json", "A scenario file (see docs/scenario-format.md).")],
-        options: options,
+        options: Options.table,
         notes: """
         Runs the scenario's gestures and app notifications on a virtual clock, with durations
         from real speech, and prints one line per utterance: start time, the words (earcons in
@@ -149,4 +159,16 @@ enum CheckCommand: Command {
         (file:line:column), 69 speech engine unavailable, 74 I/O.
         """
     )
+}
+
+extension OptionDeclaration where Value == TranscriptFormat {
+    /// `check --transcript-format`: the format of `--transcript -` (a name ending in an extension counts).
+    static var standardOutputTranscriptFormat: Self {
+        OptionDeclaration(spec: .choice("transcript-format", TranscriptFormat.extensionNames, "The format of --transcript - (default txt).")) { name in
+            guard let format = TranscriptFormat(path: "-." + name) else {
+                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
+            }
+            return format
+        }
+    }
 }

@@ -6,33 +6,34 @@ import Foundation
 enum CompareCommand: Command {
     static let name = "compare"
     static let summary = "Compare a real VoiceOver or TalkBack capture of a screen with what Earshot says, utterance by utterance."
-    static let options: [OptionSpec] = [
-        .voice,
-        .reader,
-        .value("capture", "NAME", "The captured screen to compare, in a capture file of several (aloud's captures.NAME)."),
-        .flag("json", "Print one JSON object per utterance (JSON Lines), then the counts."),
-        .screenFormat,
-        .screenLanguage,
-    ]
+    struct Options: CommandOptions {
+        @Option(.voice) var voice: String?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Option("capture", "NAME", "The captured screen to compare, in a capture file of several (aloud's captures.NAME).")
+        var capture: String?
+        @Flag("json", "Print one JSON object per utterance (JSON Lines), then the counts.")
+        var json: Bool
+        @Group var screenInput: ScreenInputOptions
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         guard parsed.positionals.count == 2 else {
             throw UsageError("expected CAPTURE and SCREEN, got \(parsed.positionals.count) argument\(parsed.positionals.count == 1 ? "" : "s")")
         }
         let (capturePath, screenPath) = (parsed.positionals[0], parsed.positionals[1])
-        let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.value("capture"))
+        let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.capture)
         guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
-        let loaded = try parsed.loadScreen(screenPath)
+        let loaded = try parsed.screenInput.loadScreen(screenPath)
         // Without --voice, the capture's language: an English capture is compared in English
         // whatever the locale (the locale's voice when its letters name no profile).
         let fallback = VoiceLibrary.locate().voice(forTextsIn: capture.utterances) ?? VoiceLibrary.defaultVoice
-        let profile = try parsed.voiceProfile(default: fallback)
+        let profile = try voiceProfile(parsed.voice, default: fallback)
         let report = try ReadReport(screen: loaded.screen, profile: profile,
-                                    reader: try parsed.screenReader(profile, for: [loaded.screen]))
+                                    reader: try screenReader(parsed.reader, profile: profile, for: [loaded.screen]))
         let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
         let comparison = CaptureComparison(capture: capture, stops: stops)
-        print(parsed.has("json") ? comparison.jsonLines : comparison.text, terminator: "")
+        print(parsed.json ? comparison.jsonLines : comparison.text, terminator: "")
         return comparison.allAgree ? .success : .failure
     }
 
@@ -43,7 +44,7 @@ enum CompareCommand: Command {
             ("CAPTURE", "What the screen reader said: plain text (one utterance per line, in swipe order), JSON Lines with an \"utterance\" field, or an aloud capture file (Xcode 27's XCUIVoiceOverService, or TalkBack's speech requests: captures.NAME.commands[].speech[].text)."),
             ("SCREEN", "The same screen as a screen file or an accessibility dump."),
         ],
-        options: options,
+        options: Options.table,
         notes: """
         Prints one line per utterance: agree, differ (with both texts), missing (a stop the
         capture lacks), extra (an utterance Earshot has no stop for), or skipped (VoiceOver on,

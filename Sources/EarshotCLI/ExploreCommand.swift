@@ -12,24 +12,25 @@ enum ExploreCommand: Command {
     static let name = "explore"
     static let withoutDevice: String? = "`earshot explore --no-audio` (the same walk, printed)"
     static let summary = "Explore a screen file live: keys for gestures, typed notifications, speech through ALSA."
-    static let options: [OptionSpec] = [
-        .voice,
-        .reader,
-        .device,
-        .flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would."),
-        .rate,
-        .espeakData,
-        .screenFormat,
-        .screenLanguage,
-    ]
+    struct Options: CommandOptions {
+        @Option(.voice) var voice: String?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Option(.device) var device: String?
+        @Flag("no-audio", "Play nothing; utterances last as long as their synthesized speech would.")
+        var noAudio: Bool
+        @Option(.rate) var rate: Int?
+        @Option(.espeakData) var espeakData: String?
+        @Group var screenInput: ScreenInputOptions
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("SCREEN", kind: "screen file or scenario")
-        if parsed.has("no-audio") && parsed.value("device") != nil {
+        if parsed.noAudio && parsed.device != nil {
             throw UsageError("--no-audio plays nothing: leave out --device")
         }
-        let explored = try load(path, parsed)
+        let device = parsed.device ?? AlsaSink.defaultDevice
+        let explored = try load(path, parsed.options)
         let speaker = explored.speaker
         let profile = speaker.profile
         let earcons = try EarconLibrary(profile: profile, sampleRate: speaker.sampleRate)
@@ -37,10 +38,10 @@ enum ExploreCommand: Command {
         let printer = LinePrinter()
         let clock = LiveClock(label: "earshot.explore-clock")
         let output: LiveOutput
-        if parsed.has("no-audio") {
+        if parsed.noAudio {
             output = LiveOutput(device: SilentSpeechDevice(speaker: speaker, earcons: earcons), live: nil)
         } else {
-            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate,
+            let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate,
                                     periodMilliseconds: 10)
             output = LiveOutput(device: nil, live: LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink))
         }
@@ -58,7 +59,7 @@ enum ExploreCommand: Command {
             ending.finish()
         }
 
-        let audio = parsed.has("no-audio") ? "no audio" : "ALSA device \(parsed.device)"
+        let audio = parsed.noAudio ? "no audio" : "ALSA device \(device)"
         let rate = profile.askedRate.map { ", \($0) words a minute" } ?? ""
         printer.line("earshot explore: \(path), voice \(profile.name)\(rate), \(audio). Press ? for help, q to quit.")
         session.begin()
@@ -87,22 +88,23 @@ enum ExploreCommand: Command {
 
     /// A scenario (told by its content) gives its screens, app and voice; anything else is read
     /// as a screen file or dump.
-    static func load(_ path: String, _ parsed: ParsedArguments) throws -> Explored {
+    static func load(_ path: String, _ options: Options) throws -> Explored {
         let isScenario = path != "-" && (try? TextFileDecoding.contents(path: path)).map {
             InputKind.of($0, file: path) == .scenario
         } == true
         if isScenario {
             let scenario = try ScenarioFile.load(path: path)
-            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: parsed.value("voice"),
-                                                       espeakData: parsed.value("espeak-data"), rate: try parsed.rate())
-            let screenReader = try parsed.screenReader(speaker.profile, for: scenario.screens.map(\.screen))
+            let speaker = try ScenarioPlayback.speaker(for: scenario, voice: options.voice,
+                                                       espeakData: options.espeakData, rate: options.rate)
+            let reader = try screenReader(options.reader, profile: speaker.profile, for: scenario.screens.map(\.screen))
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                            app: scenario.app, reader: scenario.reader, speaker: speaker, screenReader: screenReader)
+                            app: scenario.app, reader: scenario.reader, speaker: speaker, screenReader: reader)
         }
-        let screen = try parsed.loadScreen(path).screen
-        let profile = try parsed.withRate(try parsed.voiceProfile())
-        let screenReader = try parsed.screenReader(profile, for: [screen])
-        return Explored(screens: [(screen.name, screen)], speaker: try parsed.speaker(for: profile), screenReader: screenReader)
+        let screen = try options.screenInput.loadScreen(path).screen
+        let profile = try chosenProfile(voice: options.voice, rate: options.rate)
+        let reader = try screenReader(options.reader, profile: profile, for: [screen])
+        return Explored(screens: [(screen.name, screen)], speaker: try Speaker.checked(profile, espeakData: options.espeakData),
+                        screenReader: reader)
     }
 
     /// Reads keys until `q`, Ctrl-C or Ctrl-D.
@@ -163,7 +165,7 @@ enum ExploreCommand: Command {
             ("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app (docs/import.md)."),
             ("SCENARIO.json", "A scenario (docs/scenario-format.md): its screens, start screen, voice and app behaviours, without its steps."),
         ],
-        options: options,
+        options: Options.table,
         notes: """
         Starts as VoiceOver does on a new screen: the screen-change sound, then the first element.
         The reader is the one earshot check runs: the same gestures give the same words.

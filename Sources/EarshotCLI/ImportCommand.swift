@@ -6,21 +6,23 @@ import Foundation
 enum ImportCommand: Command {
     static let name = "import"
     static let summary = "Turn an accessibility dump of a real app into an editable screen file."
-    static let options: [OptionSpec] = [
-        .value("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output)."),
-        OptionSpec.reader.described(
-            "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, else VoiceOver)."),
-        .screenFormat,
-        .screenLanguage,
-        .flag("quiet", short: "q", "No notes on standard error (what the dump cannot tell) and no summary line."),
-    ]
+    struct Options: CommandOptions {
+        @Option("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output).")
+        var output: String?
+        @Option(.reader.described(
+            "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, else VoiceOver)."))
+        var reader: ScreenReaderName?
+        @Group var screenInput: ScreenInputOptions
+        @Flag("quiet", short: "q", "No notes on standard error (what the dump cannot tell) and no summary line.")
+        var quiet: Bool
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("DUMP", kind: "dump")
-        try RunOutputs.check(parsed.value("output").map { [("-o", $0)] } ?? [], inputs: [path])
-        let chosen = try parsed.readerChoice()
-        var loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
+        try RunOutputs.check(parsed.output.map { [("-o", $0)] } ?? [], inputs: [path])
+        let chosen = parsed.reader
+        var loaded = try parsed.screenInput.loadScreen(path, quiet: parsed.quiet)
         if let chosen, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: loaded.screen, called: loaded.format.title) {
             throw UsageError("--reader \(chosen) \(refusal)")
         }
@@ -29,14 +31,14 @@ enum ImportCommand: Command {
         var description = "Imported by earshot import from \(source) (\(loaded.format.title))."
         if !loaded.notes.isEmpty { description += " Notes: " + loaded.notes.joined(separator: "; ") + "." }
         let text = ScreenFileWriter.text(of: loaded.screen, description: description)
-        guard let output = parsed.value("output"), output != "-" else {
+        guard let output = parsed.output, output != "-" else {
             print(text, terminator: "")
             return .success
         }
         try AtomicFile.write(text, to: output)
         let reader = ScreenReaders.natural(for: loaded.screen)
         let stops = FocusOrder(screen: loaded.screen, reader: try ScreenReaders.make(reader, profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))).count
-        if !parsed.has("quiet") { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)") }
+        if !parsed.quiet { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)") }
         return .success
     }
 
@@ -44,7 +46,7 @@ enum ImportCommand: Command {
         overview: summary,
         usage: ["earshot import [options] DUMP [-o SCREEN.json]"],
         arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, idb ui describe-all JSON, or an Android dump (Appium UiAutomator2 page source, uiautomator dump) (recognised by content).")],
-        options: options,
+        options: Options.table,
         notes: """
         Keeps each element's identifier and frame, the focus stops and their traits; drops the
         wrappers VoiceOver never stops on. An Android dump is kept whole: every view, with what

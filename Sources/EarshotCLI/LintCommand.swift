@@ -5,36 +5,43 @@ import Foundation
 enum LintCommand: Command {
     static let name = "lint"
     static let summary = "Check screen files for label and focus problems, without playing anything."
-    static let options: [OptionSpec] = [
-        .value("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko."),
-        .reader,
-        .value("findings", "FILE.json", "Also write the findings of all files as a JSON array."),
-        .choice("severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
-                "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note."),
-        .screenFormat,
-        .screenLanguage,
-        .flag("quiet", short: "q", "Print only the files with findings and their findings: no \"no findings\" lines and no notes."),
-    ] + AuditOptions.options + ReportOutputs.options
+    struct Options: CommandOptions {
+        @Option("voice", "NAME|PATH", "Voice profile whose trait words are checked. Default: the locale's (LC_ALL, LC_MESSAGES, LANG) when a profile has its language, else ko.")
+        var voice: String?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Option("findings", "FILE.json", "Also write the findings of all files as a JSON array.")
+        var findings: String?
+        @Option(.severity)
+        var severity: FindingSeverity?
+        @Group var screenInput: ScreenInputOptions
+        @Flag("quiet", short: "q", "Print only the files with findings and their findings: no \"no findings\" lines and no notes.")
+        var quiet: Bool
+        @Group var audit: AuditOptions
+        @Group var reports: ReportOutputs
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing SCREEN") }
-        let minimum = try severity(parsed.value("severity"))
-        let reports = ReportOutputs(parsed)
-        let audit = try AuditOptions(parsed)
-        let findingsOutput = (parsed.value("findings").map { [(option: "--findings", path: $0)] } ?? []) + audit.outputs
+        let minimum = parsed.severity ?? .note
+        let reports = parsed.reports
+        let audit = parsed.audit
+        try audit.validate()
+        let findingsOutput = (parsed.findings.map { [(option: "--findings", path: $0)] } ?? []) + audit.outputs
         try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: findingsOutput)
         let out = TextOutput(toStandardError: reports.usesStandardOutput || findingsOutput.contains { $0.path == "-" })
         let baseline = try audit.loadBaseline()
         var records: [SuiteRecord] = []
-        let profile = try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice)
-        _ = try parsed.readerChoice() // a misspelt --reader is a usage error before any file is read
+        let profile = try voiceProfile(parsed.voice)
         // One linter per reader heard: each file is judged by the reader that reads it.
         var linters: [ScreenReaderName: ScreenLinter] = [:]
         func linter(for screen: Screen) throws -> ScreenLinter {
-            let name = try parsed.readerChoice() ?? ScreenReaders.natural(for: screen)
+            let name = parsed.reader ?? ScreenReaders.natural(for: screen)
+            if let chosen = parsed.reader, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: screen, called: screen.name) {
+                throw UsageError("--reader \(chosen) \(refusal)")
+            }
             if let made = linters[name] { return made }
-            let made = try ScreenLinter(profile: profile, reader: try parsed.screenReader(profile, for: [screen]))
+            let made = try ScreenLinter(profile: profile, reader: try screenReader(name, profile: profile, for: [screen]))
             linters[name] = made
             return made
         }
@@ -42,13 +49,13 @@ enum LintCommand: Command {
         var all: [Finding] = []
         var unchecked: [[FindingCode: String]] = []
         var firstFileError: UserFacingError?
-        let quiet = parsed.has("quiet")
+        let quiet = parsed.quiet
         var printedAny = false
         for path in parsed.positionals {
             let started = Date()
             let loaded: LoadedScreen
             do {
-                loaded = try parsed.loadScreen(path, quiet: quiet)
+                loaded = try parsed.screenInput.loadScreen(path, quiet: quiet)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)
@@ -75,7 +82,7 @@ enum LintCommand: Command {
             all += findings
             records.append(.lint(path, findings: findings, time: Date().timeIntervalSince(started)))
         }
-        if let output = parsed.value("findings") { try FindingsJSON.write(all, to: output) }
+        if let output = parsed.findings { try FindingsJSON.write(all, to: output) }
         try reports.write(records, name: "earshot lint")
         try audit.finish(findings: all, baseline: baseline, files: parsed.positionals, checked: FindingCode.staticCodes,
                          unchecked: ScreenLinter.uncheckedInEvery(unchecked), out: out)
@@ -83,18 +90,11 @@ enum LintCommand: Command {
         return audit.failsOn(all) ? .failure : .success
     }
 
-    static func severity(_ text: String?) throws -> FindingSeverity {
-        guard let text else { return .note }
-        if let severity = FindingSeverity(rawValue: text) { return severity }
-        let valid = FindingSeverity.allCases.reversed().map(\.rawValue)
-        throw UsageError("--severity expects one of \(valid.joined(separator: ", ")), got \"\(text)\"")
-    }
-
     static let help = helpText(
         overview: summary,
         usage: ["earshot lint [options] SCREEN..."],
         arguments: [("SCREEN", "One or more screen files (docs/screen-format.md) or accessibility dumps of real apps (docs/import.md).")],
-        options: options,
+        options: Options.table,
         notes: """
         Prints, for each file, a summary line and then two lines per finding: FILE:LINE:COLUMN
         of the element, severity, code, elements and what is wrong, then the fix. Codes and
@@ -109,4 +109,18 @@ enum LintCommand: Command {
         output cannot be written.
         """
     )
+}
+
+extension OptionDeclaration where Value == FindingSeverity {
+    /// `lint --severity`: the lowest severity reported.
+    static var severity: Self {
+        OptionDeclaration(spec: .choice(
+            "severity", FindingSeverity.allCases.reversed().map(\.rawValue), valueName: "LEVEL",
+            "Lowest severity to report: \(FindingSeverity.allCases.reversed().map(\.rawValue).joined(separator: ", ")). Default: note.")
+        ) { text in
+            if let severity = FindingSeverity(rawValue: text) { return severity }
+            let valid = FindingSeverity.allCases.reversed().map(\.rawValue)
+            throw UsageError("--severity expects one of \(valid.joined(separator: ", ")), got \"\(text)\"")
+        }
+    }
 }

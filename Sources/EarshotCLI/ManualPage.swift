@@ -150,12 +150,12 @@ enum ManualPage {
 enum ManualCommand: Command {
     static let name = "manual"
     static let summary = "Print the manual page, earshot(1), in roff (man -l <(earshot manual) shows it)."
-    static let options: [OptionSpec] = []
-    static let help = helpText(overview: summary, usage: ["earshot manual"], options: options,
+    struct Options: CommandOptions {}
+    static let help = helpText(overview: summary, usage: ["earshot manual"], options: Options.table,
                                notes: "The page has one section per command, made from the same text as --help.")
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
         // Commands run on the main thread, from `main()`, where the registry lives.
         print(MainActor.assumeIsolated { ManualPage.roff(commands: commands) }, terminator: "")

@@ -7,15 +7,16 @@ import Foundation
 enum MergeCommand: Command {
     static let name = "merge"
     static let summary = "Join the reports of test shards (JUnit, SARIF, findings JSON, conformance tables, report folders) into one run's."
-    static let options: [OptionSpec] = [
-        .value("output", short: "o", "FILE|DIR", "Write the merged report here: a file, or a folder for report folders (- for standard output)."),
-    ]
+    struct Options: CommandOptions {
+        @Option("output", short: "o", "FILE|DIR", "Write the merged report here: a file, or a folder for report folders (- for standard output).")
+        var output: String?
+    }
 
     static let help = helpText(
         overview: summary,
         usage: ["earshot merge -o OUTPUT SHARD-REPORT..."],
         arguments: [("SHARD-REPORT", "The shards' reports of one kind, in shard order (1/N first): JUnit XML, SARIF logs, findings JSON or --conformance tables written by earshot test or check, or the folders of test --report.")],
-        options: options,
+        options: Options.table,
         notes: """
         The kind is told from the content: JUnit XML (<testsuites>), a SARIF 2.1.0 log, a findings
         JSON array, a --conformance table, or folders holding a test --report index.html. JUnit and
@@ -29,8 +30,8 @@ enum MergeCommand: Command {
         """)
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
-        guard let output = parsed.value("output") else { throw UsageError("missing -o OUTPUT: where to write the merged report") }
+        let parsed = try Options.parse(arguments)
+        guard let output = parsed.output else { throw UsageError("missing -o OUTPUT: where to write the merged report") }
         let inputs = parsed.positionals
         guard !inputs.isEmpty else { throw UsageError("missing SHARD-REPORT: the shards' reports, in shard order") }
         let folders = inputs.map { path -> Bool in

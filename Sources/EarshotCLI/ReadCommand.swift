@@ -12,67 +12,71 @@ enum ReadCommand: Command {
     static let name = "read"
     static let withoutDevice: String? = "`earshot read -o DIR` (one WAV per stop), `--report PAGE.html` (a page to listen to) or `--no-audio` (the stops printed)"
     static let summary = "Read every focus stop of a screen file, in VoiceOver's (or TalkBack's) order."
-    static let options: [OptionSpec] = [
-        .voice,
-        .reader,
-        .flag("no-audio", "Print the focus stops only."),
-.value("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md)."),
-        ReportWriting.audioOption,
-        .flag("quiet", short: "q", "No notes on standard error (what a dump cannot tell): the stops alone."),
-        .flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing."),
-        .value("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing."),
-        .device,
-        .punctuation,
-        .rate,
-        .espeakData,
-        .screenFormat,
-        .screenLanguage,
-    ]
+    struct Options: CommandOptions {
+        @Option(.voice) var voice: String?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Flag("no-audio", "Print the focus stops only.")
+        var noAudio: Bool
+        @Option("report", "FILE.html", "Write a page: the screen drawn with its numbered stops, a play control per stop, the findings (docs/reports.md).")
+        var report: String?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
+        @Flag("quiet", short: "q", "No notes on standard error (what a dump cannot tell): the stops alone.")
+        var quiet: Bool
+        @Flag("json", "Print one JSON object per focus stop (JSON Lines: index, id, text, hint, traits, frame, source) and play nothing.")
+        var json: Bool
+        @Option("output", short: "o", "DIR", "Write one WAV per focus stop into DIR instead of playing.")
+        var output: String?
+        @Option(.device) var device: String?
+        @Option(.punctuation) var punctuation: PunctuationLevel?
+        @Option(.rate) var rate: Int?
+        @Option(.espeakData) var espeakData: String?
+        @Group var screenInput: ScreenInputOptions
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
-        let loaded = try parsed.loadScreen(path, quiet: parsed.has("quiet"))
-        let profile = try parsed.withRate(try parsed.withPunctuation(try parsed.voiceProfile()))
+        let loaded = try parsed.screenInput.loadScreen(path, quiet: parsed.quiet)
+        let profile = try chosenProfile(voice: parsed.voice, punctuation: parsed.punctuation, rate: parsed.rate)
         // The reader is chosen, and its words read, once for the whole command.
-        let reader = try parsed.screenReader(profile, for: [loaded.screen])
+        let reader = try screenReader(parsed.reader, profile: profile, for: [loaded.screen])
         let report = try ReadReport(screen: loaded.screen, profile: profile, reader: reader)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
-        let printsOnly = parsed.has("json") || (parsed.has("no-audio") && parsed.value("output") == nil && parsed.value("report") == nil)
+        let printsOnly = parsed.json || (parsed.noAudio && parsed.output == nil && parsed.report == nil)
         let speaker: Speaker?
         if printsOnly {
-            try parsed.checkVoiceWithoutAudio(profile)
+            try Speaker.checkVoiceWithoutAudio(profile, espeakData: parsed.espeakData)
             speaker = nil
         } else {
-            speaker = try parsed.speaker(for: profile)
+            speaker = try Speaker.checked(profile, espeakData: parsed.espeakData)
         }
-        if let page = parsed.value("report"), let speaker {
+        if let page = parsed.report, let speaker {
             try ReportWriting.checkPageName(page, option: "--report")
-            let placement = try ReportWriting.audioPlacement(parsed)
+            let placement = parsed.reportAudio ?? .automatic
             var outputs = [("--report", page)]
             if placement.mayWriteBeside && page != "-" {
                 outputs.append(("--report-audio", (page as NSString).deletingPathExtension + "-audio"))
             }
-            try RunOutputs.check(outputs, inputs: [path], voice: parsed.value("voice"))
+            try RunOutputs.check(outputs, inputs: [path], voice: parsed.voice)
             try ScreenPage.write(loaded, file: path, speaker: speaker, reader: reader, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")
             return .success
         }
-        if parsed.has("json") {
-            if parsed.value("output") != nil { throw UsageError("--json prints the stops; -o writes WAV files: give one of them") }
+        if parsed.json {
+            if parsed.output != nil { throw UsageError("--json prints the stops; -o writes WAV files: give one of them") }
             print(report.jsonLines(locations: loaded.idLocations), terminator: "")
             return .success
         }
         print(report.text, terminator: "")
-        guard let speaker, !(parsed.has("no-audio") && parsed.value("output") == nil) else { return .success }
+        guard let speaker, !(parsed.noAudio && parsed.output == nil) else { return .success }
         let timing = try TimingSettings(profile: profile, reader: reader)
-        if let folder = parsed.value("output") {
+        if let folder = parsed.output {
             // The folder is the command's own: a link planted in it is refused, never written through.
             let names = report.lines.map(stopFileName)
             try OutputSafety.checkOwnedFolder(folder, files: names, option: "read -o")
             try RunOutputs.check(names.map { ("-o", (folder as NSString).appendingPathComponent($0)) }, inputs: [path],
-                                 voice: parsed.value("voice"))
+                                 voice: parsed.voice)
             try createFolder(folder)
             for (line, name) in zip(report.lines, names) {
                 let file = (folder as NSString).appendingPathComponent(name)
@@ -83,7 +87,7 @@ enum ReadCommand: Command {
             return .success
         }
         try StopOnSignal.watching {
-            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
+            let sink = try AlsaSink(device: parsed.device ?? AlsaSink.defaultDevice, sampleRate: speaker.sampleRate)
             defer { sink.close() }
             let gap = PCMBuffer.silence(seconds: timing.queueGap, sampleRate: speaker.sampleRate).samples
             for line in report.lines {
@@ -104,7 +108,7 @@ enum ReadCommand: Command {
         overview: summary,
         usage: ["earshot read [options] SCREEN"],
         arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON, Android uiautomator XML (docs/import.md); - reads standard input.")],
-        options: options,
+        options: Options.table,
         notes: """
         Prints one line per focus stop: position/count, element id, what VoiceOver says, and the
         hint in parentheses. Then speaks the stops in order (or writes NNN-id.wav files with -o).

@@ -9,32 +9,41 @@ import Foundation
 enum RenderCommand: Command {
     static let name = "render"
     static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
-    static let options: [OptionSpec] = [
-        .value("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required)."),
-        .choice("format", BatchInputFormat.self, valueName: "FORMAT",
-                "Read every input as \(BatchInputFormat.names.joined(separator: ", ")) (default: by extension and content)."),
-        .value("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: a scenario's own voice, else the locale's as for --voice elsewhere, else ko)."),
-        .choice("transcript-format", TranscriptFormat.extensionNames, valueName: "EXT",
-                "Transcripts written beside a scenario's WAV: \(TranscriptFormat.extensionNames.joined(separator: ", ")); repeatable (default: txt and vtt)."),
-        .value("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."),
-        .value("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list."),
-        .value("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard)."),
-        .value("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable."),
-        .punctuation,
-        .rate,
-        .screenLanguage,
-        .reader,
-        .flag("force", "Render every file even when it is current."),
-        .flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md)."),
-        ReportWriting.audioOption,
-        .flag("quiet", short: "q", "No progress and no summary; errors are still reported."),
-    ]
+    struct Options: CommandOptions {
+        @Option("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required).")
+        var output: String?
+        @Option(.batchFormat)
+        var format: BatchInputFormat?
+        @Repeated("voice", "NAME", "Voice profile name or path; repeat to render every item in each voice (default: a scenario's own voice, else the locale's as for --voice elsewhere, else ko).")
+        var voices: [String]
+        @Repeated(.transcriptFormats)
+        var transcriptFormats: [TranscriptFormat]
+        @Option(.wholeNumber("jobs", short: "j", "N", "Worker processes, each with its own speech engine (default: number of cores)."))
+        var jobs: Int?
+        @Option("shard", "I/N", "Render only the I-th of N equal, contiguous parts of the job list.")
+        var shard: String?
+        @Option("manifest", "FILE", "Manifest path (default: DIR/manifest.jsonl, or DIR/manifest-I-of-N.jsonl for a shard).")
+        var manifest: String?
+        @Repeated("placeholder", "C=VALUE", "Sample value for .strings placeholders of conversion C (@, d, f, or any such as i); repeatable.")
+        var placeholders: [String]
+        @Option(.punctuation) var punctuation: PunctuationLevel?
+        @Option(.rate) var rate: Int?
+        @Option(.screenLanguage) var language: ScreenLanguage?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Flag("force", "Render every file even when it is current.")
+        var force: Bool
+        @Flag("report", "Also write DIR/index.html: a searchable, sortable table of every file with a play control (docs/reports.md).")
+        var report: Bool
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
+        @Flag("quiet", short: "q", "No progress and no summary; errors are still reported.")
+        var quiet: Bool
+    }
 
     static let help = helpText(
         overview: summary,
         usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--punctuation all|some|none] [--jobs N] [--shard I/N]"],
         arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
-        options: options,
+        options: Options.table,
         notes: """
         Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
         a scenario gives DIR/VOICE/INPUT/timeline.wav with its transcripts beside it.
@@ -45,39 +54,31 @@ enum RenderCommand: Command {
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         if arguments.first == "--worker" { return exitCode(of: RenderWorker.serve()) }
-        let parsed = try parseArguments(arguments, options: options)
-        guard let output = parsed.value("output") else { throw UsageError("--output DIR is required") }
+        let parsed = try Options.parse(arguments)
+        guard let output = parsed.output else { throw UsageError("--output DIR is required") }
         guard !parsed.positionals.isEmpty else { throw UsageError("no input files given") }
         // The manifest and the index page against every file the run reads: the inputs, and
         // through a scenario its parts, screens and voice (`render --manifest d.xml sc.json`,
         // with d.xml the scenario's screen, once replaced the dump).
-        let manifest = parsed.value("manifest") ?? (output as NSString).appendingPathComponent("manifest.jsonl")
+        let manifest = parsed.manifest ?? (output as NSString).appendingPathComponent("manifest.jsonl")
         var ownOutputs = [(option: "--manifest", path: manifest)]
-        if parsed.has("report") {
+        if parsed.report {
             ownOutputs.append(("--report", ((manifest as NSString).deletingLastPathComponent as NSString).appendingPathComponent("index.html")))
         }
         // Render's folder is its own: a link there is refused (BatchRenderer), not noted.
-        try RunOutputs.check(ownOutputs, inputs: parsed.positionals + parsed.all("voice").filter(RunOutputs.isVoicePath),
+        try RunOutputs.check(ownOutputs, inputs: parsed.positionals + parsed.voices.filter(RunOutputs.isVoicePath),
                              notingLinks: false)
-        let jobs = try parsed.int("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = parsed.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1, got \(jobs)") }
         var shard = Shard.whole
-        if let text = parsed.value("shard") {
+        if let text = parsed.shard {
             guard let parsedShard = Shard(parsing: text) else {
                 throw UsageError("--shard expects I/N with 1 <= I <= N, such as 2/3; got \"\(text)\"")
             }
             shard = parsedShard
         }
-        var forcedFormat: BatchInputFormat?
-        if let text = parsed.value("format") {
-            guard let format = BatchInputFormat(rawValue: text) else {
-                let valid = BatchInputFormat.allCases.map(\.rawValue)
-                throw UsageError("unknown --format \"\(text)\"" + NameSuggestion.didYouMean(text, in: valid) + "; valid formats: \(valid.joined(separator: ", "))")
-            }
-            forcedFormat = format
-        }
         var overrides: [Character: String] = [:]
-        for text in parsed.all("placeholder") {
+        for text in parsed.placeholders {
             guard let (conversion, value) = FormatPlaceholders.parseOverride(text) else {
                 throw UsageError("--placeholder expects C=VALUE with C a conversion character (\(FormatPlaceholders.conversions)), such as d=3; got \"\(text)\"")
             }
@@ -85,34 +86,29 @@ enum RenderCommand: Command {
         }
 
         var transcriptFormats: [TranscriptFormat] = []
-        for name in parsed.all("transcript-format") {
-            guard let format = TranscriptFormat(extensionName: name) else {
-                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
-            }
-            if !transcriptFormats.contains(format) { transcriptFormats.append(format) }
-        }
+        for format in parsed.transcriptFormats where !transcriptFormats.contains(format) { transcriptFormats.append(format) }
         if transcriptFormats.isEmpty { transcriptFormats = RenderPlan.defaultTranscriptFormats }
 
         let planning = try RenderPlanning(RenderRequestSettings(
-            inputs: parsed.positionals, format: forcedFormat, voices: parsed.all("voice"), placeholders: overrides,
-            punctuation: try parsed.punctuationLevel(), language: try parsed.screenLanguage(), reader: try parsed.readerChoice(),
-            transcriptFormats: transcriptFormats, rate: try parsed.rate()))
-        if !parsed.has("quiet") { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
+            inputs: parsed.positionals, format: parsed.format, voices: parsed.voices, placeholders: overrides,
+            punctuation: parsed.punctuation, language: parsed.language ?? .asWritten, reader: parsed.reader,
+            transcriptFormats: transcriptFormats, rate: parsed.rate))
+        if !parsed.quiet { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }
         for problem in planning.problems { standardError(problem.description) }
 
-        let quiet = parsed.has("quiet")
+        let quiet = parsed.quiet
         // The index plays the files the render writes, beside it; `embed` puts them inside it.
-        let placement = try ReportWriting.audioPlacement(parsed)
-        if parsed.value("report-audio") != nil && !parsed.has("report") {
+        let placement = parsed.reportAudio ?? .automatic
+        if parsed.reportAudio != nil && !parsed.report {
             throw UsageError("--report-audio says where the page's audio goes: give --report too")
         }
         var renderOptions = BatchRenderOptions(
-            outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.value("manifest"),
-            force: parsed.has("force"), progress: quiet ? .quiet : RenderProgress.automaticStyle(),
+            outputDirectory: output, jobs: jobs, shard: shard, manifestPath: parsed.manifest,
+            force: parsed.force, progress: quiet ? .quiet : RenderProgress.automaticStyle(),
             workerCommand: [workerExecutable(), "render", "--worker"]
         )
-        if parsed.has("report") {
+        if parsed.report {
             renderOptions.extraOutputs = [((renderOptions.resolvedManifestPath as NSString).deletingLastPathComponent as NSString)
                 .appendingPathComponent("index.html")]
         }
@@ -132,7 +128,7 @@ enum RenderCommand: Command {
             StopOnSignal.dieOf(signal)
         }
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
-        if parsed.has("report") {
+        if parsed.report {
             let page = try RenderIndex.write(entries: summary.entries, manifest: summary.manifestPath,
                                              inputs: parsed.positionals, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
@@ -155,5 +151,36 @@ enum RenderCommand: Command {
     static func workerExecutable() -> String {
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
         return CommandLine.arguments[0]
+    }
+}
+
+extension OptionDeclaration where Value == BatchInputFormat {
+    /// `render --format`: every input read as this format.
+    static var batchFormat: Self {
+        OptionDeclaration(spec: .choice(
+            "format", BatchInputFormat.names, valueName: "FORMAT",
+            "Read every input as \(BatchInputFormat.names.joined(separator: ", ")) (default: by extension and content).")
+        ) { text in
+            guard let format = BatchInputFormat(rawValue: text) else {
+                let valid = BatchInputFormat.allCases.map(\.rawValue)
+                throw UsageError("unknown --format \"\(text)\"" + NameSuggestion.didYouMean(text, in: valid) + "; valid formats: \(valid.joined(separator: ", "))")
+            }
+            return format
+        }
+    }
+}
+
+extension OptionDeclaration where Value == TranscriptFormat {
+    /// `render --transcript-format`: the transcripts written beside a scenario's WAV.
+    static var transcriptFormats: Self {
+        OptionDeclaration(spec: .choice(
+            "transcript-format", TranscriptFormat.extensionNames, valueName: "EXT",
+            "Transcripts written beside a scenario's WAV: \(TranscriptFormat.extensionNames.joined(separator: ", ")); repeatable (default: txt and vtt).")
+        ) { name in
+            guard let format = TranscriptFormat(extensionName: name) else {
+                throw UsageError(TranscriptFormat.unknownExtensionName(name, option: "transcript-format"))
+            }
+            return format
+        }
     }
 }

@@ -3,19 +3,11 @@ import Foundation
 
 /// The CI report options `test`, `check` and `lint` share: `--junit FILE.xml` and `--sarif
 /// FILE.sarif` (docs/ci-reports.md), each `-` for standard output.
-struct ReportOutputs {
-    static let options: [OptionSpec] = [
-        .value("junit", "FILE.xml", "Write a JUnit XML report (- for standard output)."),
-        .value("sarif", "FILE.sarif", "Write the findings as a SARIF 2.1.0 log (- for standard output)."),
-    ]
-
+struct ReportOutputs: CommandOptions {
+    @Option("junit", "FILE.xml", "Write a JUnit XML report (- for standard output).")
     var junit: String?
+    @Option("sarif", "FILE.sarif", "Write the findings as a SARIF 2.1.0 log (- for standard output).")
     var sarif: String?
-
-    init(_ parsed: ParsedArguments) {
-        junit = parsed.value("junit")
-        sarif = parsed.value("sarif")
-    }
 
     var outputs: [(option: String, path: String)] {
         [("--junit", junit), ("--sarif", sarif)].compactMap { option, path in path.map { (option, $0) } }

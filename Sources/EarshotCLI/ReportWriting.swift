@@ -4,23 +4,26 @@ import EarshotReport
 /// The report pages' options that `check`, `test`, `read` and `render` share (docs/reports.md);
 /// the pages are written by their workflows (`DeskCheckPage`, `ScreenPage`, `RenderIndex`).
 enum ReportWriting {
-    static let audioOption = OptionSpec.value(
-        "report-audio", "embed|external",
-        "With --report: embed the audio in the page, or write it beside the page (check, test: NAME.wav; read: the folder NAME-audio; render: the files it renders). Default: embedded up to 20 MB of audio, beside the page above that, with a note; render: beside.")
-
-    static func audioPlacement(_ parsed: ParsedArguments) throws -> PageAudio.Placement {
-        switch parsed.value("report-audio") {
-        case nil: return .automatic
-        case "embed": return .embed
-        case "external": return .external
-        case let other?: throw UsageError("--report-audio expects embed or external, got \"\(other)\"")
-        }
-    }
-
     /// Checks a page's name: it ends in .html.
     static func checkPageName(_ path: String, option: String) throws {
         guard path.lowercased().hasSuffix(".html") || path.lowercased().hasSuffix(".htm") else {
             throw UsageError("\(option) \(path): the name must end in .html")
+        }
+    }
+}
+
+extension OptionDeclaration where Value == PageAudio.Placement {
+    /// `--report-audio embed|external`; not given, a command's placement is `.automatic`.
+    static var reportAudio: Self {
+        OptionDeclaration(spec: .value(
+            "report-audio", "embed|external",
+            "With --report: embed the audio in the page, or write it beside the page (check, test: NAME.wav; read: the folder NAME-audio; render: the files it renders). Default: embedded up to 20 MB of audio, beside the page above that, with a note; render: beside.")
+        ) { text in
+            switch text {
+            case "embed": return .embed
+            case "external": return .external
+            default: throw UsageError("--report-audio expects embed or external, got \"\(text)\"")
+            }
         }
     }
 }

@@ -211,12 +211,12 @@ enum ShellCompletions {
 enum CompletionsCommand: Command {
     static let name = "completions"
     static let summary = "Print the shell completion script for bash, zsh or fish."
-    static let options: [OptionSpec] = []
+    struct Options: CommandOptions {}
     static let help = helpText(
         overview: summary,
         usage: ["earshot completions bash|zsh|fish"],
         arguments: [("SHELL", "bash, zsh or fish.")],
-        options: options,
+        options: Options.table,
         notes: """
         scripts/install.sh installs all three. By hand: earshot completions bash >
         ~/.local/share/bash-completion/completions/earshot; earshot completions zsh > _earshot
@@ -224,7 +224,7 @@ enum CompletionsCommand: Command {
         """)
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         let valid = ShellCompletions.Shell.allCases.map(\.rawValue).joined(separator: ", ")
         guard parsed.positionals.count == 1, let name = parsed.positionals.first else {
             throw UsageError("give one shell: \(valid)")

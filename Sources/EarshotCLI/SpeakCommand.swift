@@ -10,46 +10,61 @@ enum SpeakCommand: Command {
     static let name = "speak"
     static let withoutDevice: String? = "`earshot speak -o FILE.wav` (writes the speech to a file) or `--no-audio` (prints it only)"
     static let summary = "Speak a text or one composed element through ALSA, or write it to WAV."
-    static let options: [OptionSpec] = [
-        .value("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it (- for standard output)."),
-        .voice,
-        .rate.described("Speaking rate in words per minute (80-450), overriding the profile."),
-        .device,
-        .flag("no-audio", "Print what would be spoken; play and write nothing."),
-        .flag("phonemes", "Also print eSpeak NG's phonemes for the text."),
-        .flag("show-normalized", "Also print the text as handed to the engine after normalization."),
-        .reader.described(
-            "Compose the element as this screen reader describes it: voiceover (the default) or talkback, an Android view TalkBack's rules read (docs/talkback.md)."),
-        .value("label", "TEXT", "Compose an element: its accessibility label (talkback: its contentDescription)."),
-        .value("value", "TEXT", "Compose an element: its accessibility value (talkback: a checkable class's checked state, 1/on/true or 0/off/false; else its stateDescription)."),
-        .value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...; talkback takes button, header, selected, notEnabled, image, searchField, adjustable).")
-            .offering(AccessibilityTrait.allCases.map(\.rawValue)),
-        .value("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause (talkback: Android's hint text, an edit text's name; TalkBack's usage hint comes from the view's actions)."),
-        .value("class", "NAME", "Compose an element with --reader talkback: its Android class, e.g. android.widget.Switch (default: the traits', else android.view.View)."),
-        .punctuation,
-        .value("language", "TAG", "Speak with the voice of this language (accessibilityLanguage), e.g. en; a composed element's trait words stay in the profile's language."),
-        .flag("spell-out", "Spell the text (or the label and value) character by character (accessibilitySpeechSpellOut)."),
-        .value("pitch", "FACTOR", "Pitch from 0.5 to 2.0, 1 the voice's own (accessibilitySpeechPitch)."),
-        .value("ipa", "IPA", "Pronounce the text (or the label) as this IPA notation (accessibilitySpeechIPANotation)."),
-        .espeakData,
-    ]
+    struct Options: CommandOptions {
+        @Option("output", short: "o", "FILE.wav", "Write the speech to a WAV file instead of playing it (- for standard output).")
+        var output: String?
+        @Option(.voice) var voice: String?
+        @Option(.rate.described("Speaking rate in words per minute (80-450), overriding the profile."))
+        var rate: Int?
+        @Option(.device) var device: String?
+        @Flag("no-audio", "Print what would be spoken; play and write nothing.")
+        var noAudio: Bool
+        @Flag("phonemes", "Also print eSpeak NG's phonemes for the text.")
+        var phonemes: Bool
+        @Flag("show-normalized", "Also print the text as handed to the engine after normalization.")
+        var showNormalized: Bool
+        @Option(.reader.described(
+            "Compose the element as this screen reader describes it: voiceover (the default) or talkback, an Android view TalkBack's rules read (docs/talkback.md)."))
+        var reader: ScreenReaderName?
+        @Option("label", "TEXT", "Compose an element: its accessibility label (talkback: its contentDescription).")
+        var label: String?
+        @Option("value", "TEXT", "Compose an element: its accessibility value (talkback: a checkable class's checked state, 1/on/true or 0/off/false; else its stateDescription).")
+        var value: String?
+        @Option(.value("traits", "T1,T2", "Compose an element: traits (button, selected, isHeader, notEnabled, ...; talkback takes button, header, selected, notEnabled, image, searchField, adjustable).")
+            .offering(AccessibilityTrait.allCases.map(\.rawValue)))
+        var traits: String?
+        @Option("hint", "TEXT", "Compose an element: its hint, spoken after the profile's pause (talkback: Android's hint text, an edit text's name; TalkBack's usage hint comes from the view's actions).")
+        var hint: String?
+        @Option("class", "NAME", "Compose an element with --reader talkback: its Android class, e.g. android.widget.Switch (default: the traits', else android.view.View).")
+        var className: String?
+        @Option(.punctuation) var punctuation: PunctuationLevel?
+        @Option("language", "TAG", "Speak with the voice of this language (accessibilityLanguage), e.g. en; a composed element's trait words stay in the profile's language.")
+        var language: String?
+        @Flag("spell-out", "Spell the text (or the label and value) character by character (accessibilitySpeechSpellOut).")
+        var spellOut: Bool
+        @Option("pitch", "FACTOR", "Pitch from 0.5 to 2.0, 1 the voice's own (accessibilitySpeechPitch).")
+        var pitch: String?
+        @Option("ipa", "IPA", "Pronounce the text (or the label) as this IPA notation (accessibilitySpeechIPANotation).")
+        var ipa: String?
+        @Option(.espeakData) var espeakData: String?
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
-        if let output = parsed.value("output") {
-            try RunOutputs.check([("-o", output)], inputs: parsed.value("voice").map { [$0] } ?? [])
+        let parsed = try Options.parse(arguments)
+        if let output = parsed.output {
+            try RunOutputs.check([("-o", output)], inputs: parsed.voice.map { [$0] } ?? [])
             try OutputSafety.checkReplacingWAV(output, option: "-o")
         }
-        let profile = try parsed.withRate(try parsed.withPunctuation(try parsed.voiceProfile()))
-        let reader = try parsed.screenReader(profile, for: [])
+        let profile = try chosenProfile(voice: parsed.voice, punctuation: parsed.punctuation, rate: parsed.rate)
+        let reader = try screenReader(parsed.reader, profile: profile, for: [])
         let utterance = try composeUtterance(parsed, profile: profile, reader: reader)
-        let out = TextOutput(toStandardError: parsed.value("output") == "-")
+        let out = TextOutput(toStandardError: parsed.output == "-")
         let hasAttributes = utterance.text.hasAttributes || utterance.hint?.hasAttributes == true
         // Attributes may call for another voice, which only the speaker finds. The voice is
         // checked before anything is printed, with or without audio.
-        let needsEngine = parsed.has("phonemes") || !parsed.has("no-audio") || hasAttributes
-        let engineSpeaker = needsEngine ? try parsed.speaker(for: profile) : nil
-        if !needsEngine { try parsed.checkVoiceWithoutAudio(profile) }
+        let needsEngine = parsed.phonemes || !parsed.noAudio || hasAttributes
+        let engineSpeaker = needsEngine ? try Speaker.checked(profile, espeakData: parsed.espeakData) : nil
+        if !needsEngine { try Speaker.checkVoiceWithoutAudio(profile, espeakData: parsed.espeakData) }
 
         out.line(utterance.text.text)
         if let hint = utterance.hint { out.line("hint: \(hint.text)") }
@@ -58,7 +73,7 @@ enum SpeakCommand: Command {
             out.line("note: the hint \"\(unspoken)\" is Android's hint text, which TalkBack says only as the name of an edit text without a label; not spoken")
         }
         let pipeline = try profile.speechPipeline()
-        if parsed.has("show-normalized") && !hasAttributes {
+        if parsed.showNormalized && !hasAttributes {
             for (name, text) in [("", utterance.text.text)] + (utterance.hint.map { [(" hint", $0.text)] } ?? []) {
                 let normalized = pipeline.normalizeReporting(text)
                 out.line("normalized\(name): \(normalized.text)")
@@ -71,24 +86,24 @@ enum SpeakCommand: Command {
         if hasAttributes {
             for (name, spoken) in parts {
                 for span in spoken.spans where !span.attributes.isEmpty { out.line("span\(name): \"\(span.text)\" \(span.attributes)") }
-                if parsed.has("show-normalized") { out.line("normalized\(name): \(speaker.engineText(for: spoken))") }
+                if parsed.showNormalized { out.line("normalized\(name): \(speaker.engineText(for: spoken))") }
                 // An attribute that could not be honoured is never dropped silently.
                 for note in speaker.notes(for: spoken) { out.line("note\(name): \(note)") }
             }
         }
-        if parsed.has("phonemes") {
+        if parsed.phonemes {
             out.line("phonemes: \(try speaker.phonemes(utterance.text))")
         }
-        if parsed.has("no-audio") { return .success }
+        if parsed.noAudio { return .success }
 
         let hintPause = try TimingSettings(profile: profile, reader: reader).hintPause
-        if let output = parsed.value("output") {
+        if let output = parsed.output {
             let seconds = try speaker.write(utterance.text, hint: utterance.hint, hintPause: hintPause, to: output)
             out.line("wrote \(output == "-" ? "standard output" : output) (\(String(format: "%.2f", seconds)) s)")
             return .success
         }
         try StopOnSignal.watching {
-            let sink = try AlsaSink(device: parsed.device, sampleRate: speaker.sampleRate)
+            let sink = try AlsaSink(device: parsed.device ?? AlsaSink.defaultDevice, sampleRate: speaker.sampleRate)
             defer { sink.close() }
             try speaker.speak(utterance.text, hint: utterance.hint, hintPause: hintPause, into: sink)
             try sink.drain()
@@ -96,14 +111,13 @@ enum SpeakCommand: Command {
         return .success
     }
 
-    /// The text to speak: the positional TEXT, or an element composed with the profile's rules as
+    /// The text to speak: the positional TEXT, or an element composed with the profile's rules;
     /// `reader` composes it (`ScreenReader.describeComposed`: under TalkBack, an Android view),
     /// with the hint the composition leaves unsaid.
-    static func composeUtterance(_ parsed: ParsedArguments, profile: VoiceProfile, reader: any ScreenReader) throws
+    static func composeUtterance(_ parsed: Parsed<Options>, profile: VoiceProfile, reader: any ScreenReader) throws
         -> (text: SpokenText, hint: SpokenText?, unspokenHint: String?) {
-        var attributes = SpeechAttributes(language: parsed.value("language"), spellOut: parsed.has("spell-out"),
-                                          ipa: parsed.value("ipa"))
-        if let pitch = parsed.value("pitch") {
+        var attributes = SpeechAttributes(language: parsed.language, spellOut: parsed.spellOut, ipa: parsed.ipa)
+        if let pitch = parsed.pitch {
             guard let factor = Double(pitch), SpeechAttributes.pitchRange.contains(factor) else {
                 throw UsageError("--pitch must be a number from 0.5 to 2.0, got \"\(pitch)\"")
             }
@@ -113,11 +127,11 @@ enum SpeakCommand: Command {
             throw UsageError("--ipa needs an IPA pronunciation, got an empty one")
         }
         attributes = attributes.relative(toVoiceLanguage: profile.language)
-        if parsed.value("class") != nil, !type(of: reader).takesViewClass {
+        if parsed.className != nil, !type(of: reader).takesViewClass {
             let takers = ScreenReaders.all.filter { $0.takesViewClass }.map { "--reader \($0.name)" }
             throw UsageError("--class (an Android view's class) is accepted only with \(takers.joined(separator: " or "))")
         }
-        let composes = ["label", "value", "traits", "hint", "class"].contains { parsed.value($0) != nil }
+        let composes = [parsed.label, parsed.value, parsed.traits, parsed.hint, parsed.className].contains { $0 != nil }
         if !composes {
             guard !parsed.positionals.isEmpty else {
                 throw UsageError("nothing to speak: give TEXT or --label/--value/--traits/--hint")
@@ -134,13 +148,13 @@ enum SpeakCommand: Command {
         if let extra = parsed.positionals.first {
             throw UsageError("give either TEXT (\"\(extra)\") or --label/--value/--traits/--hint, not both")
         }
-        let traitNames = (parsed.value("traits") ?? "").split(separator: ",")
+        let traitNames = (parsed.traits ?? "").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var elementAttributes = attributes
         elementAttributes.language = nil
         let generator = try DescriptionGenerator(profile: profile, reader: reader)
-        let element = ComposedElement(label: parsed.value("label"), value: parsed.value("value"), traits: traitNames,
-                                      className: parsed.value("class"), hint: parsed.value("hint"))
+        let element = ComposedElement(label: parsed.label, value: parsed.value, traits: traitNames,
+                                      className: parsed.className, hint: parsed.hint)
         if let (description, unspoken) = try reader.describeComposed(element, language: attributes.language,
                                                                      speech: elementAttributes, by: generator) {
             return (description.spoken, description.spokenHint, unspoken)
@@ -154,8 +168,8 @@ enum SpeakCommand: Command {
             }
             traits.insert(AccessibilityTraits(trait))
         }
-        let stop = FocusStop(id: "element", label: parsed.value("label"), value: parsed.value("value"),
-                             hint: parsed.value("hint"), traits: traits, language: attributes.language,
+        let stop = FocusStop(id: "element", label: parsed.label, value: parsed.value,
+                             hint: parsed.hint, traits: traits, language: attributes.language,
                              speech: elementAttributes)
         let description = generator.describe(stop)
         return (description.spoken, description.spokenHint, nil)
@@ -169,7 +183,7 @@ enum SpeakCommand: Command {
             "earshot speak --reader talkback [options] --label L [--class NAME] [--value V] [--traits T1,T2] [--hint H]",
         ],
         arguments: [("TEXT", "What to say (Korean, English or mixed); - reads it from standard input.")],
-        options: options,
+        options: Options.table,
         notes: """
         Prints what is spoken first (and the hint on its own line), then plays it or writes the
         WAV file (16-bit mono PCM at the engine's 22050 Hz). With -o - the WAV goes to standard

@@ -10,27 +10,36 @@ import Foundation
 enum TestCommand: Command {
     static let name = "test"
     static let summary = "Run scenarios as a test suite: golden transcripts, expectations, CI reports."
-    static let options: [OptionSpec] = [
-        .flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt)."),
-        .value("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."),
-        .value("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own."),
-        .rate,
-        .rates,
-        .reader,
-        .flag("quiet", short: "q", "Print only failing scenarios and the summary line."),
-        .value("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md)."),
-        .value("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md)."),
-        ReportWriting.audioOption,
-        .espeakData,
-    ] + AuditOptions.options + ReportOutputs.options
+    struct Options: CommandOptions {
+        @Flag("update", "Rewrite the golden transcripts that differ or are missing (NAME.transcript.txt).")
+        var update: Bool
+        @Option(.wholeNumber("jobs", short: "j", "N", "Run N scenarios at a time, each in a worker process of its own. Default: 1 (in this process)."))
+        var jobs: Int?
+        @Option("voice", "NAME|PATH", "Voice profile for every scenario, overriding each one's own.")
+        var voice: String?
+        @Option(.rate) var rate: Int?
+        @Option(.rates) var rates: RatesChoice?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Flag("quiet", short: "q", "Print only failing scenarios and the summary line.")
+        var quiet: Bool
+        @Option("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md).")
+        var shard: String?
+        @Option("report", "DIR", "Write a report page per scenario and an index.html with the pass/fail table into DIR (docs/reports.md).")
+        var report: String?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
+        @Option(.espeakData) var espeakData: String?
+        @Group var audit: AuditOptions
+        @Group var reports: ReportOutputs
+    }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
         if arguments.first == "--worker" { return try TestWorker.serve(Array(arguments.dropFirst())) }
-        let parsed = try parseArguments(arguments, options: options)
-        let jobs = try parsed.int("jobs") ?? 1
+        let parsed = try Options.parse(arguments)
+        let jobs = parsed.jobs ?? 1
         guard (1...64).contains(jobs) else { throw UsageError("--jobs expects 1 to 64, got \(jobs)") }
-        let reports = ReportOutputs(parsed)
-        let audit = try AuditOptions(parsed)
+        let reports = parsed.reports
+        let audit = parsed.audit
+        try audit.validate()
         try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: audit.outputs)
         let everyFile = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
         guard !everyFile.isEmpty else {
@@ -39,7 +48,7 @@ enum TestCommand: Command {
         // A shard runs a contiguous part of the list one run takes, with the page names one run
         // gives, so that `earshot merge` of the shards' reports is that run's, in its order.
         var shard = Shard.whole
-        if let text = parsed.value("shard") {
+        if let text = parsed.shard {
             switch Shard.resolve(text, environment: ProcessInfo.processInfo.environment) {
             case .success(let resolved): shard = resolved
             case .failure(let error): throw UsageError(error.description)
@@ -47,10 +56,10 @@ enum TestCommand: Command {
         }
         let part = shard.range(of: everyFile.count)
         let files = Array(everyFile[part])
-        let quiet = parsed.has("quiet")
-        let update = parsed.has("update")
-        let reportFolder = parsed.value("report")
-        let placement = try ReportWriting.audioPlacement(parsed)
+        let quiet = parsed.quiet
+        let update = parsed.update
+        let reportFolder = parsed.report
+        let placement = parsed.reportAudio ?? .automatic
         let pages = Array(SuiteIndexPage.pageNames(for: everyFile)[part])
         // Every output against every input of every scenario (its parts, screens, voice and
         // golden), before anything runs: `--junit s/a.json s` once replaced the scenario.
@@ -59,7 +68,7 @@ enum TestCommand: Command {
             // The folder is the command's own: a link planted in it is refused, never written through.
             try OutputSafety.checkOwnedFolder(reportFolder, files: pageOutputs.map(\.path), option: "test --report")
         }
-        try reports.check(inputs: suiteInputs(files, voice: parsed.value("voice")) + audit.inputs,
+        try reports.check(inputs: suiteInputs(files, voice: parsed.voice) + audit.inputs,
                           otherOutputs: pageOutputs + audit.outputs)
         let baseline = try audit.loadBaseline()
         if let reportFolder { try createFolder(reportFolder) }
@@ -78,31 +87,21 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if let rates = try parsed.rates(profileSweep: {
-            try VoiceLibrary.locate().profile(parsed.value("voice") ?? VoiceLibrary.defaultVoice).sweepRates()
-        }) {
-            if parsed.value("rate") != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
+        if let rates = try parsed.rates?.resolved(profileSweep: { try voiceProfile(parsed.voice).sweepRates() }) {
+            if parsed.rate != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
             if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
             if jobs > 1 { printer.line("note: --rates runs each scenario's rates in this process, one after another; --jobs is not used") }
-            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                           reader: try parsed.readerChoice(), density: audit.density)
+            let runner = parsed.options.runner(report: nil)
             // A sweep compares runs of one scenario, so its rates run in this process, one
             // after another (a speaker per voice and rate, lengths measured once each).
             for file in files {
                 for outcome in try runner.runSweep(file, rates: rates) { try collect(outcome) }
             }
         } else if jobs == 1 || files.count <= 1 {
-            let runner = TestWorker.runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                           reader: try parsed.readerChoice(), density: audit.density, rate: try parsed.rate(),
-                                           report: report)
+            let runner = parsed.options.runner(report: report)
             for (file, page) in zip(files, pages) { try collect(try runner.run(file, page: page)) }
         } else {
-            var command = [RenderCommand.workerExecutable(), "test", "--worker"]
-            if let voice = parsed.value("voice") { command += ["--voice", voice] }
-            if let reader = try parsed.readerChoice() { command += ["--reader", reader.rawValue] }
-            if let rate = try parsed.rate() { command += ["--rate", String(rate)] }
-            if let data = parsed.value("espeak-data") { command += ["--espeak-data", data] }
-            if let density = audit.density { command += ["--density", "\(density)"] }
+            var command = [RenderCommand.workerExecutable(), "test", "--worker"] + parsed.options.workerArguments
             if let reportFolder {
                 command += ["--report", reportFolder]
                 if let value = placement.argument { command += ["--report-audio", value] }
@@ -160,7 +159,7 @@ enum TestCommand: Command {
         overview: summary,
         usage: ["earshot test [options] [PATH...]"],
         arguments: [("PATH", "Scenario files, or folders searched (with their subfolders) for scenarios: .json files with \"steps\". Default: the current folder.")],
-        options: options,
+        options: Options.table,
         notes: """
         Runs each scenario as `earshot check` does, on a virtual clock with real speech, and
         compares its transcript with the golden transcript beside it (NAME.transcript.txt, the
@@ -237,24 +236,56 @@ struct VerdictPrinter {
     }
 }
 
-/// The suite runner of `earshot test` and of its workers (`earshot test --worker`), with the
-/// report pages it writes.
-enum TestWorker {
-    static func runner(voice: String?, espeakData: String?, reader: ScreenReaderName?, density: Double? = nil,
-                       rate: Int? = nil, report: SuiteScenarioRunner.Report? = nil) -> SuiteScenarioRunner {
+/// What a suite's scenarios run with: `earshot test`'s options, and the same fields in its
+/// workers' (`TestWorker.Options`), so the runner is made, and a worker told, in one place.
+protocol SuiteRunChoices {
+    var voice: String? { get }
+    var espeakData: String? { get }
+    var reader: ScreenReaderName? { get }
+    var rate: Int? { get }
+    var density: Double? { get }
+}
+
+extension SuiteRunChoices {
+    /// The runner of these choices, writing its report pages as `report` says.
+    func runner(report: SuiteScenarioRunner.Report?) -> SuiteScenarioRunner {
         SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report)
+    }
+
+    /// The arguments that start a worker running the same way (`TestWorker.Options` reads them).
+    var workerArguments: [String] {
+        var arguments: [String] = []
+        if let voice { arguments += ["--voice", voice] }
+        if let reader { arguments += ["--reader", reader.rawValue] }
+        if let rate { arguments += ["--rate", String(rate)] }
+        if let espeakData { arguments += ["--espeak-data", espeakData] }
+        if let density { arguments += ["--density", "\(density)"] }
+        return arguments
+    }
+}
+
+extension TestCommand.Options: SuiteRunChoices {
+    var density: Double? { audit.density }
+}
+
+/// The workers of `earshot test --jobs` (`earshot test --worker`).
+enum TestWorker {
+    /// What `earshot test` passes on to its workers.
+    struct Options: CommandOptions, SuiteRunChoices {
+        @Option("voice", "V", "") var voice: String?
+        @Option(.espeakData) var espeakData: String?
+        @Option("report", "DIR", "") var report: String?
+        @Option(.reportAudio) var reportAudio: PageAudio.Placement?
+        @Option(.reader) var reader: ScreenReaderName?
+        @Option(.number("density", "SCALE", "")) var density: Double?
+        @Option(.rate) var rate: Int?
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).
     static func serve(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: [.value("voice", "V", ""), .espeakData, .value("report", "DIR", ""),
-                                                             ReportWriting.audioOption, .reader, .value("density", "SCALE", ""),
-                                                             .rate])
-        let placement = try ReportWriting.audioPlacement(parsed)
-        let report = parsed.value("report").map { SuiteScenarioRunner.Report(folder: $0, placement: placement) }
-        try SuiteWorkers.serve(runner(voice: parsed.value("voice"), espeakData: parsed.value("espeak-data"),
-                                      reader: try parsed.readerChoice(), density: try parsed.double("density"),
-                                      rate: try parsed.rate(), report: report))
+        let parsed = try Options.parse(arguments)
+        let report = parsed.report.map { SuiteScenarioRunner.Report(folder: $0, placement: parsed.reportAudio ?? .automatic) }
+        try SuiteWorkers.serve(parsed.options.runner(report: report))
         return .success
     }
 }

@@ -5,12 +5,13 @@ import Foundation
 enum VoicesCommand: Command {
     static let name = "voices"
     static let summary = "List the voice profiles (--voice NAME) and where each comes from."
-    static let options: [OptionSpec] = [
-        .flag("names", "Print the names alone, one per line (the shell completions offer them)."),
-    ]
+    struct Options: CommandOptions {
+        @Flag("names", "Print the names alone, one per line (the shell completions offer them).")
+        var names: Bool
+    }
 
     static var help: HelpPage {
-        helpText(overview: summary, usage: ["earshot voices [--names]"], options: options, notes: """
+        helpText(overview: summary, usage: ["earshot voices [--names]"], options: Options.table, notes: """
             A name is found in the first of these that has NAME.json: $EARSHOT_VOICES, the user's
             config folder ($XDG_CONFIG_HOME/earshot/voices, default ~/.config/earshot/voices), the
             installed data (PREFIX/share/earshot/voices), a checkout's voices/ (development builds),
@@ -19,14 +20,14 @@ enum VoicesCommand: Command {
     }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
-        let parsed = try parseArguments(arguments, options: options)
+        let parsed = try Options.parse(arguments)
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument \"\(extra)\"") }
         let library = VoiceLibrary.locate()
         let entries = library.entries
         guard !entries.isEmpty else {
             throw UnknownVoiceError(name: "", directory: library.searched, validNames: [])
         }
-        if parsed.has("names") {
+        if parsed.names {
             for entry in entries { print(entry.name) }
             return .success
         }

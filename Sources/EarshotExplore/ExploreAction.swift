@@ -75,10 +75,10 @@ public enum ExploreAction: Equatable, Sendable {
         ("help | quit", "this help / leave"),
     ]
 
-    /// The closed list of typed commands by name; `aliases` are other spellings of some.
+    /// The closed list of typed commands by name besides the gestures (`ScenarioGesture.typedNames`);
+    /// `aliases` are other spellings of some.
     public enum Name: String, NamedCases, Sendable {
-        case next, previous, first, last, heading, previousHeading = "previous-heading", activate, escape, increment,
-             decrement, read, readTop = "read-top", touch, actions, action, announce, announceHigh = "announce!",
+        case actions, action, announce, announceHigh = "announce!",
              announceLow = "announce-low", queue, screen, layout, page, androidAnnounce = "android-announce", live,
              liveAssertive = "live!", pane, wait, idle, help, quit
 
@@ -95,28 +95,25 @@ public enum ExploreAction: Equatable, Sendable {
     /// name (`right`, `left`, `home`, `end`, `enter`, `escape`, `up`, `down`, in any case), so
     /// that what a person presses can be replayed from a file.
     public static func key(_ text: String) -> ExploreAction? {
-        switch text {
-        case "n": return .gesture(.next)
-        case "p": return .gesture(.previous)
-        case "h": return .gesture(.nextHeading)
-        case "H": return .gesture(.previousHeading)
-        case "r": return .gesture(.readAll(fromTop: false))
-        case "R": return .gesture(.readAll(fromTop: true))
-        case "a": return .listActions
-        case "1", "2", "3", "4", "5", "6", "7", "8", "9": return .performAction(text)
-        default: break
+        let key: TerminalKey
+        if text.count == 1, let character = text.first {
+            key = .character(character)
+        } else {
+            switch text.lowercased() {
+            case "right": key = .right
+            case "left": key = .left
+            case "home": key = .home
+            case "end": key = .end
+            case "enter", "return": key = .enter
+            case "esc": key = .escape
+            case "up": key = .up
+            case "down": key = .down
+            default: return nil
+            }
         }
-        switch text.lowercased() {
-        case "right": return .gesture(.next)
-        case "left": return .gesture(.previous)
-        case "home": return .gesture(.first)
-        case "end": return .gesture(.last)
-        case "enter", "return": return .gesture(.activate(edits: []))
-        case "esc": return .gesture(.escape)
-        case "up": return .gesture(.increment)
-        case "down": return .gesture(.decrement)
-        default: return nil
-        }
+        // The terminal's table, so a key does in a script what it does at the keyboard.
+        guard case .action(let action) = meaning(of: key) else { return nil }
+        return action
     }
 
     /// Parses one typed command, e.g. `announce 장바구니에 담겼습니다` (a leading `:` is allowed),
@@ -135,34 +132,21 @@ public enum ExploreAction: Equatable, Sendable {
             guard argument.isEmpty else { throw ExploreCommandError("\(name) takes nothing after it, found \"\(argument)\"") }
             return action
         }
+        do {
+            if let gesture = try ScenarioGesture.typed(name, argument: argument) { return .gesture(gesture) }
+        } catch {
+            throw ExploreCommandError(error.message)
+        }
         guard let command = Name(typed: name) else {
             // A long word is named by its start: the message stays one line.
             let shown = name.count > 40 ? String(name.prefix(40)) + "… (\(name.utf8.count) bytes)" : name
             var message = name.isEmpty ? "empty command" : "unknown command \"\(shown)\""
-            message += NameSuggestion.didYouMean(name, in: Name.names)
+            message += NameSuggestion.didYouMean(name, in: ScenarioGesture.typedNames + Name.names)
             throw ExploreCommandError(message + " (help lists them)")
         }
         switch command {
-        case .next: return try noArgument(.gesture(.next))
-        case .previous: return try noArgument(.gesture(.previous))
-        case .first: return try noArgument(.gesture(.first))
-        case .last: return try noArgument(.gesture(.last))
-        case .heading: return try noArgument(.gesture(.nextHeading))
-        case .previousHeading: return try noArgument(.gesture(.previousHeading))
-        case .activate: return try noArgument(.gesture(.activate(edits: [])))
-        case .escape: return try noArgument(.gesture(.escape))
-        case .increment: return try noArgument(.gesture(.increment))
-        case .decrement: return try noArgument(.gesture(.decrement))
-        case .read: return try noArgument(.gesture(.readAll(fromTop: false)))
-        case .readTop: return try noArgument(.gesture(.readAll(fromTop: true)))
         case .actions: return try noArgument(.listActions)
         case .action: return .performAction(try requireArgument("an action's number or name"))
-        case .touch:
-            let numbers = argument.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-            guard numbers.count == 2, argument.split(whereSeparator: \.isWhitespace).count == 2 else {
-                throw ExploreCommandError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
-            }
-            return .gesture(.touch(x: numbers[0], y: numbers[1]))
         case .announce: return .announce(try requireArgument("the text to announce"), priority: .default, queued: false)
         case .announceHigh: return .announce(try requireArgument("the text to announce"), priority: .high, queued: false)
         case .announceLow: return .announce(try requireArgument("the text to announce"), priority: .low, queued: false)

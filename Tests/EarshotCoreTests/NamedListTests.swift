@@ -48,6 +48,32 @@ struct NamedListTests {
                 "\(String(describing: misspelt))")
     }
 
+    @Test("every typed gesture name gives a gesture of its own Name, the typed names are each once, and a typed gesture checks what follows it")
+    func typedGestures() throws {
+        #expect(ScenarioGesture.typedNames == ["next", "previous", "first", "last", "heading", "previous-heading", "activate",
+                                               "escape", "increment", "decrement", "touch", "read", "read-top"])
+        #expect(Set(ScenarioGesture.typedNames).count == ScenarioGesture.typedNames.count)
+        for name in ScenarioGesture.Name.allCases {
+            for typed in name.typedNames {
+                let gesture = try ScenarioGesture.typed(typed, argument: name == .touch ? "120 300" : "")
+                #expect(gesture?.stepName == name, "\(typed)")
+            }
+        }
+        #expect(try ScenarioGesture.typed("read-top", argument: "") == .readAll(fromTop: true))
+        #expect(try ScenarioGesture.typed("read", argument: "") == .readAll(fromTop: false))
+        #expect(try ScenarioGesture.typed("heading", argument: "") == .nextHeading)
+        #expect(try ScenarioGesture.typed("touch", argument: "12.5  30") == .touch(x: 12.5, y: 30))
+        // A step's name that is no typed name, and a name nothing has.
+        #expect(try ScenarioGesture.typed("nextHeading", argument: "") == nil)
+        #expect(try ScenarioGesture.typed("scroll", argument: "") == nil)
+        #expect(throws: TypedGestureError("touch needs two numbers, X and Y in points, e.g. touch 120 300")) {
+            try ScenarioGesture.typed("touch", argument: "120 300 4")
+        }
+        #expect(throws: TypedGestureError("escape takes nothing after it, found \"now\"")) {
+            try ScenarioGesture.typed("escape", argument: "now")
+        }
+    }
+
     @Test("every drop reason has its own code, the codes are exactly the declared names, and a scenario's reason takes each")
     func dropReasonCodes() throws {
         let reasons: [DropReason] = [.postedDuringGestureSpeech, .postedWithinGestureWindow, .replacedByUserGesture, .screenChanged,

@@ -36,6 +36,36 @@ struct ExploreSessionTests {
         #expect(ExploreSession.help.contains("\nCOMMANDS (after :, or one per line on standard input):\n  next | previous"))
     }
 
+    @Test("explore types every gesture by the gesture's own typed names, its help names each, and its other commands are none of them")
+    func typedGesturesAreTheGesturesOwn() throws {
+        for name in ScenarioGesture.typedNames {
+            let argument = name == "touch" ? " 10 20" : ""
+            let gesture = try #require(try ScenarioGesture.typed(name, argument: argument.trimmingCharacters(in: .whitespaces)))
+            #expect(try ExploreAction.parse(name + argument) == .gesture(gesture))
+            let listed = ExploreAction.commandHelp.contains { row in
+                row.0.split(separator: " ").contains { $0 == name }
+            }
+            #expect(listed, "explore's help lists \(name)")
+        }
+        #expect(Set(ExploreAction.Name.names).isDisjoint(with: ScenarioGesture.typedNames))
+        #expect(throws: ExploreCommandError("read-top takes nothing after it, found \"x\"")) { try ExploreAction.parse("read-top x") }
+    }
+
+    @Test("a key given by name in a script does what the key does at the terminal")
+    func scriptKeysAreTheTerminalsKeys() throws {
+        let keys: [(String, TerminalKey)] = [
+            ("n", .character("n")), ("p", .character("p")), ("h", .character("h")), ("H", .character("H")),
+            ("r", .character("r")), ("R", .character("R")), ("a", .character("a")), ("7", .character("7")),
+            ("?", .character("?")), ("q", .character("q")), ("Right", .right), ("left", .left), ("HOME", .home),
+            ("end", .end), ("enter", .enter), ("return", .enter), ("esc", .escape), ("up", .up), ("down", .down),
+        ]
+        for (text, key) in keys {
+            #expect(ExploreAction.meaning(of: key) == .action(try ExploreAction.parse(text)), "\(text)")
+        }
+        #expect(ExploreAction.key("x") == nil)
+        #expect(ExploreAction.key(":") == nil)
+    }
+
     @Test("typed commands: arguments, quoting, aliases; a wrong one is a usage error with a suggestion")
     func typedCommands() throws {
         #expect(try ExploreAction.parse(":announce! 담았습니다") == .announce("담았습니다", priority: .high, queued: false))

@@ -157,7 +157,8 @@ public enum ScenarioAction: Sendable {
 }
 
 /// A user gesture: what a scenario's step performs and what a key or typed command in `explore`
-/// performs (`ExploreAction.gesture`), one list for both.
+/// performs (`ExploreAction.gesture`), one list for both: `Name` is every gesture by the name a
+/// step writes, with the keys the step takes and the words a person types (`typed`).
 public enum ScenarioGesture: Sendable, Equatable {
     case next, previous, first, last, nextHeading, previousHeading
     /// Double tap. `edits` are what the app's action handler changes at once, before VoiceOver
@@ -194,6 +195,55 @@ public enum ScenarioGesture: Sendable, Equatable {
             case .activate: ["changes"]
             case .next, .previous, .first, .last, .nextHeading, .previousHeading, .escape, .increment, .decrement: []
             }
+        }
+
+        /// The words a person types for this gesture (`ScenarioGesture.typed`: explore's
+        /// commands and script lines). None for a three-finger scroll, whose page text is the
+        /// app's to say (a scenario gives it), and for a custom action, which explore picks from
+        /// the focused element's list (`action N|NAME`).
+        public var typedNames: [String] {
+            switch self {
+            case .nextHeading: ["heading"]
+            case .previousHeading: ["previous-heading"]
+            case .readAll: ["read", "read-top"]
+            case .scroll, .customAction: []
+            case .next, .previous, .first, .last, .activate, .escape, .increment, .decrement, .touch: [rawValue]
+            }
+        }
+    }
+
+    /// Every typed gesture name, in the order of `Name`.
+    public static var typedNames: [String] { Name.allCases.flatMap(\.typedNames) }
+
+    /// The gesture a typed command names, with what follows the name (`touch 120 300`); nil
+    /// when `name` is none of `typedNames`. A double tap typed this way changes nothing on the
+    /// screen (`activate(edits: [])`).
+    public static func typed(_ name: String, argument: String) throws(TypedGestureError) -> ScenarioGesture? {
+        guard let kind = Name.allCases.first(where: { $0.typedNames.contains(name) }) else { return nil }
+        func alone(_ gesture: ScenarioGesture) throws(TypedGestureError) -> ScenarioGesture {
+            guard argument.isEmpty else { throw TypedGestureError("\(name) takes nothing after it, found \"\(argument)\"") }
+            return gesture
+        }
+        switch kind {
+        case .next: return try alone(.next)
+        case .previous: return try alone(.previous)
+        case .first: return try alone(.first)
+        case .last: return try alone(.last)
+        case .nextHeading: return try alone(.nextHeading)
+        case .previousHeading: return try alone(.previousHeading)
+        case .activate: return try alone(.activate(edits: []))
+        case .escape: return try alone(.escape)
+        case .increment: return try alone(.increment)
+        case .decrement: return try alone(.decrement)
+        case .readAll: return try alone(.readAll(fromTop: name == "read-top"))
+        case .touch:
+            let words = argument.split(whereSeparator: \.isWhitespace)
+            let numbers = words.compactMap { Double($0) }
+            guard numbers.count == 2, words.count == 2 else {
+                throw TypedGestureError("touch needs two numbers, X and Y in points, e.g. touch 120 300")
+            }
+            return .touch(x: numbers[0], y: numbers[1])
+        case .scroll, .customAction: return nil
         }
     }
 
@@ -236,6 +286,13 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .customAction(let name, _): "custom action \(name)"
         }
     }
+}
+
+/// A typed gesture that cannot be performed as written: its argument missing or wrong.
+public struct TypedGestureError: Error, Equatable {
+    public var message: String
+
+    public init(_ message: String) { self.message = message }
 }
 
 /// A notification the app posts (`UIAccessibility.post`).
