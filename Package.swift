@@ -115,7 +115,7 @@ let package = Package(
         // The fuzz harness in the core's tests also feeds render's readers (.strings, label lists).
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotRender"]),
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
-        .testTarget(name: "EarshotRenderTests", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotRender"]),
+        .testTarget(name: "EarshotRenderTests", dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback", "EarshotRender"]),
         .testTarget(name: "EarshotWorkersTests", dependencies: ["EarshotCore", "EarshotWorkers"]),
         .testTarget(name: "EarshotReportTests", dependencies: ["EarshotReport"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
