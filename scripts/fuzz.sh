@@ -14,8 +14,8 @@ per_target=$(( seconds / ${#targets[@]} ))
 out=.build/fuzz
 mkdir -p "$out"
 
-# explore's command reader and parser are EarshotExplore's, and need only the core.
-sources="$(find Sources/EarshotCore Sources/EarshotRender/Plan -name '*.swift' | sort) Sources/EarshotExplore/ExploreAction.swift Sources/EarshotExplore/CommandLineReader.swift"
+# explore's command reader, parser and key table are EarshotExplore's, and need only the core.
+sources="$(find Sources/EarshotCore Sources/EarshotRender/Plan -name '*.swift' | sort) Sources/EarshotExplore/ExploreAction.swift Sources/EarshotExplore/ExploreKeys.swift Sources/EarshotExplore/CommandLineReader.swift"
 binary="$out/earshot-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Sources/EarshotRender/Plan Sources/EarshotExplore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
   echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"

@@ -55,11 +55,15 @@ struct TestWorkerPoolTests {
     @Test("a worker killed: the scenario it ran fails with the reason, the others pass")
     func killedWorker() throws {
         let folder = try Self.suite()
-        let result = try Self.run(["-j", "2"], in: folder) { _, workers in
-            // Soon: a worker measures each text once, so the copies of a scenario take it little
-            // time; the pool sent it its first jobs as it started it.
-            usleep(20_000)
+        // The workers take their first scenarios and hold them until the file exists: the
+        // kill lands while one is held, however fast a worker would have got through them all
+        // (the copies of a scenario take it little time, and CI once saw it done before a kill
+        // 20 ms after it started).
+        let hold = folder.deletingLastPathComponent().appendingPathComponent("hold-\(UUID().uuidString)")
+        let result = try Self.run(["-j", "2"], in: folder, environment: ["EARSHOT_WORKER_HOLD": hold.path]) { _, workers in
+            usleep(300_000)  // the pool has sent its first scenarios; held, they wait
             kill(workers[0], SIGKILL)
+            try Data().write(to: hold)
         }
         #expect(result.process.terminationStatus == 1, "\(result.stdout)")
         let failures = result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
@@ -71,12 +75,12 @@ struct TestWorkerPoolTests {
     @Test("a stalled worker is killed within the stall limit: its scenario fails with the reason, the others pass")
     func stalledWorker() throws {
         let folder = try Self.suite()
-        let result = try Self.run(["-j", "2"], in: folder, environment: ["EARSHOT_WORKER_STALL": "3"]) { _, workers in
-            // Soon, as above: the pool sends each worker its first jobs as it starts it, and a
-            // worker stopped while it loads its voice holds them (it was once done with all ten
-            // in 200 ms).
-            usleep(20_000)
+        // Held as above: the worker is stopped with a scenario taken and not answered.
+        let hold = folder.deletingLastPathComponent().appendingPathComponent("hold-\(UUID().uuidString)")
+        let result = try Self.run(["-j", "2"], in: folder, environment: ["EARSHOT_WORKER_STALL": "3", "EARSHOT_WORKER_HOLD": hold.path]) { _, workers in
+            usleep(300_000)
             kill(workers[0], SIGSTOP)
+            try Data().write(to: hold)
         }
         #expect(result.process.terminationStatus == 1, "\(result.stdout)")
         #expect(result.seconds < 20, "\(result.seconds) s")

@@ -149,7 +149,11 @@ extension SuiteWorkers {
     /// `ScenarioOutcome`, on standard output.
     public static func serve(_ runner: SuiteScenarioRunner) throws {
         let encoder = JSONEncoder()
+        let hold = ProcessInfo.processInfo.environment["EARSHOT_WORKER_HOLD"].flatMap { $0.isEmpty ? nil : $0 }
         while let line = readLine(strippingNewline: true) {
+            // For tests of the pool: a scenario is taken but not begun until the file named by
+            // EARSHOT_WORKER_HOLD exists, so a test can kill or stop a worker while it holds one.
+            if let hold { while !FileManager.default.fileExists(atPath: hold) { usleep(10_000) } }
             let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let file = parts.first ?? line
             let outcome: ScenarioOutcome
