@@ -8,7 +8,9 @@ struct BuiltInVoicesTests {
     static let voicesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("voices").path
 
-    /// Every file under voices/, by relative path.
+    /// Every file under voices/ that is built in, by relative path: all but a reader's source
+    /// excerpts (`talkback/source/…`, which its extraction script reads), whose LICENSE and
+    /// SOURCES.md go in.
     static func filesOnDisk() throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: voicesFolder)!
@@ -17,6 +19,8 @@ struct BuiltInVoicesTests {
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
             if isFolder.boolValue || (path as NSString).lastPathComponent.hasPrefix(".") { continue }
+            let parts = path.split(separator: "/")
+            if parts.count > 2, parts[1] == "source", !["LICENSE", "SOURCES.md"].contains(parts.last!) { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
         }
         return files
@@ -31,6 +35,8 @@ struct BuiltInVoicesTests {
         for (path, bytes) in onDisk {
             #expect(builtIn[path] == bytes, "voices/\(path) changed; run scripts/generate-built-in-voices.sh")
         }
+        #expect(!builtIn.keys.contains("talkback/source/values-ko/strings_compositor.xml"), "TalkBack's excerpts are not built in")
+        #expect(builtIn.keys.contains("talkback/source/LICENSE"))
         #expect(BuiltInVoices.profileNames.contains("ko") && BuiltInVoices.profileNames.contains("en"))
         // What a program registers: the same names, read without decoding a file.
         #expect(BuiltInVoices.set.profileNames == BuiltInVoices.profileNames)
