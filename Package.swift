@@ -99,13 +99,15 @@ let package = Package(
         ),
         // `explore`: its keys, typed command lines and session.
         .target(name: "EarshotExplore", dependencies: ["EarshotCore"]),
+        // Web pages read in Chromium over the DevTools protocol on a pipe (docs/web.md).
+        .target(name: "EarshotWeb", dependencies: ["EarshotCore"]),
         // The JACK dummy server, jack_rec and the ALSA PCM into JACK (scripts/jack-dummy.sh,
         // scripts/alsa-jack.conf): the live benchmark's and the device tests' real-time sound card.
         .target(name: "EarshotJack", dependencies: ["EarshotCore", "EarshotAudio"]),
         .executableTarget(
             name: "EarshotCLI",
             dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotWorkers",
-                           "EarshotPlayback", "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotExplore"]
+                           "EarshotPlayback", "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotExplore", "EarshotWeb"]
         ),
         .executableTarget(
             name: "EarshotBench",

@@ -2,6 +2,7 @@ import EarshotAudio
 import EarshotCore
 import EarshotPlayback
 import EarshotSpeech
+import EarshotWeb
 import Foundation
 import Synchronization
 
@@ -243,9 +244,19 @@ struct ScreenInputOptions: CommandOptions {
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say (nothing when `quiet`: the command's `-q`).
+    ///
+    /// A web page (an `.html` file or an `http://`, `https://` or `file://` address) is opened in
+    /// Chromium and read from its accessibility tree (docs/web.md); its saved tree
+    /// (`.axtree.json`) is read as any screen file is, without a browser.
     func loadScreen(_ path: String, quiet: Bool = false) throws -> LoadedScreen {
-        let loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
-            try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
+        let loaded: LoadedScreen
+        if PageCapture.isPage(path) && (format == nil || format == .webTree) {
+            let tree = try PageCapture().capture(try PageCapture.address(of: path))
+            loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language ?? .asWritten)
+        } else {
+            loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
+                try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
+            }
         }
         if !quiet { printNotes(loaded.notes, file: StandardInput.label(for: path)) }
         return loaded

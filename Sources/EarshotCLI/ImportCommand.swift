@@ -1,11 +1,12 @@
 import EarshotCore
+import EarshotWeb
 import Foundation
 
 /// `earshot import`: turns an accessibility dump of a real app into Earshot's own screen file,
 /// ready to be edited by hand (hints, grouping, custom actions the dump could not capture).
 enum ImportCommand: Command {
     static let name = "import"
-    static let summary = "Turn an accessibility dump of a real app into an editable screen file."
+    static let summary = "Turn an accessibility dump of a real app into an editable screen file, or save a web page's tree."
     struct Options: CommandOptions {
         @Option("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output).")
         var output: String?
@@ -21,6 +22,7 @@ enum ImportCommand: Command {
         let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("DUMP", kind: "dump")
         try RunOutputs.check(parsed.output.map { [("-o", $0)] } ?? [], inputs: [path])
+        if PageCapture.isPage(path) { return try importPage(path, parsed: parsed) }
         let chosen = parsed.reader
         var loaded = try parsed.screenInput.loadScreen(path, quiet: parsed.quiet)
         if let chosen, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: loaded.screen, called: loaded.format.title) {
@@ -42,9 +44,30 @@ enum ImportCommand: Command {
         return .success
     }
 
+    /// A web page: its accessibility tree, read in Chromium, saved as `PAGE.axtree.json`, which
+    /// every command then reads without a browser.
+    static func importPage(_ path: String, parsed: Parsed<Options>) throws -> ExitCode {
+        if let chosen = parsed.reader, chosen != NVDA.name {
+            throw UsageError("--reader \(chosen): a web page is read by \(NVDA.name); its saved tree records no reader")
+        }
+        let tree = try PageCapture().capture(try PageCapture.address(of: path))
+        let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
+        if !parsed.quiet { printNotes(loaded.notes, file: path) }
+        guard let output = parsed.output, output != "-" else {
+            print(tree.json, terminator: "")
+            return .success
+        }
+        try AtomicFile.write(tree.json, to: output)
+        let reader = try ScreenReaders.make(ScreenReaders.natural(for: loaded.screen),
+                                            profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))
+        let stops = FocusOrder(screen: loaded.screen, reader: reader).count
+        if !parsed.quiet { print("wrote \(output): \(tree.nodes.count) nodes, \(stops) \(reader.title) stops, from \(tree.url)") }
+        return .success
+    }
+
     static let help = helpText(
         overview: summary,
-        usage: ["earshot import [options] DUMP [-o SCREEN.json]"],
+        usage: ["earshot import [options] DUMP [-o SCREEN.json]", "earshot import [options] PAGE.html|URL [-o PAGE.axtree.json]"],
         arguments: [("DUMP", "WebDriverAgent / Appium page source XML, WebDriverAgent JSON source, idb ui describe-all JSON, or an Android dump (Appium UiAutomator2 page source, uiautomator dump) (recognised by content).")],
         options: Options.table,
         notes: """

@@ -190,6 +190,7 @@ public enum InputKind: Equatable, Sendable {
             if keys.contains("steps") || keys.contains("extends") { return .scenario }
             if keys.contains("engine") && (keys.contains("traits") || keys.contains("language")) { return .voiceProfile }
             if keys.contains("output") && keys.contains("sha256") { return .renderManifest }
+            if WebPageTree.recognises(root) { return .dump("a web page's saved accessibility tree") }
             if WebDriverAgentJSONReader.recognises(root) { return .dump("WebDriverAgent JSON source") }
             if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
             if !keys.isEmpty && keys.isSubset(of: Set(Self.scenarioPartKeys)) { return .scenarioPart }

@@ -13,6 +13,8 @@ public enum ScreenInputFormat: String, NamedCases, Sendable {
     case idbJSON = "idb-json"
     /// Android uiautomator XML: Appium UiAutomator2 page source or `uiautomator dump`.
     case uiautomator
+    /// A web page's accessibility tree saved by `earshot import PAGE.html` (docs/web.md).
+    case webTree = "axtree"
 
     /// How the format is named to people.
     public var title: String {
@@ -22,6 +24,7 @@ public enum ScreenInputFormat: String, NamedCases, Sendable {
         case .wdaJSON: "WebDriverAgent JSON source"
         case .idbJSON: "idb ui describe-all JSON"
         case .uiautomator: "Android uiautomator XML"
+        case .webTree: "web page tree (Chromium's accessibility tree)"
         }
     }
 }
@@ -113,7 +116,22 @@ public enum ScreenLoader {
         case .uiautomator:
             return try interpretAndroid(try UiAutomatorXMLReader.read(data, file: file), defaultName: defaultName,
                                         language: language)
+        case .webTree:
+            return try webPage(try WebPageTree.decode(try parsedJSON()), defaultName: defaultName, language: language)
         }
+    }
+
+    /// A web page's tree as a screen, with a note for each address the page was refused.
+    public static func webPage(_ tree: WebPageTree, defaultName: String, language: ScreenLanguage = .asWritten) throws -> LoadedScreen {
+        var screen = try WebPageInterpreter.screen(from: tree, defaultName: defaultName)
+        switch language {
+        case .asWritten: break
+        case .none: screen.language = nil
+        case .tag(let tag): screen.language = tag
+        }
+        let notes = tree.refused.isEmpty ? []
+            : ["the page tried to reach \(tree.refused.count) address\(tree.refused.count == 1 ? "" : "es") on the network and was refused (pages are read offline): \(tree.refused.prefix(3).joined(separator: ", "))\(tree.refused.count > 3 ? ", …" : "")"]
+        return LoadedScreen(screen: screen, format: .webTree, notes: notes, idLocations: [:])
     }
 
     /// The XML format by the root element's name: `<hierarchy>` (or a bare `<node>`) is Android's.
@@ -147,10 +165,11 @@ public enum ScreenLoader {
                 throw DataFileError("this is a scenario (it has \"steps\"), not a screen: use earshot check", at: root.location)
             }
         }
+        if WebPageTree.recognises(root) { return .webTree }
         if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
         if IdbJSONReader.recognises(root) { return .idbJSON }
         throw DataFileError(
-            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names.joined(separator: ", ")) to force one",
+            "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), a saved web page tree (\"format\": \"\(WebPageTree.format)\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names.joined(separator: ", ")) to force one",
             at: root.location)
     }
 
@@ -168,7 +187,7 @@ public enum ScreenLoader {
     }
 
     /// The file name without its folder and extension: `dumps/settings.xml` → `settings`.
-    static func defaultName(for path: String) -> String {
+    public static func defaultName(for path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
         return String(file[..<dot])

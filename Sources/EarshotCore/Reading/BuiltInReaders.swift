@@ -4,6 +4,7 @@ extension ScreenReaders {
     public static let builtIn: [any ScreenReader.Type] = [
         VoiceOver.self,
         TalkBack.self,
+        NVDA.self,
     ]
 }
 

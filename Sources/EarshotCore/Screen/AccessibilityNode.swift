@@ -176,6 +176,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var speech: SpeechAttributes
     /// What an Android dump said of the view (TalkBack's rules read it); nil for iOS elements.
     public var android: AndroidView?
+    /// What a browser's accessibility tree said of the node (NVDA's rules read it); nil for apps.
+    public var web: WebElement?
 
     public init(
         id: String, kind: ElementKind = .view, text: String? = nil, attributedLabel: String? = nil,
@@ -186,7 +188,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         grouping: Grouping? = nil, isToggled: Bool = false, activation: Activation? = nil,
         customActions: [String] = [], adjustable: AdjustableValues? = nil, isOn: Bool? = nil,
         language: String? = nil, isDismissible: Bool = false, speech: SpeechAttributes = .none,
-        android: AndroidView? = nil
+        android: AndroidView? = nil, web: WebElement? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -216,6 +218,7 @@ public struct AccessibilityNode: Sendable, Equatable {
         self.isDismissible = isDismissible
         self.speech = speech
         self.android = android
+        self.web = web
     }
 
     /// Below this alpha a view counts as invisible (the seed's MergedFocus uses 0.01).

@@ -11,7 +11,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "rates", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "nvda", "rates", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.
@@ -139,6 +139,14 @@ extension VoiceProfile {
         try TalkBackVocabulary.load(path: namedFile(
             "talkback", what: "TalkBack words file",
             missing: "has no TalkBack words: add \"talkback\": \"talkback/\(language).json\" (docs/talkback.md)"))
+    }
+
+    /// NVDA's words in this voice's language: the words file the `nvda` section names, relative
+    /// to the profile (`"nvda": "nvda/ko.json"`).
+    public func nvdaWords() throws -> NVDAVocabulary {
+        try NVDAVocabulary.load(path: namedFile(
+            "nvda", what: "NVDA words file",
+            missing: "has no NVDA words: add \"nvda\": \"nvda/\(language).json\" (docs/web.md)"))
     }
 
     /// The file a section names (`"talkback": "talkback/ko.json"`), relative to the profile,

@@ -1,0 +1,91 @@
+/// Makes a screen of a web page's accessibility tree (`WebPageTree`): one node per tree node,
+/// each carrying Chromium's facts (`AccessibilityNode.web`) for NVDA's rules, and the traits and
+/// kinds the rest of Earshot reads (a link is a link, a heading a header, a text box a text
+/// field), so findings, drawings and explore work on pages as on apps.
+///
+/// Element ids: the DOM `id` when the page gives a node one used once; otherwise the role and
+/// its count in document order (`button-2`, `text-5` for a run of text), so a scenario can name
+/// every node and an import of the same page names them alike.
+public enum WebPageInterpreter {
+    public static func screen(from tree: WebPageTree, defaultName: String) throws -> Screen {
+        let byID = Dictionary(uniqueKeysWithValues: tree.nodes.map { ($0.id, $0) })
+        var domCounts: [String: Int] = [:]
+        for node in tree.nodes { if let dom = node.domID, !dom.isEmpty { domCounts[dom, default: 0] += 1 } }
+        var taken: Set<String> = Set(domCounts.filter { $0.value == 1 }.keys)
+        var roleCounts: [String: Int] = [:]
+        var elementIDs: [String: String] = [:]
+        for node in tree.nodes {
+            if let dom = node.domID, domCounts[dom] == 1 {
+                elementIDs[node.id] = dom
+                continue
+            }
+            let stem = node.role == "StaticText" ? "text" : node.role == "RootWebArea" ? "document" : node.role.lowercased()
+            var candidate: String
+            repeat {
+                roleCounts[stem, default: 0] += 1
+                candidate = "\(stem)-\(roleCounts[stem]!)"
+            } while taken.contains(candidate)
+            taken.insert(candidate)
+            elementIDs[node.id] = candidate
+        }
+        var visited: Set<String> = []
+        func build(_ node: WebPageTree.Node, inheritedLive: String?, withinStop: Bool) throws -> AccessibilityNode {
+            guard visited.insert(node.id).inserted else {
+                throw DataFileError("node \"\(node.id)\" is reached twice: the tree has a cycle", at: SourceLocation(file: defaultName, line: 1, column: 1))
+            }
+            var web = WebElement(role: node.role, name: nonEmpty(node.name), description: nonEmpty(node.description),
+                                 value: nonEmpty(node.value), properties: node.properties, tag: node.tag)
+            // Chromium says `live` on every node inside a region; a node outside says none.
+            if web.properties["live"] == nil, let inheritedLive { web.properties["live"] = .text(inheritedLive) }
+            // The text inside a control or a heading is its name, not a stop of its own.
+            let alone = !withinStop && standsAlone(web)
+            let children = try node.children.compactMap { byID[$0] }.map {
+                try build($0, inheritedLive: web.live, withinStop: withinStop || alone)
+            }
+            let (kind, traits) = appearance(of: web)
+            let isText = web.isText
+            return AccessibilityNode(
+                id: elementIDs[node.id]!, kind: kind, text: isText ? web.name : nil, label: isText ? nil : web.name,
+                value: web.value, hint: web.description, traits: traits,
+                isAccessibilityElement: alone, frame: node.box, children: children,
+                language: nonEmpty(node.language), web: web)
+        }
+        let root = try build(tree.nodes[0], inheritedLive: nil, withinStop: false)
+        let name = tree.title.isEmpty ? defaultName : tree.title
+        return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
+    }
+
+    /// The kind and traits the rest of Earshot reads for a web role.
+    static func appearance(of web: WebElement) -> (ElementKind, AccessibilityTraits) {
+        var traits: AccessibilityTraits
+        let kind: ElementKind
+        switch web.role {
+        case "StaticText": kind = .label; traits = .staticText
+        case "heading": kind = .label; traits = .header
+        case "link": kind = .view; traits = .link
+        case "button", "menuitem", "tab", "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "option", "treeitem":
+            kind = .button; traits = .button
+        case "textbox", "searchbox", "combobox", "spinbutton":
+            kind = .textField; traits = web.role == "searchbox" ? .searchField : .textField
+        case "slider": kind = .slider; traits = .adjustable
+        case "image", "img", "graphics-document": kind = .image; traits = .image
+        default: kind = .view; traits = []
+        }
+        if web.flag("disabled") { traits.insert(.notEnabled) }
+        if web.flag("selected") || web.checked == .checked || web.pressed == .checked { traits.insert(.selected) }
+        return (kind, traits)
+    }
+
+    /// Whether the node is something a reader stops at on its own (a control, a heading, an
+    /// image, a run of text), not a container of such.
+    static func standsAlone(_ web: WebElement) -> Bool {
+        switch web.role {
+        case "StaticText", "heading", "link", "button", "menuitem", "tab", "checkbox", "radio", "switch", "menuitemcheckbox",
+             "menuitemradio", "option", "treeitem", "textbox", "searchbox", "combobox", "spinbutton", "slider", "image", "img",
+             "progressbar", "meter", "separator":
+            true
+        default:
+            false
+        }
+    }
+}

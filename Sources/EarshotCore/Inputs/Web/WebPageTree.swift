@@ -1,0 +1,209 @@
+import Foundation
+
+/// A web page's accessibility tree as a browser gave it, saved (`earshot import PAGE.html -o
+/// PAGE.axtree.json`) so that every command reads the page without a browser (docs/web.md,
+/// "The saved tree").
+///
+/// The nodes are Chromium's (`Accessibility.getFullAXTree`) with the ignored ones left out
+/// (their children go to their parent) and the inline text boxes dropped; each keeps its role,
+/// name, description, value and properties as Chromium says them, its DOM tag, `id` and `lang`,
+/// and its box in CSS pixels (`DOMSnapshot.captureSnapshot`). The first node is the document.
+/// One file format for a page read live and a page read from the file: both become a screen
+/// through `WebPageInterpreter`, so the two are read alike.
+public struct WebPageTree: Sendable, Equatable {
+    public static let format = "earshot-axtree"
+    public static let version = 1
+
+    public struct Node: Sendable, Equatable {
+        /// Chromium's node id (unique in the tree).
+        public var id: String
+        public var role: String
+        public var name: String?
+        public var description: String?
+        public var value: String?
+        /// Chromium's properties, by name.
+        public var properties: [String: WebProperty]
+        public var children: [String]
+        /// The DOM element's tag, `id` attribute and `lang` attribute, when the node is an element.
+        public var tag: String?
+        public var domID: String?
+        public var language: String?
+        /// The node's box in CSS pixels of the page; nil when it has no layout.
+        public var box: Frame?
+
+        public init(id: String, role: String, name: String? = nil, description: String? = nil, value: String? = nil,
+                    properties: [String: WebProperty] = [:], children: [String] = [], tag: String? = nil,
+                    domID: String? = nil, language: String? = nil, box: Frame? = nil) {
+            self.id = id
+            self.role = role
+            self.name = name
+            self.description = description
+            self.value = value
+            self.properties = properties
+            self.children = children
+            self.tag = tag
+            self.domID = domID
+            self.language = language
+            self.box = box
+        }
+    }
+
+    /// The address the page was read from.
+    public var url: String
+    public var title: String
+    /// The document's `lang`; nil when it says none.
+    public var language: String?
+    /// The window's width and height in CSS pixels.
+    public var viewport: (width: Int, height: Int)
+    /// The browser and its version (`Chromium/156.0.8078.114`).
+    public var browser: String?
+    /// Addresses the page tried to reach and was refused (Earshot reads pages offline).
+    public var refused: [String]
+    /// The document first, then every node it reaches.
+    public var nodes: [Node]
+
+    public init(url: String, title: String, language: String?, viewport: (width: Int, height: Int), browser: String?,
+                refused: [String], nodes: [Node]) {
+        self.url = url
+        self.title = title
+        self.language = language
+        self.viewport = viewport
+        self.browser = browser
+        self.refused = refused
+        self.nodes = nodes
+    }
+
+    public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
+        lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
+            && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.nodes == rhs.nodes
+    }
+
+    /// Whether a parsed JSON document is a saved tree (its `format` says so).
+    public static func recognises(_ root: JSONNode) -> Bool {
+        guard case .object(let members) = root.value else { return false }
+        return members.contains { $0.key == "format" && ($0.node.value.stringText == format) }
+    }
+
+    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "nodes"]
+    static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
+                           "language", "box"]
+
+    /// Reads a saved tree; a fault is an error at its line and column.
+    public static func decode(_ root: JSONNode) throws -> WebPageTree {
+        let object = try root.object(allowing: keys)
+        let formatNode = try object.required("format")
+        guard try formatNode.stringValue() == format else {
+            throw DataFileError("\"format\" must be \"\(format)\"", at: formatNode.location)
+        }
+        let versionNode = try object.required("version")
+        let fileVersion = try versionNode.intValue()
+        guard fileVersion == version else {
+            throw DataFileError("version \(fileVersion) of the saved tree is not one this earshot reads (it reads \(version)); import the page again",
+                                at: versionNode.location)
+        }
+        let viewportNode = try object.required("viewport")
+        let viewport = try viewportNode.arrayItems().map { try $0.intValue() }
+        guard viewport.count == 2, viewport.allSatisfy({ $0 > 0 }) else {
+            throw DataFileError("\"viewport\" is [width, height], two positive whole numbers", at: viewportNode.location)
+        }
+        let nodesNode = try object.required("nodes")
+        var nodes: [Node] = []
+        var seen: Set<String> = []
+        for item in try nodesNode.arrayItems() {
+            let node = try decodeNode(item)
+            guard seen.insert(node.id).inserted else {
+                throw DataFileError("node id \"\(node.id)\" is used twice", at: item.location)
+            }
+            nodes.append(node)
+        }
+        guard !nodes.isEmpty else { throw DataFileError("\"nodes\" is empty: a page has at least its document", at: nodesNode.location) }
+        for (item, node) in zip(try nodesNode.arrayItems(), nodes) {
+            for child in node.children where !seen.contains(child) {
+                throw DataFileError("node \"\(node.id)\" names a child \"\(child)\" that is not in \"nodes\"", at: item.location)
+            }
+        }
+        return WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
+                           language: try object.string("language"), viewport: (viewport[0], viewport[1]),
+                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], nodes: nodes)
+    }
+
+    private static func decodeNode(_ item: JSONNode) throws -> Node {
+        let object = try item.object(allowing: nodeKeys)
+        var properties: [String: WebProperty] = [:]
+        if let node = object["properties"], !node.isNull {
+            for member in try node.anyObject().members {
+                switch member.node.value {
+                case .bool(let flag): properties[member.key] = .bool(flag)
+                case .number(let number): properties[member.key] = .number(number)
+                case .string(let text): properties[member.key] = .text(text)
+                default: throw member.node.typeError(expected: "true, false, a number or a string")
+                }
+            }
+        }
+        var box: Frame?
+        if let node = object["box"], !node.isNull {
+            let numbers = try node.arrayItems().map { try $0.doubleValue() }
+            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
+                throw DataFileError("\"box\" is [x, y, width, height] with a width and height of 0 or more", at: node.location)
+            }
+            box = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        return Node(id: try object.requiredString("id"), role: try object.requiredString("role"), name: try object.string("name"),
+                    description: try object.string("description"), value: try object.string("value"),
+                    properties: properties, children: try object.strings("children") ?? [], tag: try object.string("tag"),
+                    domID: try object.string("domID"), language: try object.string("language"), box: box)
+    }
+
+    /// The tree as the file `import` writes: one node a line, keys in a fixed order, so two
+    /// imports of one page are byte for byte the same and a diff shows what changed.
+    public var json: String {
+        func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
+        var lines = ["{"]
+        lines.append("  \"format\": \(jsonString(Self.format)),")
+        lines.append("  \"version\": \(Self.version),")
+        lines.append("  \"url\": \(jsonString(url)),")
+        lines.append("  \"title\": \(jsonString(title)),")
+        lines.append("  \"language\": \(optional(language)),")
+        lines.append("  \"viewport\": [\(viewport.width), \(viewport.height)],")
+        lines.append("  \"browser\": \(optional(browser)),")
+        lines.append("  \"refused\": [\(refused.map(jsonString).joined(separator: ", "))],")
+        lines.append("  \"nodes\": [")
+        for (index, node) in nodes.enumerated() {
+            var fields = ["\"id\": \(jsonString(node.id))", "\"role\": \(jsonString(node.role))"]
+            if let name = node.name { fields.append("\"name\": \(jsonString(name))") }
+            if let description = node.description { fields.append("\"description\": \(jsonString(description))") }
+            if let value = node.value { fields.append("\"value\": \(jsonString(value))") }
+            if !node.properties.isEmpty {
+                let members = node.properties.keys.sorted().map { key -> String in
+                    let value = switch node.properties[key]! {
+                    case .bool(let flag): flag ? "true" : "false"
+                    case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                    case .text(let text): jsonString(text)
+                    }
+                    return "\(jsonString(key)): \(value)"
+                }
+                fields.append("\"properties\": {\(members.joined(separator: ", "))}")
+            }
+            if let tag = node.tag { fields.append("\"tag\": \(jsonString(tag))") }
+            if let domID = node.domID { fields.append("\"domID\": \(jsonString(domID))") }
+            if let language = node.language { fields.append("\"language\": \(jsonString(language))") }
+            if let box = node.box {
+                let numbers = [box.x, box.y, box.width, box.height].map { fixedDecimal($0, places: 2) }
+                fields.append("\"box\": [\(numbers.joined(separator: ", "))]")
+            }
+            if !node.children.isEmpty { fields.append("\"children\": [\(node.children.map(jsonString).joined(separator: ", "))]") }
+            lines.append("    {\(fields.joined(separator: ", "))}" + (index == nodes.count - 1 ? "" : ","))
+        }
+        lines.append("  ]")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension JSONNode.Value {
+    /// The text of a string value; nil for any other.
+    var stringText: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}

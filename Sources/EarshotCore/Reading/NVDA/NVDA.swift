@@ -1,0 +1,74 @@
+/// NVDA, the Windows screen reader, reading a web page in browse mode, as Earshot plays it
+/// (docs/web.md): its items in document order, what it says for each in its own words
+/// (`NVDAVocabulary`, from NVDA's sources and translations), and the containers it announces
+/// as the reading enters and leaves them (lists, landmarks, dialogs).
+///
+/// A page's nodes carry Chromium's facts (`AccessibilityNode.web`); NVDA claims every screen
+/// read from a page, and refuses a screen with none.
+public struct NVDA: ScreenReader {
+    public static let name = ScreenReaderName("nvda")
+    public static let title = "NVDA"
+
+    public let words: NVDAVocabulary
+
+    public init(words: NVDAVocabulary) { self.words = words }
+
+    public init(profile: VoiceProfile) throws { self.init(words: try profile.nvdaWords()) }
+
+    /// A web page is NVDA's.
+    public static func claims(_ screen: Screen) -> Bool { screen.isWebPage }
+
+    public static func refusal(toRead screen: Screen, called name: String) -> String? {
+        screen.isWebPage ? nil
+            : "needs a web page: NVDA reads a page's accessibility tree (an .html file, a URL or a saved .axtree.json), and \(name) is none"
+    }
+
+    public func stops(of screen: Screen) -> [FocusStop] { NVDAOrder.stops(of: screen) }
+
+    public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        guard let facts = stop.nvda else { return generator.describeWithProfileWords(stop) }
+        let speech = NVDASpeech(words: words)
+        var parts: [SpokenPart] = []
+        parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers)
+        parts += speech.item(facts.web, text: stop.label, attributes: stop.speech)
+        return speech.description(parts, language: stop.language)
+    }
+
+    public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
+        guard let web = stop.nvda?.web else { return generator.traitWords(for: stop) }
+        let role = NVDASpeech(words: words).roleWord(web)
+        return ("role", role.map { [$0] } ?? [])
+    }
+}
+
+/// NVDA's facts about a stop it made (`FocusStop.readerFacts`).
+public struct NVDAStopFacts: ReaderStopFacts, Equatable {
+    /// Chromium's facts about the stop's node.
+    public var web: WebElement
+    /// The containers around the stop that NVDA announces, outermost first.
+    public var containers: [NVDAContainer]
+
+    public init(web: WebElement, containers: [NVDAContainer]) {
+        self.web = web
+        self.containers = containers
+    }
+}
+
+/// A container NVDA announces on the way in and out (a list, a landmark, a dialog).
+public struct NVDAContainer: Sendable, Equatable {
+    public var id: String
+    public var web: WebElement
+    /// A list's items.
+    public var itemCount: Int?
+
+    public init(id: String, web: WebElement, itemCount: Int? = nil) {
+        self.id = id
+        self.web = web
+        self.itemCount = itemCount
+    }
+}
+
+extension FocusStop {
+    /// NVDA's facts, when NVDA made the stop.
+    public var nvda: NVDAStopFacts? { readerFacts as? NVDAStopFacts }
+}

@@ -1,0 +1,102 @@
+/// What a browser's accessibility tree says of one node of a web page (Chromium's
+/// `Accessibility.getFullAXTree`, saved in an `.axtree.json`): NVDA's rules read it. nil on the
+/// nodes of apps.
+///
+/// The role is Chromium's (`heading`, `link`, `checkbox`, `textbox`, `StaticText`, …): ARIA's
+/// role names where ARIA has one, Chromium's own for the rest. Properties keep Chromium's names
+/// and values (`level`, `checked` = `"true"`/`"false"`/`"mixed"`, `live`, `atomic`, `busy`, …).
+public struct WebElement: Sendable, Equatable {
+    public var role: String
+    public var name: String?
+    public var description: String?
+    public var value: String?
+    /// Chromium's properties by name.
+    public var properties: [String: WebProperty]
+    /// The element's DOM tag (`h1`, `input`), when it is an element.
+    public var tag: String?
+
+    public init(role: String, name: String? = nil, description: String? = nil, value: String? = nil,
+                properties: [String: WebProperty] = [:], tag: String? = nil) {
+        self.role = role
+        self.name = name
+        self.description = description
+        self.value = value
+        self.properties = properties
+        self.tag = tag
+    }
+
+    /// A property read as a flag: `true`, or the text `"true"`.
+    public func flag(_ name: String) -> Bool {
+        switch properties[name] {
+        case .bool(let value): value
+        case .text(let text): text == "true"
+        default: false
+        }
+    }
+
+    /// A property's text (a token such as `polite`, or a number written out).
+    public func text(_ name: String) -> String? {
+        switch properties[name] {
+        case .text(let text): text
+        case .number(let number): number == number.rounded() ? String(Int(number)) : String(number)
+        case .bool(let value): String(value)
+        case nil: nil
+        }
+    }
+
+    /// A whole-number property (`level`, `posinset`, `setsize`).
+    public func integer(_ name: String) -> Int? {
+        switch properties[name] {
+        case .number(let number) where number == number.rounded(): Int(number)
+        case .text(let text): Int(text)
+        default: nil
+        }
+    }
+
+    /// The heading level, for a heading.
+    public var level: Int? { integer("level") }
+    /// `checked` (a check box, a radio button, a switch): true, false or nil for mixed or none.
+    public var checked: CheckedState? {
+        switch text("checked") {
+        case "true": .checked
+        case "false": .notChecked
+        case "mixed": .mixed
+        default: nil
+        }
+    }
+    /// `pressed` (a toggle button), as `checked`.
+    public var pressed: CheckedState? {
+        switch text("pressed") {
+        case "true": .checked
+        case "false": .notChecked
+        case "mixed": .mixed
+        default: nil
+        }
+    }
+    /// Whether the browser lets the element take keyboard focus (Tab reaches it).
+    public var isFocusable: Bool { flag("focusable") }
+    /// `aria-live` in effect on the node (inherited from its region): `polite`, `assertive`; nil: off.
+    public var live: String? {
+        guard let value = text("live"), value != "off" else { return nil }
+        return value
+    }
+    /// Whether the node is a text run (Chromium's `StaticText`).
+    public var isText: Bool { role == "StaticText" }
+
+    /// A tri-state: checked, not checked, mixed.
+    public enum CheckedState: String, Sendable, Equatable {
+        case checked, notChecked, mixed
+    }
+}
+
+/// One property value of a web node, as Chromium gives it.
+public enum WebProperty: Sendable, Equatable {
+    case bool(Bool)
+    case number(Double)
+    case text(String)
+}
+
+extension Screen {
+    /// Whether the screen was read from a web page's accessibility tree.
+    public var isWebPage: Bool { roots.contains { $0.web != nil } }
+}

@@ -1,0 +1,196 @@
+import EarshotCore
+import Foundation
+
+/// A browser started with `--remote-debugging-pipe`, spoken to over the Chrome DevTools Protocol:
+/// JSON messages separated by NUL bytes, the browser reading file descriptor 3 and writing 4.
+/// No WebSocket, no port: the pipes are the process's own and end with it.
+///
+/// Every wait has a deadline: a browser that says nothing in time is an error naming what was
+/// awaited (a page that never loads is a time-out with its URL, not a hang). The browser runs in
+/// a process group of its own and the group is killed when the pipe is closed, so no renderer
+/// or GPU process is left behind.
+final class DevToolsPipe {
+    /// What the browser said that nobody has asked for yet (events, in order).
+    private(set) var events: [[String: Any]] = []
+    private let pid: pid_t
+    private var toBrowser: Int32
+    private var fromBrowser: Int32
+    private var received: [UInt8] = []
+    private var nextID = 0
+    private var closed = false
+    /// What the browser printed on its standard error, for an error message when it dies.
+    private let errorLog: URL
+
+    /// Starts `executable` with `arguments` (the pipe flag is added), in a process group of its own.
+    init(executable: String, arguments: [String], errorLog: URL) throws {
+        self.errorLog = errorLog
+        var toChild: [Int32] = [-1, -1]
+        var fromChild: [Int32] = [-1, -1]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
+            throw BrowserError.unavailable("cannot create the pipes to the browser (\(String(cString: strerror(errno))))")
+        }
+        for descriptor in [toChild[1], fromChild[0]] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let log = try SystemCall.open(errorLog.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o600)
+        defer { try? SystemCall.close(log) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, log, STDOUT_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 3)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 4)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+
+        let command = [executable] + arguments + ["--remote-debugging-pipe"]
+        let argv = command.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        for descriptor in [toChild[0], fromChild[1]] { try? SystemCall.close(descriptor) }
+        guard status == 0 else {
+            for descriptor in [toChild[1], fromChild[0]] { try? SystemCall.close(descriptor) }
+            throw BrowserError.unavailable("cannot start \(executable) (\(String(cString: strerror(status))))")
+        }
+        pid = child
+        toBrowser = toChild[1]
+        fromBrowser = fromChild[0]
+    }
+
+    deinit { close() }
+
+    /// Ends the browser: its process group is killed and reaped, the pipes closed.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        kill(-pid, SIGKILL)
+        _ = try? SystemCall.waitForExit(pid)
+        try? SystemCall.close(toBrowser)
+        try? SystemCall.close(fromBrowser)
+    }
+
+    /// Sends `method` with `parameters` (to the page `session`, when given) and returns the
+    /// result, reading events that come first into `events`. A protocol error is thrown with
+    /// the browser's message.
+    @discardableResult
+    func call(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
+              deadline: Date, waitingFor what: @autoclosure () -> String) throws -> [String: Any] {
+        nextID += 1
+        let id = nextID
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        bytes.append(0)
+        do {
+            try SystemCall.writeAll(toBrowser, bytes)
+        } catch {
+            throw died(while: "sending \(method)")
+        }
+        while true {
+            let answer = try nextMessage(deadline: deadline, waitingFor: what())
+            if answer["id"] as? Int == id {
+                if let error = answer["error"] as? [String: Any] {
+                    throw BrowserError.protocolError(method: method, message: error["message"] as? String ?? "\(error)")
+                }
+                return answer["result"] as? [String: Any] ?? [:]
+            }
+            if answer["method"] != nil { events.append(answer) }
+        }
+    }
+
+    /// Waits for the first event (kept ones first) that `matches`, and removes it from `events`.
+    func event(deadline: Date, waitingFor what: @autoclosure () -> String,
+               where matches: ([String: Any]) -> Bool) throws -> [String: Any] {
+        if let index = events.firstIndex(where: matches) { return events.remove(at: index) }
+        while true {
+            let message = try nextMessage(deadline: deadline, waitingFor: what())
+            guard message["method"] != nil else { continue }
+            if matches(message) { return message }
+            events.append(message)
+        }
+    }
+
+    /// Removes and returns the events kept so far that `matches`.
+    func takeEvents(where matches: ([String: Any]) -> Bool) -> [[String: Any]] {
+        let taken = events.filter(matches)
+        events.removeAll(where: matches)
+        return taken
+    }
+
+    /// Reads what the browser has written until one whole message is there.
+    private func nextMessage(deadline: Date, waitingFor what: String) throws -> [String: Any] {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let end = received.firstIndex(of: 0) {
+                let message = Array(received[..<end])
+                received.removeSubrange(...end)
+                guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
+                    throw BrowserError.unavailable("the browser sent a message that is not JSON while \(what)")
+                }
+                return object
+            }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { throw BrowserError.timeOut(what) }
+            var descriptors = [pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)]
+            let ready = (try? SystemCall.poll(&descriptors, milliseconds: Int32(min(left, 3600) * 1000) + 1)) ?? -1
+            if ready == 0 { continue }
+            let count = (try? SystemCall.read(fromBrowser, into: &buffer)) ?? -1
+            guard count > 0 else { throw died(while: what) }
+            received.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    /// The browser's end, with the last lines it printed.
+    private func died(while what: String) -> BrowserError {
+        let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
+        let last = log.split(separator: "\n").suffix(3).joined(separator: " | ")
+        return .unavailable("the browser ended while \(what)" + (last.isEmpty ? "" : " (it said: \(last))"))
+    }
+}
+
+/// What can go wrong with the browser, as a user reads it.
+public enum BrowserError: UserFacingError, Equatable {
+    /// No browser to run: the message names the package that installs one.
+    case notInstalled(searched: [String])
+    /// The browser could not start, or ended, or said something that makes no sense.
+    case unavailable(String)
+    /// Nothing came in time; the text says what was awaited (with the page's URL).
+    case timeOut(String)
+    /// The browser refused a command.
+    case protocolError(method: String, message: String)
+    /// The page could not be opened (a missing file, a refused or failed address).
+    case pageFailed(url: String, reason: String)
+
+    public var category: ErrorCategory {
+        switch self {
+        case .pageFailed: .io
+        default: .unavailable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notInstalled(let searched):
+            "error: no Chromium browser found (looked for \(searched.joined(separator: ", ")) and $EARSHOT_CHROMIUM); "
+                + "web pages are read in a real browser: install it with `apt-get install chromium` "
+                + "(scripts/setup.sh --web), or read a tree saved with `earshot import PAGE.html -o PAGE.axtree.json`"
+        case .unavailable(let reason): "error: the browser is unavailable: \(reason)"
+        case .timeOut(let what): "error: timed out \(what)"
+        case .protocolError(let method, let message): "error: the browser refused \(method): \(message)"
+        case .pageFailed(let url, let reason): "error: \(url): the page could not be opened: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,323 @@
+import EarshotCore
+import Foundation
+
+/// Reads a web page in a real browser: Debian's Chromium, headless, over the DevTools protocol
+/// on a pipe (`DevToolsPipe`). The page is opened, its load awaited, and its accessibility tree
+/// (`Accessibility.getFullAXTree`) taken with each node's DOM tag, `id`, `lang` and box
+/// (`DOMSnapshot.captureSnapshot`), as a `WebPageTree` (docs/web.md).
+///
+/// Pages are read offline: every request to another host than the page's own goes to a proxy
+/// that is not there, so it fails at once, and the addresses are listed (`refused`). A page
+/// that does not load within the time-out is an error naming its address.
+public struct PageCapture: Sendable {
+    /// How long a page may take to load, in seconds.
+    public var timeout: Double
+    /// The window's size in CSS pixels (the boxes are measured in it).
+    public var viewport: (width: Int, height: Int)
+    /// Let the page reach other hosts (off by default: results must not depend on the network).
+    public var allowNetwork: Bool
+
+    /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
+    public init(timeout: Double? = nil, viewport: (width: Int, height: Int) = (1280, 800), allowNetwork: Bool = false) {
+        self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
+        self.viewport = viewport
+        self.allowNetwork = allowNetwork
+    }
+
+    /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
+    public static let browserNames = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+
+    /// The browser to run: `$EARSHOT_CHROMIUM` when set (a path), else the first of
+    /// `browserNames` on the PATH.
+    public static func findBrowser(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let chosen = environment["EARSHOT_CHROMIUM"], !chosen.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: chosen) else {
+                throw BrowserError.unavailable("$EARSHOT_CHROMIUM names \(chosen), which is not an executable file")
+            }
+            return chosen
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for name in browserNames {
+            for folder in folders where FileManager.default.isExecutableFile(atPath: folder + "/" + name) {
+                return folder + "/" + name
+            }
+        }
+        throw BrowserError.notInstalled(searched: browserNames)
+    }
+
+    /// The address a command-line input names: a URL as given (`http://`, `https://`, `file://`),
+    /// a file path as its `file://` URL (a missing file is an I/O error naming it).
+    public static func address(of input: String) throws -> String {
+        let lower = input.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") { return input }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw FileIOError(path: input, reason: "no such page file")
+        }
+        return URL(fileURLWithPath: input).standardizedFileURL.absoluteString
+    }
+
+    /// Whether a command-line input is a web page to open (a URL, or an `.html` / `.htm` file).
+    public static func isPage(_ input: String) -> Bool {
+        let lower = input.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
+            || lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml")
+    }
+
+    /// Opens `address` and returns its tree.
+    public func capture(_ address: String) throws -> WebPageTree {
+        let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
+        defer { session.close() }
+        return try session.load(address, timeout: timeout).tree()
+    }
+}
+
+/// One running browser with one page, for `PageCapture` (and, later, a scenario acting on it).
+final class BrowserSession {
+    private let pipe: DevToolsPipe
+    private let profile: URL
+    private let page: String
+    private let viewport: (width: Int, height: Int)
+    private var address = ""
+    private var refused: [String] = []
+    private var browser: String?
+
+    private init(pipe: DevToolsPipe, profile: URL, page: String, viewport: (width: Int, height: Int)) {
+        self.pipe = pipe
+        self.profile = profile
+        self.page = page
+        self.viewport = viewport
+    }
+
+    /// Starts the browser with a profile folder of its own and one blank page.
+    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String) throws -> BrowserSession {
+        let executable = try PageCapture.findBrowser()
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        var arguments = [
+            "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+            "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
+            "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(profile.path)",
+            "--window-size=\(viewport.width),\(viewport.height)",
+        ]
+        // Chromium's sandbox refuses to run as root.
+        if geteuid() == 0 { arguments.append("--no-sandbox") }
+        if !allowNetwork {
+            // Every request not to the page's own host goes to a proxy nobody listens on.
+            arguments.append("--proxy-server=http://127.0.0.1:9")
+            var bypass = ["<-loopback>"]
+            if let host = URL(string: pageAddress)?.host, !host.isEmpty { bypass.append(host) }
+            if URL(string: pageAddress).map({ ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host ?? "") }) == true {
+                bypass.append("localhost")
+            }
+            arguments.append("--proxy-bypass-list=\(bypass.joined(separator: ";"))")
+        }
+        arguments.append("about:blank")
+        let pipe: DevToolsPipe
+        do {
+            pipe = try DevToolsPipe(executable: executable, arguments: arguments, errorLog: profile.appendingPathComponent("browser.log"))
+        } catch {
+            try? FileManager.default.removeItem(at: profile)
+            throw error
+        }
+        let deadline = Date().addingTimeInterval(30)
+        do {
+            let version = try pipe.call("Browser.getVersion", deadline: deadline, waitingFor: "for the browser to start")
+            let target = try pipe.call("Target.createTarget", ["url": "about:blank"], deadline: deadline,
+                                       waitingFor: "for the browser to open a page")
+            guard let targetID = target["targetId"] as? String else { throw BrowserError.unavailable("the browser opened no page") }
+            let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline,
+                                         waitingFor: "for the browser to open a page")
+            guard let sessionID = attached["sessionId"] as? String else { throw BrowserError.unavailable("the browser gave no page session") }
+            let session = BrowserSession(pipe: pipe, profile: profile, page: sessionID, viewport: viewport)
+            session.browser = (version["product"] as? String).map { $0.replacingOccurrences(of: "HeadlessChrome", with: "Chromium") }
+            for domain in ["Page.enable", "Network.enable", "Accessibility.enable", "DOM.enable"] {
+                try session.call(domain, deadline: deadline, waitingFor: "for the browser to start")
+            }
+            try session.call("Emulation.setDeviceMetricsOverride",
+                             ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
+                             deadline: deadline, waitingFor: "for the browser to start")
+            return session
+        } catch {
+            pipe.close()
+            try? FileManager.default.removeItem(at: profile)
+            throw error
+        }
+    }
+
+    func close() {
+        pipe.close()
+        try? FileManager.default.removeItem(at: profile)
+    }
+
+    @discardableResult
+    func call(_ method: String, _ parameters: [String: Any] = [:], deadline: Date,
+              waitingFor what: @autoclosure () -> String) throws -> [String: Any] {
+        try pipe.call(method, parameters, session: page, deadline: deadline, waitingFor: what())
+    }
+
+    /// Opens `address` and waits for its load event.
+    @discardableResult
+    func load(_ address: String, timeout: Double) throws -> BrowserSession {
+        self.address = address
+        let deadline = Date().addingTimeInterval(timeout)
+        let what = "after \(fixedDecimal(timeout, places: 0)) s waiting for \(address) to load"
+        let navigation = try call("Page.navigate", ["url": address], deadline: deadline, waitingFor: what)
+        if let failure = navigation["errorText"] as? String, !failure.isEmpty {
+            throw BrowserError.pageFailed(url: address, reason: failure)
+        }
+        let frame = navigation["frameId"] as? String
+        _ = try pipe.event(deadline: deadline, waitingFor: what) { event in
+            guard event["sessionId"] as? String == page else { return false }
+            if event["method"] as? String == "Page.loadEventFired" { return true }
+            return false
+        }
+        _ = frame
+        noteRefusals()
+        return self
+    }
+
+    /// Addresses whose requests failed at the absent proxy (the page tried to reach the network).
+    private func noteRefusals() {
+        var requested: [String: String] = [:]
+        for event in pipe.takeEvents(where: { ($0["method"] as? String)?.hasPrefix("Network.") == true }) {
+            let parameters = event["params"] as? [String: Any] ?? [:]
+            guard let requestID = parameters["requestId"] as? String else { continue }
+            switch event["method"] as? String {
+            case "Network.requestWillBeSent":
+                if let url = (parameters["request"] as? [String: Any])?["url"] as? String { requested[requestID] = url }
+            case "Network.loadingFailed":
+                let reason = parameters["errorText"] as? String ?? ""
+                if reason.contains("PROXY") || reason.contains("TUNNEL"), let url = requested[requestID], !refused.contains(url) {
+                    refused.append(url)
+                }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The page's accessibility tree as it is now.
+    func tree() throws -> WebPageTree {
+        let deadline = Date().addingTimeInterval(60)
+        let what = "for the accessibility tree of \(address)"
+        let axTree = try call("Accessibility.getFullAXTree", deadline: deadline, waitingFor: what)
+        let snapshot = try call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false],
+                                deadline: deadline, waitingFor: what)
+        let page = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
+                            deadline: deadline, waitingFor: what)
+        let pair = ((page["result"] as? [String: Any])?["value"] as? [Any]) ?? []
+        noteRefusals()
+        let dom = DOMFacts(snapshot: snapshot)
+        return WebPageTree(url: address, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
+                           viewport: viewport, browser: browser, refused: refused,
+                           nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
+    }
+}
+
+func nonEmptyText(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
+}
+
+/// What `DOMSnapshot.captureSnapshot` says of each DOM node, by its backend id: its tag, its
+/// `id` and `lang` attributes, and its layout box.
+struct DOMFacts {
+    struct Facts {
+        var tag: String?
+        var id: String?
+        var language: String?
+        var box: Frame?
+    }
+
+    private(set) var byBackendID: [Int: Facts] = [:]
+
+    init(snapshot: [String: Any]) {
+        let strings = snapshot["strings"] as? [String] ?? []
+        func string(_ index: Any?) -> String? {
+            guard let index = index as? Int, strings.indices.contains(index) else { return nil }
+            return strings[index]
+        }
+        for document in snapshot["documents"] as? [[String: Any]] ?? [] {
+            guard let nodes = document["nodes"] as? [String: Any] else { continue }
+            let backendIDs = nodes["backendNodeId"] as? [Int] ?? []
+            let names = nodes["nodeName"] as? [Int] ?? []
+            let attributes = nodes["attributes"] as? [[Int]] ?? []
+            for (index, backendID) in backendIDs.enumerated() {
+                var facts = Facts()
+                if index < names.count, let name = string(names[index]), !name.hasPrefix("#") { facts.tag = name.lowercased() }
+                if index < attributes.count {
+                    let pairs = attributes[index]
+                    for pair in stride(from: 0, to: pairs.count - 1, by: 2) {
+                        switch string(pairs[pair]) {
+                        case "id": facts.id = string(pairs[pair + 1])
+                        case "lang": facts.language = string(pairs[pair + 1])
+                        default: break
+                        }
+                    }
+                }
+                byBackendID[backendID] = facts
+            }
+            if let layout = document["layout"] as? [String: Any] {
+                let indices = layout["nodeIndex"] as? [Int] ?? []
+                let bounds = layout["bounds"] as? [[Double]] ?? []
+                for (index, nodeIndex) in indices.enumerated() where index < bounds.count && nodeIndex < backendIDs.count {
+                    let box = bounds[index]
+                    guard box.count == 4, byBackendID[backendIDs[nodeIndex]]?.box == nil else { continue }
+                    byBackendID[backendIDs[nodeIndex], default: Facts()].box = Frame(x: box[0], y: box[1], width: box[2], height: box[3])
+                }
+            }
+        }
+    }
+}
+
+/// Chromium's full tree made into the saved tree's nodes: ignored nodes give their children to
+/// their parent, inline text boxes go, relations (`labelledby`, …) and empty values go.
+enum AXTreeReduction {
+    static func nodes(_ raw: [[String: Any]], dom: DOMFacts) -> [WebPageTree.Node] {
+        var byID: [String: [String: Any]] = [:]
+        for node in raw { if let id = node["nodeId"] as? String { byID[id] = node } }
+        func value(_ node: [String: Any], _ key: String) -> Any? { (node[key] as? [String: Any])?["value"] }
+        func isKept(_ node: [String: Any]) -> Bool {
+            node["ignored"] as? Bool != true && value(node, "role") as? String != "InlineTextBox"
+        }
+        /// The kept nodes under `id`: itself when kept, else its kept descendants.
+        func kept(_ id: String, depth: Int = 0) -> [String] {
+            guard let node = byID[id], depth < 10_000 else { return [] }
+            if isKept(node) { return [id] }
+            return (node["childIds"] as? [String] ?? []).flatMap { kept($0, depth: depth + 1) }
+        }
+        guard let root = raw.first(where: { $0["parentId"] == nil }), let rootID = root["nodeId"] as? String else { return [] }
+        var result: [WebPageTree.Node] = []
+        var queue = kept(rootID)
+        var seen: Set<String> = []
+        while !queue.isEmpty {
+            let id = queue.removeFirst()
+            guard seen.insert(id).inserted, let node = byID[id] else { continue }
+            let children = (node["childIds"] as? [String] ?? []).flatMap { kept($0) }
+            var properties: [String: WebProperty] = [:]
+            for property in node["properties"] as? [[String: Any]] ?? [] {
+                guard let name = property["name"] as? String, let holder = property["value"] as? [String: Any] else { continue }
+                // The value's type as Chromium names it (JSON's true and 1 look alike once decoded).
+                switch (holder["type"] as? String, holder["value"]) {
+                case ("boolean", let number as NSNumber), ("booleanOrUndefined", let number as NSNumber):
+                    properties[name] = .bool(number.boolValue)
+                case ("integer", let number as NSNumber), ("number", let number as NSNumber):
+                    properties[name] = .number(number.doubleValue)
+                case (_, let text as String):
+                    properties[name] = .text(text)
+                default:
+                    continue
+                }
+            }
+            let facts = (node["backendDOMNodeId"] as? Int).flatMap { dom.byBackendID[$0] }
+            result.append(WebPageTree.Node(
+                id: id, role: value(node, "role") as? String ?? "none", name: nonEmptyText(value(node, "name") as? String),
+                description: nonEmptyText(value(node, "description") as? String), value: nonEmptyText(value(node, "value").map { "\($0)" }),
+                properties: properties, children: children, tag: facts?.tag, domID: nonEmptyText(facts?.id),
+                language: nonEmptyText(facts?.language), box: facts?.box))
+            queue.insert(contentsOf: children, at: 0)
+        }
+        return result
+    }
+}
