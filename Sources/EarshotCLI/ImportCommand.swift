@@ -47,11 +47,11 @@ enum ImportCommand: Command {
     /// A web page: its accessibility tree, read in Chromium, saved as `PAGE.axtree.json`, which
     /// every command then reads without a browser.
     static func importPage(_ path: String, parsed: Parsed<Options>) throws -> ExitCode {
-        if let chosen = parsed.reader, chosen != NVDA.name {
-            throw UsageError("--reader \(chosen): a web page is read by \(NVDA.name); its saved tree records no reader")
-        }
         let tree = try PageCapture().capture(try PageCapture.address(of: path))
         let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
+        if let chosen = parsed.reader, chosen != ScreenReaders.natural(for: loaded.screen) {
+            throw UsageError("--reader \(chosen): a saved page tree records no reader; it is read by \(ScreenReaders.natural(for: loaded.screen)) unless a command says otherwise")
+        }
         if !parsed.quiet { printNotes(loaded.notes, file: path) }
         guard let output = parsed.output, output != "-" else {
             print(tree.json, terminator: "")

@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotCore
 import EarshotVoices
+import EarshotWeb
 import Foundation
 
 let topLevelHelp: String = {
@@ -89,6 +90,8 @@ func main() -> Int32 {
 // The voices compiled into this binary are the last place every voice lookup searches, in
 // this process and in the workers it starts (they run this same main).
 BuiltInVoices.register()
+// Scenarios open their web pages live in Chromium (docs/web.md).
+LivePages.register { address in try LiveBrowserPage.open(address) }
 // Without --voice (or a scenario's voice), Earshot speaks the locale's language when it has a
 // profile for it, else Korean (README, "Voices and the locale").
 VoiceLibrary.setDefaultVoice(VoiceLibrary.localeVoice(environment: ProcessInfo.processInfo.environment,

@@ -58,11 +58,7 @@ public struct PageCapture: Sendable {
     }
 
     /// Whether a command-line input is a web page to open (a URL, or an `.html` / `.htm` file).
-    public static func isPage(_ input: String) -> Bool {
-        let lower = input.lowercased()
-        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
-            || lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml")
-    }
+    public static func isPage(_ input: String) -> Bool { LivePages.isPage(input) }
 
     /// Opens `address` and returns its tree.
     public func capture(_ address: String) throws -> WebPageTree {
@@ -154,6 +150,13 @@ final class BrowserSession {
     func call(_ method: String, _ parameters: [String: Any] = [:], deadline: Date,
               waitingFor what: @autoclosure () -> String) throws -> [String: Any] {
         try pipe.call(method, parameters, session: page, deadline: deadline, waitingFor: what())
+    }
+
+    /// Waits for the page's next `method` event.
+    func awaitEvent(_ method: String, deadline: Date, waitingFor what: @autoclosure () -> String) throws {
+        _ = try pipe.event(deadline: deadline, waitingFor: what()) { event in
+            event["sessionId"] as? String == page && event["method"] as? String == method
+        }
     }
 
     /// Opens `address` and waits for its load event.

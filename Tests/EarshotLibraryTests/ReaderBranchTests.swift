@@ -17,6 +17,7 @@ struct ReaderBranchTests {
     static let readersOwn = [
         "Sources/EarshotCore/Reading/VoiceOver/",
         "Sources/EarshotCore/Reading/TalkBack/",
+        "Sources/EarshotCore/Reading/NVDA/",
         "Sources/EarshotCore/Reading/BuiltInReaders.swift",
     ]
 
@@ -30,13 +31,13 @@ struct ReaderBranchTests {
 
     /// (Computed: a regex is not `Sendable`, so the list cannot be a stored static.)
     static var patterns: [Regex<Substring>] { [
-        /(?:==|!=)\s*(?:ScreenReaderName)?\.(?:talkBack|voiceOver)\b/,
-        /\.(?:talkBack|voiceOver)\s*(?:==|!=)/,
-        /case\s+\.(?:talkBack|voiceOver)\b/,
-        /ScreenReaderName\.(?:talkBack|voiceOver)\b/,
-        /\b(?:TalkBack|VoiceOver)\.(?:name|self)\b/,
-        /\b(?:TalkBack|VoiceOver)\(/,
-        /\b(?:as\?|as!|is)\s+(?:TalkBack|VoiceOver)\b/,
+        /(?:==|!=)\s*(?:ScreenReaderName)?\.(?:talkBack|voiceOver|nvda)\b/,
+        /\.(?:talkBack|voiceOver|nvda)\s*(?:==|!=)/,
+        /case\s+\.(?:talkBack|voiceOver|nvda)\b/,
+        /ScreenReaderName\.(?:talkBack|voiceOver|nvda)\b/,
+        /\b(?:TalkBack|VoiceOver|NVDA)\.(?:name|self)\b/,
+        /\b(?:TalkBack|VoiceOver|NVDA)\(/,
+        /\b(?:as\?|as!|is)\s+(?:TalkBack|VoiceOver|NVDA)\b/,
     ] }
 
     @Test("outside the readers' folders and their registration, no source names VoiceOver or TalkBack to branch on")
@@ -50,9 +51,9 @@ struct ReaderBranchTests {
             let path = "Sources/" + relative
             if Self.readersOwn.contains(where: { path.hasPrefix($0) }) { continue }
             let text = try String(contentsOfFile: base + "/" + relative, encoding: .utf8)
-            guard text.contains("alkBack") || text.contains("oiceOver") else { continue }
+            guard text.contains("alkBack") || text.contains("oiceOver") || text.contains("NVDA") else { continue }
             for (number, line) in CoreFolderLayeringTests.code(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            where line.contains("alkBack") || line.contains("oiceOver") {
+            where line.contains("alkBack") || line.contains("oiceOver") || line.contains("NVDA") {
                 for pattern in Self.patterns {
                     guard let match = line.firstMatch(of: pattern) else { continue }
                     if let allowed = Self.allowed[path], match.output.contains(allowed) { continue }

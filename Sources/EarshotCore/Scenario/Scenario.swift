@@ -52,14 +52,18 @@ public struct ScenarioScreen: Sendable {
     public var file: String?
     /// Where each element is written (its id in a screen file, its node in a dump).
     public var elementLocations: [String: SourceLocation]
+    /// The address of the web page the screen is, opened live in a browser while the scenario
+    /// runs (`LivePages`); nil for an app's screen or a saved tree.
+    public var page: String?
 
     public init(name: String, screen: Screen, location: SourceLocation, file: String? = nil,
-                elementLocations: [String: SourceLocation] = [:]) {
+                elementLocations: [String: SourceLocation] = [:], page: String? = nil) {
         self.name = name
         self.screen = screen
         self.location = location
         self.file = file
         self.elementLocations = elementLocations
+        self.page = page
     }
 
     /// Where the screen starts: line 1 of its file, or its node in the scenario.
@@ -115,6 +119,7 @@ public struct ScenarioStep: Sendable {
         case .show(let screen): "show \(screen)"
         case .transition(let screen, _, let kind): "transition to \(screen) (\(kind.rawValue))"
         case .pause(let seconds): "pause \(plainNumber(seconds)) s"
+        case .page(let action): "page: \(action.summary)"
         case .expect(let expectation): "expect \(expectation.summary)"
         }
     }
@@ -154,6 +159,8 @@ public enum ScenarioAction: Sendable {
     /// Nothing happens for this many seconds.
     case pause(Double)
     case expect(Expectation)
+    /// Something done to the web page through the browser (a click, typing, a line of script).
+    case page(PageAction)
 }
 
 /// A user gesture: what a scenario's step performs and what a key or typed command in `explore`

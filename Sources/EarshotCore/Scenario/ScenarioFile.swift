@@ -11,7 +11,7 @@ public enum ScenarioFile {
     static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps", "app", "reader",
                                "include", "extends"]
     static let timingKeys = ["at", "after", "note"]
-    static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect"]
+    static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect", "page"]
 
     static let changeKeys = [
         "label", "value", "hint", "text", "traits", "addTraits", "removeTraits", "hidden", "on", "toggled",
@@ -60,7 +60,7 @@ public enum ScenarioFile {
         }
         guard case .object(let members) = composed.value else { return files }
         func add(_ node: JSONNode) {
-            if case .string(let relative) = node.value {
+            if case .string(let relative) = node.value, !relative.contains("://") {
                 files.append(ScenarioComposition.standardized(resolve(relative, folder: folder(of: node.location.file))))
             }
         }
@@ -104,6 +104,10 @@ public enum ScenarioFile {
             throw DataFileError("missing \"screen\" (a screen file path or an inline screen) or \"screens\"",
                                 at: top.location)
         }
+        if screens.count > 1, let page = screens.first(where: { $0.page != nil }) {
+            throw DataFileError("a scenario on a web page has that page as its one screen (the page changes itself as it runs)",
+                                at: page.location)
+        }
         var voice = try top.string("voice")
         if let name = voice, name.contains("/") || name.hasSuffix(".json") {
             voice = resolve(name, folder: folder(of: top["voice"]!.location.file))
@@ -134,6 +138,9 @@ public enum ScenarioFile {
 
     /// A screen given by path (relative to the file that names it) or written inline.
     private static func screen(_ node: JSONNode, name: String?) throws -> ScenarioScreen {
+        if case .string(let relative) = node.value, LivePages.isPage(relative) {
+            return try page(relative, node: node, name: name)
+        }
         if case .string(let relative) = node.value {
             let file = ScenarioComposition.standardized(resolve(relative, folder: folder(of: node.location.file)))
             guard FileManager.default.fileExists(atPath: file) else {
@@ -146,6 +153,30 @@ public enum ScenarioFile {
         let (screen, locations) = try ScreenFile.decodeLocatingElements(node, defaultName: name ?? "screen")
         return ScenarioScreen(name: name ?? screen.name, screen: screen, location: node.location,
                               elementLocations: locations)
+    }
+
+    /// A web page (an `.html` file beside the scenario, or an address), read once in the browser
+    /// for its elements; the run opens it again, live (`ScenarioScreen.page`).
+    private static func page(_ relative: String, node: JSONNode, name: String?) throws -> ScenarioScreen {
+        var address = relative
+        var file: String?
+        if !relative.contains("://") {
+            let path = ScenarioComposition.standardized(resolve(relative, folder: folder(of: node.location.file)))
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw DataFileError("page \"\(relative)\" not found (looked at \(path))", at: node.location)
+            }
+            address = URL(fileURLWithPath: path).absoluteString
+            file = path
+        }
+        guard let opener = LivePages.opener else {
+            throw DataFileError("\"\(relative)\" is a web page, which needs a browser and this program has none; use the tree saved by earshot import PAGE.html -o PAGE.axtree.json",
+                                at: node.location)
+        }
+        let page = try opener(address)
+        defer { page.close() }
+        let loaded = try ScreenLoader.webPage(page.tree, defaultName: ScreenLoader.defaultName(for: relative))
+        return ScenarioScreen(name: name ?? loaded.screen.name, screen: loaded.screen, location: node.location, file: file,
+                              page: address)
     }
 
     static func resolve(_ path: String, folder: String) -> String {
@@ -276,6 +307,9 @@ struct StepDecoder {
         case "pause":
             object = try allowing([])
             action = .pause(try seconds(value))
+        case "page":
+            object = try allowing([])
+            action = .page(try pageAction(value))
         default:  // "expect"
             object = try allowing(["rates"])
             action = .expect(try expectation(value))
@@ -317,6 +351,27 @@ struct StepDecoder {
         step.rates = rates
         if node.location.file != scenarioFile { step.fileLabel = (node.location.file as NSString).lastPathComponent }
         return step
+    }
+
+    /// A page step's action: `{"click": ID}`, `{"focus": ID}`, `{"type": TEXT, "into": ID}` or
+    /// `{"run": SCRIPT}` (docs/web.md, "Scenarios on a page").
+    mutating func pageAction(_ node: JSONNode) throws -> PageAction {
+        let action = try node.singleAction(from: ["click", "focus", "type", "run"], ignoring: ["into"], thing: "a page step",
+                                           unknownWord: "page action")
+        switch action.key {
+        case "click":
+            _ = try node.object(allowing: ["click"])
+            return .click(try elementID(action.node))
+        case "focus":
+            _ = try node.object(allowing: ["focus"])
+            return .focus(try elementID(action.node))
+        case "type":
+            let object = try node.object(allowing: ["type", "into"])
+            return .type(try action.node.stringValue(), into: try elementID(try object.required("into")))
+        default:
+            _ = try node.object(allowing: ["run"])
+            return .run(try action.node.stringValue())
+        }
     }
 
     /// An edit of the shown screen, or of the screen named by `"screen"`.

@@ -38,6 +38,9 @@ public struct ScenarioRunner {
 
     /// Performs every step, lets the speech finish, and evaluates the expectations.
     public func run() throws -> ScenarioResult {
+        // A web page is opened live for the run: its scripts answer the steps, on the clock.
+        let page = try LivePageSession.open(for: scenario)
+        defer { page?.close() }
         var cursor = 0.0
         var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
         var focusSamples = FocusSamples()
@@ -77,10 +80,22 @@ public struct ScenarioRunner {
                 time = max(cursor, desk.now)
             }
             focusSamples.take(until: time, desk)
+            try page?.advance(to: time, desk: desk)
             desk.wait(until: time)
             do {
                 switch step.action {
-                case .gesture(let gesture): try desk.perform(gesture, source: step.source)
+                case .gesture(let gesture):
+                    let focused = desk.focusedID
+                    try desk.perform(gesture, source: step.source)
+                    // Activating an item of a page is a click on it (NVDA's Enter in browse mode).
+                    if let page, case .activate = gesture, let focused {
+                        try page.perform(.click(focused), desk: desk, source: step.source)
+                    }
+                case .page(let action):
+                    guard let page else {
+                        throw DataFileError("a page step needs a web page as the scenario's screen (an .html file or an address)", at: step.location)
+                    }
+                    try page.perform(action, desk: desk, source: step.source)
                 case .post(let notification): try desk.post(notification, source: step.source)
                 case .edit(let edit): try desk.edit(edit)
                 case .editScreen(let edit, let screen): try desk.edit(edit, on: screen)
@@ -103,6 +118,11 @@ public struct ScenarioRunner {
                     "the run reaches \(clockTime(reached)) at this step, past the longest timeline Earshot plays (\(plainNumber(ScenarioFile.longestTimeline)) s, a day); steps without times follow the speech before them",
                     at: step.location)
             }
+        }
+        // The page runs on after the last step, so what it does late is heard.
+        if let page {
+            focusSamples.take(until: cursor, desk)
+            try page.advance(to: max(cursor, desk.now) + LivePageSession.settle, desk: desk)
         }
         focusSamples.takeWhileIdle(desk)
         focusSamples.take(until: cursor, desk)

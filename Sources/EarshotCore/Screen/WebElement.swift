@@ -75,9 +75,15 @@ public struct WebElement: Sendable, Equatable {
     }
     /// Whether the browser lets the element take keyboard focus (Tab reaches it).
     public var isFocusable: Bool { flag("focusable") }
-    /// `aria-live` in effect on the node (inherited from its region): `polite`, `assertive`; nil: off.
+    /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
+    /// included): `polite`, `assertive`; nil: none or off.
     public var live: String? {
         guard let value = text("live"), value != "off" else { return nil }
+        return value
+    }
+    /// The `aria-live` of the region the node is inside, if any.
+    public var containerLive: String? {
+        guard let value = text("containerLive"), value != "off" else { return nil }
         return value
     }
     /// Whether the node is a text run (Chromium's `StaticText`).

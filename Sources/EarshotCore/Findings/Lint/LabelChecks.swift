@@ -73,7 +73,8 @@ enum LabelChecks {
         var start = 0
         while start < contents.count {
             var end = start + 1
-            while end < contents.count, !contents[start].isEmpty, contents[end] == contents[start] { end += 1 }
+            while end < contents.count, !contents[start].isEmpty, contents[end] == contents[start],
+                  !isFieldLabel(linted.stops[end - 1], then: linted.stops[end], on: linted.screen) { end += 1 }
             if end - start >= 2 {
                 let ids = linted.stops[start..<end].map(\.id)
                 let words = trimmed(linted.stops[start].label) ?? trimmed(linted.stops[start].value) ?? ""
@@ -83,6 +84,13 @@ enum LabelChecks {
             start = end
         }
         return findings
+    }
+
+    /// A web page's label text followed by the field it names (`<label for>`): every reader of
+    /// the web reads both, and the label is how the field gets its name, so it is no duplicate.
+    static func isFieldLabel(_ first: FocusStop, then second: FocusStop, on screen: Screen) -> Bool {
+        guard let text = screen.node(first.id)?.web, text.isText, let field = screen.node(second.id)?.web else { return false }
+        return ["textbox", "searchbox", "combobox", "checkbox", "radio", "slider", "spinbutton", "listbox", "switch"].contains(field.role)
     }
 
     // MARK: - Text helpers

@@ -4,30 +4,12 @@
 /// field), so findings, drawings and explore work on pages as on apps.
 ///
 /// Element ids: the DOM `id` when the page gives a node one used once; otherwise the role and
-/// its count in document order (`button-2`, `text-5` for a run of text), so a scenario can name
-/// every node and an import of the same page names them alike.
+/// the browser's node id (`button-23`, `text-5` for a run of text), which stays the node's while
+/// the page changes around it, so a scenario can name every node and focus can follow it.
 public enum WebPageInterpreter {
     public static func screen(from tree: WebPageTree, defaultName: String) throws -> Screen {
         let byID = Dictionary(uniqueKeysWithValues: tree.nodes.map { ($0.id, $0) })
-        var domCounts: [String: Int] = [:]
-        for node in tree.nodes { if let dom = node.domID, !dom.isEmpty { domCounts[dom, default: 0] += 1 } }
-        var taken: Set<String> = Set(domCounts.filter { $0.value == 1 }.keys)
-        var roleCounts: [String: Int] = [:]
-        var elementIDs: [String: String] = [:]
-        for node in tree.nodes {
-            if let dom = node.domID, domCounts[dom] == 1 {
-                elementIDs[node.id] = dom
-                continue
-            }
-            let stem = node.role == "StaticText" ? "text" : node.role == "RootWebArea" ? "document" : node.role.lowercased()
-            var candidate: String
-            repeat {
-                roleCounts[stem, default: 0] += 1
-                candidate = "\(stem)-\(roleCounts[stem]!)"
-            } while taken.contains(candidate)
-            taken.insert(candidate)
-            elementIDs[node.id] = candidate
-        }
+        let elementIDs = elementIDs(of: tree)
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: String?, withinStop: Bool) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
@@ -35,12 +17,13 @@ public enum WebPageInterpreter {
             }
             var web = WebElement(role: node.role, name: nonEmpty(node.name), description: nonEmpty(node.description),
                                  value: nonEmpty(node.value), properties: node.properties, tag: node.tag)
-            // Chromium says `live` on every node inside a region; a node outside says none.
-            if web.properties["live"] == nil, let inheritedLive { web.properties["live"] = .text(inheritedLive) }
+            // Chromium says `live` on a region's root; the nodes inside get the region's as
+            // `containerLive` (IAccessible2's name for it), so the root stays known.
+            if let inheritedLive { web.properties["containerLive"] = .text(inheritedLive) }
             // The text inside a control or a heading is its name, not a stop of its own.
             let alone = !withinStop && standsAlone(web)
             let children = try node.children.compactMap { byID[$0] }.map {
-                try build($0, inheritedLive: web.live, withinStop: withinStop || alone)
+                try build($0, inheritedLive: web.live ?? web.text("containerLive"), withinStop: withinStop || alone)
             }
             let (kind, traits) = appearance(of: web)
             let isText = web.isText
@@ -53,6 +36,27 @@ public enum WebPageInterpreter {
         let root = try build(tree.nodes[0], inheritedLive: nil, withinStop: false)
         let name = tree.title.isEmpty ? defaultName : tree.title
         return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
+    }
+
+    /// Earshot's element id of each of the tree's nodes, by the browser's node id.
+    public static func elementIDs(of tree: WebPageTree) -> [String: String] {
+        var domCounts: [String: Int] = [:]
+        for node in tree.nodes { if let dom = node.domID, !dom.isEmpty { domCounts[dom, default: 0] += 1 } }
+        let unique = Set(domCounts.filter { $0.value == 1 }.keys)
+        var ids: [String: String] = [:]
+        var taken: Set<String> = unique
+        for node in tree.nodes {
+            if let dom = node.domID, unique.contains(dom) {
+                ids[node.id] = dom
+                continue
+            }
+            let stem = node.role == "StaticText" ? "text" : node.role == "RootWebArea" ? "document" : node.role.lowercased()
+            var candidate = "\(stem)-\(node.id)"
+            while taken.contains(candidate) { candidate += "_" }
+            taken.insert(candidate)
+            ids[node.id] = candidate
+        }
+        return ids
     }
 
     /// The kind and traits the rest of Earshot reads for a web role.

@@ -34,6 +34,28 @@ public struct NVDA: ScreenReader {
         return speech.description(parts, language: stop.language)
     }
 
+    /// NVDA says the states that changed on the focus (a check box: "checked").
+    public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? {
+        guard let old = before.nvda?.web, let new = after.nvda?.web else { return nil }
+        let speech = NVDASpeech(words: words)
+        let was = speech.stateWords(old), now = speech.stateWords(new)
+        guard was != now else { return nil }
+        let changed = now.filter { !was.contains($0) }
+        return changed.isEmpty ? nil : changed.joined(separator: NVDASpeech.separator)
+    }
+
+    /// NVDA says nothing of its own when an item is activated (Enter or a click in browse
+    /// mode): what the page does in answer is heard (a state change of the focus, a live region).
+    public func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech {
+        .newValue(SpokenDescription(parts: [], text: "", hint: nil, language: after.language))
+    }
+
+    /// NVDA's timing and sounds: no earcons for activation or focus (a web page in browse mode
+    /// plays none), announcements do not give way to the user's gestures.
+    public var speechRules: ReaderSpeechRules {
+        ReaderSpeechRules(announcementsYieldToGestures: false, assertiveLiveRegionsInterrupt: false, sounds: ReaderSounds())
+    }
+
     public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
         guard let web = stop.nvda?.web else { return generator.traitWords(for: stop) }
         let role = NVDASpeech(words: words).roleWord(web)

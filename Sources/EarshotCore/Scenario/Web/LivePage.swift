@@ -1,0 +1,75 @@
+import Foundation
+
+/// What a scenario does to a web page through the browser (`{"page": {"click": "add"}}`): the
+/// page's own scripts answer as they would to a person.
+public enum PageAction: Sendable, Equatable {
+    /// A real mouse click in the middle of the element.
+    case click(String)
+    /// Focus the element (as Tab would land on it).
+    case focus(String)
+    /// Type text into the element (focused first), as keystrokes would insert it.
+    case type(String, into: String)
+    /// Run a line of the page's JavaScript (what the page's own code would do: a reply from
+    /// the server, a timer's work); its value is ignored.
+    case run(String)
+
+    /// The action in a few words: `click add`, `type "2" into qty`.
+    public var summary: String {
+        switch self {
+        case .click(let id): "click \(id)"
+        case .focus(let id): "focus \(id)"
+        case .type(let text, let id): "type \"\(text)\" into \(id)"
+        case .run(let script): "run \(script.count > 40 ? String(script.prefix(40)) + "…" : script)"
+        }
+    }
+
+    /// The element the action is on, if any.
+    public var elementID: String? {
+        switch self {
+        case .click(let id), .focus(let id), .type(_, let id): id
+        case .run: nil
+        }
+    }
+}
+
+/// A web page open in a browser while a scenario runs on it: actions go to the page, and the
+/// page's time runs with the desk check's clock (the browser's virtual time), so its timers
+/// fire at the same moment on every machine.
+public protocol LivePage: AnyObject {
+    /// The page's tree as it loaded.
+    var tree: WebPageTree { get }
+    /// Does `action` on the page now; `node` is the browser's node id of its element.
+    func perform(_ action: PageAction, node: String?) throws
+    /// Lets the page's time run until `time` seconds after it loaded; the tree when the page
+    /// changed since the last tree it gave, else nil.
+    func advance(to time: Double) throws -> WebPageTree?
+    /// Ends the browser.
+    func close()
+}
+
+/// Opens pages live for scenarios: the programs that link a browser set `opener` once at start
+/// (the `earshot` program: EarshotWeb's Chromium); a library without one reads saved trees only.
+public enum LivePages {
+    public typealias Opener = @Sendable (_ address: String) throws -> any LivePage
+
+    private static let registry = OpenerBox()
+
+    /// The function that opens a page, if a browser was registered.
+    public static var opener: Opener? { registry.value }
+
+    public static func register(_ opener: @escaping Opener) { registry.set(opener) }
+
+    /// Whether a screen input names a page to open (an `.html` file or an address).
+    public static func isPage(_ input: String) -> Bool {
+        let lower = input.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
+            || lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml")
+    }
+
+    private final class OpenerBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var opener: Opener?
+        var value: Opener? { lock.withLock { opener } }
+        func set(_ new: @escaping Opener) { lock.withLock { opener = new } }
+    }
+}

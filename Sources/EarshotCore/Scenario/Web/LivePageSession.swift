@@ -1,0 +1,84 @@
+/// A scenario's web page while the scenario runs: the page open live (`LivePage`), its time
+/// kept with the desk check's clock in steps of `tick`, and every change the page makes given
+/// to the desk check with what its live regions say (docs/web.md, "Scenarios on a page").
+///
+/// The page's time is the browser's virtual time: it runs only when the session lets it, so a
+/// timer the page sets for 500 ms fires 500 ms later on the desk check's clock, on any machine.
+/// Changes are looked for every `tick` (50 ms): a change is heard at the end of the tick it
+/// happened in.
+final class LivePageSession {
+    /// How often the page is looked at for changes, in seconds.
+    static let tick = 0.05
+    /// How long the page runs on after the last step, so what it does late is heard.
+    static let settle = 2.0
+
+    private let page: any LivePage
+    private let screenName: String
+    private var tree: WebPageTree
+    private var screen: Screen
+    private var regions = WebLiveRegions()
+    /// The page's time, from its load.
+    private(set) var time = 0.0
+
+    /// Opens the scenario's page, if it has one.
+    static func open(for scenario: Scenario) throws -> LivePageSession? {
+        guard let pageScreen = scenario.screens.first(where: { $0.page != nil }), let address = pageScreen.page else { return nil }
+        guard let opener = LivePages.opener else {
+            throw DataFileError("the scenario's screen is a web page, which needs a browser and this program has none",
+                                at: pageScreen.location)
+        }
+        return try LivePageSession(page: opener(address), screen: pageScreen)
+    }
+
+    private init(page: any LivePage, screen: ScenarioScreen) throws {
+        self.page = page
+        screenName = screen.screen.name
+        tree = page.tree
+        self.screen = try Self.screen(of: page.tree, named: screenName)
+    }
+
+    func close() { page.close() }
+
+    private static func screen(of tree: WebPageTree, named name: String) throws -> Screen {
+        var screen = try WebPageInterpreter.screen(from: tree, defaultName: name)
+        screen.name = name
+        return screen
+    }
+
+    /// Lets the page run until `target` on the desk check's clock, a tick at a time, handing
+    /// each change to the desk check at the end of its tick.
+    func advance(to target: Double, desk: DeskCheck) throws {
+        while time + Self.tick <= target + timeTolerance {
+            try step(to: time + Self.tick, desk: desk)
+        }
+        if target > time + timeTolerance { try step(to: target, desk: desk) }
+    }
+
+    private func step(to next: Double, desk: DeskCheck) throws {
+        desk.wait(until: next)
+        time = next
+        if let changed = try page.advance(to: next) { try apply(changed, desk: desk) }
+    }
+
+    /// Does `action` on the page now, and hands what it changed at once to the desk check.
+    func perform(_ action: PageAction, desk: DeskCheck, source: String?) throws {
+        var node: String?
+        if let id = action.elementID {
+            let byElement = Dictionary(WebPageInterpreter.elementIDs(of: tree).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            guard let found = byElement[id] else {
+                throw DeskCheckError.unknownElement(id, screen: screenName, onOtherScreens: [])
+            }
+            node = found
+        }
+        try page.perform(action, node: node)
+        if let changed = try page.advance(to: time) { try apply(changed, desk: desk, source: source) }
+    }
+
+    private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil) throws {
+        let new = try Self.screen(of: changed, named: screenName)
+        let changes = regions.changes(from: screen, to: new)
+        tree = changed
+        screen = new
+        desk.pageChanged(to: new, liveChanges: changes, source: source)
+    }
+}
