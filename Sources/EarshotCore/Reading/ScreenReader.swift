@@ -37,6 +37,9 @@ public protocol ScreenReader: Sendable {
     func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription
     /// What is said after a double tap on `before` leaves `after` focused.
     func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
+    /// What is heard when a web page's live region changes (`WebLiveRegions`): an event for the
+    /// scheduler; nil, nothing.
+    func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent?
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -76,6 +79,14 @@ extension ScreenReader {
 
     public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? { nil }
 
+    /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
+    /// cuts the speech under way.
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent? {
+        change.politeness == "assertive" || change.isAlert
+            ? .announcement(change.text, priority: .default, queued: false)
+            : .liveRegion(change.text, next: false)
+    }
+
     public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
 
     public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
@@ -101,19 +112,15 @@ public struct ReaderSpeechRules: Sendable, Equatable {
     /// The profile section naming the reader's sound set (`talkbackSounds`); nil: the profile's
     /// own earcons (`earcons`).
     public var soundSet: String?
-    /// Whether an assertive live region's change cuts the speech under way (else it waits for
-    /// it, as a polite one does).
-    public var assertiveLiveRegionsInterrupt: Bool
     /// The reader's own sounds in place of the profile's or a sound set's (NVDA on a page: none).
     public var sounds: ReaderSounds?
 
     public init(hintPause: Double? = nil, announcementsYieldToGestures: Bool = true, soundSet: String? = nil,
-                assertiveLiveRegionsInterrupt: Bool = true, sounds: ReaderSounds? = nil) {
+                sounds: ReaderSounds? = nil) {
         self.sounds = sounds
         self.hintPause = hintPause
         self.announcementsYieldToGestures = announcementsYieldToGestures
         self.soundSet = soundSet
-        self.assertiveLiveRegionsInterrupt = assertiveLiveRegionsInterrupt
     }
 }
 

@@ -120,7 +120,7 @@ public struct RateSweep: Sendable {
     /// The finding for an announcement heard at some rates and lost at others.
     static func finding(for change: FateChange, runs: [Run], source: String?) -> Finding? {
         let u = change.utterance
-        guard u.kind == .announcement || u.kind == .layoutString else { return nil }
+        guard u.kind == .announcement || u.kind == .layoutString || u.kind == .liveRegion else { return nil }
         var heard: [Int] = [], lost: [(rate: Int, fate: UtteranceFate)] = []
         for run in runs {
             guard let fate = change.fates[run.rate] ?? nil else { continue }

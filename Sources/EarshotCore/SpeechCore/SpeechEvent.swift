@@ -20,12 +20,16 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     case screenChanged(ElementSpeech?)
     /// `layoutChanged` with an element, a string, or nil.
     case layoutChanged(LayoutTarget)
+    /// A web page's live region changed: the text waits for the utterance being spoken and
+    /// never cuts it; `next` puts it ahead of everything else waiting (NVDA's NEXT priority, an
+    /// assertive region), else it waits its turn at the end (NORMAL, a polite one).
+    case liveRegion(String, next: Bool)
 
     /// True for events caused by the user's own gesture.
     public var isUserGesture: Bool {
         switch self {
         case .focusMoved, .activated, .boundaryReached, .pageScrolled: true
-        case .announcement, .screenChanged, .layoutChanged: false
+        case .announcement, .screenChanged, .layoutChanged, .liveRegion: false
         }
     }
 
@@ -41,6 +45,7 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
         case .screenChanged(let element):
             element.map { "screenChanged to \($0)" } ?? "screenChanged (no element)"
         case .layoutChanged(let target): "layoutChanged \(target)"
+        case .liveRegion(let text, let next): "live region \"\(text)\"\(next ? " next" : "")"
         }
     }
 }

@@ -161,6 +161,9 @@ public final class SpeechScheduler: @unchecked Sendable {
                 var plan = Plan(cause: "layoutChanged", gesture: false)
                 plan.add(element: element, gap: 0, scheduler: self, now: now)
                 appChange(plan, dropping: .layoutChanged, now: now)
+            case .liveRegion(let text, let next):
+                announce(text, kind: .liveRegion, priority: .default, queued: !next, next: next,
+                         cause: "live region" + (next ? " assertive" : " polite"), now: now)
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
             case .layoutChanged(.none):
@@ -326,7 +329,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     }
 
     /// An announcement or a `layoutChanged` string.
-    private func announce(_ text: String, kind: UtteranceKind, priority: SpeechPriority, queued: Bool,
+    private func announce(_ text: String, kind: UtteranceKind, priority: SpeechPriority, queued: Bool, next: Bool = false,
                           cause: String, attributes: SpeechAttributes = .none, now: Double) {
         let u = makeUtterance(text: text, kind: kind, priority: priority, queued: queued,
                               language: attributes.language, spans: attributes.isEmpty ? nil : [SpeechSpan(text, attributes)],
@@ -351,7 +354,10 @@ public final class SpeechScheduler: @unchecked Sendable {
         var plan = Plan(cause: cause, gesture: false)
         plan.items = [Waiting(utterance: u, group: 0, gap: timing.queueGap, follows: false,
                               cancelledByEvents: false, jumpedQueue: false)]
-        if waits {
+        if next {
+            // After the utterance being spoken, ahead of what waits (behind earlier such ones).
+            enqueueAtFront(plan, blocked: true)
+        } else if waits {
             var item = plan.items[0]
             item.group = takeGroup()
             waiting.append(item)

@@ -94,6 +94,8 @@ public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     case pageScroll
     /// The string posted with `layoutChanged`, spoken like an announcement.
     case layoutString
+    /// What a web page's live region said (docs/web.md, "Live regions").
+    case liveRegion
     /// A sound, synthesized by the audio layer from the voice profile.
     case earcon(EarconName)
 

@@ -152,7 +152,7 @@ public enum FlowInspector {
         var found: [Finding] = []
         for entry in transcript.entries {
             let u = entry.utterance
-            guard u.kind == .announcement || u.kind == .layoutString else { continue }
+            guard u.kind == .announcement || u.kind == .layoutString || u.kind == .liveRegion else { continue }
             let posted = u.source.map { " (\($0))" } ?? ""
             switch entry.fate {
             case .dropped(let at, let reason):

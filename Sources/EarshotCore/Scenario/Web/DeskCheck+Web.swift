@@ -1,7 +1,7 @@
 extension DeskCheck {
     /// The shown page changed (its scripts answered a click, a timer fired): the screen becomes
     /// `screen`, focus stays on its element while it is there, and each live region change is
-    /// said as the reader says it (`ReaderSpeechRules.assertiveLiveRegionsInterrupt`). When the
+    /// said as the reader says it (`ScreenReader.liveRegionSpeech`). When the
     /// focused element's state changed (a check box checked by the click), its new state is
     /// said, as a screen reader speaks a state change of the focus.
     public func pageChanged(to screen: Screen, liveChanges: [WebLiveRegions.Change], source: String? = nil) {
@@ -29,11 +29,13 @@ extension DeskCheck {
                let said = generator.reader.describeStateChange(before: before, after: after, by: generator) {
                 scheduler.handle(.announcement(said, priority: .default, queued: true), source: source)
             }
-            let interrupts = generator.reader.speechRules.assertiveLiveRegionsInterrupt
             for change in liveChanges {
-                let assertive = change.politeness == "assertive"
-                scheduler.handle(.announcement(change.text, priority: .default, queued: !(assertive && interrupts)),
-                                 source: source.map { "\($0), live region \(change.region)" } ?? "live region \(change.region)")
+                let said = source.map { "\($0), live region \(change.region)" } ?? "live region \(change.region)"
+                guard change.heard else {
+                    note("live region \"\(change.region)\" changed while aria-busy: \"\(change.text)\" is not said, now or when it is no longer busy", source: said)
+                    continue
+                }
+                if let event = generator.reader.liveRegionSpeech(change, by: generator) { scheduler.handle(event, source: said) }
             }
         }
     }

@@ -10,12 +10,11 @@ import Foundation
 /// - A region that was not there before (inserted with its text already in it) says nothing:
 ///   NVDA voices changes inside a region it already knows (nvaccess/nvda issue 7906). An alert
 ///   inserted whole is said, as Chromium raises an alert event for it.
-/// - While a region is `aria-busy` nothing is said; when it is cleared, what changed since it
-///   became busy is said once.
+/// - While a region is `aria-busy`, its changes are not said, then or after: NVDA drops them
+///   (its live-region hook skips a node whose `container-busy` is true and keeps nothing;
+///   nvaccess/nvda issue 20871). They are returned with `heard` false, so a desk check can say
+///   what a listener missed.
 public struct WebLiveRegions: Sendable {
-    /// A region's text runs when it became busy, by region id.
-    private var heldSince: [String: [TextRun]] = [:]
-
     public init() {}
 
     /// One thing a region says.
@@ -25,6 +24,10 @@ public struct WebLiveRegions: Sendable {
         public var politeness: String
         /// The region's element id.
         public var region: String
+        /// An alert that appeared (`role=alert` inserted or shown with its text).
+        public var isAlert = false
+        /// False for a change made while the region was busy, which is not said.
+        public var heard = true
     }
 
     struct TextRun: Equatable {
@@ -33,24 +36,19 @@ public struct WebLiveRegions: Sendable {
     }
 
     /// What the page's regions say going from `before` to `after`, in document order.
-    public mutating func changes(from before: Screen, to after: Screen) -> [Change] {
+    public func changes(from before: Screen, to after: Screen) -> [Change] {
         var changes: [Change] = []
         for region in Self.regions(in: after) {
             guard let web = region.web, let politeness = web.live else { continue }
             let now = Self.runs(in: region)
-            if web.flag("busy") {
-                if heldSince[region.id] == nil { heldSince[region.id] = before.node(region.id).map(Self.runs) ?? [] }
-                continue
-            }
             let earlier: [TextRun]
-            if let held = heldSince.removeValue(forKey: region.id) {
-                earlier = held
-            } else if let old = before.node(region.id), old.web?.live != nil {
+            if let old = before.node(region.id), old.web?.live != nil {
                 earlier = Self.runs(in: old)
             } else {
                 // A region new to the page: only an alert speaks as it appears.
                 if web.role == "alert", !now.isEmpty {
-                    changes.append(Change(text: now.map(\.text).joined(separator: " "), politeness: politeness, region: region.id))
+                    changes.append(Change(text: now.map(\.text).joined(separator: " "), politeness: politeness, region: region.id,
+                                          isAlert: true))
                 }
                 continue
             }
@@ -67,7 +65,9 @@ public struct WebLiveRegions: Sendable {
                 }
             }
             let text = said.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
-            if !text.isEmpty { changes.append(Change(text: text, politeness: politeness, region: region.id)) }
+            if !text.isEmpty {
+                changes.append(Change(text: text, politeness: politeness, region: region.id, heard: !web.flag("busy")))
+            }
         }
         return changes
     }
