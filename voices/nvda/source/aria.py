@@ -1,5 +1,6 @@
 # Excerpt of source/aria.py in nvaccess/nvda at 08cea48d6e291c89a92f71727098d7db84793eb1:
-# only the landmark words, unchanged. GNU General Public License version 2 or later, see ../LICENSE.
+# only the landmark words, unchanged.
+# GNU General Public License version 2 or later, see ../LICENSE.
 
 landmarkRoles: Dict[str, str] = {
 	# Translators: Reported for the banner landmark, normally found on web pages.

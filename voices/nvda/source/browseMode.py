@@ -1,6 +1,6 @@
 # Excerpt of source/browseMode.py in nvaccess/nvda at 0057dd93e2f89da38963cc6d756d2569c0de272d:
-# only the quick navigation definitions whose words Earshot uses (H, K, F, B, X, D), unchanged and
-# in their original order. GNU General Public License version 2 or later, see ../LICENSE.
+# only the quick navigation definitions whose words Earshot uses (H, K, F, B, X, D), unchanged.
+# GNU General Public License version 2 or later, see ../LICENSE.
 
 # Add quick navigation scripts.
 qn = BrowseModeTreeInterceptor.addQuickNav

@@ -1,5 +1,6 @@
 # Excerpt of source/controlTypes/isCurrent.py in nvaccess/nvda at 7d7bc14667e6b192b8016616cccdb9477a441b3d:
-# only the aria-current words, unchanged. GNU General Public License version 2 or later, see ../../LICENSE.
+# only the aria-current words, unchanged.
+# GNU General Public License version 2 or later, see ../../LICENSE.
 
 _isCurrentLabels: Dict[IsCurrent, str] = {
 	IsCurrent.NO: "",  # There is nothing extra to say for items that are not current.

@@ -1,6 +1,6 @@
 # Excerpt of source/controlTypes/role.py in nvaccess/nvda at 264df4ad55e96c223969034f54519a673ee521dd:
-# only the role words and the role sets (original lines 208-578), unchanged. Every word's line agrees with
-# the reference in ko/nvda.po. GNU General Public License version 2 or later, see ../../LICENSE.
+# only the role words and the role sets, unchanged.
+# GNU General Public License version 2 or later, see ../../LICENSE.
 
 _roleLabels: Dict[Role, str] = {
 	# Translators: The word for an unknown control type.
@@ -372,4 +372,3 @@ clickableRoles: Set[Role] = {
 	Role.CHECKMENUITEM,
 	Role.RADIOMENUITEM,
 }
-

@@ -1,6 +1,6 @@
 # Excerpt of source/controlTypes/state.py in nvaccess/nvda at d09ad5badca317f2d436d5c04d8a6a31987e423d:
-# the states, their words and their negative words (original lines 15-193), unchanged. This version is
-# older than ko/nvda.po (see ../SOURCES.md). GNU General Public License version 2 or later, see ../../LICENSE.
+# the states, their words and their negative words, unchanged.
+# GNU General Public License version 2 or later, see ../../LICENSE.
 
 def setBit(bitPos: int) -> int:
 	return 0x1 << bitPos
@@ -180,4 +180,3 @@ _negativeStateLabels: Dict[State, str] = {
 	# This is only reported for objects which support accessible drag and drop.
 	State.DROPTARGET: _("done dragging"),
 }
-

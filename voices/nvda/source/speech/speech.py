@@ -1,10 +1,9 @@
 # Excerpt of source/speech/speech.py in nvaccess/nvda at 00235ec18c5d333a9c4c9fbd8c1f27494495969b:
-# only the lines Earshot takes words from, unchanged and in their original order. Lines that start
-# with "# Earshot:" are Earshot's own and name the function the lines below them come from.
+# only the lines Earshot takes words from, unchanged and in their original order; a line
+# that starts with "# Earshot:" is Earshot's own and names the function of the lines below it.
 # GNU General Public License version 2 or later, see ../../LICENSE.
 
 # Earshot: getTextInfoSpeech (the last words of a line that has nothing else to say)
-	if not suppressBlanks and reason != OutputReason.SAYALL and shouldConsiderTextInfoBlank:
 		# Translators: This is spoken when the line is considered blank.
 		speechSequence.append(_("blank"))
 
