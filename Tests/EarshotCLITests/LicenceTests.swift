@@ -67,6 +67,10 @@ struct LicenceTests {
             if path.hasPrefix("voices/talkback/") && !path.hasSuffix("android-class-parents.json") && !path.hasSuffix("SOURCES.md") {
                 #expect(stanza.license == "Apache-2.0" && stanza.copyright.contains("Google"), "\(path)")
             }
+            if path.hasPrefix("voices/nvda/"),
+               !["facts.json", "web-roles.json", "SOURCES.md"].contains((path as NSString).lastPathComponent) {
+                #expect(stanza.license == "GPL-2+" && stanza.copyright.contains("NV Access"), "\(path)")
+            }
         }
         // A licence Debian does not carry in /usr/share/common-licenses has its text in a paragraph.
         for licence in seen where !FileManager.default.fileExists(atPath: "/usr/share/common-licenses/\(licence)") {
