@@ -190,7 +190,7 @@ extension OptionDeclaration where Value == ScreenReaderName {
     static var reader: Self {
         OptionDeclaration(spec: .choice(
             "reader", ScreenReaders.names.map(\.rawValue),
-            "The screen reader to hear: its focus rules and words (docs/talkback.md). Default: talkback for an Android dump, else voiceover.")
+            "The screen reader to hear: its focus rules and words (docs/talkback.md, docs/web.md). Default: talkback for an Android dump, nvda for a web page, else voiceover.")
         ) { text in
             let name = ScreenReaderName(text)
             guard ScreenReaders.named(name) != nil else {

@@ -11,7 +11,7 @@ enum ImportCommand: Command {
         @Option("output", short: "o", "SCREEN.json", "Write the screen file here (default: standard output).")
         var output: String?
         @Option(.reader.described(
-            "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, else VoiceOver)."))
+            "The screen reader that reads the written file unless a command says otherwise: recorded as its \"reader\", and the reader whose focus stops the summary counts. Default: none recorded (TalkBack for an Android dump, NVDA for a web page, else VoiceOver)."))
         var reader: ScreenReaderName?
         @Group var screenInput: ScreenInputOptions
         @Flag("quiet", short: "q", "No notes on standard error (what the dump cannot tell) and no summary line.")

@@ -94,6 +94,19 @@ public final class LiveBrowserPage: LivePage {
         let answer = try session.call("Runtime.evaluate", ["expression": "(function () { var c = window.__earshotChanged; window.__earshotChanged = false; return c === true; })()", "returnByValue": true],
                                       deadline: deadline, waitingFor: "for the page to say whether it changed")
         guard (answer["result"] as? [String: Any])?["value"] as? Bool == true else { return nil }
-        return try session.tree()
+        return try settledTree()
+    }
+
+    /// The tree once two readings in a row agree: Chromium updates its accessibility tree in
+    /// tasks of its own after the DOM changes, and a reading taken in between (seen on a
+    /// loaded machine) can miss part of the change.
+    private func settledTree() throws -> WebPageTree {
+        var last = try session.tree()
+        for _ in 0..<10 {
+            let again = try session.tree()
+            if again == last { return again }
+            last = again
+        }
+        return last
     }
 }

@@ -65,6 +65,8 @@ struct TestSuiteCommandTests {
         let lines = result.stdout.split(separator: "\n")
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: Self.samples.appendingPathComponent("scenarios").path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".findings.json") }.count + 4 + 2
+            + FileManager.default.contentsOfDirectory(atPath: Self.samples.appendingPathComponent("web").path)
+            .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".axtree.json") }.count
         // Without it, the two audit flows fail on their errors.
         let without = try CLIRunner.run(["test", "-q", "samples"], currentDirectory: Self.root)
         #expect(without.status == 1)

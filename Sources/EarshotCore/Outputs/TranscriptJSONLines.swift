@@ -69,6 +69,7 @@ extension UtteranceKind {
         case .announcement: "announcement"
         case .pageScroll: "pageScroll"
         case .layoutString: "layoutString"
+        case .liveRegion: "liveRegion"
         case .earcon: "earcon"
         }
     }

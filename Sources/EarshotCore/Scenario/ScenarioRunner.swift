@@ -77,6 +77,10 @@ public struct ScenarioRunner {
             case .withPrevious: time = cursor
             case .whenIdle:
                 focusSamples.takeWhileIdle(desk)
+                if let page {
+                    try page.advanceUntilIdle(desk: desk)
+                    focusSamples.takeWhileIdle(desk)
+                }
                 time = max(cursor, desk.now)
             }
             focusSamples.take(until: time, desk)

@@ -125,7 +125,11 @@ public final class SpeechScheduler: @unchecked Sendable {
             case .activated(let element, let gesture):
                 var plan = Plan(cause: "activation (\(gesture))", gesture: true)
                 plan.add(earcon: timing.sounds.activation, scheduler: self, now: now)
-                plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                // A reader that says nothing and plays nothing on activation (NVDA on a page)
+                // still stops the speech under way, and leaves no empty line behind.
+                if !(element.text.isEmpty && timing.sounds.activation == nil) {
+                    plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                }
                 userGesture(plan, now: now)
             case .boundaryReached(let gesture):
                 var plan = Plan(cause: "boundary (\(gesture))", gesture: true)

@@ -12,11 +12,15 @@ public struct NVDAVocabulary: Sendable, Equatable {
     public var negativeStates: [String: String]
     /// Landmark words by ARIA landmark role (`navigation` → "navigation").
     public var landmarks: [String: String]
-    /// Templates with named placeholders (`headingLevel` → "heading level {level}").
+    /// Templates with named placeholders (`level` → "level {level}").
     public var templates: [String: String]
+    /// NVDA's role name for a web page's role (`facts.webRoles`: Chromium's ARIA role, through
+    /// IAccessible2, to NVDA's `Role`; docs/web.md, section a).
+    public var webRoles: [String: String]
 
     public init(roles: [String: String] = [:], states: [String: String] = [:], negativeStates: [String: String] = [:],
-                landmarks: [String: String] = [:], templates: [String: String] = [:]) {
+                landmarks: [String: String] = [:], templates: [String: String] = [:], webRoles: [String: String] = [:]) {
+        self.webRoles = webRoles
         self.roles = roles
         self.states = states
         self.negativeStates = negativeStates
@@ -41,8 +45,12 @@ public struct NVDAVocabulary: Sendable, Equatable {
             for member in try node.anyObject().members { result[member.key] = try member.node.stringValue() }
             return result
         }
+        var webRoles: [String: String] = [:]
+        if let facts = root["facts"], let table = try facts.anyObject()["webRoles"] {
+            for member in try table.anyObject().members { webRoles[member.key] = try member.node.stringValue() }
+        }
         return NVDAVocabulary(roles: try strings("roles"), states: try strings("states"),
                               negativeStates: try strings("negativeStates"), landmarks: try strings("landmarks"),
-                              templates: try strings("templates"))
+                              templates: try strings("templates"), webRoles: webRoles)
     }
 }

@@ -30,7 +30,8 @@ public struct NVDA: ScreenReader {
         let speech = NVDASpeech(words: words)
         var parts: [SpokenPart] = []
         parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers)
-        parts += speech.item(facts.web, text: stop.label, attributes: stop.speech)
+        let previousText = previous.flatMap { $0.nvda?.web.isText == true ? $0.label : nil }
+        parts += speech.item(facts.web, text: stop.label, attributes: stop.speech, previousText: previousText)
         return speech.description(parts, language: stop.language)
     }
 
@@ -50,10 +51,22 @@ public struct NVDA: ScreenReader {
         .newValue(SpokenDescription(parts: [], text: "", hint: nil, language: after.language))
     }
 
+    /// NVDA's reading of a live region (docs/web.md, section e): a polite change at NORMAL
+    /// priority (after everything queued), an assertive one at NEXT (after the utterance being
+    /// spoken, ahead of the queue), neither cutting speech; an alert that appears cancels speech
+    /// and is said with its role word.
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent? {
+        if change.isAlert {
+            let role = words.roles["ALERT"].map { $0 + NVDASpeech.separator } ?? ""
+            return .announcement(role + change.text, priority: .default, queued: false)
+        }
+        return .liveRegion(change.text, next: change.politeness == "assertive")
+    }
+
     /// NVDA's timing and sounds: no earcons for activation or focus (a web page in browse mode
     /// plays none), announcements do not give way to the user's gestures.
     public var speechRules: ReaderSpeechRules {
-        ReaderSpeechRules(announcementsYieldToGestures: false, assertiveLiveRegionsInterrupt: false, sounds: ReaderSounds())
+        ReaderSpeechRules(announcementsYieldToGestures: false, sounds: ReaderSounds())
     }
 
     public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {

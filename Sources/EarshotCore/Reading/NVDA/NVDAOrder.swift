@@ -6,7 +6,7 @@ enum NVDAOrder {
     /// Roles NVDA announces on entering and leaving (lists, landmarks, dialogs).
     static let announcedContainers: Set<String> = [
         "list", "banner", "navigation", "main", "complementary", "contentinfo", "region", "search", "form",
-        "dialog", "alertdialog",
+        "dialog", "alertdialog", "table", "article", "figure", "blockquote", "group",
     ]
 
     static func stops(of screen: Screen) -> [FocusStop] {
@@ -35,10 +35,11 @@ enum NVDAOrder {
         return stops
     }
 
-    /// A region or form is a landmark only with a name (ARIA's rule, which Chromium follows).
+    /// A region or form is a landmark only with a name (ARIA's rule, which Chromium follows); a
+    /// grouping is a container only with one (NVDA's `getPresentationCategory`).
     static func isAnnounced(_ web: WebElement) -> Bool {
         guard announcedContainers.contains(web.role) else { return false }
-        if web.role == "region" || web.role == "form" { return web.name != nil }
+        if web.role == "region" || web.role == "form" || web.role == "group" { return web.name != nil }
         return true
     }
 }

@@ -1,106 +1,114 @@
 /// What NVDA says in browse mode for an item and for the containers the reading enters and
-/// leaves, in the words of `NVDAVocabulary` (docs/web.md, "What NVDA says").
+/// leaves, in the words of `NVDAVocabulary` (docs/web.md, section b, and "How Earshot reads").
 struct NVDASpeech {
     let words: NVDAVocabulary
 
-    /// Parts are said one after another, as NVDA's speech sequence is; Earshot joins them with a
-    /// comma and a space so the synthesizer pauses between them (Earshot's choice: NVDA hands
-    /// each part to the synthesizer as a piece of its own).
-    static let separator = ", "
+    /// NVDA hands each part to the synthesizer as a speech item of its own, and they are heard
+    /// one after another; the transcript joins them with one space (Earshot's choice).
+    static let separator = " "
 
-    /// NVDA's role for a node by Chromium's role (docs/web.md, "Roles"): the role NVDA's
-    /// IAccessible2 objects get for the node Chromium exposes.
-    static let roles: [String: String] = [
-        "heading": "HEADING", "link": "LINK", "button": "BUTTON", "checkbox": "CHECKBOX", "radio": "RADIOBUTTON",
-        "switch": "SWITCH", "textbox": "EDITABLETEXT", "searchbox": "EDITABLETEXT", "combobox": "COMBOBOX",
-        "image": "GRAPHIC", "img": "GRAPHIC", "list": "LIST", "listitem": "LISTITEM", "slider": "SLIDER",
-        "progressbar": "PROGRESSBAR", "separator": "SEPARATOR", "tab": "TAB", "tablist": "TABCONTROL",
-        "menuitem": "MENUITEM", "menu": "MENU", "option": "LISTITEM", "listbox": "LIST", "dialog": "DIALOG",
-        "alertdialog": "DIALOG", "alert": "ALERT", "table": "TABLE", "spinbutton": "SPINBUTTON", "article": "ARTICLE",
-        "figure": "FIGURE", "tree": "TREEVIEW", "treeitem": "TREEVIEWITEM", "menuitemcheckbox": "CHECKMENUITEM",
-        "menuitemradio": "RADIOMENUITEM", "meter": "PROGRESSBAR",
-    ]
+    /// Roles that say themselves on entering and "out of" on leaving (`getPresentationCategory`'s
+    /// containers; a document list is one).
+    static let containers: Set<String> = ["LIST", "REGION", "TABLE", "ARTICLE", "FIGURE", "GROUPING", "BLOCKQUOTE"]
+    /// Roles that say themselves on entering only (markers: a dialog inside the page).
+    static let markers: Set<String> = ["DIALOG", "APPLICATION"]
+    /// Roles whose field name comes first when the page's text does not say it (fields).
+    static let fields: Set<String> = ["EDITABLETEXT", "COMBOBOX", "SLIDER", "SPINBUTTON", "LIST"]
 
-    /// Roles whose name comes before the role word (a field's label, then "edit").
-    static let nameFirst: Set<String> = ["EDITABLETEXT", "COMBOBOX", "SLIDER", "SPINBUTTON", "PROGRESSBAR"]
-
-    /// NVDA's role name for a node, a toggle button (`aria-pressed`) being NVDA's toggle button.
+    /// NVDA's role name for a node: `facts.webRoles` by Chromium's role (an image is `img` there),
+    /// a button with `aria-pressed` being NVDA's toggle button.
     func role(_ web: WebElement) -> String? {
-        if web.role == "button", web.pressed != nil { return "TOGGLEBUTTON" }
-        return Self.roles[web.role]
+        if web.role == "button", web.pressed != nil { return words.webRoles["button (aria-pressed)"] ?? "TOGGLEBUTTON" }
+        if web.role == "image" { return words.webRoles["img"] }
+        return words.webRoles[web.role]
     }
 
-    /// The word said for the node's role; nil for text and roles NVDA does not name.
+    /// The landmark word of a node that is one (`navigation` → "navigation"); nil otherwise. A
+    /// region or form is a landmark only with a name.
+    func landmark(_ web: WebElement) -> String? {
+        if (web.role == "form" || web.role == "region") && web.name == nil { return nil }
+        return words.landmarks[web.role]
+    }
+
+    /// The words said for the node's role: a heading's with its level ("heading level 1"), a
+    /// landmark's phrase ("navigation landmark"); nil for text and roles NVDA does not name.
     func roleWord(_ web: WebElement) -> String? {
-        if web.role == "heading" {
-            return words.fill("headingLevel", ["level": String(web.level ?? 2)]) ?? words.roles["HEADING"]
+        if let landmark = landmark(web) { return words.fill("landmark", ["name": landmark]) }
+        guard let role = role(web), let word = words.roles[role], !word.isEmpty else { return nil }
+        if role == "HEADING", let level = web.level, let levelWords = words.fill("level", ["level": String(level)]) {
+            return word + Self.separator + levelWords
         }
-        guard let role = role(web) else { return nil }
-        return words.roles[role]
+        return word
     }
 
-    /// The item's own parts: its role and states and its text, in NVDA's order.
-    func item(_ web: WebElement, text: String?, attributes: SpeechAttributes) -> [SpokenPart] {
-        let name = text.flatMap { $0.isEmpty ? nil : $0 }.map { SpokenPart(slot: "label", text: $0, attributes: attributes) }
-        if web.isText { return name.map { [$0] } ?? [] }
+    /// The item's own parts in browse mode (`getControlFieldSpeech` with reason caret, then the
+    /// content): states and role before the text for a link ("visited link Home"), role and
+    /// states before it for the rest ("check box not checked Gift wrap"); a field's name first
+    /// unless the page's text just before it said it (its label), then role, states and value.
+    func item(_ web: WebElement, text: String?, attributes: SpeechAttributes, previousText: String?) -> [SpokenPart] {
+        let content = text.flatMap { $0.isEmpty ? nil : $0 }.map { SpokenPart(slot: "label", text: $0, attributes: attributes) }
+        if web.isText { return content.map { [$0] } ?? [] }
         let role = role(web)
-        let roleWord = roleWord(web).map { SpokenPart(slot: "role", text: $0) }
+        let roleWord = roleWord(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
-        var value: [SpokenPart] = []
-        if role == "EDITABLETEXT" || role == "COMBOBOX" {
+        if let role, Self.fields.contains(role) {
+            let name = content.flatMap { comparable($0.text) == previousText.map(comparable) ? nil : $0 }
+            var value: [SpokenPart] = []
             if let text = web.value { value = [SpokenPart(slot: "value", text: text, attributes: attributes)] }
-            else if role == "EDITABLETEXT", let blank = words.templates["blank"] { value = [SpokenPart(slot: "value", text: blank)] }
-        } else if let text = web.value, role == "SLIDER" || role == "PROGRESSBAR" || role == "SPINBUTTON" {
-            value = [SpokenPart(slot: "value", text: text)]
+            return (name.map { [$0] } ?? []) + roleWord + states + value
         }
-        if let role, Self.nameFirst.contains(role) {
-            return (name.map { [$0] } ?? []) + (roleWord.map { [$0] } ?? []) + states + value
-        }
-        return (roleWord.map { [$0] } ?? []) + states + (name.map { [$0] } ?? []) + value
+        if role == "LINK" { return states + roleWord + (content.map { [$0] } ?? []) }
+        return roleWord + states + (content.map { [$0] } ?? [])
     }
 
-    /// The node's state words in NVDA's order: checked or not, pressed or not, expanded or
-    /// collapsed, selected, unavailable, required, invalid entry, read only.
+    private func comparable(_ text: String) -> String {
+        text.lowercased().filter { !$0.isWhitespace && !$0.isPunctuation }
+    }
+
+    /// The node's state words in NVDA's order (`facts.stateOrder`), after its filters
+    /// (`processAndLabelStates`): checked or not for a check box or radio button, pressed or not
+    /// for a toggle button, visited only on a link, read only only on an edit or check box.
     func stateWords(_ web: WebElement) -> [String] {
-        var result: [String] = []
         let role = role(web)
-        if role == "CHECKBOX" || role == "RADIOBUTTON" || role == "SWITCH" || role == "CHECKMENUITEM" || role == "RADIOMENUITEM" {
-            switch web.checked {
-            case .checked: result += words.states["CHECKED"].map { [$0] } ?? []
-            case .mixed: result += words.states["HALFCHECKED"].map { [$0] } ?? []
-            case .notChecked, nil: result += words.negativeStates["CHECKED"].map { [$0] } ?? []
-            }
-        }
+        var states: [String] = []
+        var negative: [String] = []
+        if web.flag("disabled") { states.append("UNAVAILABLE") }
+        if web.flag("selected") { states.append("SELECTED") }
         if role == "TOGGLEBUTTON" {
             switch web.pressed {
-            case .checked: result += words.states["PRESSED"].map { [$0] } ?? []
-            case .mixed: result += words.states["HALFPRESSED"].map { [$0] } ?? []
-            case .notChecked, nil: result += words.negativeStates["PRESSED"].map { [$0] } ?? []
+            case .checked: states.append("PRESSED")
+            case .mixed: states.append("HALFCHECKED")
+            case .notChecked, nil: negative.append("PRESSED")
             }
         }
+        if role == "CHECKBOX" || role == "RADIOBUTTON" || role == "CHECKMENUITEM" || role == "RADIOMENUITEM" {
+            switch web.checked {
+            case .checked: states.append("CHECKED")
+            case .mixed: states.append("HALFCHECKED")
+            case .notChecked, nil: negative.append("CHECKED")
+            }
+        }
+        if web.flag("readonly"), role == "EDITABLETEXT" || role == "CHECKBOX" { states.append("READONLY") }
         switch web.text("expanded") {
-        case "true": result += words.states["EXPANDED"].map { [$0] } ?? []
-        case "false": result += words.states["COLLAPSED"].map { [$0] } ?? []
+        case "true": states.append("EXPANDED")
+        case "false": states.append("COLLAPSED")
         default: break
         }
-        let flags: [(String, String)] = [("visited", "VISITED"), ("selected", "SELECTED"), ("disabled", "UNAVAILABLE"),
-                                         ("required", "REQUIRED"), ("invalid", "INVALID_ENTRY"), ("readonly", "READONLY")]
-        for (property, state) in flags where web.flag(property) {
-            // Chromium's `invalid` is a token: "true", "grammar", "spelling" or "false".
-            if let word = words.states[state] { result.append(word) }
-        }
-        return result
+        if web.flag("visited"), role == "LINK" { states.append("VISITED") }
+        if web.flag("required") { states.append("REQUIRED") }
+        if web.flag("invalid") { states.append("INVALID_ENTRY") }
+        return states.compactMap { words.states[$0] } + negative.compactMap { words.negativeStates[$0] }
     }
 
-    /// What is said between two items: the containers left (innermost first), then the ones
-    /// entered (outermost first).
+    /// What is said between two items: the containers left (innermost first: "out of list";
+    /// a landmark says nothing on leaving), then the ones entered (outermost first).
     func containerChanges(from before: [NVDAContainer], to after: [NVDAContainer]) -> [SpokenPart] {
         let kept = zip(before, after).prefix { $0.id == $1.id }.count
         var parts: [SpokenPart] = []
-        for left in before[kept...].reversed() {
-            if let word = containerWord(left), let text = words.fill("outOf", ["name": word]) {
-                parts.append(SpokenPart(slot: "container", text: text))
-            }
+        for left in before[kept...].reversed() where landmark(left.web) == nil {
+            guard let role = role(left.web), Self.containers.contains(role), let word = roleWord(left.web),
+                  let text = words.fill("outOf", ["role": word]) else { continue }
+            parts.append(SpokenPart(slot: "container", text: text))
         }
         for entered in after[kept...] {
             if let text = entering(entered) { parts.append(SpokenPart(slot: "container", text: text)) }
@@ -108,20 +116,14 @@ struct NVDASpeech {
         return parts
     }
 
-    /// A container's own word: the list's role word, a landmark's word with "landmark".
-    func containerWord(_ container: NVDAContainer) -> String? {
-        if let landmark = words.landmarks[container.web.role] {
-            return words.fill("landmark", ["name": landmark]) ?? landmark
-        }
-        return role(container.web).flatMap { words.roles[$0] }
-    }
-
-    /// What is said on entering a container: a list with its items, a landmark with its name.
+    /// What is said on entering a container: a list with its items ("list with 3 items"), a
+    /// landmark, region or dialog with its name ("Site navigation landmark").
     func entering(_ container: NVDAContainer) -> String? {
-        if container.web.role == "list", let count = container.itemCount, let text = words.fill("listWithItems", ["count": String(count)]) {
-            return text
+        guard let word = roleWord(container.web) else { return nil }
+        if container.web.role == "list", let count = container.itemCount,
+           let items = words.fill(count == 1 ? "itemCountOne" : "itemCount", ["count": String(count)]) {
+            return word + Self.separator + items
         }
-        guard let word = containerWord(container) else { return nil }
         if let name = container.web.name { return name + Self.separator + word }
         return word
     }

@@ -54,6 +54,22 @@ final class LivePageSession {
         if target > time + timeTolerance { try step(to: target, desk: desk) }
     }
 
+    /// Lets the page run with the speech until everything asked for has been said: the
+    /// page's changes are heard while the listener waits, not after (a `whenIdle` step).
+    func advanceUntilIdle(desk: DeskCheck) throws {
+        while true {
+            let next = time + Self.tick
+            if desk.waitUntilIdle(before: next) {
+                // Idle before the tick ends: the page catches up to the moment, and is done
+                // unless that brought something new to say.
+                try advance(to: desk.now, desk: desk)
+                if desk.waitUntilIdle(before: desk.now + 1e-9) { return }
+            } else {
+                try step(to: next, desk: desk)
+            }
+        }
+    }
+
     private func step(to next: Double, desk: DeskCheck) throws {
         desk.wait(until: next)
         time = next
