@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Earshot needs on a Debian machine (only what is missing), then builds it.
 # Usage: scripts/setup.sh [--tests] [--web] [--quiet] [release]
-#   --tests   also install what only the tests need (scripts/packages/tests.txt; scripts/test.sh)
+#   --tests   also install what only the tests need (scripts/packages/tests.txt, which has the browser too; scripts/test.sh)
 #   --web     also install the browser that reads web pages (scripts/packages/web.txt; docs/web.md)
 #   --quiet   one line for the build instead of the compiler's progress (its log in build.log beside apt-get.log)
 # The main job's packages are in scripts/packages/main.txt. apt-get's output goes to
@@ -14,7 +14,7 @@ quiet=0
 configuration=debug
 for argument in "$@"; do
   case "$argument" in
-    --tests) lists+=(scripts/packages/tests.txt scripts/packages/web.txt) ;;
+    --tests) lists+=(scripts/packages/tests.txt) ;;
     --web) lists+=(scripts/packages/web.txt) ;;
     --quiet) quiet=1 ;;
     release) configuration=release ;;

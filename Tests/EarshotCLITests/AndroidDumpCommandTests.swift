@@ -172,7 +172,7 @@ struct AndroidDumpCommandTests {
         #expect(refused.stderr.contains("\(ios):2:1: error: the root element is <AppiumAUT>: an Android uiautomator dump starts with <hierarchy>"), "\(refused.stderr)")
         let bogus = try CLIRunner.run(["read", "--no-audio", "--format", "uiautomater", Self.signIn])
         #expect(bogus.status == 64)
-        #expect(bogus.stderr.contains(#"did you mean "uiautomator"? (valid: screen, wda-xml, wda-json, idb-json, uiautomator)"#), "\(bogus.stderr)")
+        #expect(bogus.stderr.contains(#"did you mean "uiautomator"? (valid: screen, wda-xml, wda-json, idb-json, uiautomator, axtree)"#), "\(bogus.stderr)")
     }
 
     @Test("a malformed Android dump exits 65 at the offending attribute")

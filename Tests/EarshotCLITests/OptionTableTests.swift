@@ -105,7 +105,7 @@ struct OptionTableTests {
             (["--rate", "500"], "--rate must be from 80 to 450 words a minute, got 500"),
             // The readers registered in this process: the built-in ones, and any a test in the
             // same run registered (the render tests' reversing reader).
-            (["--reader", "nvda"], "unknown --reader \"nvda\" (valid: \(ScreenReaders.names.map { $0.rawValue }.joined(separator: ", ")))"),
+            (["--reader", "jaws"], "unknown --reader \"jaws\" (valid: \(ScreenReaders.names.map { $0.rawValue }.joined(separator: ", ")))"),
             (["--punctuation", "most"], "--punctuation expects all, some or none, got \"most\""),
             (["--vocie", "ko"], "unknown option --vocie; did you mean \"--voice\"?"),
         ]

@@ -28,12 +28,12 @@ struct WebPageTests {
         // label text before the field is read where it stands, and the field then says only
         // "edit" (its name was just read; an empty edit says nothing more).
         #expect(result.stdout == """
-        1/7 link-20: Site navigation landmark link Home
-        2/7 heading-22: main landmark heading level 1 Order
-        3/7 button-23: button Add to cart
-        4/7 checkbox-25: check box checked Gift wrap
-        5/7 checkbox-27: check box not checked Express delivery
-        6/7 text-11: Name
+        1/7 link-1: Site navigation landmark link Home
+        2/7 heading-1: main landmark heading level 1 Order
+        3/7 button-1: button Add to cart
+        4/7 checkbox-1: check box checked Gift wrap
+        5/7 checkbox-2: check box not checked Express delivery
+        6/7 text-5: Name
         7/7 name: edit
 
         """)

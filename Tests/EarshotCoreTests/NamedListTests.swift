@@ -13,10 +13,10 @@ struct NamedListTests {
 
     @Test("readers, screen formats, punctuation levels, severities, layout directions, transitions, gestures and drop reasons round-trip by name")
     func everyNameRoundTrips() {
-        #expect(ScreenReaders.builtIn.map { $0.name.rawValue } == ["voiceover", "talkback"])
+        #expect(ScreenReaders.builtIn.map { $0.name.rawValue } == ["voiceover", "talkback", "nvda"])
         #expect(ScreenReaders.names.allSatisfy { ScreenReaders.named($0)?.name == $0 })
         #expect(Self.roundTrips(ScreenInputFormat.self))
-        #expect(ScreenInputFormat.names == ["screen", "wda-xml", "wda-json", "idb-json", "uiautomator"])
+        #expect(ScreenInputFormat.names == ["screen", "wda-xml", "wda-json", "idb-json", "uiautomator", "axtree"])
         #expect(Self.roundTrips(PunctuationLevel.self))
         #expect(Self.roundTrips(FindingSeverity.self))
         #expect(Self.roundTrips(LayoutDirection.self))
@@ -110,7 +110,7 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.didYouMean("vocie", in: ["voice", "device", "reader"], prefix: "--") == #"; did you mean "--voice"?"#)
         #expect(NameSuggestion.didYouMean("previos", in: ScenarioGesture.Name.names) == #"; did you mean "previous"?"#)
         #expect(NameSuggestion.unknown("--reader", "Talkback!", in: ScreenReaders.builtIn.map { $0.name.rawValue })
-                == #"unknown --reader "Talkback!"; did you mean "talkback"? (valid: voiceover, talkback)"#)
+                == #"unknown --reader "Talkback!"; did you mean "talkback"? (valid: voiceover, talkback, nvda)"#)
     }
 
     @Test("suggests nothing when no name is near: the message lists the valid names only")
@@ -118,6 +118,6 @@ struct NameSuggestionTests {
         #expect(NameSuggestion.didYouMean("zzzzzz", in: ScreenReaders.builtIn.map { $0.name.rawValue }) == "")
         #expect(NameSuggestion.didYouMean("", in: ["voice"]) == "")
         #expect(NameSuggestion.unknown("reader", "narrator", in: ScreenReaders.builtIn.map { $0.name.rawValue })
-                == #"unknown reader "narrator" (valid: voiceover, talkback)"#)
+                == #"unknown reader "narrator" (valid: voiceover, talkback, nvda)"#)
     }
 }

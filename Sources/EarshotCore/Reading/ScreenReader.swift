@@ -37,9 +37,8 @@ public protocol ScreenReader: Sendable {
     func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription
     /// What is said after a double tap on `before` leaves `after` focused.
     func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
-    /// What is heard when a web page's live region changes (`WebLiveRegions`): an event for the
-    /// scheduler; nil, nothing.
-    func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent?
+    /// What is heard when a web page's live region changes (`WebLiveRegions`); nil, nothing.
+    func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech?
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -81,10 +80,8 @@ extension ScreenReader {
 
     /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
     /// cuts the speech under way.
-    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent? {
-        change.politeness == "assertive" || change.isAlert
-            ? .announcement(change.text, priority: .default, queued: false)
-            : .liveRegion(change.text, next: false)
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
+        change.politeness == "assertive" || change.isAlert ? .interrupting(change.text) : .inTurn(change.text)
     }
 
     public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
@@ -102,6 +99,16 @@ extension ScreenReader {
     public var title: String { Self.title }
 }
 
+/// How a reader has a live region's text said (`ScreenReader.liveRegionSpeech`).
+public enum LiveRegionSpeech: Sendable, Equatable {
+    /// After everything already waiting (NVDA's NORMAL priority; ARIA's polite).
+    case inTurn(String)
+    /// After the utterance under way, ahead of everything waiting (NVDA's NEXT priority).
+    case next(String)
+    /// At once, cutting the utterance under way.
+    case interrupting(String)
+}
+
 /// How a reader's timing and sounds differ from what the voice profile says (`TimingSettings`).
 public struct ReaderSpeechRules: Sendable, Equatable {
     /// The pause before a hint, in seconds, over the profile's `timing.hintPause`; nil: the profile's.
@@ -112,12 +119,12 @@ public struct ReaderSpeechRules: Sendable, Equatable {
     /// The profile section naming the reader's sound set (`talkbackSounds`); nil: the profile's
     /// own earcons (`earcons`).
     public var soundSet: String?
-    /// The reader's own sounds in place of the profile's or a sound set's (NVDA on a page: none).
-    public var sounds: ReaderSounds?
+    /// The reader plays no sounds at all, whatever the profile has (NVDA on a page).
+    public var playsNoSounds: Bool
 
     public init(hintPause: Double? = nil, announcementsYieldToGestures: Bool = true, soundSet: String? = nil,
-                sounds: ReaderSounds? = nil) {
-        self.sounds = sounds
+                playsNoSounds: Bool = false) {
+        self.playsNoSounds = playsNoSounds
         self.hintPause = hintPause
         self.announcementsYieldToGestures = announcementsYieldToGestures
         self.soundSet = soundSet

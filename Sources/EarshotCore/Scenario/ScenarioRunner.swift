@@ -41,6 +41,7 @@ public struct ScenarioRunner {
         // A web page is opened live for the run: its scripts answer the steps, on the clock.
         let page = try LivePageSession.open(for: scenario)
         defer { page?.close() }
+        page?.start(desk: desk)
         var cursor = 0.0
         var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
         var focusSamples = FocusSamples()

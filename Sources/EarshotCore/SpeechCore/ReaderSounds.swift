@@ -48,8 +48,8 @@ public struct ReaderSounds: Sendable, Equatable {
     /// The sounds a reader plays: the profile's earcons (VoiceOver's), or those of the sound set
     /// the reader's rules name (`ReaderSpeechRules.soundSet`: TalkBack's).
     public init(profile: VoiceProfile, rules: ReaderSpeechRules) throws {
-        if let own = rules.sounds {
-            self = own
+        if rules.playsNoSounds {
+            self = ReaderSounds()
             return
         }
         guard let section = rules.soundSet else {

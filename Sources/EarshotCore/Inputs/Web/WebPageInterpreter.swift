@@ -4,12 +4,14 @@
 /// field), so findings, drawings and explore work on pages as on apps.
 ///
 /// Element ids: the DOM `id` when the page gives a node one used once; otherwise the role and
-/// the browser's node id (`button-23`, `text-5` for a run of text), which stays the node's while
-/// the page changes around it, so a scenario can name every node and focus can follow it.
+/// its count in document order (`button-2`, `text-5` for a run of text), the same for every load
+/// of the page (the browser's own node ids are not: they follow the order its tasks ran in). While
+/// a page changes, a node keeps its id (`ids`, by the browser's node id) and a new node takes the
+/// next count, so focus can follow a node and a scenario can name it.
 public enum WebPageInterpreter {
-    public static func screen(from tree: WebPageTree, defaultName: String) throws -> Screen {
+    public static func screen(from tree: WebPageTree, defaultName: String, ids given: [String: String]? = nil) throws -> Screen {
         let byID = Dictionary(uniqueKeysWithValues: tree.nodes.map { ($0.id, $0) })
-        let elementIDs = elementIDs(of: tree)
+        let elementIDs = given ?? elementIDs(of: tree)
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: String?, withinStop: Bool) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
@@ -38,21 +40,30 @@ public enum WebPageInterpreter {
         return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
     }
 
-    /// Earshot's element id of each of the tree's nodes, by the browser's node id.
-    public static func elementIDs(of tree: WebPageTree) -> [String: String] {
+    /// Earshot's element id of each of the tree's nodes, by the browser's node id; `previous`
+    /// (an earlier tree's) are kept for the nodes still there, and never given to another.
+    public static func elementIDs(of tree: WebPageTree, keeping previous: [String: String] = [:]) -> [String: String] {
         var domCounts: [String: Int] = [:]
         for node in tree.nodes { if let dom = node.domID, !dom.isEmpty { domCounts[dom, default: 0] += 1 } }
         let unique = Set(domCounts.filter { $0.value == 1 }.keys)
         var ids: [String: String] = [:]
-        var taken: Set<String> = unique
+        var taken = unique.union(previous.values)
+        var counts: [String: Int] = [:]
         for node in tree.nodes {
             if let dom = node.domID, unique.contains(dom) {
                 ids[node.id] = dom
                 continue
             }
+            if let kept = previous[node.id], !unique.contains(kept) {
+                ids[node.id] = kept
+                continue
+            }
             let stem = node.role == "StaticText" ? "text" : node.role == "RootWebArea" ? "document" : node.role.lowercased()
-            var candidate = "\(stem)-\(node.id)"
-            while taken.contains(candidate) { candidate += "_" }
+            var candidate: String
+            repeat {
+                counts[stem, default: 0] += 1
+                candidate = "\(stem)-\(counts[stem]!)"
+            } while taken.contains(candidate)
             taken.insert(candidate)
             ids[node.id] = candidate
         }

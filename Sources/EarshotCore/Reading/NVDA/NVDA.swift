@@ -55,18 +55,18 @@ public struct NVDA: ScreenReader {
     /// priority (after everything queued), an assertive one at NEXT (after the utterance being
     /// spoken, ahead of the queue), neither cutting speech; an alert that appears cancels speech
     /// and is said with its role word.
-    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> SpeechEvent? {
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
         if change.isAlert {
             let role = words.roles["ALERT"].map { $0 + NVDASpeech.separator } ?? ""
-            return .announcement(role + change.text, priority: .default, queued: false)
+            return .interrupting(role + change.text)
         }
-        return .liveRegion(change.text, next: change.politeness == "assertive")
+        return change.politeness == "assertive" ? .next(change.text) : .inTurn(change.text)
     }
 
     /// NVDA's timing and sounds: no earcons for activation or focus (a web page in browse mode
     /// plays none), announcements do not give way to the user's gestures.
     public var speechRules: ReaderSpeechRules {
-        ReaderSpeechRules(announcementsYieldToGestures: false, sounds: ReaderSounds())
+        ReaderSpeechRules(announcementsYieldToGestures: false, playsNoSounds: true)
     }
 
     public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {

@@ -35,7 +35,12 @@ extension DeskCheck {
                     note("live region \"\(change.region)\" changed while aria-busy: \"\(change.text)\" is not said, now or when it is no longer busy", source: said)
                     continue
                 }
-                if let event = generator.reader.liveRegionSpeech(change, by: generator) { scheduler.handle(event, source: said) }
+                switch generator.reader.liveRegionSpeech(change, by: generator) {
+                case .inTurn(let text): scheduler.handle(.liveRegion(text, next: false), source: said)
+                case .next(let text): scheduler.handle(.liveRegion(text, next: true), source: said)
+                case .interrupting(let text): scheduler.handle(.announcement(text, priority: .default, queued: false), source: said)
+                case nil: break
+                }
             }
         }
     }

@@ -17,6 +17,8 @@ final class LivePageSession {
     private var tree: WebPageTree
     private var screen: Screen
     private var regions = WebLiveRegions()
+    /// Earshot's element id of each node, by the browser's node id, kept while the page changes.
+    private var ids: [String: String]
     /// The page's time, from its load.
     private(set) var time = 0.0
 
@@ -34,13 +36,20 @@ final class LivePageSession {
         self.page = page
         screenName = screen.screen.name
         tree = page.tree
-        self.screen = try Self.screen(of: page.tree, named: screenName)
+        ids = WebPageInterpreter.elementIDs(of: page.tree)
+        self.screen = try Self.screen(of: page.tree, named: screenName, ids: ids)
+    }
+
+    /// The page as this run loaded it, in place of the reading taken when the scenario was read
+    /// (the same page, loaded again: it differs only if the page itself does).
+    func start(desk: DeskCheck) {
+        desk.pageChanged(to: screen, liveChanges: [])
     }
 
     func close() { page.close() }
 
-    private static func screen(of tree: WebPageTree, named name: String) throws -> Screen {
-        var screen = try WebPageInterpreter.screen(from: tree, defaultName: name)
+    private static func screen(of tree: WebPageTree, named name: String, ids: [String: String]) throws -> Screen {
+        var screen = try WebPageInterpreter.screen(from: tree, defaultName: name, ids: ids)
         screen.name = name
         return screen
     }
@@ -80,7 +89,7 @@ final class LivePageSession {
     func perform(_ action: PageAction, desk: DeskCheck, source: String?) throws {
         var node: String?
         if let id = action.elementID {
-            let byElement = Dictionary(WebPageInterpreter.elementIDs(of: tree).map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            let byElement = Dictionary(ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             guard let found = byElement[id] else {
                 throw DeskCheckError.unknownElement(id, screen: screenName, onOtherScreens: [])
             }
@@ -91,7 +100,8 @@ final class LivePageSession {
     }
 
     private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil) throws {
-        let new = try Self.screen(of: changed, named: screenName)
+        ids = WebPageInterpreter.elementIDs(of: changed, keeping: ids)
+        let new = try Self.screen(of: changed, named: screenName, ids: ids)
         let changes = regions.changes(from: screen, to: new)
         tree = changed
         screen = new
