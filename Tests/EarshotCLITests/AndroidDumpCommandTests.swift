@@ -235,7 +235,7 @@ struct AndroidDumpCommandTests {
 
         let misspelt = try CLIRunner.run(["lint", "--reader", "talkbak", dump])
         #expect(misspelt.status == 64)
-        #expect(misspelt.stderr.hasPrefix(#"error: unknown --reader "talkbak"; did you mean "talkback"? (valid: voiceover, talkback)"#), "\(misspelt.stderr)")
+        #expect(misspelt.stderr.hasPrefix(#"error: unknown --reader "talkbak"; did you mean "talkback"? (valid: voiceover, talkback, nvda)"#), "\(misspelt.stderr)")
     }
 
     @Test("import --reader records the reader in the screen file, and the summary counts that reader's stops")
