@@ -8,6 +8,7 @@ import PackageDescription
 //              -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA) -> EarshotCore
 //              -> EarshotWorkers (the worker-process pool), EarshotReport (the pages) -> EarshotCore
 //       -> EarshotExplore (explore), EarshotVoices (the built-in voices) -> EarshotCore
+//       -> EarshotWeb (web pages in Chromium over the DevTools protocol on a pipe) -> EarshotCore
 //   EarshotBench, and the tests' EarshotTestSupport
 //       -> EarshotJack -> EarshotAudio, EarshotCore
 //
@@ -31,7 +32,9 @@ import PackageDescription
 // `test --jobs`: process groups, stop signals forwarded, stalled workers killed. The report
 // pages (HTML, their stylesheet and script as files compiled in, SVG through a small writer)
 // are drawn from core values only. EarshotJack drives the JACK dummy server and jack_rec for
-// the live benchmark and the device tests; no shipped target depends on a test target.
+// the live benchmark and the device tests; no shipped target depends on a test target. The web
+// is the core's too (a page's tree, NVDA's reading, live regions, scenarios on a live page);
+// EarshotWeb is only the browser, which the earshot program registers at start (LivePages).
 // Each C module is imported by exactly one Swift file.
 let package = Package(
     name: "Earshot",
