@@ -33,38 +33,19 @@ final class DevToolsPipe {
         let log = try SystemCall.open(errorLog.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o600)
         defer { try? SystemCall.close(log) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, log, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, log, STDERR_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 3)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 4)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
-        var noMask = sigset_t()
-        sigemptyset(&noMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &noMask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
+        // Standard input from /dev/null, its output into the log, the protocol on 3 and 4.
+        let null = try SystemCall.open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { try? SystemCall.close(null) }
         let command = [executable] + arguments + ["--remote-debugging-pipe"]
-        let argv = command.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        for descriptor in [toChild[0], fromChild[1]] { try? SystemCall.close(descriptor) }
-        guard status == 0 else {
-            for descriptor in [toChild[1], fromChild[0]] { try? SystemCall.close(descriptor) }
-            throw BrowserError.unavailable("cannot start \(executable) (\(String(cString: strerror(status))))")
+        let child: pid_t
+        do {
+            child = try SystemCall.spawnInOwnGroup(command, descriptors: [(null, STDIN_FILENO), (log, STDOUT_FILENO), (log, STDERR_FILENO),
+                                                                          (toChild[0], 3), (fromChild[1], 4)])
+        } catch {
+            for descriptor in toChild + fromChild { try? SystemCall.close(descriptor) }
+            throw BrowserError.unavailable("cannot start \(executable) (\(error.reason))")
         }
+        for descriptor in [toChild[0], fromChild[1]] { try? SystemCall.close(descriptor) }
         pid = child
         toBrowser = toChild[1]
         fromBrowser = fromChild[0]

@@ -38,36 +38,18 @@ final class WorkerProcess<Job> {
         // input end when the parent closes it.
         for descriptor in toWorker + fromWorker { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toWorker[0], STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], STDOUT_FILENO)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
-        var noMask = sigset_t()
-        sigemptyset(&noMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &noMask)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
-
-        let arguments = command.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, arguments, environ)
-        close(toWorker[0])
-        close(fromWorker[1])
-        guard status == 0 else {
+        let child: pid_t
+        do {
+            child = try SystemCall.spawnInOwnGroup(command, descriptors: [(toWorker[0], STDIN_FILENO), (fromWorker[1], STDOUT_FILENO)])
+        } catch {
+            close(toWorker[0])
+            close(fromWorker[1])
             close(toWorker[1])
             close(fromWorker[0])
-            throw FileIOError(path: command[0], reason: "cannot start a worker (\(String(cString: strerror(status))))")
+            throw FileIOError(path: command[0], reason: "cannot start a worker (\(error.reason))")
         }
+        close(toWorker[0])
+        close(fromWorker[1])
         pid = child
         requestDescriptor = toWorker[1]
         responseDescriptor = fromWorker[0]

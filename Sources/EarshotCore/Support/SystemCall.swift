@@ -133,6 +133,36 @@ public enum SystemCall {
         return (status, usage)
     }
 
+    /// Starts `command` (an executable's path and its arguments) in a process group of its own,
+    /// with the stop signals (SIGINT, SIGTERM, SIGPIPE, SIGHUP) at their default action and none
+    /// blocked, whatever the caller has; `descriptors` maps the caller's descriptors onto the
+    /// child's (`[(pipe, 0)]`: the pipe's end is its standard input). Returns its pid; a failure
+    /// carries posix_spawn's error number.
+    public static func spawnInOwnGroup(_ command: [String], descriptors: [(from: Int32, to: Int32)]) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (from, to) in descriptors { posix_spawn_file_actions_adddup2(&actions, from, to) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGPIPE, SIGHUP] { sigaddset(&defaults, signal) }
+        var noMask = sigset_t()
+        sigemptyset(&noMask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &noMask)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
+        let arguments = command.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, command[0], &actions, &attributes, arguments, environ)
+        guard status == 0 else { throw Failure(code: status) }
+        return child
+    }
+
     /// Takes an exclusive advisory lock on an open file, waiting for it.
     public static func lockExclusively(_ descriptor: Int32) throws(Failure) {
         _ = try retrying { flock(descriptor, LOCK_EX) }
