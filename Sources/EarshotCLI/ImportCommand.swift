@@ -49,8 +49,9 @@ enum ImportCommand: Command {
     static func importPage(_ path: String, parsed: Parsed<Options>) throws -> ExitCode {
         let tree = try PageCapture().capture(try PageCapture.address(of: path))
         let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
-        if let chosen = parsed.reader, chosen != ScreenReaders.natural(for: loaded.screen) {
-            throw UsageError("--reader \(chosen): a saved page tree records no reader; it is read by \(ScreenReaders.natural(for: loaded.screen)) unless a command says otherwise")
+        let natural = ScreenReaders.natural(for: loaded.screen)
+        if let chosen = parsed.reader, chosen != natural {
+            throw UsageError("--reader \(chosen): a saved page tree records no reader; it is read by \(natural) unless a command says otherwise")
         }
         if !parsed.quiet { printNotes(loaded.notes, file: path) }
         guard let output = parsed.output, output != "-" else {
@@ -58,8 +59,7 @@ enum ImportCommand: Command {
             return .success
         }
         try AtomicFile.write(tree.json, to: output)
-        let reader = try ScreenReaders.make(ScreenReaders.natural(for: loaded.screen),
-                                            profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))
+        let reader = try ScreenReaders.make(natural, profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))
         let stops = FocusOrder(screen: loaded.screen, reader: reader).count
         if !parsed.quiet { print("wrote \(output): \(tree.nodes.count) nodes, \(stops) \(reader.title) stops, from \(tree.url)") }
         return .success

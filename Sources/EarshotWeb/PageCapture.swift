@@ -169,13 +169,11 @@ final class BrowserSession {
         if let failure = navigation["errorText"] as? String, !failure.isEmpty {
             throw BrowserError.pageFailed(url: address, reason: failure)
         }
-        let frame = navigation["frameId"] as? String
         _ = try pipe.event(deadline: deadline, waitingFor: what) { event in
             guard event["sessionId"] as? String == page else { return false }
             if event["method"] as? String == "Page.loadEventFired" { return true }
             return false
         }
-        _ = frame
         noteRefusals()
         return self
     }

@@ -14,8 +14,7 @@ import Foundation
 ///   (its live-region hook skips a node whose `container-busy` is true and keeps nothing;
 ///   nvaccess/nvda issue 20871). They are returned with `heard` false, so a desk check can say
 ///   what a listener missed.
-public struct WebLiveRegions: Sendable {
-    public init() {}
+public enum WebLiveRegions {
 
     /// One thing a region says.
     public struct Change: Sendable, Equatable {
@@ -36,7 +35,7 @@ public struct WebLiveRegions: Sendable {
     }
 
     /// What the page's regions say going from `before` to `after`, in document order.
-    public func changes(from before: Screen, to after: Screen) -> [Change] {
+    public static func changes(from before: Screen, to after: Screen) -> [Change] {
         var changes: [Change] = []
         for region in Self.regions(in: after) {
             guard let web = region.web, let politeness = web.live else { continue }

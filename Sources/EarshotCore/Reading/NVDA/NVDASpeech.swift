@@ -10,8 +10,6 @@ struct NVDASpeech {
     /// Roles that say themselves on entering and "out of" on leaving (`getPresentationCategory`'s
     /// containers; a document list is one).
     static let containers: Set<String> = ["LIST", "REGION", "TABLE", "ARTICLE", "FIGURE", "GROUPING", "BLOCKQUOTE"]
-    /// Roles that say themselves on entering only (markers: a dialog inside the page).
-    static let markers: Set<String> = ["DIALOG", "APPLICATION"]
     /// Roles whose field name comes first when the page's text does not say it (fields).
     static let fields: Set<String> = ["EDITABLETEXT", "COMBOBOX", "SLIDER", "SPINBUTTON", "LIST"]
 

@@ -16,7 +16,6 @@ final class LivePageSession {
     private let screenName: String
     private var tree: WebPageTree
     private var screen: Screen
-    private var regions = WebLiveRegions()
     /// Earshot's element id of each node, by the browser's node id, kept while the page changes.
     private var ids: [String: String]
     /// The page's time, from its load.
@@ -102,7 +101,7 @@ final class LivePageSession {
     private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil) throws {
         ids = WebPageInterpreter.elementIDs(of: changed, keeping: ids)
         let new = try Self.screen(of: changed, named: screenName, ids: ids)
-        let changes = regions.changes(from: screen, to: new)
+        let changes = WebLiveRegions.changes(from: screen, to: new)
         tree = changed
         screen = new
         desk.pageChanged(to: new, liveChanges: changes, source: source)
