@@ -41,11 +41,14 @@ public final class LiveBrowserPage: LivePage {
         session.close()
     }
 
-    /// Marks the page changed on any change of its DOM (nodes, text, attributes).
+    /// Marks the page changed on any change of its DOM (nodes, text, attributes) and on any
+    /// move of keyboard focus (which changes no node, but changes what the tree says is focused).
     static let observer = """
         window.__earshotChanged = false;
         new MutationObserver(function () { window.__earshotChanged = true; })
           .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+        document.addEventListener('focusin', function () { window.__earshotChanged = true; }, true);
+        document.addEventListener('focusout', function () { window.__earshotChanged = true; }, true);
         """
 
     public func perform(_ action: PageAction, node: String?) throws {

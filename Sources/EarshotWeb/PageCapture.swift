@@ -133,6 +133,11 @@ final class BrowserSession {
             try session.call("Emulation.setDeviceMetricsOverride",
                              ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
                              deadline: deadline, waitingFor: "for the browser to start")
+            // A headless page has no window to be the focused one: without this, keyboard focus
+            // (document.activeElement) is never the tree's `focused` node and focus events do
+            // not fire, as they do for the page a person is using.
+            try session.call("Emulation.setFocusEmulationEnabled", ["enabled": true], deadline: deadline,
+                             waitingFor: "for the browser to start")
             return session
         } catch {
             pipe.close()

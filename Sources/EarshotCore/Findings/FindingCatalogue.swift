@@ -25,6 +25,11 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case focusRestoredWrongItem = "focus.restored-wrong-item"
     case focusNoFallback = "focus.no-fallback"
     case focusRestoreRepeated = "focus.restore-repeated"
+    // Dynamic, on web pages: found while a scenario plays on a page (`earshot check`).
+    case liveCreatedFilled = "live.created-filled"
+    case liveChangeUnheard = "live.change-unheard"
+    case focusLostToDocument = "focus.lost-to-document"
+    case dialogFocusNotMoved = "dialog.focus-not-moved"
     // Across runs: found by running a scenario at several speaking rates (`--rates`).
     case timingRateDependent = "timing.rate-dependent"
 }
@@ -169,6 +174,26 @@ public enum FindingCatalogue {
                   meaning: "Focus was moved back to the restored item a second time in one return (a dialog closed, the app came back to the foreground), pulling the user away from where they were.",
                   fix: "Restore focus once per return: guard it with a hasRestoredFocus flag (UIKit) or react only to the pop (path.count / currentScreen change) in SwiftUI.",
                   seed: "focus-restore-uikit, focus-restore-swiftui")
+        case .liveCreatedFilled:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Live region added with its text",
+                  meaning: "A live region (aria-live, role=status, role=log) came into the page with its message already in it: screen readers speak changes inside a region they already know, so NVDA says nothing and the user never hears the message.",
+                  fix: "Keep the region in the page from the start, empty, and change its text when there is something to say (or add the empty region first and fill it a moment later); role=alert is the one region that is read when it appears.",
+                  seed: "announcements (aria-live); nvaccess/nvda issue 7906")
+        case .liveChangeUnheard:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Message shown but never heard",
+                  meaning: "In answer to the user's action the page showed a short text (a cart count, an error, \"saved\") outside every live region and away from focus: a screen reader says nothing of it, so the user does not know it happened.",
+                  fix: "Put the message in a live region that is on the page before it changes: role=\"status\" (polite) for results and confirmations, role=\"alert\" or aria-live=\"assertive\" for errors only; or move focus to the message when the user must act on it.",
+                  seed: "announcements (aria-live polite and assertive)")
+        case .focusLostToDocument:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Focus lost to the page",
+                  meaning: "The element with keyboard focus was removed from the page (a deleted row, a closed panel) and focus fell to the document itself: the screen reader says nothing useful, and the next Tab starts again from the top of the page.",
+                  fix: "Before removing the focused element, move focus where the user goes on: the next item, else the previous one, else the list's heading (element.focus(); tabindex=\"-1\" on an element that is not a control).",
+                  seed: "focus-restore-uikit, focus-restore-swiftui (the neighbour rule, on the web)")
+        case .dialogFocusNotMoved:
+            Entry(code: code, severity: .error, origin: .dynamic, title: "Dialog opened without focus",
+                  meaning: "A dialog appeared but keyboard focus stayed outside it: the screen reader does not say that a dialog opened, and the user goes on in the page behind it, or Tabs past the dialog without knowing it is there.",
+                  fix: "Move focus into the dialog when it opens (its first control or its heading, element.focus()); a <dialog> opened with showModal() does it, and aria-modal=\"true\" keeps the reading inside; return focus to the opener when it closes.",
+                  seed: "focus-restore-uikit, focus-restore-swiftui (focus follows the screen the user is on)")
         case .timingRateDependent:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement heard only at some speaking rates",
                   meaning: "The same flow run at several speaking rates gives an announcement different fates: it is spoken at some rates and dropped or cut at others, because the app posts it after a fixed delay that races the screen reader's own speech. Users who listen slower (or faster) than the rates where it is heard lose the message.",

@@ -254,7 +254,18 @@ struct StepDecoder {
     }
 
     func checkReferences() throws {
-        for (id, node) in references where !knownIDs.contains(id) {
+        // A web page's scripts make elements of their own: an id its file writes (a script's
+        // `el.id = 'error'`) is one the page may show later, and the run says if it never does;
+        // a page at an address is not read here, so its ids are all taken on trust.
+        var pageTexts: [String]?
+        func writtenByPage(_ id: String) -> Bool {
+            let pages = screens.filter { $0.page != nil }
+            guard !pages.isEmpty else { return false }
+            if pages.contains(where: { $0.file == nil }) { return true }
+            if pageTexts == nil { pageTexts = pages.compactMap { $0.file.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } } }
+            return pageTexts!.contains { $0.contains("'\(id)'") || $0.contains("\"\(id)\"") }
+        }
+        for (id, node) in references where !knownIDs.contains(id) && !writtenByPage(id) {
             var message = "no element \"\(id)\" on any screen of this scenario, and no step inserts one"
             message += NameSuggestion.didYouMean(id, in: knownIDs.sorted())
             throw DataFileError(message, at: node.location)

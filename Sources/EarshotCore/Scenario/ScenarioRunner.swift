@@ -77,11 +77,12 @@ public struct ScenarioRunner {
             case .after(let delay): time = cursor + delay
             case .withPrevious: time = cursor
             case .whenIdle:
-                focusSamples.takeWhileIdle(desk)
                 if let page {
-                    try page.advanceUntilIdle(desk: desk)
-                    focusSamples.takeWhileIdle(desk)
+                    // The page runs while the speech does, so its changes are heard when they
+                    // happen; focus samples due meanwhile are taken on the way.
+                    try page.advanceUntilIdle(desk: desk) { focusSamples.take(until: $0, desk) }
                 }
+                focusSamples.takeWhileIdle(desk)
                 time = max(cursor, desk.now)
             }
             focusSamples.take(until: time, desk)
@@ -94,12 +95,14 @@ public struct ScenarioRunner {
                     try desk.perform(gesture, source: step.source)
                     // Activating an item of a page is a click on it (NVDA's Enter in browse mode).
                     if let page, case .activate = gesture, let focused {
+                        desk.userActed(.click(focused))
                         try page.perform(.click(focused), desk: desk, source: step.source)
                     }
                 case .page(let action):
                     guard let page else {
                         throw DataFileError("a page step needs a web page as the scenario's screen (an .html file or an address)", at: step.location)
                     }
+                    if action.elementID != nil { desk.userActed(action) }
                     try page.perform(action, desk: desk, source: step.source)
                 case .post(let notification): try desk.post(notification, source: step.source)
                 case .edit(let edit): try desk.edit(edit)

@@ -9,11 +9,12 @@ import Foundation
 ///   text runs that are new or whose text changed (`aria-relevant`'s default, additions and text).
 /// - A region that was not there before (inserted with its text already in it) says nothing:
 ///   NVDA voices changes inside a region it already knows (nvaccess/nvda issue 7906). An alert
-///   inserted whole is said, as Chromium raises an alert event for it.
+///   inserted whole is said, as Chromium raises an alert event for it. The unsaid text is
+///   returned with `silenced` `.createdFilled` (the finding `live.created-filled`).
 /// - While a region is `aria-busy`, its changes are not said, then or after: NVDA drops them
 ///   (its live-region hook skips a node whose `container-busy` is true and keeps nothing;
-///   nvaccess/nvda issue 20871). They are returned with `heard` false, so a desk check can say
-///   what a listener missed.
+///   nvaccess/nvda issue 20871). They are returned with `silenced` `.busy`, so a desk check can
+///   say what a listener missed.
 public enum WebLiveRegions {
 
     /// One thing a region says.
@@ -25,8 +26,19 @@ public enum WebLiveRegions {
         public var region: String
         /// An alert that appeared (`role=alert` inserted or shown with its text).
         public var isAlert = false
-        /// False for a change made while the region was busy, which is not said.
-        public var heard = true
+        /// Why the change is not said; nil: it is.
+        public var silenced: Silence?
+
+        /// Whether a reader says the change.
+        public var heard: Bool { silenced == nil }
+    }
+
+    /// Why a region's new text is not said.
+    public enum Silence: Sendable, Equatable {
+        /// The region was `aria-busy`.
+        case busy
+        /// The region came into the page with the text already in it.
+        case createdFilled
     }
 
     struct TextRun: Equatable {
@@ -45,9 +57,11 @@ public enum WebLiveRegions {
                 earlier = Self.runs(in: old)
             } else {
                 // A region new to the page: only an alert speaks as it appears.
-                if web.role == "alert", !now.isEmpty {
-                    changes.append(Change(text: now.map(\.text).joined(separator: " "), politeness: politeness, region: region.id,
-                                          isAlert: true))
+                let text = now.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty {
+                    let isAlert = web.role == "alert"
+                    changes.append(Change(text: text, politeness: politeness, region: region.id, isAlert: isAlert,
+                                          silenced: isAlert ? nil : .createdFilled))
                 }
                 continue
             }
@@ -65,7 +79,7 @@ public enum WebLiveRegions {
             }
             let text = said.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
             if !text.isEmpty {
-                changes.append(Change(text: text, politeness: politeness, region: region.id, heard: !web.flag("busy")))
+                changes.append(Change(text: text, politeness: politeness, region: region.id, silenced: web.flag("busy") ? .busy : nil))
             }
         }
         return changes

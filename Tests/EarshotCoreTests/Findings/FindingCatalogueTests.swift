@@ -20,7 +20,8 @@ struct FindingCatalogueTests {
         #expect(dynamic == [
             "announcement.dropped", "announcement.cut", "earcon.duplicate-screen-change",
             "earcon.missing-screen-change", "focus.ghost", "focus.not-restored", "focus.restored-wrong-item",
-            "focus.no-fallback", "focus.restore-repeated", "timing.rate-dependent",
+            "focus.no-fallback", "focus.restore-repeated", "live.created-filled", "live.change-unheard",
+            "focus.lost-to-document", "dialog.focus-not-moved", "timing.rate-dependent",
         ])
     }
 
@@ -29,7 +30,8 @@ struct FindingCatalogueTests {
         let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
         #expect(errors == [
             "label.missing", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
-            "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback", "timing.rate-dependent",
+            "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback", "live.created-filled",
+            "live.change-unheard", "focus.lost-to-document", "dialog.focus-not-moved", "timing.rate-dependent",
         ])
     }
 
@@ -107,6 +109,34 @@ struct FindingCatalogueTests {
         for code in changed {
             let entry = FindingCatalogue.entry(for: code, reader: .talkBack)
             #expect(text.contains("### `\(code.rawValue)` under TalkBack\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
+                    "\(code.rawValue)")
+        }
+    }
+
+    @Test("under NVDA the name, label and target findings give HTML's and ARIA's fixes, docs/findings.md prints them, and no app API is left in them")
+    func nvdaEntries() throws {
+        let changed = FindingCode.allCases.filter {
+            FindingCatalogue.entry(for: $0, reader: NVDA.name) != FindingCatalogue.entry(for: $0)
+        }
+        #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .fieldLabelSeparate, .targetTooSmall])
+        #expect(FindingCatalogue.entry(for: .labelMissing, reader: NVDA.name).fix.contains("aria-label"))
+        #expect(FindingCatalogue.entry(for: .fieldLabelSeparate, reader: NVDA.name).fix.contains("<label for=\"id\">"))
+        #expect(FindingCatalogue.entry(for: .targetTooSmall, reader: NVDA.name).meaning.contains("24 by 24 CSS pixels"))
+        let text = try String(contentsOfFile: FindingsTestSupport.repositoryRoot.appendingPathComponent("docs/findings.md").path,
+                              encoding: .utf8)
+        for code in changed {
+            let entry = FindingCatalogue.entry(for: code, reader: NVDA.name)
+            for appWord in ["accessibilityLabel", "contentDescription", "MergedFocus", "UIKit", "SwiftUI", "VoiceOver", "TalkBack", "points"] {
+                #expect(!entry.fix.contains(appWord), "\(code.rawValue): \(appWord)")
+            }
+            #expect(text.contains("### `\(code.rawValue)` under NVDA\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
+                    "\(code.rawValue)")
+        }
+        // The web's own findings are documented with their rule.
+        for code in [FindingCode.liveCreatedFilled, .liveChangeUnheard, .focusLostToDocument, .dialogFocusNotMoved] {
+            let entry = FindingCatalogue.entry(for: code)
+            #expect(entry.origin == .dynamic && entry.severity == .error)
+            #expect(text.contains("### `\(code.rawValue)` — \(entry.title) (error)\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
                     "\(code.rawValue)")
         }
     }

@@ -13,12 +13,18 @@
 /// - at least two of them are not controls (text or images: what a card says), and none is a
 ///   text field or adjustable, which need their own focus.
 /// The innermost qualifying container wins: a screen of fragmented cards reports each card.
+/// On a web page, landmarks, lists, regions, tables and dialogs are structure, never cards.
 enum FragmentedFocusCheck {
     static let minimumStops = 4
     /// Traits of stops a user acts on; a card has at least two stops without them.
     static let controlTraits: AccessibilityTraits = [.button, .link, .switch, .tab, .backButton, .keyboardKey]
     /// Traits of stops that must keep their own focus.
     static let ownFocusTraits: AccessibilityTraits = [.textField, .secureTextField, .searchField, .adjustable]
+    /// Roles of a web page's structure (not cards): a web card is an `article`, a group, a plain box.
+    static let webStructureRoles: Set<String> = [
+        "RootWebArea", "main", "banner", "navigation", "contentinfo", "complementary", "form", "search", "region",
+        "list", "listbox", "dialog", "alertdialog", "table", "grid", "tree", "menu", "menubar", "tablist", "toolbar",
+    ]
     /// Frames may poke out of their card by this much (rounding, shadows).
     static let frameTolerance = 1.0
 
@@ -72,6 +78,9 @@ enum FragmentedFocusCheck {
             guard node.kind != .tabBar, !node.traits.contains(.tabBar), !node.isModal, !node.isDismissible else {
                 return false
             }
+            // A page's landmarks, lists, regions and dialogs are the page's structure, which
+            // NVDA announces as the reading enters them, not cards.
+            if let web = node.web, FragmentedFocusCheck.webStructureRoles.contains(web.role) { return false }
             return screenHeight <= 0 || frame.height <= screenHeight / 2
         }
 

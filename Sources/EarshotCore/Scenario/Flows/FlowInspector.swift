@@ -19,7 +19,7 @@ public enum FlowInspector {
         for index in announcements.indices {
             announcements[index].screen = announcements[index].time.flatMap(log.screen(at:))
         }
-        var found = transitionFindings(log) + announcements
+        var found = transitionFindings(log) + announcements + webFindings(log)
         for event in log.entries {
             if case .ghost(let time, let element, let screen, let shown) = event {
                 found.append(Finding(

@@ -53,6 +53,13 @@ public enum FlowEvent: Sendable, Equatable {
     case restore(time: Double, screen: String, target: String?, by: RestorePlan.Key, repeated: Bool)
     /// Delayed work moved focus to an element of a screen that is not shown.
     case ghost(time: Double, element: String, screen: String, shown: String)
+    /// A web page changed in a way a listener may miss (`WebPageChanges`), or a live region came
+    /// into it with its text already in it (`region`, `text`).
+    case page(time: Double, screen: String, change: WebPageChanges.Event)
+    /// The user acted on a web page through the browser (`PageAction.summary`: `click add`):
+    /// a click an activation makes, or a page step's click, focus or typing.
+    case pageAction(time: Double, action: String)
+    case regionCreatedFilled(time: Double, screen: String, region: String, text: String)
 }
 
 /// Who moved focus.

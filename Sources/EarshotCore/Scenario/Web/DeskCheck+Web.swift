@@ -4,8 +4,14 @@ extension DeskCheck {
     /// said as the reader says it (`ScreenReader.liveRegionSpeech`). When the
     /// focused element's state changed (a check box checked by the click), its new state is
     /// said, as a screen reader speaks a state change of the focus.
-    public func pageChanged(to screen: Screen, liveChanges: [WebLiveRegions.Change], source: String? = nil) {
+    ///
+    /// `events` are what else the change did (`WebPageChanges`): the flow log keeps them, with
+    /// the regions created filled, for the findings of the web (docs/findings.md, "On web pages").
+    public func pageChanged(to screen: Screen, liveChanges: [WebLiveRegions.Change], events: [WebPageChanges.Event] = [],
+                            source: String? = nil) {
         executor.run {
+            let name = current
+            for event in events { flowLog.append(.page(time: clock.now, screen: name, change: event)) }
             let before = screens.shown.focusedStop
             let oldStops = screens.shown.stops.map(\.id)
             screens.shown.change { $0 = screen }
@@ -31,9 +37,15 @@ extension DeskCheck {
             }
             for change in liveChanges {
                 let said = source.map { "\($0), live region \(change.region)" } ?? "live region \(change.region)"
-                guard change.heard else {
+                switch change.silenced {
+                case .busy:
                     note("live region \"\(change.region)\" changed while aria-busy: \"\(change.text)\" is not said, now or when it is no longer busy", source: said)
                     continue
+                case .createdFilled:
+                    note("live region \"\(change.region)\" came into the page with its text already in it: \"\(change.text)\" is not said", source: said)
+                    flowLog.append(.regionCreatedFilled(time: clock.now, screen: name, region: change.region, text: change.text))
+                    continue
+                case nil: break
                 }
                 switch generator.reader.liveRegionSpeech(change, by: generator) {
                 case .inTurn(let text): scheduler.handle(.liveRegion(text, next: false), source: said)
@@ -43,5 +55,12 @@ extension DeskCheck {
                 }
             }
         }
+    }
+
+    /// The user acted on the page through the browser (a click, focus, typing): what the page
+    /// shows in answer should be heard (`live.change-unheard`), and the page's chance to settle
+    /// focus after an earlier change ends.
+    public func userActed(_ action: PageAction) {
+        executor.run { flowLog.append(.pageAction(time: clock.now, action: action.summary)) }
     }
 }

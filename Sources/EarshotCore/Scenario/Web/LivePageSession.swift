@@ -64,9 +64,11 @@ final class LivePageSession {
 
     /// Lets the page run with the speech until everything asked for has been said: the
     /// page's changes are heard while the listener waits, not after (a `whenIdle` step).
-    func advanceUntilIdle(desk: DeskCheck) throws {
+    /// `before` is called with the end of each tick before the clock goes there.
+    func advanceUntilIdle(desk: DeskCheck, before: (Double) -> Void = { _ in }) throws {
         while true {
             let next = time + Self.tick
+            before(next)
             if desk.waitUntilIdle(before: next) {
                 // Idle before the tick ends: the page catches up to the moment, and is done
                 // unless that brought something new to say.
@@ -95,15 +97,16 @@ final class LivePageSession {
             node = found
         }
         try page.perform(action, node: node)
-        if let changed = try page.advance(to: time) { try apply(changed, desk: desk, source: source) }
+        if let changed = try page.advance(to: time) { try apply(changed, desk: desk, source: source, acted: action.elementID) }
     }
 
-    private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil) throws {
+    private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil, acted: String? = nil) throws {
         ids = WebPageInterpreter.elementIDs(of: changed, keeping: ids)
         let new = try Self.screen(of: changed, named: screenName, ids: ids)
         let changes = WebLiveRegions.changes(from: screen, to: new)
+        let events = WebPageChanges.events(from: screen, to: new, acted: acted)
         tree = changed
         screen = new
-        desk.pageChanged(to: new, liveChanges: changes, source: source)
+        desk.pageChanged(to: new, liveChanges: changes, events: events, source: source)
     }
 }
