@@ -46,6 +46,17 @@ struct WebLiveRegionTests {
         #expect(output.contains("00:02.000  \"Loaded after busy\"  spoken to"), "\(output)")
     }
 
+    @Test("aria-busy with the scenario's busyRegions hold (ARIA's intent): the changes wait, and the region's text when busy clears is heard then, once")
+    func busyHeld() throws {
+        let output = try Self.check("live-busy-hold.json").stdout
+        // Nothing while busy: neither the half-way text nor the final one is said before 1 s.
+        #expect(!output.contains("\"Half loaded\""), "\(output)")
+        #expect(output.contains("00:01.000  \"Loaded while busy\"  spoken to"), "\(output)")
+        #expect(output.components(separatedBy: "\"Loaded while busy\"").count == 2, "said once: \(output)")
+        #expect(!output.contains("note: live region"), "\(output)")
+        #expect(output.contains("00:03.000  \"Loaded after busy\"  spoken to"), "\(output)")
+    }
+
     @Test("an alert that appears cuts the speech under way and is said with NVDA's role word")
     func alert() throws {
         let output = try Self.check("live-alert.json").stdout

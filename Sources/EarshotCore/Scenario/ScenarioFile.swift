@@ -124,9 +124,12 @@ public enum ScenarioFile {
         }
         var reader: ReaderSettings?
         if let readerNode = top["reader"] {
-            let object = try readerNode.object(allowing: ["remembersFocus", "animation"])
+            let object = try readerNode.object(allowing: ["remembersFocus", "animation", "busyRegions"])
             reader = ReaderSettings(remembersFocus: try object.bool("remembersFocus") ?? false,
-                                    animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35)
+                                    animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35,
+                                    busyRegions: try object["busyRegions"].map {
+                                        try $0.enumValue(ReaderSettings.BusyRegions.self, what: "busyRegions")
+                                    } ?? .drop)
         }
         try decoder.checkReferences()
         try checkTimes(steps)

@@ -14,7 +14,8 @@ import Foundation
 /// - While a region is `aria-busy`, its changes are not said, then or after: NVDA drops them
 ///   (its live-region hook skips a node whose `container-busy` is true and keeps nothing;
 ///   nvaccess/nvda issue 20871). They are returned with `silenced` `.busy`, so a desk check can
-///   say what a listener missed.
+///   say what a listener missed. With `held` (ARIA's intent, a scenario's choice) they wait
+///   and are said when the region is no longer busy.
 public enum WebLiveRegions {
 
     /// One thing a region says.
@@ -47,13 +48,18 @@ public enum WebLiveRegions {
     }
 
     /// What the page's regions say going from `before` to `after`, in document order.
-    public static func changes(from before: Screen, to after: Screen) -> [Change] {
+    ///
+    /// `held`: regions whose changes wait while they are busy (`ReaderSettings.BusyRegions.hold`),
+    /// each as it was before it became busy. A held region says nothing while it is busy, and
+    /// when it no longer is, says what changed since that earlier state.
+    public static func changes(from before: Screen, to after: Screen, held: [String: AccessibilityNode]? = nil) -> [Change] {
         var changes: [Change] = []
         for region in Self.regions(in: after) {
             guard let web = region.web, let politeness = web.live else { continue }
+            if held != nil, web.flag("busy") { continue }
             let now = Self.runs(in: region)
             let earlier: [TextRun]
-            if let old = before.node(region.id), old.web?.live != nil {
+            if let old = held?[region.id] ?? before.node(region.id), old.web?.live != nil {
                 earlier = Self.runs(in: old)
             } else {
                 // A region new to the page: only an alert speaks as it appears.

@@ -117,10 +117,23 @@ public struct ReaderSettings: Sendable, Equatable {
     /// animation; the seed's ZStack swap waits 0.35 s). The activation sound and the start of
     /// the re-read are heard before the screen changes.
     public var animation: Double
+    /// What a web page's live region says of the changes made while it is `aria-busy`
+    /// (docs/web.md, "Live regions, as played").
+    public var busyRegions: BusyRegions = .drop
 
-    public init(remembersFocus: Bool = false, animation: Double = 0.35) {
+    /// A live region's changes while it is `aria-busy`.
+    public enum BusyRegions: String, NamedCases, Sendable {
+        /// Not said, then or after: what NVDA does (its live-region hook drops them; nvaccess/nvda
+        /// issue 20871). The default.
+        case drop
+        /// Held, and the region's changes said when it is no longer busy: what ARIA intends.
+        case hold
+    }
+
+    public init(remembersFocus: Bool = false, animation: Double = 0.35, busyRegions: BusyRegions = .drop) {
         self.remembersFocus = remembersFocus
         self.animation = animation
+        self.busyRegions = busyRegions
     }
 
     /// The profile's `transitions` section (`{"remembersFocus": false, "animation": 0.35}`);

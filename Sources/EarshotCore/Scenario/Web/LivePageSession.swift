@@ -20,6 +20,9 @@ final class LivePageSession {
     private var ids: [String: String]
     /// The page's time, from its load.
     private(set) var time = 0.0
+    /// With `busyRegions` `hold`, each busy region as it was before it became busy (nil: NVDA's
+    /// way, busy regions' changes dropped).
+    private var held: [String: AccessibilityNode]?
 
     /// Opens the scenario's page, if it has one.
     static func open(for scenario: Scenario) throws -> LivePageSession? {
@@ -28,10 +31,12 @@ final class LivePageSession {
             throw DataFileError("the scenario's screen is a web page, which needs a browser and this program has none",
                                 at: pageScreen.location)
         }
-        return try LivePageSession(page: opener(address), screen: pageScreen)
+        return try LivePageSession(page: opener(address), screen: pageScreen,
+                                   holdBusy: scenario.reader?.busyRegions == .hold)
     }
 
-    private init(page: any LivePage, screen: ScenarioScreen) throws {
+    private init(page: any LivePage, screen: ScenarioScreen, holdBusy: Bool) throws {
+        held = holdBusy ? [:] : nil
         self.page = page
         screenName = screen.screen.name
         tree = page.tree
@@ -103,7 +108,17 @@ final class LivePageSession {
     private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil, acted: String? = nil) throws {
         ids = WebPageInterpreter.elementIDs(of: changed, keeping: ids)
         let new = try Self.screen(of: changed, named: screenName, ids: ids)
-        let changes = WebLiveRegions.changes(from: screen, to: new)
+        if var kept = held {
+            // A region keeps its state from before it became busy until it is no longer busy.
+            for region in WebLiveRegions.regions(in: new) where region.web?.flag("busy") == true && kept[region.id] == nil {
+                if let old = screen.node(region.id) { kept[region.id] = old }
+            }
+            held = kept
+        }
+        let changes = WebLiveRegions.changes(from: screen, to: new, held: held)
+        if let kept = held {
+            held = kept.filter { id, _ in new.node(id)?.web?.flag("busy") == true }
+        }
         let events = WebPageChanges.events(from: screen, to: new, acted: acted)
         tree = changed
         screen = new
