@@ -20,10 +20,8 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     case screenChanged(ElementSpeech?)
     /// `layoutChanged` with an element, a string, or nil.
     case layoutChanged(LayoutTarget)
-    /// A web page's live region changed: the text waits for the utterance being spoken and
-    /// never cuts it; `next` puts it ahead of everything else waiting (NVDA's NEXT priority, an
-    /// assertive region), else it waits its turn at the end (NORMAL, a polite one).
-    case liveRegion(String, next: Bool)
+    /// A web page's live region changed, or an alert appeared: said in the order `order` gives.
+    case liveRegion(String, order: LiveRegionOrder)
 
     /// True for events caused by the user's own gesture.
     public var isUserGesture: Bool {
@@ -45,9 +43,20 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
         case .screenChanged(let element):
             element.map { "screenChanged to \($0)" } ?? "screenChanged (no element)"
         case .layoutChanged(let target): "layoutChanged \(target)"
-        case .liveRegion(let text, let next): "live region \"\(text)\"\(next ? " next" : "")"
+        case .liveRegion(let text, let order): "live region \"\(text)\" \(order.rawValue)"
         }
     }
+}
+
+/// Where a live region's text goes among the speech (`SpeechEvent.liveRegion`).
+public enum LiveRegionOrder: String, Sendable, Equatable {
+    /// After everything waiting, never cutting (NVDA's NORMAL priority: a polite region).
+    case inTurn
+    /// After the utterance being spoken, ahead of everything else waiting, never cutting (NVDA's
+    /// NEXT priority: an assertive region).
+    case next
+    /// At once, cutting the utterance being spoken (an alert that appears).
+    case interrupting
 }
 
 /// The spoken form of one element, as the screen model composed it.

@@ -165,9 +165,14 @@ public final class SpeechScheduler: @unchecked Sendable {
                 var plan = Plan(cause: "layoutChanged", gesture: false)
                 plan.add(element: element, gap: 0, scheduler: self, now: now)
                 appChange(plan, dropping: .layoutChanged, now: now)
-            case .liveRegion(let text, let next):
-                announce(text, kind: .liveRegion, priority: .default, queued: !next, next: next,
-                         cause: "live region" + (next ? " assertive" : " polite"), now: now)
+            case .liveRegion(let text, let order):
+                let cause = switch order {
+                case .inTurn: "live region polite"
+                case .next: "live region assertive"
+                case .interrupting: "alert"
+                }
+                announce(text, kind: .liveRegion, priority: .default, queued: order == .inTurn, next: order == .next,
+                         cause: cause, now: now)
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
             case .layoutChanged(.none):

@@ -48,9 +48,9 @@ extension DeskCheck {
                 case nil: break
                 }
                 switch generator.reader.liveRegionSpeech(change, by: generator) {
-                case .inTurn(let text): scheduler.handle(.liveRegion(text, next: false), source: said)
-                case .next(let text): scheduler.handle(.liveRegion(text, next: true), source: said)
-                case .interrupting(let text): scheduler.handle(.announcement(text, priority: .default, queued: false), source: said)
+                case .inTurn(let text): scheduler.handle(.liveRegion(text, order: .inTurn), source: said)
+                case .next(let text): scheduler.handle(.liveRegion(text, order: .next), source: said)
+                case .interrupting(let text): scheduler.handle(.liveRegion(text, order: .interrupting), source: said)
                 case nil: break
                 }
             }
