@@ -3564,7 +3564,13 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     b3VyY2VzOiBOVkRBJ3MgYElBY2Nlc3NpYmxlSGFuZGxlcmAsIGBpYTJXZWIucHlgLCBgY2hyb21p
     dW0ucHlgIGFuZCBgYXJpYS5weWAsIENocm9taXVtJ3MgYGF4X3BsYXRmb3JtX25vZGVfd2luLmNj
     YCwgYW5kIHRoZSBXM0MgQ29yZS1BQU0gbWFwcGluZyBmb3IgdGhlIE1TQUEgcm9sZXMuIHwKClJl
-    YWQgd2l0aCB0aGUgc2Vzc2lvbidzIHJlcG9zaXRvcnkgdG9vbHMsIG9uIDIwMjYtMTItMDUuCg==
+    YWQgYnV0IG5vdCBleGNlcnB0ZWQgKG5vIHdvcmRzIG9mIGl0cyBvd24gYXJlIHVzZWQpOiBgc291
+    cmNlL3ZpcnR1YWxCdWZmZXJzL2dlY2tvX2lhMi5weWAgYXQKYDA3N2YxOTZiNWEwM2FmZmEyZGYw
+    MmNmN2I4ZmU5OTBjYzIxMDg5MTdgLCBgR2Vja29faWEyLl9zZWFyY2hhYmxlQXR0cmlic0Zvck5v
+    ZGVUeXBlYCwgd2hpY2gKc2F5cyB3aGljaCBub2RlcyBlYWNoIHF1aWNrIG5hdmlnYXRpb24ga2V5
+    IGZpbmRzOyBgZmFjdHMuanNvbmAgZ2l2ZXMgaXQgaW4gRWFyc2hvdCdzIHdvcmRzCihgcXVpY2tO
+    YXZpZ2F0aW9uLmZpbmRzYCBhbmQgZWFjaCBrZXkncyBgZmluZHNgKS4KClJlYWQgd2l0aCB0aGUg
+    c2Vzc2lvbidzIHJlcG9zaXRvcnkgdG9vbHMsIG9uIDIwMjYtMTItMDUuCg==
     """),
     ("sounds/talkback.json", """
     ewogICJjb21tZW50IjogIlRhbGtCYWNrJ3Mgc291bmRzIGFzIEVhcnNob3QgcGxheXMgdGhlbSB1
@@ -16372,4 +16378,4 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
 ]
 
 /// A digest of the files above, naming the folder they are written to.
-let builtInVoiceFilesDigest = "a302741139762f55"
+let builtInVoiceFilesDigest = "527044f6b67bef0f"
