@@ -54,7 +54,12 @@ public enum ExploreAction: Equatable, Sendable {
     /// Command names typed after `:` (or given one per line on standard input), with their help.
     public static let commandHelp: [(String, String)] = [
         ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),
-        ("heading | previous-heading", "rotor on headings, swipe down / up"),
+        ("heading | previous-heading", "rotor on headings, swipe down / up (NVDA on a page: h / shift+h)"),
+        ("tab | shift-tab", "the keyboard's Tab / shift+Tab: the next / previous focusable element"),
+        ("landmark | form-field | link | button | checkbox",
+         "the next of a kind: NVDA's quick navigation on a page (d f k b x), the rotor on an app's screen"),
+        ("previous-landmark | previous-form-field | previous-link | previous-button | previous-checkbox",
+         "the previous of a kind (NVDA: shift with the key)"),
         ("activate | escape", "double tap / two-finger scrub"),
         ("increment | decrement", "swipe up / down on an adjustable element"),
         ("read | read-top", "two-finger swipe down (from the focus) / up (from the top)"),
@@ -71,7 +76,8 @@ public enum ExploreAction: Equatable, Sendable {
         ("live TEXT | live! TEXT", "Android: a polite / assertive live region changed to TEXT"),
         ("pane TEXT", "Android: a pane appeared with this title"),
         ("wait SECONDS | idle", "time the next gesture SECONDS after the last command / wait until speech has ended"),
-        ("n p h H r R a 1-9 | right left home end enter esc up down", "in a script: the keys, by letter or name"),
+        ("n p h H d D f F k K b B x X r R a 1-9 | right left home end enter esc up down tab shift-tab",
+         "in a script: the keys, by letter or name"),
         ("help | quit", "this help / leave"),
     ]
 
@@ -108,6 +114,8 @@ public enum ExploreAction: Equatable, Sendable {
             case "esc": key = .escape
             case "up": key = .up
             case "down": key = .down
+            case "tab": key = .tab
+            case "shift-tab", "shift+tab", "backtab": key = .backTab
             default: return nil
             }
         }

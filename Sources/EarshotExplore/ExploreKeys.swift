@@ -6,6 +6,8 @@ public enum TerminalKey: Equatable, Sendable {
     case character(Character)
     case up, down, left, right, home, end
     case enter, escape
+    /// Tab, and shift+Tab (`ESC [ Z`).
+    case tab, backTab
     /// Ctrl-C arriving as a byte (when the terminal does not turn it into SIGINT).
     case interrupt
     /// Ctrl-D, or the end of input.
@@ -28,6 +30,7 @@ public struct KeyReader {
         switch byte {
         case 0x1B: return escapeSequence()
         case 0x0D, 0x0A: return .enter
+        case 0x09: return .tab
         case 0x03: return .interrupt
         case 0x04: return .endOfInput
         case 0x7F, 0x08: return .unknown("backspace")
@@ -52,6 +55,7 @@ public struct KeyReader {
         case "D": return .left
         case "H", "1~", "7~": return .home
         case "F", "4~", "8~": return .end
+        case "Z": return .backTab
         default: return .unknown("ESC \(Character(UnicodeScalar(introducer)))\(body)")
         }
     }
@@ -92,12 +96,20 @@ extension ExploreAction {
         ("Enter", "activate (double tap)"),
         ("Escape", "escape (two-finger scrub): dismiss a dialog"),
         ("Up, Down", "increment / decrement an adjustable element (swipe up / down)"),
-        ("h, H", "next / previous heading (rotor)"),
+        ("h, H", "next / previous heading (rotor; NVDA's h / shift+h)"),
+        ("Tab, S-Tab", "next / previous focusable element (the keyboard's Tab)"),
+        ("d f k b x", "next landmark, form field, link, button, check box; capital: previous (NVDA's keys)"),
         ("r, R", "read all from the focused element / from the top"),
         ("a, 1-9", "list the custom actions / perform action N"),
         (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
         ("?", "this help"),
         ("q, Ctrl-C", "quit"),
+    ]
+
+    /// The letters of quick navigation, as NVDA's (shift, a capital here, goes back); h is the
+    /// heading rotor above.
+    static let quickNavigationKeys: [Character: NavigationTarget] = [
+        "d": .landmark, "f": .formField, "k": .link, "b": .button, "x": .checkBox,
     ]
 
     /// The meaning of `key` (the table `keyHelp` describes).
@@ -113,6 +125,10 @@ extension ExploreAction {
         case .down: .action(.gesture(.decrement))
         case .character("h"): .action(.gesture(.nextHeading))
         case .character("H"): .action(.gesture(.previousHeading))
+        case .tab: .action(.gesture(.tab))
+        case .backTab: .action(.gesture(.shiftTab))
+        case .character(let letter) where Self.quickNavigationKeys[Character(letter.lowercased())] != nil:
+            .action(.gesture(.jump(Self.quickNavigationKeys[Character(letter.lowercased())]!, forward: letter.isLowercase)))
         case .character("r"): .action(.gesture(.readAll(fromTop: false)))
         case .character("R"): .action(.gesture(.readAll(fromTop: true)))
         case .character("a"): .action(.listActions)

@@ -145,14 +145,15 @@ public final class ExploreSession: @unchecked Sendable {
     /// Performs a gesture and tells what it did.
     private func perform(_ gesture: ScenarioGesture) {
         printer.holding({ run { try desk.perform(gesture, source: nil) } }) { result in
-            result.map { Self.describe(gesture, $0) }
+            result.map { Self.describe(gesture, $0, named: desk.gestureName(gesture)) }
         }
         skipNotes()
     }
 
-    /// What a gesture did, in one line: `swipe right: card-1, 2 of 5`.
-    public static func describe(_ gesture: ScenarioGesture, _ result: NavigationResult) -> String {
-        let name = gesture.name
+    /// What a gesture did, in one line: `swipe right: card-1, 2 of 5`; `name` is the gesture's
+    /// name under the reader (`DeskCheck.gestureName`: NVDA's keys), VoiceOver's by default.
+    public static func describe(_ gesture: ScenarioGesture, _ result: NavigationResult, named name: String? = nil) -> String {
+        let name = name ?? gesture.name
         let place = result.stop.map { stop in "\(stop.id), \(result.position ?? 0) of \(result.count)" }
         switch result.outcome {
         case .moved:

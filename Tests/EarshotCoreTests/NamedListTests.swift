@@ -22,7 +22,8 @@ struct NamedListTests {
         #expect(Self.roundTrips(LayoutDirection.self))
         #expect(Self.roundTrips(TransitionKind.self))
         #expect(Self.roundTrips(ScenarioGesture.Name.self))
-        #expect(ScenarioGesture.Name.names.count == 14)
+        #expect(ScenarioGesture.Name.names.count == 26)
+        #expect(Self.roundTrips(NavigationTarget.self))
         #expect(Self.roundTrips(DropReason.Code.self))
         #expect(Self.roundTrips(ScenarioGesture.ScrollDirection.self))
         #expect(Self.roundTrips(PostedNotification.Name.self))
@@ -50,8 +51,11 @@ struct NamedListTests {
 
     @Test("every typed gesture name gives a gesture of its own Name, the typed names are each once, and a typed gesture checks what follows it")
     func typedGestures() throws {
-        #expect(ScenarioGesture.typedNames == ["next", "previous", "first", "last", "heading", "previous-heading", "activate",
-                                               "escape", "increment", "decrement", "touch", "read", "read-top"])
+        #expect(ScenarioGesture.typedNames == ["next", "previous", "first", "last", "heading", "previous-heading", "tab",
+                                               "shift-tab", "landmark", "previous-landmark", "form-field",
+                                               "previous-form-field", "link", "previous-link", "button", "previous-button",
+                                               "checkbox", "previous-checkbox", "activate", "escape", "increment",
+                                               "decrement", "touch", "read", "read-top"])
         #expect(Set(ScenarioGesture.typedNames).count == ScenarioGesture.typedNames.count)
         for name in ScenarioGesture.Name.allCases {
             for typed in name.typedNames {
@@ -62,6 +66,9 @@ struct NamedListTests {
         #expect(try ScenarioGesture.typed("read-top", argument: "") == .readAll(fromTop: true))
         #expect(try ScenarioGesture.typed("read", argument: "") == .readAll(fromTop: false))
         #expect(try ScenarioGesture.typed("heading", argument: "") == .nextHeading)
+        #expect(try ScenarioGesture.typed("shift-tab", argument: "") == .jump(.focusable, forward: false))
+        #expect(try ScenarioGesture.typed("previous-checkbox", argument: "") == .jump(.checkBox, forward: false))
+        #expect(try ScenarioGesture.typed("form-field", argument: "") == .jump(.formField, forward: true))
         #expect(try ScenarioGesture.typed("touch", argument: "12.5  30") == .touch(x: 12.5, y: 30))
         // A step's name that is no typed name, and a name nothing has.
         #expect(try ScenarioGesture.typed("nextHeading", argument: "") == nil)

@@ -58,11 +58,12 @@ struct ExploreSessionTests {
             ("r", .character("r")), ("R", .character("R")), ("a", .character("a")), ("7", .character("7")),
             ("?", .character("?")), ("q", .character("q")), ("Right", .right), ("left", .left), ("HOME", .home),
             ("end", .end), ("enter", .enter), ("return", .enter), ("esc", .escape), ("up", .up), ("down", .down),
+            ("d", .character("d")), ("X", .character("X")), ("tab", .tab), ("shift-tab", .backTab),
         ]
         for (text, key) in keys {
             #expect(ExploreAction.meaning(of: key) == .action(try ExploreAction.parse(text)), "\(text)")
         }
-        #expect(ExploreAction.key("x") == nil)
+        #expect(ExploreAction.key("z") == nil)
         #expect(ExploreAction.key(":") == nil)
     }
 
@@ -79,6 +80,11 @@ struct ExploreSessionTests {
         #expect(try ExploreAction.parse("p") == .gesture(.previous))
         #expect(try ExploreAction.parse("h") == .gesture(.nextHeading))
         #expect(try ExploreAction.parse("H") == .gesture(.previousHeading))
+        // NVDA's quick navigation letters; a capital goes back. Tab and shift+Tab by name.
+        #expect(try ExploreAction.parse("k") == .gesture(.jump(.link, forward: true)))
+        #expect(try ExploreAction.parse("F") == .gesture(.jump(.formField, forward: false)))
+        #expect(ExploreAction.meaning(of: .tab) == .action(.gesture(.tab)))
+        #expect(ExploreAction.meaning(of: .backTab) == .action(.gesture(.shiftTab)))
         #expect(try ExploreAction.parse("R") == .gesture(.readAll(fromTop: true)))
         #expect(try ExploreAction.parse("3") == .performAction("3"))
         #expect(try ExploreAction.parse("Right") == .gesture(.next))

@@ -89,6 +89,12 @@ public struct DescriptionGenerator: Sendable {
         reader.describe(stop, after: previous, by: self)
     }
 
+    /// What is said when a jump to `target` (Tab, quick navigation, the rotor) lands on `stop`
+    /// from `previous`, in the reader's words.
+    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> SpokenDescription {
+        reader.describeJump(to: stop, target, after: previous, by: self)
+    }
+
     /// What is said after a double tap on `before` leaves `after` focused (the same element as the
     /// app and the reader changed it, or the stop it was merged into), in the reader's words.
     public func describeActivation(before: FocusStop, after: FocusStop) -> ActivationSpeech {

@@ -102,22 +102,36 @@ public struct FocusNavigator: Sendable {
         return move(to: index)
     }
 
-    /// Rotor set to headings, swipe down: the next stop with the header trait.
-    public mutating func nextHeading() -> NavigationResult {
-        let start = focusedIndex.map { $0 + 1 } ?? 0
-        guard let index = order.stops[min(start, order.count)...].firstIndex(where: \.isHeading) else {
-            return result(.boundary, at: focusedIndex, speaking: false)
-        }
-        return move(to: index)
-    }
+    /// Rotor set to headings, swipe down (NVDA's H): the next heading.
+    public mutating func nextHeading() -> NavigationResult { jump(to: .heading, forward: true) }
 
-    /// Rotor set to headings, swipe up: the previous stop with the header trait.
-    public mutating func previousHeading() -> NavigationResult {
-        let end = focusedIndex ?? order.count
-        guard let index = order.stops[..<end].lastIndex(where: \.isHeading) else {
-            return result(.boundary, at: focusedIndex, speaking: false)
+    /// Rotor set to headings, swipe up (NVDA's shift+H): the previous heading.
+    public mutating func previousHeading() -> NavigationResult { jump(to: .heading, forward: false) }
+
+    /// Tab, quick navigation, a rotor move: the next (or previous) stop the reader counts as a
+    /// `target` (`ScreenReader.isJumpTarget`), from the focused stop (from the start, or the end
+    /// going back, with nothing focused). Nothing that way: a boundary, with what the reader says
+    /// for it ("no next heading"), if anything; focus stays.
+    public mutating func jump(to target: NavigationTarget, forward: Bool) -> NavigationResult {
+        let stops = order.stops
+        func matches(_ index: Int) -> Bool {
+            generator.reader.isJumpTarget(stops[index], target, after: index > 0 ? stops[index - 1] : nil)
         }
-        return move(to: index)
+        let found = forward ? ((focusedIndex.map { $0 + 1 } ?? 0)..<stops.count).first(where: matches)
+            : (0..<(focusedIndex ?? stops.count)).last(where: matches)
+        guard let index = found else {
+            var atEnd = result(.boundary, at: focusedIndex, speaking: false)
+            if let said = generator.reader.jumpNotFound(target, forward: forward, by: generator) {
+                atEnd.speech = SpokenDescription(parts: [SpokenPart(slot: "message", text: said)], text: said, hint: nil,
+                                                 language: nil)
+            }
+            return atEnd
+        }
+        let previous = focusedStop
+        focusedID = stops[index].id
+        var moved = result(.moved, at: index, speaking: false)
+        moved.speech = generator.describeJump(to: stops[index], target, after: previous)
+        return moved
     }
 
     /// Touch exploration: the stop under the point (the smallest frame that contains it; the later

@@ -42,6 +42,18 @@ public protocol ScreenReader: Sendable {
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
+    /// Whether a jump to `target` (Tab, quick navigation, the rotor) lands on `stop`; `previous`
+    /// is the stop before it in reading order (a landmark starts where that one is outside it).
+    func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool
+    /// What is said when a jump to `target` lands on `stop`, coming from the focused `previous`.
+    func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
+                      by generator: DescriptionGenerator) -> SpokenDescription
+    /// What is said when a jump finds nothing that way (NVDA: "no next heading"); nil: nothing,
+    /// only the boundary sound.
+    func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String?
+    /// How a gesture is named in transcripts under this reader (NVDA: by its keys, `tab`, `h`,
+    /// `down arrow`); nil: `ScenarioGesture.name`, VoiceOver's gestures.
+    func gestureName(_ gesture: ScenarioGesture) -> String?
     /// The words said for what the stop is (`버튼`), and what they are called in a finding.
     func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String])
     /// How the reader's timing and sounds differ from the profile's.
@@ -77,6 +89,21 @@ extension ScreenReader {
     }
 
     public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? { nil }
+
+    /// The rotor's reading: the stop's traits say what it is (`NavigationTarget.matchesTraits`).
+    public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
+        target.matchesTraits(of: stop)
+    }
+
+    /// A rotor move speaks the stop as any move does.
+    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
+                             by generator: DescriptionGenerator) -> SpokenDescription {
+        describe(stop, after: previous, by: generator)
+    }
+
+    public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? { nil }
+
+    public func gestureName(_ gesture: ScenarioGesture) -> String? { nil }
 
     /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
     /// cuts the speech under way.

@@ -181,21 +181,20 @@ public final class DeskCheck: @unchecked Sendable {
         readAll = nil
         let shown = current
         let focusBefore = screens.shown.focusedID
-        flowLog.append(.gesture(time: clock.now, name: gesture.name))
+        let name = gestureName(gesture)
+        flowLog.append(.gesture(time: clock.now, name: name))
         defer {
             if current == shown, screens.shown.focusedID != focusBefore {
                 flowLog.append(.focus(time: clock.now, screen: shown, element: screens.shown.focusedID, by: .user))
             }
         }
-        let name = gesture.name
         let result: NavigationResult
         switch gesture {
         case .next: result = screens.shown.next()
         case .previous: result = screens.shown.previous()
         case .first: result = screens.shown.first()
         case .last: result = screens.shown.last()
-        case .nextHeading: result = screens.shown.nextHeading()
-        case .previousHeading: result = screens.shown.previousHeading()
+        case .jump(let target, let forward): result = screens.shown.jump(to: target, forward: forward)
         case .touch(let x, let y): result = screens.shown.touch(x: x, y: y)
         case .escape: result = screens.shown.escape()
         case .increment: result = screens.shown.increment()
@@ -237,9 +236,10 @@ public final class DeskCheck: @unchecked Sendable {
             }
         case .adjusted, .boundary:
             // An adjusted value is spoken alone, without the hint; at the end of an adjustable's
-            // range the value is said again; at the first or last stop, the boundary sound.
-            if let spoken = result.speech, let stop = result.stop, !spoken.text.isEmpty {
-                let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false,
+            // range the value is said again; at the first or last stop, the boundary sound, or
+            // what the reader says when a jump finds nothing ("no next heading").
+            if let spoken = result.speech, !spoken.text.isEmpty {
+                let element = ElementSpeech(elementID: result.stop?.id, description: spoken, withHint: false,
                                             purpose: .newValue)
                 scheduler.handle(.focusMoved(element, gesture: name), source: source)
             } else if result.outcome == .boundary {
@@ -296,6 +296,12 @@ public final class DeskCheck: @unchecked Sendable {
         scheduler.handle(.activated(said, gesture: name), source: source)
         try runFollowUps(behaviours, activated: before?.id, on: shown, source: source)
         return result
+    }
+
+    /// How `gesture` is named in the transcript and the flow: the reader's name for it (NVDA's
+    /// keys), else VoiceOver's gesture.
+    public func gestureName(_ gesture: ScenarioGesture) -> String {
+        generator.reader.gestureName(gesture) ?? gesture.name
     }
 
     // MARK: - The app
@@ -434,7 +440,7 @@ public final class DeskCheck: @unchecked Sendable {
             let result = screens.shown.focus(id)
             if let spoken = result.speech, let stop = result.stop {
                 let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false, purpose: .readAll)
-                scheduler.handle(.focusMoved(element, gesture: ScenarioGesture.readAll(fromTop: false).name),
+                scheduler.handle(.focusMoved(element, gesture: gestureName(.readAll(fromTop: false))),
                                  source: source)
                 return result
             }

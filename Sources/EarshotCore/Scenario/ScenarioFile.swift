@@ -413,8 +413,6 @@ struct StepDecoder {
         case .previous: return .previous
         case .first: return .first
         case .last: return .last
-        case .nextHeading: return .nextHeading
-        case .previousHeading: return .previousHeading
         case .activate: return .activate(edits: try edits(object))
         case .escape: return .escape
         case .increment: return .increment
@@ -430,6 +428,10 @@ struct StepDecoder {
         case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
         case .customAction:
             return .customAction(name: try object.requiredString("name"), edits: try edits(object))
+        default:
+            // Every other name is a jump (`Name.jump`): Tab and quick navigation.
+            let (target, forward) = name.jump!
+            return .jump(target, forward: forward)
         }
     }
 

@@ -98,6 +98,10 @@ public struct ScenarioRunner {
                         desk.userActed(.click(focused))
                         try page.perform(.click(focused), desk: desk, source: step.source)
                     }
+                    // Tab moves the browser's own focus too: the page's focus handlers answer.
+                    if let page, gesture.movesKeyboardFocus, let now = desk.focusedID, now != focused {
+                        try page.perform(.focus(now), desk: desk, source: step.source)
+                    }
                 case .page(let action):
                     guard let page else {
                         throw DataFileError("a page step needs a web page as the scenario's screen (an .html file or an address)", at: step.location)

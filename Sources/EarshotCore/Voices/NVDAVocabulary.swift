@@ -17,10 +17,34 @@ public struct NVDAVocabulary: Sendable, Equatable {
     /// NVDA's role name for a web page's role (`facts.webRoles`: Chromium's ARIA role, through
     /// IAccessible2, to NVDA's `Role`; docs/web.md, section a).
     public var webRoles: [String: String]
+    /// Roles whose word focus leaves out when the object has a name or value (`facts.silentRolesOnFocus`).
+    public var silentRolesOnFocus: Set<String>
+    /// Roles whose value focus leaves out (`facts.silentValuesForRoles`).
+    public var silentValuesForRoles: Set<String>
+    /// Quick navigation by item type (`heading`, `formField`, …; `facts.quickNavigation.keys`):
+    /// its key and the NVDA roles it finds.
+    public var quickNavigation: [String: QuickNavigationKey]
+
+    /// One quick navigation key: the letter NVDA gives it (`h`; shift with it goes back) and the
+    /// roles of the items it finds.
+    public struct QuickNavigationKey: Sendable, Equatable {
+        public var key: String
+        public var finds: Set<String>
+
+        public init(key: String, finds: Set<String>) {
+            self.key = key
+            self.finds = finds
+        }
+    }
 
     public init(roles: [String: String] = [:], states: [String: String] = [:], negativeStates: [String: String] = [:],
-                landmarks: [String: String] = [:], templates: [String: String] = [:], webRoles: [String: String] = [:]) {
+                landmarks: [String: String] = [:], templates: [String: String] = [:], webRoles: [String: String] = [:],
+                silentRolesOnFocus: Set<String> = [], silentValuesForRoles: Set<String> = [],
+                quickNavigation: [String: QuickNavigationKey] = [:]) {
         self.webRoles = webRoles
+        self.silentRolesOnFocus = silentRolesOnFocus
+        self.silentValuesForRoles = silentValuesForRoles
+        self.quickNavigation = quickNavigation
         self.roles = roles
         self.states = states
         self.negativeStates = negativeStates
@@ -46,11 +70,28 @@ public struct NVDAVocabulary: Sendable, Equatable {
             return result
         }
         var webRoles: [String: String] = [:]
-        if let facts = root["facts"], let table = try facts.anyObject()["webRoles"] {
-            for member in try table.anyObject().members { webRoles[member.key] = try member.node.stringValue() }
+        var silentRoles: Set<String> = [], silentValues: Set<String> = []
+        var quickNavigation: [String: QuickNavigationKey] = [:]
+        if let facts = try root["facts"]?.anyObject() {
+            if let table = facts["webRoles"] {
+                for member in try table.anyObject().members { webRoles[member.key] = try member.node.stringValue() }
+            }
+            func roleSet(_ node: JSONNode?) throws -> Set<String> {
+                Set(try (node?.arrayItems() ?? []).map { try $0.stringValue() })
+            }
+            silentRoles = try roleSet(facts["silentRolesOnFocus"])
+            silentValues = try roleSet(facts["silentValuesForRoles"])
+            if let keys = try facts["quickNavigation"]?.anyObject()["keys"] {
+                for member in try keys.anyObject().members {
+                    let entry = try member.node.anyObject()
+                    guard let type = try entry["itemType"]?.stringValue() else { continue }
+                    quickNavigation[type] = QuickNavigationKey(key: member.key, finds: try roleSet(entry["finds"]))
+                }
+            }
         }
         return NVDAVocabulary(roles: try strings("roles"), states: try strings("states"),
                               negativeStates: try strings("negativeStates"), landmarks: try strings("landmarks"),
-                              templates: try strings("templates"), webRoles: webRoles)
+                              templates: try strings("templates"), webRoles: webRoles, silentRolesOnFocus: silentRoles,
+                              silentValuesForRoles: silentValues, quickNavigation: quickNavigation)
     }
 }

@@ -108,6 +108,25 @@ struct FocusNavigatorTests {
         #expect(reader.previousHeading().stop?.id == "board-title")
     }
 
+    @Test("on an app's screen a jump moves as the rotor does, by traits: check boxes are switches, form controls fields, Tab what can be acted on; no landmarks")
+    func jumpsByTraits() throws {
+        var reader = try navigator("settings")
+        let toggle = reader.jump(to: .checkBox, forward: true)
+        #expect(toggle.stop?.id == "wifi-row")
+        #expect(toggle.speech?.text == reader.describe(try #require(toggle.stop)).text)
+        #expect(reader.jump(to: .checkBox, forward: true).stop?.id == "bluetooth")
+        #expect(reader.jump(to: .formField, forward: true).stop?.id == "brightness")
+        #expect(reader.jump(to: .formField, forward: true).stop?.id == "nickname")
+        // The dimmed save button is no Tab stop, and nothing wraps: a boundary, silent.
+        let end = reader.jump(to: .focusable, forward: true)
+        #expect(end.isBoundary && end.speech == nil && end.stop?.id == "nickname")
+        #expect(reader.jump(to: .focusable, forward: false).stop?.id == "brightness")
+        let landmark = reader.jump(to: .landmark, forward: false)
+        #expect(landmark.isBoundary && landmark.speech == nil)
+        // A switch is no button; a dimmed button is one.
+        #expect(reader.jump(to: .button, forward: true).stop?.id == "save")
+    }
+
     @Test("touching a point focuses the stop under it, the smallest frame first")
     func touchHitTest() throws {
         var reader = try navigator("tab-bar")

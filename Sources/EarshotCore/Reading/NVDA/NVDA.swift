@@ -35,6 +35,73 @@ public struct NVDA: ScreenReader {
         return speech.description(parts, language: stop.language)
     }
 
+    /// What Tab and quick navigation find (docs/web.md, sections c and d): Tab a focusable
+    /// element (`WebElement.isFocusable`), D the first item inside a landmark or named region
+    /// the item before it is outside of, the other keys an item whose NVDA role their
+    /// `facts.quickNavigation` entry finds (a document list, READONLY, is no form field).
+    public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
+        guard let facts = stop.nvda else { return target.matchesTraits(of: stop) }
+        let speech = NVDASpeech(words: words)
+        switch target {
+        case .focusable:
+            return facts.web.isFocusable
+        case .landmark:
+            let before = Set(previous?.nvda?.containers.map(\.id) ?? [])
+            return facts.containers.contains { speech.isLandmark($0.web) && !before.contains($0.id) }
+        case .heading, .formField, .link, .button, .checkBox:
+            guard let role = speech.role(facts.web), let finds = words.quickNavigation[target.rawValue]?.finds else { return false }
+            return finds.contains(role) && facts.web.role != "list"
+        }
+    }
+
+    /// Tab says the focused element as focus does (section c), after the dialogs, named
+    /// groupings and landmarks it entered; quick navigation says the item with reason quick
+    /// navigation (section d), after every container it entered; D says the landmark it lands
+    /// in even when the reading was already inside it (going back to its start), then its first item.
+    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
+                             by generator: DescriptionGenerator) -> SpokenDescription {
+        guard let facts = stop.nvda else { return generator.describeWithProfileWords(stop) }
+        let speech = NVDASpeech(words: words)
+        let before = previous?.nvda?.containers ?? []
+        var parts = speech.containersEntered(from: before, to: facts.containers, onlyNamedGroupings: target == .focusable)
+        if target == .landmark, let landmark = facts.containers.last(where: { speech.isLandmark($0.web) }),
+           before.contains(where: { $0.id == landmark.id }), let said = speech.entering(landmark) {
+            parts.insert(SpokenPart(slot: "container", text: said), at: 0)
+        }
+        if target == .focusable {
+            parts += speech.focus(facts.web, name: stop.label, attributes: stop.speech)
+        } else {
+            parts += speech.quickNavigationItem(facts.web, name: stop.label, attributes: stop.speech)
+        }
+        return speech.description(parts, language: stop.language)
+    }
+
+    /// The key's "no next …" / "no previous …" template (`addQuickNav`); Tab past the last
+    /// focusable element says nothing (the browser's own controls are not played).
+    public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? {
+        let type = target.rawValue
+        return words.fill("no" + (forward ? "Next" : "Previous") + type.prefix(1).uppercased() + type.dropFirst())
+    }
+
+    /// NVDA's gestures by their keys in browse mode: the arrows move by line, control+home and
+    /// control+end to the top and bottom, Tab and the quick navigation letters
+    /// (`facts.quickNavigation`; shift goes back), Enter activates, NVDA+down arrow says all.
+    public func gestureName(_ gesture: ScenarioGesture) -> String? {
+        switch gesture {
+        case .next: "down arrow"
+        case .previous: "up arrow"
+        case .first: "control+home"
+        case .last: "control+end"
+        case .jump(.focusable, let forward): forward ? "tab" : "shift+tab"
+        case .jump(let target, let forward): words.quickNavigation[target.rawValue].map { forward ? $0.key : "shift+" + $0.key }
+        case .activate: "enter"
+        case .escape: "escape"
+        case .readAll(fromTop: false): "NVDA+down arrow"
+        case .readAll(fromTop: true): "control+home, NVDA+down arrow"
+        case .increment, .decrement, .touch, .scroll, .customAction: nil
+        }
+    }
+
     /// NVDA says the states that changed on the focus (a check box: "checked").
     public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? {
         guard let old = before.nvda?.web, let new = after.nvda?.web else { return nil }

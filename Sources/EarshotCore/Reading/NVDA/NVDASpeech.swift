@@ -31,12 +31,98 @@ struct NVDASpeech {
     /// The words said for the node's role: a heading's with its level ("heading level 1"), a
     /// landmark's phrase ("navigation landmark"); nil for text and roles NVDA does not name.
     func roleWord(_ web: WebElement) -> String? {
+        guard let word = roleWordAlone(web) else { return nil }
+        if let level = levelWords(web) { return word + Self.separator + level }
+        return word
+    }
+
+    /// The role's word without a heading's level: a landmark's phrase, or the role's word.
+    func roleWordAlone(_ web: WebElement) -> String? {
         if let landmark = landmark(web) { return words.fill("landmark", ["name": landmark]) }
         guard let role = role(web), let word = words.roles[role], !word.isEmpty else { return nil }
-        if role == "HEADING", let level = web.level, let levelWords = words.fill("level", ["level": String(level)]) {
-            return word + Self.separator + levelWords
-        }
         return word
+    }
+
+    /// A heading's level ("level 2"); nil for the rest.
+    func levelWords(_ web: WebElement) -> String? {
+        guard role(web) == "HEADING", landmark(web) == nil, let level = web.level else { return nil }
+        return words.fill("level", ["level": String(level)])
+    }
+
+    /// Whether the node is what D finds (`facts.quickNavigation`: a landmark, or a region with a name).
+    func isLandmark(_ web: WebElement) -> Bool {
+        if landmark(web) != nil { return true }
+        guard let role = role(web), let finds = words.quickNavigation[NavigationTarget.landmark.rawValue]?.finds else { return false }
+        return finds.contains(role) && web.name != nil
+    }
+
+    /// What focus says for an object (docs/web.md, section c; `getPropertiesSpeech`): its name,
+    /// role (left out for `silentRolesOnFocus` when it has a name or value), value (left out for
+    /// `silentValuesForRoles`, and for an edit, whose text is read instead), states, description
+    /// (unless it is the name), position, level; then an edit's text, or `blank` when it is empty.
+    func focus(_ web: WebElement, name: String?, attributes: SpeechAttributes) -> [SpokenPart] {
+        let role = role(web)
+        let name = name.flatMap { $0.isEmpty ? nil : $0 }
+        let isEdit = role == "EDITABLETEXT"
+        var parts: [SpokenPart] = []
+        if let name { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
+        let silentRole = role.map { words.silentRolesOnFocus.contains($0) } ?? false
+        if let word = roleWordAlone(web), !(silentRole && (name != nil || web.value != nil)) {
+            parts.append(SpokenPart(slot: "role", text: word))
+        }
+        if let value = web.value, !isEdit, !(role.map { words.silentValuesForRoles.contains($0) } ?? false) {
+            parts.append(SpokenPart(slot: "value", text: value, attributes: attributes))
+        }
+        parts += stateWords(web).map { SpokenPart(slot: "state", text: $0) }
+        if let description = web.description, description != name {
+            parts.append(SpokenPart(slot: "description", text: description, attributes: attributes))
+        }
+        if let index = web.integer("posinset"), let count = web.integer("setsize"),
+           let position = words.fill("position", ["index": String(index), "count": String(count)]) {
+            parts.append(SpokenPart(slot: "position", text: position))
+        }
+        if let level = levelWords(web) { parts.append(SpokenPart(slot: "level", text: level)) }
+        if isEdit {
+            if let text = web.value {
+                parts.append(SpokenPart(slot: "value", text: text, attributes: attributes))
+            } else if let blank = words.fill("blank") {
+                parts.append(SpokenPart(slot: "value", text: blank))
+            }
+        }
+        return parts
+    }
+
+    /// What quick navigation says for the item it lands on (docs/web.md, section d;
+    /// `getControlFieldSpeech` with reason quick navigation): the name is said, once (a field
+    /// whose content is its name says it first, as content); then role and states (states first
+    /// for a link), the level, and a field's value (an edit's first line).
+    func quickNavigationItem(_ web: WebElement, name: String?, attributes: SpeechAttributes) -> [SpokenPart] {
+        let role = role(web)
+        var parts: [SpokenPart] = []
+        if let name, !name.isEmpty { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
+        let roleWord = roleWordAlone(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
+        let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
+        parts += role == "LINK" ? states + roleWord : roleWord + states
+        if let role, Self.fields.contains(role), let value = web.value {
+            parts.append(SpokenPart(slot: "value", text: value, attributes: attributes))
+        }
+        if let level = levelWords(web) { parts.append(SpokenPart(slot: "level", text: level)) }
+        return parts
+    }
+
+    /// The containers entered on the way from `before` to `after`, outermost first, as focus
+    /// and quick navigation say them: with `onlyNamedGroupings` (focus), only dialogs, named
+    /// groupings, landmarks and regions ("Confirm dialog"); otherwise every container browse
+    /// mode announces ("list with 3 items"). Nothing is said for the containers left.
+    func containersEntered(from before: [NVDAContainer], to after: [NVDAContainer], onlyNamedGroupings: Bool) -> [SpokenPart] {
+        let kept = zip(before, after).prefix { $0.id == $1.id }.count
+        return after[kept...].compactMap { entered -> SpokenPart? in
+            if onlyNamedGroupings {
+                let role = role(entered.web)
+                guard isLandmark(entered.web) || role == "DIALOG" || role == "GROUPING" else { return nil }
+            }
+            return entering(entered).map { SpokenPart(slot: "container", text: $0) }
+        }
     }
 
     /// The item's own parts in browse mode (`getControlFieldSpeech` with reason caret, then the

@@ -1,0 +1,194 @@
+import EarshotCore
+import Foundation
+import Testing
+
+/// Tab, shift+Tab and NVDA's quick navigation (H, D, F, K, B, X) on a real page in Chromium,
+/// through the built binary: what focus says (docs/web.md, section c) and what quick navigation
+/// says (section d), in NVDA's English and Korean words, the transcript naming NVDA's keys; the
+/// same scenario on the page's saved tree, with no browser, says the same.
+@Suite("Tab and quick navigation on a page, as NVDA says them", .serialized)
+struct WebNavigationTests {
+    static let fixtures = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/web")
+
+    /// One focus move of a transcript: the key that made it, and what was said.
+    struct Move: Equatable, CustomStringConvertible {
+        var key: String
+        var said: String
+        var description: String { "\(key): \(said)" }
+    }
+
+    /// The focus moves of `check`'s transcript, in order (`… "WORDS"  spoken to …  (focus move (KEY), line N)`).
+    static func moves(_ output: String) -> [Move] {
+        output.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /^\S+  "(.*)"  spoken to \S+  \(focus move \(([^)]*)\), line \d+\)$/) else {
+                return nil
+            }
+            return Move(key: String(match.output.2), said: String(match.output.1))
+        }
+    }
+
+    static func check(_ scenario: String, voice: String, environment: [String: String] = [:]) throws -> String {
+        let result = try CLIRunner.run(["check", "--voice", voice, scenario], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    static func words(_ language: String) throws -> NVDAVocabulary {
+        try NVDAVocabulary.load(path: CLIRunner.repositoryRoot.appendingPathComponent("voices/nvda/\(language).json").path)
+    }
+
+    static let tab = fixtures.appendingPathComponent("nav-tab.json").path
+    static let quick = fixtures.appendingPathComponent("nav-quick.json").path
+
+    @Test("Tab says name, role, states, an empty edit's blank and the landmark entered; shift+Tab goes back; the browser's focus moves too")
+    func tabInEnglish() throws {
+        let output = try Self.check(Self.tab, voice: "en")
+        // Section c: name then role; a check box's state, never its value; an edit's text, or
+        // "blank" when empty; the landmark Tab enters said first (Earshot's choice). The eighth
+        // Tab, past the last focusable element, says nothing.
+        #expect(Self.moves(output) == [
+            Move(key: "tab", said: "Site navigation landmark Home link"),
+            Move(key: "tab", said: "main landmark Add to cart button"),
+            Move(key: "tab", said: "Gift wrap check box checked"),
+            Move(key: "tab", said: "Express delivery check box not checked"),
+            Move(key: "tab", said: "Name edit blank"),
+            Move(key: "tab", said: "City edit Seoul"),
+            Move(key: "tab", said: "Help link"),
+            Move(key: "shift+tab", said: "City edit Seoul"),
+            Move(key: "shift+tab", said: "Name edit blank"),
+        ], "\(output)")
+        // The page's focus handler ran: Tab focused the field in the browser, twice.
+        let heard = output.split(separator: "\n").filter { $0.contains("\"Type your full name\"") && $0.contains("live region polite") }
+        #expect(heard.count == 2, "\(output)")
+    }
+
+    @Test("Tab in Korean: NVDA's Korean role, state and blank words around the page's own names")
+    func tabInKorean() throws {
+        let words = try Self.words("ko")
+        let output = try Self.check(Self.tab, voice: "ko")
+        let link = try #require(words.roles["LINK"]), button = try #require(words.roles["BUTTON"])
+        let checkBox = try #require(words.roles["CHECKBOX"]), edit = try #require(words.roles["EDITABLETEXT"])
+        let checked = try #require(words.states["CHECKED"]), notChecked = try #require(words.negativeStates["CHECKED"])
+        let blank = try #require(words.fill("blank"))
+        let navigationWord = try #require(words.landmarks["navigation"]), mainWord = try #require(words.landmarks["main"])
+        let navigation = try #require(words.fill("landmark", ["name": navigationWord]))
+        let main = try #require(words.fill("landmark", ["name": mainWord]))
+        #expect(Self.moves(output).map(\.said) == [
+            "Site \(navigation) Home \(link)",
+            "\(main) Add to cart \(button)",
+            "Gift wrap \(checkBox) \(checked)",
+            "Express delivery \(checkBox) \(notChecked)",
+            "Name \(edit) \(blank)",
+            "City \(edit) Seoul",
+            "Help \(link)",
+            "City \(edit) Seoul",
+            "Name \(edit) \(blank)",
+        ], "\(output)")
+        // Spelled out, as reviewed against ko.json: 링크, 체크상자 해제됨, 편집창 빈줄.
+        #expect(output.contains("\"Express delivery 체크상자 해제됨\""))
+        #expect(output.contains("\"Name 편집창 빈줄\""))
+        #expect(!output.contains("check box") && !output.contains("blank"))
+    }
+
+    @Test("quick navigation: H, D, F, K, B, X with shift going back; content first, the name said; \"no next …\" when nothing is left")
+    func quickNavigationInEnglish() throws {
+        let output = try Self.check(Self.quick, voice: "en")
+        #expect(Self.moves(output) == [
+            // H from the top enters main; the heading's text comes first, then role and level.
+            Move(key: "h", said: "main landmark Order heading level 1"),
+            Move(key: "h", said: "Delivery heading level 2"),
+            Move(key: "h", said: "no next heading"),
+            Move(key: "shift+h", said: "Order heading level 1"),
+            // Control+home reads the first line in browse mode: role before the link's text.
+            Move(key: "control+home", said: "Site navigation landmark link Home"),
+            // D: the landmark, then its first item said as quick navigation says it.
+            Move(key: "d", said: "main landmark Order heading level 1"),
+            Move(key: "d", said: "no next landmark"),
+            Move(key: "shift+d", said: "Site navigation landmark Home link"),
+            // F: buttons, check boxes and edits are form fields; an edit says its name and value.
+            Move(key: "f", said: "main landmark Add to cart button"),
+            Move(key: "f", said: "Gift wrap check box checked"),
+            Move(key: "f", said: "Express delivery check box not checked"),
+            Move(key: "f", said: "Name edit"),
+            Move(key: "f", said: "City edit Seoul"),
+            Move(key: "x", said: "no next check box"),
+            Move(key: "shift+x", said: "Express delivery check box not checked"),
+            Move(key: "k", said: "Help link"),
+            Move(key: "k", said: "no next link"),
+            Move(key: "shift+k", said: "Site navigation landmark Home link"),
+            Move(key: "b", said: "main landmark Add to cart button"),
+            Move(key: "b", said: "no next button"),
+            Move(key: "shift+b", said: "no previous button"),
+        ], "\(output)")
+    }
+
+    @Test("quick navigation in Korean: the \"no next …\" templates and role words of ko.json")
+    func quickNavigationInKorean() throws {
+        let words = try Self.words("ko")
+        let output = try Self.check(Self.quick, voice: "ko")
+        let moves = Self.moves(output)
+        try #require(moves.count == 21, "\(output)")
+        let heading = try #require(words.roles["HEADING"])
+        let level1 = try #require(words.fill("level", ["level": "1"])), level2 = try #require(words.fill("level", ["level": "2"]))
+        let mainWord = try #require(words.landmarks["main"])
+        let main = try #require(words.fill("landmark", ["name": mainWord]))
+        let edit = try #require(words.roles["EDITABLETEXT"]), checkBox = try #require(words.roles["CHECKBOX"])
+        let notChecked = try #require(words.negativeStates["CHECKED"])
+        #expect(moves[0].said == "\(main) Order \(heading) \(level1)")
+        #expect(moves[1].said == "Delivery \(heading) \(level2)")
+        #expect(moves[2].said == words.fill("noNextHeading"))
+        #expect(moves[6].said == words.fill("noNextLandmark"))
+        #expect(moves[11].said == "Name \(edit)")
+        #expect(moves[13].said == words.fill("noNextCheckBox"))
+        #expect(moves[14].said == "Express delivery \(checkBox) \(notChecked)")
+        #expect(moves[16].said == words.fill("noNextLink"))
+        #expect(moves[19].said == words.fill("noNextButton"))
+        #expect(moves[20].said == words.fill("noPreviousButton"))
+        // Spelled out, as reviewed against ko.json.
+        #expect(moves[2].said == "다음 헤딩 없음" && moves[20].said == "이전 버튼 없음")
+        #expect(moves.map(\.key) == ["h", "h", "h", "shift+h", "control+home", "d", "d", "shift+d", "f", "f", "f", "f", "f",
+                                     "x", "shift+x", "k", "k", "shift+k", "b", "b", "shift+b"])
+    }
+
+    @Test("the same scenarios on the page's saved tree, with no browser, say the same words")
+    func savedTree() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-nav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = folder.appendingPathComponent("navigation.axtree.json").path
+        let imported = try CLIRunner.run(["import", Self.fixtures.appendingPathComponent("navigation.html").path, "-o", saved])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for (live, name) in [(Self.tab, "tab.json"), (Self.quick, "quick.json")] {
+            let text = try String(contentsOfFile: live, encoding: .utf8)
+                .replacingOccurrences(of: "\"navigation.html\"", with: "\"navigation.axtree.json\"")
+            let scenario = folder.appendingPathComponent(name).path
+            try text.write(toFile: scenario, atomically: true, encoding: .utf8)
+            for voice in ["en", "ko"] {
+                let offline = Self.moves(try Self.check(scenario, voice: voice, environment: ["PATH": "/nonexistent"]))
+                #expect(!offline.isEmpty)
+                #expect(offline == Self.moves(try Self.check(live, voice: voice)), "\(name) in \(voice)")
+            }
+        }
+    }
+
+    @Test("a scenario on an app's screen takes the same gestures: the rotor by traits, named as VoiceOver's")
+    func appScreenUnderVoiceOver() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-nav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let screen = CLIRunner.repositoryRoot.appendingPathComponent("samples/screens/settings.json").path
+        let scenario = folder.appendingPathComponent("rotor.json").path
+        try """
+        { "screen": "\(screen)", "steps": [ { "gesture": "nextCheckBox" }, { "gesture": "nextFormField" },
+          { "gesture": "nextFormField" }, { "gesture": "nextLandmark" } ] }
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let output = try Self.check(scenario, voice: "en")
+        let said = Self.moves(output).map(\.description)
+        // A switch is a check box and a form control; an adjustable is a form control.
+        #expect(said.contains("rotor check boxes, swipe down: Wi-Fi, Switch button, on"), "\(output)")
+        #expect(said.contains("rotor form controls, swipe down: 블루투스, Switch button, off"), "\(output)")
+        #expect(said.contains("rotor form controls, swipe down: 밝기, 50%, Adjustable"), "\(output)")
+        // No landmarks on an app's screen: the boundary sound, nothing said.
+        #expect(output.contains("boundary (rotor landmarks, swipe down)"), "\(output)")
+    }
+}
