@@ -115,7 +115,7 @@ public struct DeskCheckReport {
         var out = "<audio id=\"report-audio\" controls preload=\"auto\" src=\"\(HTML.attribute(source))\">"
         out += "<track kind=\"captions\" default srclang=\"\(HTML.attribute(speechLanguage))\" label=\"Transcript\" src=\"\(HTML.dataURI(Data(captions.utf8), type: "text/vtt"))\">"
         out += "Your browser cannot play the audio.</audio>\n"
-        out += "<p>The whole desk check as VoiceOver would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
+        out += "<p>The whole desk check as \(HTML.text(generator.reader.title)) would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
         if case .external(let file) = audio {
             out += "<p>The audio is the file <code>\(HTML.text(file))</code> beside this page: keep the two together.</p>"
         }
@@ -441,7 +441,8 @@ public struct DeskCheckReport {
         for (name, screen) in result.screensShown where seen.insert(name).inserted {
             index += 1
             out += "<h3>\(HTML.text(name))</h3>\n"
-            out += ScreenDrawing(screen: screen, generator: generator).html(key: "s\(index)", title: "screen \(name)")
+            out += ScreenDrawing(screen: screen, generator: generator, picture: result.screenPictures[name])
+                .html(key: "s\(index)", title: "screen \(name)")
         }
         return out
     }

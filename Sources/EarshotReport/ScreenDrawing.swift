@@ -8,7 +8,7 @@ import Foundation
 /// own (hidden, decoration, a wrapper, merged into a stop) is dashed and faint. Each stop is a
 /// blue rectangle with its number in a circle at its top left, and the elements merged into it
 /// are dashed outlines inside it. A stop is focusable: focusing or pointing at it shows what
-/// VoiceOver says there, and activating it plays it when the page has its speech. Touch targets
+/// the screen reader says there, and activating it plays it when the page has its speech. Touch targets
 /// smaller than the minimum or the platform's size (`target.too-small`, `target.below-platform`)
 /// are outlined in red, dashed, and listed in words after the stops.
 ///
@@ -38,7 +38,7 @@ public struct ScreenDrawing {
         self.picture = picture
     }
 
-    /// The text VoiceOver says at stop `index` (0-based), hint after a pause.
+    /// The text the screen reader says at stop `index` (0-based), hint after a pause.
     func said(_ index: Int) -> String {
         spoken[index].text + (spoken[index].hint.map { " (hint: \($0))" } ?? "")
     }

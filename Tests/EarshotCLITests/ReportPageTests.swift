@@ -219,6 +219,13 @@ struct ReportPageTests {
         #expect(live.allSatisfy { $0["fate"] as? String == "spoken" })
         let html = try String(contentsOf: pages.webDeskCheck, encoding: .utf8)
         #expect(html.contains("<span class=\"swatch k-liveRegion\"></span>Live region"))
+        // The page's screen is drawn over its screenshot as it loaded.
+        let screens = try #require(try Self.measure(["stops", pages.webDeskCheck.path])["screens"] as? [[String: Any]])
+        try #require(screens.count == 1)
+        let picture = try #require(screens[0]["picture"] as? [String: Any], "no screenshot under the page's drawing")
+        #expect(picture["complete"] as? Bool == true && (picture["naturalWidth"] as? Int ?? 0) > 0)
+        let stops = try #require(screens[0]["stops"] as? [[String: Any]])
+        #expect(!stops.isEmpty && picture["markersInside"] as? Int == stops.count)
     }
 
     @Test("the render index of the FluentUI Korean table has 71 rows; searching filters them, fast; headers sort")
@@ -275,7 +282,7 @@ struct ReportPageTests {
 /// asks) and a desktop's (1280), measured with the browser's own layout (page_check.py layout).
 @Suite("Report pages on a phone and a desktop", .serialized)
 struct ReportPageLayoutTests {
-    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep", "webPage"].flatMap { page in
+    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep", "webPage", "webDeskCheck"].flatMap { page in
         [320, 390, 1280].map { (page, $0) }
     }
 
@@ -291,7 +298,7 @@ struct ReportPageLayoutTests {
         #expect(facts["escapingCount"] as? Int == 0, "\(facts["escaping"] ?? "")")
         let controls = try #require(facts["controls"] as? [[String: Any]])
         switch page {
-        case "deskCheck", "sweep": #expect(controls.count == 1)  // the audio player
+        case "deskCheck", "sweep", "webDeskCheck": #expect(controls.count == 1)  // the audio player
         case "screen": #expect(controls.count == 7)     // a Play button per stop of board-list
         case "webPage": #expect(controls.count == 7)    // a Play button per stop of basics.html
         case "renderIndex": #expect(controls.count == 71)
