@@ -67,6 +67,28 @@ public struct PageCapture: Sendable {
     /// Whether a command-line input is a web page to open (a URL, or an `.html` / `.htm` file).
     public static func isPage(_ input: String) -> Bool { LivePages.isPage(input) }
 
+    /// How long the browser takes to start, in seconds: to its first answer over the pipe, and
+    /// to a blank page ready for an address (what every capture pays before its page).
+    public struct StartTimes: Sendable {
+        public var firstAnswer: Double
+        public var pageReady: Double
+    }
+
+    /// Starts the browser as `capture` does, to a blank page ready for an address, and closes
+    /// it; returns how long each part took (`earshot-bench web`).
+    public func timeStart() throws -> StartTimes {
+        let started = ContinuousClock.now
+        var answered = started
+        let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: "about:blank",
+                                               answered: { answered = ContinuousClock.now })
+        let ready = ContinuousClock.now
+        session.close()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        return StartTimes(firstAnswer: seconds(answered - started), pageReady: seconds(ready - started))
+    }
+
     /// Opens `address` and returns its tree.
     public func capture(_ address: String) throws -> WebPageTree {
         let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
@@ -94,8 +116,10 @@ final class BrowserSession {
         self.viewport = viewport
     }
 
-    /// Starts the browser with a profile folder of its own and one blank page.
-    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String) throws -> BrowserSession {
+    /// Starts the browser with a profile folder of its own and one blank page. `answered` is
+    /// called when the browser first answers over the pipe (its version).
+    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
+                      answered: (() -> Void)? = nil) throws -> BrowserSession {
         let executable = try PageCapture.findBrowser()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
@@ -128,6 +152,7 @@ final class BrowserSession {
         let deadline = Date().addingTimeInterval(30)
         do {
             let version = try pipe.call("Browser.getVersion", deadline: deadline, waitingFor: "for the browser to start")
+            answered?()
             let target = try pipe.call("Target.createTarget", ["url": "about:blank"], deadline: deadline,
                                        waitingFor: "for the browser to open a page")
             guard let targetID = target["targetId"] as? String else { throw BrowserError.unavailable("the browser opened no page") }
