@@ -115,7 +115,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotBench",
             dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotPlayback",
-                           "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotJack"]
+                           "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotJack", "EarshotWeb"]
         ),
         // The fuzz harness in the core's tests also feeds render's readers (.strings, label lists).
         .testTarget(name: "EarshotCoreTests", dependencies: ["EarshotCore", "EarshotRender"]),

@@ -26,6 +26,7 @@ let benchmarks: [Benchmark] = [
     ReportBenchmark.benchmark,
     SizesBenchmark.benchmark,
     CostsBenchmark.benchmark,
+    WebBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

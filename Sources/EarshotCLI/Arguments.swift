@@ -247,11 +247,12 @@ struct ScreenInputOptions: CommandOptions {
     ///
     /// A web page (an `.html` file or an `http://`, `https://` or `file://` address) is opened in
     /// Chromium and read from its accessibility tree (docs/web.md); its saved tree
-    /// (`.axtree.json`) is read as any screen file is, without a browser.
-    func loadScreen(_ path: String, quiet: Bool = false) throws -> LoadedScreen {
+    /// (`.axtree.json`) is read as any screen file is, without a browser. `picture`: take the
+    /// page's screenshot too (a report page draws the stops over it).
+    func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            let tree = try PageCapture().capture(try PageCapture.address(of: path))
+            let tree = try PageCapture(screenshot: picture).capture(try PageCapture.address(of: path))
             loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language ?? .asWritten)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {

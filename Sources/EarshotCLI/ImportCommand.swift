@@ -47,7 +47,8 @@ enum ImportCommand: Command {
     /// A web page: its accessibility tree, read in Chromium, saved as `PAGE.axtree.json`, which
     /// every command then reads without a browser.
     static func importPage(_ path: String, parsed: Parsed<Options>) throws -> ExitCode {
-        let tree = try PageCapture().capture(try PageCapture.address(of: path))
+        // The screenshot is kept in the saved tree, so a report made from it shows the page.
+        let tree = try PageCapture(screenshot: true).capture(try PageCapture.address(of: path))
         let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
         let natural = ScreenReaders.natural(for: loaded.screen)
         if let chosen = parsed.reader, chosen != natural {

@@ -115,7 +115,7 @@ public struct DeskCheckReport {
         var out = "<audio id=\"report-audio\" controls preload=\"auto\" src=\"\(HTML.attribute(source))\">"
         out += "<track kind=\"captions\" default srclang=\"\(HTML.attribute(speechLanguage))\" label=\"Transcript\" src=\"\(HTML.dataURI(Data(captions.utf8), type: "text/vtt"))\">"
         out += "Your browser cannot play the audio.</audio>\n"
-        out += "<p>The whole desk check as VoiceOver would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
+        out += "<p>The whole desk check as \(HTML.text(generator.reader.title)) would say it, cuts and sounds in place, with the transcript as captions. In the timeline below, activate a bar to play from its start.</p>"
         if case .external(let file) = audio {
             out += "<p>The audio is the file <code>\(HTML.text(file))</code> beside this page: keep the two together.</p>"
         }
@@ -151,6 +151,23 @@ public struct DeskCheckReport {
         if case .cut = fate { return "cut" }
         if case .dropped = fate { return "dropped" }
         return "spoken"
+    }
+
+    /// How the timeline and the transcript name an utterance's kind: a live region with its
+    /// politeness as the reader spoke it (`live region polite`, `live region assertive`), the
+    /// transcript's code for the rest (`element`, `announcement`), `earcon` for a sound.
+    static func kindWords(_ utterance: Utterance) -> String {
+        if utterance.kind == .liveRegion { return utterance.cause.hasPrefix("live region") ? utterance.cause : "live region" }
+        return utterance.kind.isEarcon ? "earcon" : utterance.kind.code
+    }
+
+    /// A live region's fate with the time it waited behind other speech first (`queued 0.850 s,
+    /// then spoken 00:01.200 to 00:02.300`): a polite change waits its turn, an assertive one
+    /// the end of what is being said. Other utterances: their fate as it is.
+    static func fateWords(_ entry: TranscriptEntry, _ fate: String) -> String {
+        guard entry.utterance.kind == .liveRegion, let start = entry.fate.startTime,
+              start - entry.utterance.requestedAt > 0.0005 else { return fate }
+        return "queued \(fixedDecimal(start - entry.utterance.requestedAt, places: 3)) s, then \(fate)"
     }
 
     /// The first lane free at `start`, taken up to `end` (a new lane when none is free).
@@ -296,7 +313,7 @@ public struct DeskCheckReport {
             let kind = u.kind.isEarcon ? "earcon" : u.kind.code
             let words = u.earcon.map { "the \($0.spokenName)" } ?? "“\(u.text)”"
             let cause = ([u.cause] + (u.source.map { [$0] } ?? [])).joined(separator: ", ")
-            let aria = "\(clockTime(start)), \(kind): \(words), \(entry.fate.readable) (\(cause))"
+            let aria = "\(clockTime(start)), \(Self.kindWords(u)): \(words), \(Self.fateWords(entry, entry.fate.readable)) (\(cause))"
             svg.open("g", ["class": "bar k-\(kind) f-\(fate)", "tabindex": "0", "role": "button",
                            "data-start": fixedDecimal(start, places: 3),
                            "data-end": entry.fate.endTime.map { fixedDecimal($0, places: 3) } ?? "",
@@ -334,12 +351,13 @@ public struct DeskCheckReport {
         svg.lineBreak()
         svg.close()
         precondition(svg.isBalanced)
+        let liveRegions = entries.contains { $0.utterance.kind == .liveRegion }
         let legend = """
             <ul class="legend" aria-label="How to read the timeline">
             <li><span class="swatch k-element"></span>Focus reading</li>
             <li><span class="swatch k-hint"></span>Hint</li>
             <li><span class="swatch k-announcement"></span>Announcement</li>
-            <li><span class="swatch k-earcon"></span>Earcon (sounds row)</li>
+            <li><span class="swatch k-earcon"></span>Earcon (sounds row)</li>\(liveRegions ? "\n<li><span class=\"swatch k-liveRegion\"></span>Live region (polite or assertive: the bar's name says which, and how long it was queued)</li>" : "")
             <li>Solid outline: spoken in full; dashed: cut, the label starts with “cut”; hatched: dropped, the label starts with “dropped” (a dropped bar took no time: it is as wide as its words)</li>
             <li>A label longer than its bar ends in “…”: focus or point at the bar for the whole text</li>
             </ul>
@@ -370,7 +388,7 @@ public struct DeskCheckReport {
             case .cut(_, let at, let by): "cut at \(clockTime(at)) by \(by.cause)"
             case .dropped(_, let reason): "dropped: \(reason.code)"
             }
-            rows.append((start, u.id * 2, "<tr><td class=\"num\">\(clockTime(start))</td><td>\(words)</td><td>\(HTML.text(fate))</td><td>\(HTML.text(u.cause))</td><td>\(HTML.text(u.source ?? ""))</td></tr>"))
+            rows.append((start, u.id * 2, "<tr><td class=\"num\">\(clockTime(start))</td><td>\(words)</td><td>\(HTML.text(Self.fateWords(entry, fate)))</td><td>\(HTML.text(u.cause))</td><td>\(HTML.text(u.source ?? ""))</td></tr>"))
         }
         for report in result.transcript.announcementResults {
             rows.append((report.time, report.utteranceID * 2 + 1, "<tr><td class=\"num\">\(clockTime(report.time))</td><td><span lang=\"\(HTML.attribute(speechLanguage))\">\(HTML.text(report.text))</span></td><td>announcementDidFinish, wasSuccessful: \(report.wasSuccessful)</td><td>report to the app</td><td></td></tr>"))
@@ -417,13 +435,14 @@ public struct DeskCheckReport {
     }
 
     func screens() -> String {
-        var out = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
+        var out = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what \(HTML.text(generator.reader.title)) says there.</p>\n"
         var seen = Set<String>()
         var index = 0
         for (name, screen) in result.screensShown where seen.insert(name).inserted {
             index += 1
             out += "<h3>\(HTML.text(name))</h3>\n"
-            out += ScreenDrawing(screen: screen, generator: generator).html(key: "s\(index)", title: "screen \(name)")
+            out += ScreenDrawing(screen: screen, generator: generator, picture: result.screenPictures[name])
+                .html(key: "s\(index)", title: "screen \(name)")
         }
         return out
     }

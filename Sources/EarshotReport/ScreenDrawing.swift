@@ -8,24 +8,37 @@ import Foundation
 /// own (hidden, decoration, a wrapper, merged into a stop) is dashed and faint. Each stop is a
 /// blue rectangle with its number in a circle at its top left, and the elements merged into it
 /// are dashed outlines inside it. A stop is focusable: focusing or pointing at it shows what
-/// VoiceOver says there, and activating it plays it when the page has its speech. Touch targets
+/// the screen reader says there, and activating it plays it when the page has its speech. Touch targets
 /// smaller than the minimum or the platform's size (`target.too-small`, `target.below-platform`)
 /// are outlined in red, dashed, and listed in words after the stops.
+///
+/// With a picture of the screen (a web page's screenshot), the picture is shown in place of the
+/// grey frames, at most `pictureWidth` CSS pixels wide, with the same stops and outlines drawn
+/// over it, and the list follows it; the picture's text names it and points to the list.
 public struct ScreenDrawing {
     public var screen: Screen
     public var stops: [FocusStop]
     public var spoken: [SpokenDescription]
     /// A `data:` URI or file name of each stop's speech, when the page can play it.
     public var audio: [String?]
+    /// What the screen looked like (a web page's screenshot), drawn under the stops.
+    public var picture: ScreenPicture?
 
-    public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = []) {
+    /// The widest a picture is shown, in CSS pixels of the report page.
+    static let pictureWidth = 640.0
+
+    public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = [], picture: ScreenPicture? = nil) {
         self.screen = screen
         stops = FocusOrder(screen: screen, for: generator).stops
-        spoken = stops.map(generator.describe)
+        // Each stop as heard after the one before it, as `read` says it (NVDA says the
+        // containers entered since the previous stop).
+        let order = stops
+        spoken = order.indices.map { generator.describe(order[$0], after: $0 > 0 ? order[$0 - 1] : nil) }
         self.audio = audio
+        self.picture = picture
     }
 
-    /// The text VoiceOver says at stop `index` (0-based), hint after a pause.
+    /// The text the screen reader says at stop `index` (0-based), hint after a pause.
     func said(_ index: Int) -> String {
         spoken[index].text + (spoken[index].hint.map { " (hint: \($0))" } ?? "")
     }
@@ -41,11 +54,19 @@ public struct ScreenDrawing {
         }
         walk(screen.roots, 0)
         let all = frames.compactMap(\.node.frame) + stops.map(\.frame)
-        let right = all.map { $0.x + $0.width }.max() ?? 375
-        let bottom = all.map { $0.y + $0.height }.max() ?? 667
-        let width = 320.0
-        let scale = width / max(right, 1)
-        let height = max(120, bottom * scale)
+        let width: Double, scale: Double, height: Double
+        if let picture {
+            // The picture's own size sets the scale: the frames are in its units.
+            width = min(Self.pictureWidth, picture.width)
+            scale = width / picture.width
+            height = picture.height * scale
+        } else {
+            let right = all.map { $0.x + $0.width }.max() ?? 375
+            let bottom = all.map { $0.y + $0.height }.max() ?? 667
+            width = 320.0
+            scale = width / max(right, 1)
+            height = max(120, bottom * scale)
+        }
         let n = SVGWriter.number
         var svg = SVGWriter()
         func rect(_ frame: Frame, _ cls: String) {
@@ -53,14 +74,17 @@ public struct ScreenDrawing {
                                  "width": n(max(1, frame.width * scale)), "height": n(max(1, frame.height * scale))])
         }
         let stopIDs = Set(stops.map(\.id))
-        svg.open("svg", ["class": "screen-drawing", "data-screen": screen.name, "role": "group",
-                         "aria-label": "Drawing of \(title): \(stops.count) focus stops, numbered in reading order",
+        let label = picture == nil
+            ? "Drawing of \(title): \(stops.count) focus stops, numbered in reading order"
+            : "Focus stops of \(title) on its screenshot: \(stops.count), numbered in reading order"
+        svg.open("svg", ["class": picture == nil ? "screen-drawing" : "screen-drawing on-picture", "data-screen": screen.name,
+                         "role": "group", "aria-label": label,
                          "width": n(width), "height": n(height), "viewBox": "0 0 \(n(width)) \(n(height))"])
         svg.lineBreak()
-        // Everything that is not a stop, faint, under the stops.
+        // Everything that is not a stop, faint, under the stops; a picture shows them itself.
         var inside = Set<String>()
         for stop in stops { collect(screen.node(stop.id)?.children ?? [], into: &inside) }
-        for (node, _) in frames where !stopIDs.contains(node.id) && !inside.contains(node.id) {
+        for (node, _) in frames where picture == nil && !stopIDs.contains(node.id) && !inside.contains(node.id) {
             svg.open("g", ["class": "node unreached", "aria-hidden": "true"])
             rect(node.frame!, "frame")
             svg.close()
@@ -108,7 +132,7 @@ public struct ScreenDrawing {
         }
         if stops.isEmpty { list += "<li>No focus stops.</li>\n" }
         list += "</ol>"
-        let faint = frames.filter { !stopIDs.contains($0.node.id) && !inside.contains($0.node.id) }.count
+        let faint = picture == nil ? frames.filter { !stopIDs.contains($0.node.id) && !inside.contains($0.node.id) }.count : 0
         var note = "<p>\(stops.count) focus stop\(stops.count == 1 ? "" : "s")"
         if faint > 0 { note += "; \(faint) element\(faint == 1 ? "" : "s") drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
         note += ".</p>"
@@ -119,7 +143,19 @@ public struct ScreenDrawing {
             }
             note += "</ul>"
         }
-        return "<div class=\"pair\">\n\(svg.markup)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
+        guard let picture else {
+            return "<div class=\"pair\">\n\(svg.markup)\n<div>\n\(list)\n\(note)\n</div>\n</div>"
+        }
+        // The picture under the stops, the list after it (a page is wider than a phone's screen).
+        let size = "\(plainNumber(picture.width)) by \(plainNumber(picture.height)) CSS pixels"
+        let alternative = "Screenshot of \(screen.name), \(size), with its \(stops.count) focus stop\(stops.count == 1 ? "" : "s") outlined and numbered in reading order; the stops are listed below."
+        let image = "<img class=\"screenshot\" src=\"\(HTML.dataURI(picture.png, type: "image/png"))\" alt=\"\(HTML.attribute(alternative))\" width=\"\(n(width))\" height=\"\(n(height))\">"
+        return "<div class=\"picture-drawing\">\n<div class=\"picture-frame\">\n\(image)\n\(svg.markup)\n</div>\n<div>\n\(list)\n\(note)\n</div>\n</div>"
+    }
+
+    /// A size for the picture's text: whole numbers without a decimal point.
+    private func plainNumber(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : fixedDecimal(value, places: 1)
     }
 
     private func collect(_ nodes: [AccessibilityNode], into ids: inout Set<String>) {

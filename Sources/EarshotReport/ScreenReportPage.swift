@@ -13,6 +13,8 @@ public struct ScreenReportPage {
     public var audioNote: String?
     /// The speaking rate the stops were spoken at, when one was asked for over the profile's (`--rate`).
     public var rate: Int?
+    /// The screen reader the stops are read by (`ScreenReader.title`).
+    public var readerTitle = "VoiceOver"
 
     public init(file: String, drawing: ScreenDrawing, notes: [String], findings: [Finding]) {
         self.file = file
@@ -29,7 +31,7 @@ public struct ScreenReportPage {
         }
         if let audioNote { summary += "<p>\(HTML.text(audioNote))</p>" }
         if let rate { summary += "<p>Spoken at \(rate) words a minute.</p>" }
-        let screen = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there; activate it, or its Play button, to hear it.</p>\n"
+        let screen = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what \(HTML.text(readerTitle)) says there; activate it, or its Play button, to hear it.</p>\n"
             + drawing.html(key: "s1", title: "screen \(title)")
         let page = ReportPage(kind: "Screen", title: title, summary: summary, sections: [
             .init(id: "screen", title: "Focus stops", html: screen),

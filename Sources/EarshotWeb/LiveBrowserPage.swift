@@ -4,7 +4,7 @@ import Foundation
 /// A page open in Chromium for a scenario (`LivePage`): loaded in real time, then held on the
 /// browser's virtual time (`Emulation.setVirtualTimePolicy`), which runs only when `advance`
 /// lets it. A mutation observer the session adds marks the page changed, so the tree is read
-/// again only after a change.
+/// again only after a change. The tree as loaded carries the page's screenshot.
 public final class LiveBrowserPage: LivePage {
     public let tree: WebPageTree
     private let session: BrowserSession
@@ -16,12 +16,17 @@ public final class LiveBrowserPage: LivePage {
         let session = try BrowserSession.start(viewport: capture.viewport, allowNetwork: capture.allowNetwork, pageAddress: address)
         do {
             try session.load(address, timeout: capture.timeout)
+            // The page as it loaded, for the desk check's page: drawn before its time is held,
+            // as a screenshot needs the page's frames to run.
+            let picture = try session.screenshot()
             let deadline = Date().addingTimeInterval(30)
             try session.call("Emulation.setVirtualTimePolicy", ["policy": "pause"], deadline: deadline,
                              waitingFor: "for \(address) to hold its time")
             try session.call("Runtime.evaluate", ["expression": Self.observer], deadline: deadline,
                              waitingFor: "for \(address) to take its observer")
-            return LiveBrowserPage(session: session, tree: try session.tree())
+            var tree = try session.tree()
+            tree.screenshot = picture
+            return LiveBrowserPage(session: session, tree: tree)
         } catch {
             session.close()
             throw error

@@ -9,6 +9,9 @@ import Foundation
 /// Pages are read offline: every request to another host than the page's own goes to a proxy
 /// that is not there, so it fails at once, and the addresses are listed (`refused`). A page
 /// that does not load within the time-out is an error naming its address.
+///
+/// With `screenshot`, the whole page is also drawn (`Page.captureScreenshot` beyond the
+/// viewport, at the page's layout size), for the report pages and the saved tree.
 public struct PageCapture: Sendable {
     /// How long a page may take to load, in seconds.
     public var timeout: Double
@@ -16,12 +19,16 @@ public struct PageCapture: Sendable {
     public var viewport: (width: Int, height: Int)
     /// Let the page reach other hosts (off by default: results must not depend on the network).
     public var allowNetwork: Bool
+    /// Take a screenshot of the whole page with its tree (off by default: reading needs none).
+    public var screenshot: Bool
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
-    public init(timeout: Double? = nil, viewport: (width: Int, height: Int) = (1280, 800), allowNetwork: Bool = false) {
+    public init(timeout: Double? = nil, viewport: (width: Int, height: Int) = (1280, 800), allowNetwork: Bool = false,
+                screenshot: Bool = false) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
         self.allowNetwork = allowNetwork
+        self.screenshot = screenshot
     }
 
     /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
@@ -60,11 +67,35 @@ public struct PageCapture: Sendable {
     /// Whether a command-line input is a web page to open (a URL, or an `.html` / `.htm` file).
     public static func isPage(_ input: String) -> Bool { LivePages.isPage(input) }
 
+    /// How long the browser takes to start, in seconds: to its first answer over the pipe, and
+    /// to a blank page ready for an address (what every capture pays before its page).
+    public struct StartTimes: Sendable {
+        public var firstAnswer: Double
+        public var pageReady: Double
+    }
+
+    /// Starts the browser as `capture` does, to a blank page ready for an address, and closes
+    /// it; returns how long each part took (`earshot-bench web`).
+    public func timeStart() throws -> StartTimes {
+        let started = ContinuousClock.now
+        var answered = started
+        let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: "about:blank",
+                                               answered: { answered = ContinuousClock.now })
+        let ready = ContinuousClock.now
+        session.close()
+        func seconds(_ duration: Duration) -> Double {
+            Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        }
+        return StartTimes(firstAnswer: seconds(answered - started), pageReady: seconds(ready - started))
+    }
+
     /// Opens `address` and returns its tree.
     public func capture(_ address: String) throws -> WebPageTree {
         let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
         defer { session.close() }
-        return try session.load(address, timeout: timeout).tree()
+        var tree = try session.load(address, timeout: timeout).tree()
+        if screenshot { tree.screenshot = try session.screenshot() }
+        return tree
     }
 }
 
@@ -85,8 +116,10 @@ final class BrowserSession {
         self.viewport = viewport
     }
 
-    /// Starts the browser with a profile folder of its own and one blank page.
-    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String) throws -> BrowserSession {
+    /// Starts the browser with a profile folder of its own and one blank page. `answered` is
+    /// called when the browser first answers over the pipe (its version).
+    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
+                      answered: (() -> Void)? = nil) throws -> BrowserSession {
         let executable = try PageCapture.findBrowser()
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
@@ -119,6 +152,7 @@ final class BrowserSession {
         let deadline = Date().addingTimeInterval(30)
         do {
             let version = try pipe.call("Browser.getVersion", deadline: deadline, waitingFor: "for the browser to start")
+            answered?()
             let target = try pipe.call("Target.createTarget", ["url": "about:blank"], deadline: deadline,
                                        waitingFor: "for the browser to open a page")
             guard let targetID = target["targetId"] as? String else { throw BrowserError.unavailable("the browser opened no page") }
@@ -218,6 +252,32 @@ final class BrowserSession {
         return WebPageTree(url: address, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
                            viewport: viewport, browser: browser, refused: refused,
                            nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
+    }
+}
+
+extension BrowserSession {
+    /// The longest side, in image pixels, a screenshot is taken at: Chromium draws no larger
+    /// surface (its texture limit), so a taller page is shrunk to fit.
+    static let largestScreenshotSide = 16_384.0
+
+    /// The whole page as drawn now: its layout size in CSS pixels (at least the window's),
+    /// captured beyond the viewport at one image pixel a CSS pixel unless that is too large.
+    func screenshot() throws -> ScreenPicture {
+        let deadline = Date().addingTimeInterval(60)
+        let what = "for a screenshot of \(address)"
+        let metrics = try call("Page.getLayoutMetrics", deadline: deadline, waitingFor: what)
+        let content = metrics["cssContentSize"] as? [String: Any] ?? [:]
+        let width = max(Double(viewport.width), (content["width"] as? NSNumber)?.doubleValue ?? 0).rounded(.up)
+        let height = max(Double(viewport.height), (content["height"] as? NSNumber)?.doubleValue ?? 0).rounded(.up)
+        let scale = min(1, Self.largestScreenshotSide / max(width, height))
+        let shot = try call("Page.captureScreenshot", [
+            "format": "png", "captureBeyondViewport": true, "fromSurface": true,
+            "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": scale],
+        ], deadline: deadline, waitingFor: what)
+        guard let data = (shot["data"] as? String).flatMap({ Data(base64Encoded: $0) }), ScreenPicture.isPNG(data) else {
+            throw BrowserError.unavailable("the browser gave no PNG screenshot of \(address)")
+        }
+        return ScreenPicture(png: data, width: width, height: height)
     }
 }
 

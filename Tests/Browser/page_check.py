@@ -313,6 +313,23 @@ def check_stops(driver, page, args):
                             id: stop.getAttribute("data-id"),
                             label: stop.getAttribute("aria-label")};
                 }),
+                picture: (() => {
+                    // A screenshot under the drawing: the img beside the svg in its frame.
+                    const frame = svg.closest(".picture-frame");
+                    const img = frame ? frame.querySelector("img.screenshot") : null;
+                    if (!img) return null;
+                    const box = img.getBoundingClientRect(), over = svg.getBoundingClientRect();
+                    const inside = Array.from(svg.querySelectorAll(".stop circle")).filter((circle) => {
+                        const c = circle.getBoundingClientRect();
+                        const x = c.left + c.width / 2, y = c.top + c.height / 2;
+                        return x >= box.left && x <= box.right && y >= box.top && y <= box.bottom;
+                    }).length;
+                    return {alt: img.getAttribute("alt"), complete: img.complete,
+                            naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight,
+                            shownWidth: box.width, shownHeight: box.height,
+                            overlayWidth: over.width, overlayHeight: over.height,
+                            markersInside: inside};
+                })(),
             }));
     """, args.screen)
     if args.screen is not None and not screens:

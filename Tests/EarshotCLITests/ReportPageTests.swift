@@ -22,6 +22,13 @@ struct ReportPageTests {
         let suiteIndex: URL
         /// A desk check at three speaking rates (`check --rates default --report`).
         let sweep: URL
+        /// A web page's screen, from its saved tree (`import`, then `read --report` with no
+        /// browser): the screenshot with the stops over it.
+        let webPage: URL
+        /// The saved tree it was read from.
+        let webTree: URL
+        /// A desk check on a live page whose live regions speak (`check --report`).
+        let webDeskCheck: URL
 
         init() throws {
             folder = try CLIRunner.temporaryFolder()
@@ -48,12 +55,24 @@ struct ReportPageTests {
             let swept = try CLIRunner.run(["check", "-q", "--rates", "default", "--report", sweep.path,
                                            "samples/scenarios/rate-cart-delay.json"], currentDirectory: root)
             guard swept.status == 0 else { throw CheckFailure("check --rates --report: \(swept.stdout)\(swept.stderr)") }
+            webTree = folder.appendingPathComponent("basics.axtree.json")
+            let imported = try CLIRunner.run(["import", "-q", "Tests/Fixtures/web/basics.html", "-o", webTree.path], currentDirectory: root)
+            guard imported.status == 0 else { throw CheckFailure("import PAGE.html: \(imported.stderr)") }
+            webPage = folder.appendingPathComponent("basics.html")
+            // No browser on the PATH: the saved tree carries the screenshot.
+            let readPage = try CLIRunner.run(["read", "--voice", "en", "--report", webPage.path, webTree.path],
+                                             environment: ["PATH": "/nonexistent"], currentDirectory: root)
+            guard readPage.status == 0 else { throw CheckFailure("read --report PAGE.axtree.json: \(readPage.stderr)") }
+            webDeskCheck = folder.appendingPathComponent("live-priorities.html")
+            let live = try CLIRunner.run(["check", "-q", "--report", webDeskCheck.path, "Tests/Fixtures/web/live-priorities.json"],
+                                         currentDirectory: root)
+            guard live.status == 0 else { throw CheckFailure("check --report on a page: \(live.stdout)\(live.stderr)") }
         }
 
         /// The page a test names.
         func named(_ page: String) -> URL {
             [("deskCheck", deskCheck), ("screen", screen), ("renderIndex", renderIndex), ("suiteIndex", suiteIndex),
-             ("sweep", sweep)].first { $0.0 == page }!.1
+             ("sweep", sweep), ("webPage", webPage), ("webDeskCheck", webDeskCheck)].first { $0.0 == page }!.1
         }
     }
 
@@ -135,6 +154,80 @@ struct ReportPageTests {
         #expect(deskScreens.map { $0["screen"] as? String } == ["상품 목록", "상품 상세"])
     }
 
+    @Test("a web page's report shows its screenshot, loaded, named, with a numbered mark on it for each stop, in read's order")
+    func webPageScreenshot() throws {
+        let pages = try Self.pages.get()
+        let read = try CLIRunner.run(["read", "--json", "--voice", "en", pages.webTree.path], currentDirectory: Self.root)
+        let ids = try read.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["id"] as? String
+        }
+        #expect(ids.count == 7)
+        let facts = try Self.measure(["stops", pages.webPage.path])
+        let screens = try #require(facts["screens"] as? [[String: Any]])
+        try #require(screens.count == 1)
+        let stops = try #require(screens[0]["stops"] as? [[String: Any]])
+        #expect(stops.map { $0["id"] as? String } == ids)
+        #expect(stops.map { $0["number"] as? String } == (1...ids.count).map { "\($0)" })
+        let picture = try #require(screens[0]["picture"] as? [String: Any], "no screenshot under the drawing")
+        #expect(picture["complete"] as? Bool == true)
+        // The browser's window is 1280 CSS pixels wide, one image pixel each.
+        #expect(picture["naturalWidth"] as? Int == 1280)
+        #expect((picture["naturalHeight"] as? Int ?? 0) >= 800)
+        let alt = try #require(picture["alt"] as? String)
+        #expect(alt.hasPrefix("Screenshot of Basics, 1280 by "), "\(alt)")
+        #expect(alt.contains("7 focus stops") && alt.hasSuffix("the stops are listed below."), "\(alt)")
+        #expect(picture["markersInside"] as? Int == ids.count)
+        // The drawing lies exactly over the picture.
+        #expect(picture["overlayWidth"] as? Double == picture["shownWidth"] as? Double)
+        #expect(picture["overlayHeight"] as? Double == picture["shownHeight"] as? Double)
+        let focus = try #require(facts["focus"] as? [String: Any])
+        #expect(focus["reachedByTab"] as? Bool == true)
+        #expect(focus["said"] as? String == "1. Site navigation landmark link Home")
+        let html = try String(contentsOf: pages.webPage, encoding: .utf8)
+        #expect(html.contains("to see what NVDA says there"))
+
+        // A tree without its screenshot is drawn as any screen is.
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let saved = try String(contentsOf: pages.webTree, encoding: .utf8)
+        let bare = saved.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("  \"screenshot\"") }.joined(separator: "\n")
+            .replacingOccurrences(of: "\n  ],\n}", with: "\n  ]\n}")
+        #expect(bare.count < saved.count)
+        let bareTree = folder.appendingPathComponent("bare.axtree.json")
+        try bare.write(to: bareTree, atomically: true, encoding: .utf8)
+        let barePage = folder.appendingPathComponent("bare.html")
+        let drawn = try CLIRunner.run(["read", "--voice", "en", "--report", barePage.path, bareTree.path], currentDirectory: Self.root)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let bareScreens = try #require(try Self.measure(["stops", barePage.path])["screens"] as? [[String: Any]])
+        #expect(bareScreens.count == 1 && bareScreens[0]["picture"] is NSNull)
+        #expect((bareScreens[0]["stops"] as? [[String: Any]])?.count == ids.count)
+    }
+
+    @Test("a desk check on a live page lists each live region's utterance on the timeline with its politeness and fate")
+    func liveRegionTimeline() throws {
+        let pages = try Self.pages.get()
+        let bars = try #require(try Self.measure(["timeline", pages.webDeskCheck.path])["bars"] as? [[String: Any]])
+        let live = bars.filter { $0["kind"] as? String == "liveRegion" }
+        try #require(live.count == 2, "\(bars)")
+        let labels = live.compactMap { $0["ariaLabel"] as? String }
+        // The assertive change goes first (NEXT), after the paragraph being read; the polite
+        // one after it; both waited their turn and were spoken in full.
+        #expect(labels[0].contains("live region assertive: “Assertive news”, queued "), "\(labels)")
+        #expect(labels[1].contains("live region polite: “Polite news”, queued "), "\(labels)")
+        #expect(labels.allSatisfy { $0.contains(", then spoken ") })
+        #expect(live.allSatisfy { $0["fate"] as? String == "spoken" })
+        let html = try String(contentsOf: pages.webDeskCheck, encoding: .utf8)
+        #expect(html.contains("<span class=\"swatch k-liveRegion\"></span>Live region"))
+        // The page's screen is drawn over its screenshot as it loaded.
+        let screens = try #require(try Self.measure(["stops", pages.webDeskCheck.path])["screens"] as? [[String: Any]])
+        try #require(screens.count == 1)
+        let picture = try #require(screens[0]["picture"] as? [String: Any], "no screenshot under the page's drawing")
+        #expect(picture["complete"] as? Bool == true && (picture["naturalWidth"] as? Int ?? 0) > 0)
+        let stops = try #require(screens[0]["stops"] as? [[String: Any]])
+        #expect(!stops.isEmpty && picture["markersInside"] as? Int == stops.count)
+    }
+
     @Test("the render index of the FluentUI Korean table has 71 rows; searching filters them, fast; headers sort")
     func renderIndex() throws {
         let pages = try Self.pages.get()
@@ -163,7 +256,7 @@ struct ReportPageTests {
         #expect(html.contains("spoken at 175 words a minute"))
     }
 
-    @Test("axe-core finds no serious or critical violation on any page", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"])
+    @Test("axe-core finds no serious or critical violation on any page", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep", "webPage", "webDeskCheck"])
     func accessibility(page: String) throws {
         let pages = try Self.pages.get()
         let url = pages.named(page)
@@ -173,7 +266,7 @@ struct ReportPageTests {
         #expect(serious.isEmpty, "\(serious)")
     }
 
-    @Test("a screenshot of each page is not blank, and is kept", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"])
+    @Test("a screenshot of each page is not blank, and is kept", arguments: ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep", "webPage", "webDeskCheck"])
     func screenshot(page: String) throws {
         let pages = try Self.pages.get()
         let url = pages.named(page)
@@ -189,7 +282,7 @@ struct ReportPageTests {
 /// asks) and a desktop's (1280), measured with the browser's own layout (page_check.py layout).
 @Suite("Report pages on a phone and a desktop", .serialized)
 struct ReportPageLayoutTests {
-    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep"].flatMap { page in
+    static let cases: [(String, Int)] = ["deskCheck", "screen", "renderIndex", "suiteIndex", "sweep", "webPage", "webDeskCheck"].flatMap { page in
         [320, 390, 1280].map { (page, $0) }
     }
 
@@ -205,8 +298,9 @@ struct ReportPageLayoutTests {
         #expect(facts["escapingCount"] as? Int == 0, "\(facts["escaping"] ?? "")")
         let controls = try #require(facts["controls"] as? [[String: Any]])
         switch page {
-        case "deskCheck", "sweep": #expect(controls.count == 1)  // the audio player
+        case "deskCheck", "sweep", "webDeskCheck": #expect(controls.count == 1)  // the audio player
         case "screen": #expect(controls.count == 7)     // a Play button per stop of board-list
+        case "webPage": #expect(controls.count == 7)    // a Play button per stop of basics.html
         case "renderIndex": #expect(controls.count == 71)
         default: #expect(controls.isEmpty)
         }

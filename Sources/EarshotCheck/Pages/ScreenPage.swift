@@ -4,8 +4,8 @@ import EarshotPlayback
 import EarshotReport
 import Foundation
 
-/// The report page of one screen or dump (`read --report`): the screen drawn, each stop's
-/// speech, the screen's static findings.
+/// The report page of one screen or dump (`read --report`): the screen drawn (over its
+/// screenshot, for a web page), each stop's speech, the screen's static findings.
 public enum ScreenPage {
     /// Writes the page of `loaded` (read from `file`) to `path`: each stop's speech synthesized
     /// and embedded, or written beside the page as `NAME-audio/001-ID.wav` (the names `read -o`
@@ -25,8 +25,8 @@ public enum ScreenPage {
             var pieces: [(offset: Int, length: Int)] = []
             let output = try BundleFile(path: bundle)
             defer { output.close() }
-            for stop in stops {
-                let speech = generator.describe(stop)
+            for (index, stop) in stops.enumerated() {
+                let speech = generator.describe(stop, after: index > 0 ? stops[index - 1] : nil)
                 do {
                     _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: stopWAV)
                 } catch let error as WAVFormatError {
@@ -55,10 +55,11 @@ public enum ScreenPage {
             } else {
                 sources = pieces.map { audio.source(file: bundle, offset: $0.offset, length: $0.length) }
             }
-            let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources)
+            let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources, picture: loaded.picture)
             var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
             page.audioNote = note
             page.rate = speaker.profile.askedRate
+            page.readerTitle = reader.title
             try audio.write(page.html(provenance: Provenance.line, speechLanguage: speaker.profile.language), to: path)
         }
     }

@@ -38,6 +38,9 @@ public struct LoadedScreen: Sendable {
     public var notes: [String]
     /// Where each element's id (in a screen file) or node (in a dump) is written.
     public var idLocations: [String: SourceLocation]
+    /// What the screen looked like, when the input kept a picture of it (a web page's
+    /// screenshot); report pages draw the stops over it.
+    public var picture: ScreenPicture? = nil
 }
 
 /// Which language a loaded screen's text is in (`--language`).
@@ -131,7 +134,7 @@ public enum ScreenLoader {
         }
         let notes = tree.refused.isEmpty ? []
             : ["the page tried to reach \(tree.refused.count) address\(tree.refused.count == 1 ? "" : "es") on the network and was refused (pages are read offline): \(tree.refused.prefix(3).joined(separator: ", "))\(tree.refused.count > 3 ? ", …" : "")"]
-        return LoadedScreen(screen: screen, format: .webTree, notes: notes, idLocations: [:])
+        return LoadedScreen(screen: screen, format: .webTree, notes: notes, idLocations: [:], picture: tree.screenshot)
     }
 
     /// The XML format by the root element's name: `<hierarchy>` (or a bare `<node>`) is Android's.

@@ -158,6 +158,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
+        if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
         return result
     }
@@ -261,6 +262,9 @@ public struct ScenarioResult: Sendable {
     public var reader: ScreenReaderName = ScreenReaders.standard.name
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
+    /// What a screen looked like, by its name, when the run saw it: a web page's screenshot as
+    /// it loaded (the desk check's page draws the stops over it).
+    public var screenPictures: [String: ScreenPicture] = [:]
 
     public init(transcript: SpeechTranscript, expectations: [ExpectationResult], notes: [DeskCheckNote],
                 endTime: Double, findings: [Finding] = []) {

@@ -12,7 +12,10 @@ import Foundation
 /// through `WebPageInterpreter`, so the two are read alike.
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
-    public static let version = 1
+    /// The version `json` writes: 2 added `screenshot`. Version 1 (no screenshot) is still read.
+    public static let version = 2
+    /// The versions `decode` reads.
+    public static let versionsRead = [1, 2]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -61,9 +64,12 @@ public struct WebPageTree: Sendable, Equatable {
     public var refused: [String]
     /// The document first, then every node it reaches.
     public var nodes: [Node]
+    /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
+    /// layout size in CSS pixels from its top left corner; nil when none was taken.
+    public var screenshot: ScreenPicture?
 
     public init(url: String, title: String, language: String?, viewport: (width: Int, height: Int), browser: String?,
-                refused: [String], nodes: [Node]) {
+                refused: [String], nodes: [Node], screenshot: ScreenPicture? = nil) {
         self.url = url
         self.title = title
         self.language = language
@@ -71,11 +77,13 @@ public struct WebPageTree: Sendable, Equatable {
         self.browser = browser
         self.refused = refused
         self.nodes = nodes
+        self.screenshot = screenshot
     }
 
     public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.nodes == rhs.nodes
+            && lhs.screenshot == rhs.screenshot
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -84,7 +92,8 @@ public struct WebPageTree: Sendable, Equatable {
         return members.contains { $0.key == "format" && ($0.node.value.stringText == format) }
     }
 
-    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "nodes"]
+    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "nodes", "screenshot"]
+    static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box"]
 
@@ -97,8 +106,8 @@ public struct WebPageTree: Sendable, Equatable {
         }
         let versionNode = try object.required("version")
         let fileVersion = try versionNode.intValue()
-        guard fileVersion == version else {
-            throw DataFileError("version \(fileVersion) of the saved tree is not one this earshot reads (it reads \(version)); import the page again",
+        guard versionsRead.contains(fileVersion) else {
+            throw DataFileError("version \(fileVersion) of the saved tree is not one this earshot reads (it reads \(versionsRead.map(String.init).joined(separator: " and "))); import the page again",
                                 at: versionNode.location)
         }
         let viewportNode = try object.required("viewport")
@@ -122,9 +131,31 @@ public struct WebPageTree: Sendable, Equatable {
                 throw DataFileError("node \"\(node.id)\" names a child \"\(child)\" that is not in \"nodes\"", at: item.location)
             }
         }
+        var screenshot: ScreenPicture?
+        if let node = object["screenshot"], !node.isNull {
+            guard fileVersion >= 2 else {
+                throw DataFileError("\"screenshot\" is a key of version 2; this file says version \(fileVersion)", at: node.location)
+            }
+            screenshot = try decodeScreenshot(node)
+        }
         return WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
                            language: try object.string("language"), viewport: (viewport[0], viewport[1]),
-                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], nodes: nodes)
+                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], nodes: nodes,
+                           screenshot: screenshot)
+    }
+
+    /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
+    private static func decodeScreenshot(_ node: JSONNode) throws -> ScreenPicture {
+        let object = try node.object(allowing: screenshotKeys)
+        let widthNode = try object.required("width"), heightNode = try object.required("height")
+        let width = try widthNode.doubleValue(), height = try heightNode.doubleValue()
+        guard width > 0 else { throw DataFileError("the screenshot's \"width\" is the CSS pixels it covers: more than 0", at: widthNode.location) }
+        guard height > 0 else { throw DataFileError("the screenshot's \"height\" is the CSS pixels it covers: more than 0", at: heightNode.location) }
+        let pngNode = try object.required("png")
+        guard let png = Data(base64Encoded: try pngNode.stringValue()), ScreenPicture.isPNG(png) else {
+            throw DataFileError("the screenshot's \"png\" is a PNG file in base64", at: pngNode.location)
+        }
+        return ScreenPicture(png: png, width: width, height: height)
     }
 
     private static func decodeNode(_ item: JSONNode) throws -> Node {
@@ -155,7 +186,9 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     /// The tree as the file `import` writes: one node a line, keys in a fixed order, so two
-    /// imports of one page are byte for byte the same and a diff shows what changed.
+    /// imports of one page are byte for byte the same and a diff shows what changed. The
+    /// screenshot, when there is one, is the last key, on one line of its own, so that the
+    /// head of the file and its nodes stay readable.
     public var json: String {
         func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
         var lines = ["{"]
@@ -194,7 +227,13 @@ public struct WebPageTree: Sendable, Equatable {
             if !node.children.isEmpty { fields.append("\"children\": [\(node.children.map(jsonString).joined(separator: ", "))]") }
             lines.append("    {\(fields.joined(separator: ", "))}" + (index == nodes.count - 1 ? "" : ","))
         }
-        lines.append("  ]")
+        if let screenshot {
+            lines.append("  ],")
+            let size = [screenshot.width, screenshot.height].map { fixedDecimal($0, places: 2) }
+            lines.append("  \"screenshot\": {\"width\": \(size[0]), \"height\": \(size[1]), \"png\": \"\(screenshot.png.base64EncodedString())\"}")
+        } else {
+            lines.append("  ]")
+        }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }

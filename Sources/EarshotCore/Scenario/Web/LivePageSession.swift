@@ -13,7 +13,9 @@ final class LivePageSession {
     static let settle = 2.0
 
     private let page: any LivePage
-    private let screenName: String
+    let screenName: String
+    /// The page as it loaded (its screenshot), when the browser gave one.
+    let picture: ScreenPicture?
     private var tree: WebPageTree
     private var screen: Screen
     /// Earshot's element id of each node, by the browser's node id, kept while the page changes.
@@ -39,6 +41,7 @@ final class LivePageSession {
         held = holdBusy ? [:] : nil
         self.page = page
         screenName = screen.screen.name
+        picture = page.tree.screenshot
         tree = page.tree
         ids = WebPageInterpreter.elementIDs(of: page.tree)
         self.screen = try Self.screen(of: page.tree, named: screenName, ids: ids)
