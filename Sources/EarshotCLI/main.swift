@@ -91,7 +91,7 @@ func main() -> Int32 {
 // this process and in the workers it starts (they run this same main).
 BuiltInVoices.register()
 // Scenarios open their web pages live in Chromium (docs/web.md).
-LivePages.register { address in try LiveBrowserPage.open(address) }
+LivePages.register { address, picture in try LiveBrowserPage.open(address, picture: picture) }
 // Without --voice (or a scenario's voice), Earshot speaks the locale's language when it has a
 // profile for it, else Korean (README, "Voices and the locale").
 VoiceLibrary.setDefaultVoice(VoiceLibrary.localeVoice(environment: ProcessInfo.processInfo.environment,

@@ -12,20 +12,20 @@ public final class LiveBrowserPage: LivePage {
     private var closed = false
 
     /// Opens `address` in a browser of its own.
-    public static func open(_ address: String, capture: PageCapture = PageCapture()) throws -> LiveBrowserPage {
+    public static func open(_ address: String, picture: Bool = true, capture: PageCapture = PageCapture()) throws -> LiveBrowserPage {
         let session = try BrowserSession.start(viewport: capture.viewport, allowNetwork: capture.allowNetwork, pageAddress: address)
         do {
             try session.load(address, timeout: capture.timeout)
             // The page as it loaded, for the desk check's page: drawn before its time is held,
             // as a screenshot needs the page's frames to run.
-            let picture = try session.screenshot()
+            let shot = picture ? try session.screenshot() : nil
             let deadline = Date().addingTimeInterval(30)
             try session.call("Emulation.setVirtualTimePolicy", ["policy": "pause"], deadline: deadline,
                              waitingFor: "for \(address) to hold its time")
             try session.call("Runtime.evaluate", ["expression": Self.observer], deadline: deadline,
                              waitingFor: "for \(address) to take its observer")
             var tree = try session.tree()
-            tree.screenshot = picture
+            tree.screenshot = shot
             return LiveBrowserPage(session: session, tree: tree)
         } catch {
             session.close()

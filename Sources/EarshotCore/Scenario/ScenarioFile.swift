@@ -175,7 +175,8 @@ public enum ScenarioFile {
             throw DataFileError("\"\(relative)\" is a web page, which needs a browser and this program has none; use the tree saved by earshot import PAGE.html -o PAGE.axtree.json",
                                 at: node.location)
         }
-        let page = try opener(address)
+        // Read for its element ids only: no picture.
+        let page = try opener(address, false)
         defer { page.close() }
         let loaded = try ScreenLoader.webPage(page.tree, defaultName: ScreenLoader.defaultName(for: relative))
         return ScenarioScreen(name: name ?? loaded.screen.name, screen: loaded.screen, location: node.location, file: file,

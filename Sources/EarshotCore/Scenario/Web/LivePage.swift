@@ -50,7 +50,9 @@ public protocol LivePage: AnyObject {
 /// Opens pages live for scenarios: the programs that link a browser set `opener` once at start
 /// (the `earshot` program: EarshotWeb's Chromium); a library without one reads saved trees only.
 public enum LivePages {
-    public typealias Opener = @Sendable (_ address: String) throws -> any LivePage
+    /// Opens the page at `address`; with `picture`, its tree as loaded carries its screenshot
+    /// (what a report draws the stops on; a tall page's costs about a second).
+    public typealias Opener = @Sendable (_ address: String, _ picture: Bool) throws -> any LivePage
 
     private static let registry = OpenerBox()
 

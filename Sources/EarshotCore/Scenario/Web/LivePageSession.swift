@@ -33,7 +33,7 @@ final class LivePageSession {
             throw DataFileError("the scenario's screen is a web page, which needs a browser and this program has none",
                                 at: pageScreen.location)
         }
-        return try LivePageSession(page: opener(address), screen: pageScreen,
+        return try LivePageSession(page: opener(address, true), screen: pageScreen,
                                    holdBusy: scenario.reader?.busyRegions == .hold)
     }
 
