@@ -78,6 +78,10 @@ struct WebFindingTests {
         #expect(silent.stdout.contains("error (expected) live.change-unheard at 8.958 s [cart, "), "\(silent.stdout)")
         #expect(silent.stdout.contains("the page showed \"Cart: 1 item\" in \"cart\" outside any live region and away from focus: nothing is said, so the user never hears it.\n  Fix: Put the message in a live region"), "\(silent.stdout)")
         #expect(silent.stdout.contains("  Criteria: WCAG 2.2 4.1.3; KS X 3253 5.6\n"))
+        // In Korean, the same two findings, the cart's at its own moment (Korean speech is longer).
+        let korean = try Self.check(Self.samples.appendingPathComponent("shop-flow-ko.json"))
+        #expect(korean.found.map(\.code) == ["live.change-unheard", "live.created-filled"])
+        #expect(korean.stdout.contains("the page showed \"장바구니: 1개\" in \"cart\" outside any live region"), "\(korean.stdout)")
         let right = try Self.check(Self.samples.appendingPathComponent("shop-cart.json"))
         #expect(right.found.isEmpty, "\(right.found)")
         #expect(right.status == 0)
