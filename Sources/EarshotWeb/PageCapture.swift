@@ -287,13 +287,18 @@ func nonEmptyText(_ text: String?) -> String? {
 }
 
 /// What `DOMSnapshot.captureSnapshot` says of each DOM node, by its backend id: its tag, its
-/// `id` and `lang` attributes, and its layout box.
+/// `id` and `lang` attributes, its layout box, and for the keyboard's order its `tabindex` and a
+/// radio button's `name`.
 struct DOMFacts {
     struct Facts {
         var tag: String?
         var id: String?
         var language: String?
         var box: Frame?
+        /// The `tabindex` attribute, when it is a whole number.
+        var tabIndex: Int?
+        /// A radio button's `name` (its group).
+        var radioName: String?
     }
 
     private(set) var byBackendID: [Int: Facts] = [:]
@@ -314,13 +319,18 @@ struct DOMFacts {
                 if index < names.count, let name = string(names[index]), !name.hasPrefix("#") { facts.tag = name.lowercased() }
                 if index < attributes.count {
                     let pairs = attributes[index]
+                    var type: String?, name: String?
                     for pair in stride(from: 0, to: pairs.count - 1, by: 2) {
                         switch string(pairs[pair]) {
                         case "id": facts.id = string(pairs[pair + 1])
                         case "lang": facts.language = string(pairs[pair + 1])
+                        case "tabindex": facts.tabIndex = string(pairs[pair + 1]).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+                        case "type": type = string(pairs[pair + 1])?.lowercased()
+                        case "name": name = string(pairs[pair + 1])
                         default: break
                         }
                     }
+                    if facts.tag == "input", type == "radio", let name, !name.isEmpty { facts.radioName = name }
                 }
                 byBackendID[backendID] = facts
             }
@@ -377,6 +387,10 @@ enum AXTreeReduction {
                 }
             }
             let facts = (node["backendDOMNodeId"] as? Int).flatMap { dom.byBackendID[$0] }
+            // Two DOM facts the keyboard's order needs and the accessibility tree lacks, kept
+            // with the properties under names of their own (docs/web.md, "The browser and the saved tree").
+            if let tabIndex = facts?.tabIndex { properties["domTabIndex"] = .number(Double(tabIndex)) }
+            if let radioName = facts?.radioName { properties["domRadioName"] = .text(radioName) }
             result.append(WebPageTree.Node(
                 id: id, role: value(node, "role") as? String ?? "none", name: nonEmptyText(value(node, "name") as? String),
                 description: nonEmptyText(value(node, "description") as? String), value: nonEmptyText(value(node, "value").map { "\($0)" }),

@@ -39,6 +39,7 @@ struct WebNavigationTests {
 
     static let tab = fixtures.appendingPathComponent("nav-tab.json").path
     static let quick = fixtures.appendingPathComponent("nav-quick.json").path
+    static let sets = fixtures.appendingPathComponent("nav-sets.json").path
 
     @Test("Tab says name, role, states, an empty edit's blank and the landmark entered; shift+Tab goes back; the browser's focus moves too")
     func tabInEnglish() throws {
@@ -150,23 +151,50 @@ struct WebNavigationTests {
                                      "x", "shift+x", "k", "k", "shift+k", "b", "b", "shift+b"])
     }
 
+    @Test("Tab stops once in a radio group, at its checked button, and not at tabindex -1; focus says each item's place in its set")
+    func tabInSets() throws {
+        let output = try Self.check(Self.sets, voice: "en")
+        // Chromium's tree has no posinset or setsize: Earshot counts the named radio group and
+        // the tab list (WebSetPositions). After the click checks Express, the group's stop is Express.
+        #expect(Self.moves(output) == [
+            Move(key: "tab", said: "main landmark Delivery grouping Standard radio button checked 1 of 3"),
+            Move(key: "tab", said: "Details tab selected 1 of 2"),
+            Move(key: "tab", said: "Alone radio button not checked 1 of 1"),
+            Move(key: "shift+tab", said: "Details tab selected 1 of 2"),
+            Move(key: "shift+tab", said: "Delivery grouping Express radio button checked 2 of 3"),
+            Move(key: "tab", said: "Details tab selected 1 of 2"),
+        ], "\(output)")
+        let korean = Self.moves(try Self.check(Self.sets, voice: "ko"))
+        #expect(korean.first?.said.hasSuffix("3개 중 1번째") == true, "\(korean)")
+    }
+
     @Test("the same scenarios on the page's saved tree, with no browser, say the same words")
     func savedTree() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-nav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let saved = folder.appendingPathComponent("navigation.axtree.json").path
-        let imported = try CLIRunner.run(["import", Self.fixtures.appendingPathComponent("navigation.html").path, "-o", saved])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        for (live, name) in [(Self.tab, "tab.json"), (Self.quick, "quick.json")] {
-            let text = try String(contentsOfFile: live, encoding: .utf8)
+        for page in ["navigation", "radios"] {
+            let saved = folder.appendingPathComponent("\(page).axtree.json").path
+            let imported = try CLIRunner.run(["import", Self.fixtures.appendingPathComponent("\(page).html").path, "-o", saved])
+            #expect(imported.status == 0, "\(imported.stderr)")
+        }
+        // The radio group's Tab stop is the page's checked button when the tree was saved; the
+        // click that checks another needs the live page, so the saved run stops before it.
+        for (live, name) in [(Self.tab, "tab.json"), (Self.quick, "quick.json"), (Self.sets, "sets.json")] {
+            var text = try String(contentsOfFile: live, encoding: .utf8)
                 .replacingOccurrences(of: "\"navigation.html\"", with: "\"navigation.axtree.json\"")
+                .replacingOccurrences(of: "\"radios.html\"", with: "\"radios.axtree.json\"")
+            if name == "sets.json", let cut = text.range(of: ",\n    { \"page\"") {
+                text = String(text[..<cut.lowerBound]) + "\n  ]\n}\n"
+            }
             let scenario = folder.appendingPathComponent(name).path
             try text.write(toFile: scenario, atomically: true, encoding: .utf8)
             for voice in ["en", "ko"] {
                 let offline = Self.moves(try Self.check(scenario, voice: voice, environment: ["PATH": "/nonexistent"]))
                 #expect(!offline.isEmpty)
-                #expect(offline == Self.moves(try Self.check(live, voice: voice)), "\(name) in \(voice)")
+                let online = Self.moves(try Self.check(live, voice: voice))
+                #expect(offline == Array(online.prefix(offline.count)), "\(name) in \(voice)")
+                #expect(name == "sets.json" ? offline.count == 4 : offline.count == online.count, "\(name) in \(voice)")
             }
         }
     }

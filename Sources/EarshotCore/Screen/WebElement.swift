@@ -73,8 +73,12 @@ public struct WebElement: Sendable, Equatable {
         default: nil
         }
     }
-    /// Whether the browser lets the element take keyboard focus (Tab reaches it).
+    /// Whether the browser lets the element take keyboard focus (a script or a click can focus it).
     public var isFocusable: Bool { flag("focusable") }
+    /// Whether Tab reaches the element: focusable, and not taken out of the keyboard's order by a
+    /// negative `tabindex` or by being a radio button its group does not stop at
+    /// (`WebSetPositions`: a group of radio buttons is one Tab stop).
+    public var isInTabOrder: Bool { isFocusable && !flag("outOfTabOrder") }
     /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
     /// included): `polite`, `assertive`; nil: none or off.
     public var live: String? {

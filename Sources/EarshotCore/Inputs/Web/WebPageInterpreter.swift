@@ -12,6 +12,7 @@ public enum WebPageInterpreter {
     public static func screen(from tree: WebPageTree, defaultName: String, ids given: [String: String]? = nil) throws -> Screen {
         let byID = Dictionary(uniqueKeysWithValues: tree.nodes.map { ($0.id, $0) })
         let elementIDs = given ?? elementIDs(of: tree)
+        let positions = WebSetPositions.positions(in: tree)
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: String?, withinStop: Bool) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
@@ -22,6 +23,11 @@ public enum WebPageInterpreter {
             // Chromium says `live` on a region's root; the nodes inside get the region's as
             // `containerLive` (IAccessible2's name for it), so the root stays known.
             if let inheritedLive { web.properties["containerLive"] = .text(inheritedLive) }
+            if web.properties["posinset"] == nil, let position = positions.places[node.id] {
+                web.properties["posinset"] = .number(Double(position.index))
+                web.properties["setsize"] = .number(Double(position.count))
+            }
+            if positions.outOfTabOrder.contains(node.id) { web.properties["outOfTabOrder"] = .bool(true) }
             // The text inside a control or a heading is its name, not a stop of its own.
             let alone = !withinStop && standsAlone(web)
             let children = try node.children.compactMap { byID[$0] }.map {

@@ -44,7 +44,7 @@ public struct NVDA: ScreenReader {
         let speech = NVDASpeech(words: words)
         switch target {
         case .focusable:
-            return facts.web.isFocusable
+            return facts.web.isInTabOrder
         case .landmark:
             let before = Set(previous?.nvda?.containers.map(\.id) ?? [])
             return facts.containers.contains { speech.isLandmark($0.web) && !before.contains($0.id) }
