@@ -36,12 +36,16 @@ struct AuditOptions: CommandOptions {
         if standard != nil { _ = try Criteria.table() }
     }
 
-    /// `2.625` (a scale) or `420dpi` (dots per inch; 160 dpi is a scale of 1).
+    /// The densities Android defines, from `DisplayMetrics.DENSITY_LOW` (120 dpi, a scale of
+    /// 0.75) to `DENSITY_XXXHIGH` (640 dpi, 4): a value outside is a typo, not a device.
+    static let densities: ClosedRange<Double> = 0.75...4
+
+    /// `2.625` (a scale) or `420dpi` (dots per inch; 160 dpi is a scale of 1), within `densities`.
     fileprivate static func density(_ text: String) throws -> Double {
         let lowered = text.lowercased()
-        if lowered.hasSuffix("dpi"), let dpi = Double(lowered.dropLast(3)), dpi > 0, dpi.isFinite { return dpi / 160 }
-        if let scale = Double(text), scale > 0, scale.isFinite, scale <= 10 { return scale }
-        throw UsageError("--density expects a scale from the device (0.75 to 4, e.g. 2.625) or dots per inch (420dpi), got \"\(text)\"")
+        let scale = lowered.hasSuffix("dpi") ? Double(lowered.dropLast(3)).map { $0 / 160 } : Double(lowered)
+        if let scale, densities.contains(scale) { return scale }
+        throw UsageError("--density expects a device's scale from 0.75 to 4 (e.g. 2.625) or its dots per inch from 120dpi to 640dpi (e.g. 420dpi), got \"\(text)\"")
     }
 
     /// The files this reads besides the command's own (the baseline, unless it is to be made).
@@ -107,7 +111,7 @@ extension OptionDeclaration where Value == Double {
     /// `--density SCALE|DPIdpi`: pixels per dp of Android dumps.
     static var density: Self {
         OptionDeclaration(spec: .value(
-            "density", "SCALE|DPIdpi", "Pixels per dp of Android dumps (2.625, or 420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
+            "density", "SCALE|DPIdpi", "Pixels per dp of Android dumps, 0.75 to 4 (2.625), or 120dpi to 640dpi (420dpi), for their touch-target checks. Without it an Android dump's targets are not measured."),
             decode: AuditOptions.density)
     }
 }

@@ -83,7 +83,10 @@ enum CheckCommand: Command {
         }
         let placement = parsed.reportAudio ?? .automatic
         if let reportPage, reportPage != "-", placement.mayWriteBeside {
-            outputs.append(("--report-audio", (reportPage as NSString).deletingPathExtension + ".wav"))
+            // The page's audio beside it is NAME.wav; when -o names that file, the page uses the
+            // timeline written there (one file, not two outputs: a second run replaces it).
+            let beside = (reportPage as NSString).deletingPathExtension + ".wav"
+            if wav.map({ !OutputSafety.samePlace($0, beside) }) ?? true { outputs.append(("--report-audio", beside)) }
         }
         let audit = parsed.audit
         try audit.validate()

@@ -24,9 +24,13 @@ enum MergeCommand: Command {
         as one file of them all; conformance tables as one run's (a criterion failed in any shard
         is failed, with every shard's findings; else checked where any shard checked it); report
         folders as one folder: every shard's pages and audio, and an index.html with
-        every row. Give the shards in order (1/N, 2/N, ...): a shell glob of
-        shard-1 ... shard-9 is; past nine, sort the names by number. Exit codes: 0 merged, 64
-        usage, 65 a report Earshot did not write, 74 I/O.
+        every row. The output folder may be new, empty or one an earlier merge wrote: merge
+        writes only inside it, replaces only what it wrote there before (listed in its
+        .earshot-merged file), never an entry of yours, and refuses an output inside a shard.
+        Counts are checked against each report's own rows, and shards that disagree (a file of
+        one name that differs, another tool's SARIF) are refused. Give the shards in order (1/N,
+        2/N, ...): a shell glob gives that order for shard-1 to shard-9; past nine, sort the names
+        by number. Exit codes: 0 merged, 64 usage, 65 a report Earshot did not write, 74 I/O.
         """)
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -74,7 +78,8 @@ enum MergeCommand: Command {
         return nil
     }
 
-    /// Report folders: each shard's pages and audio copied in, the indexes joined.
+    /// Report folders: each shard's pages and audio copied in, the indexes joined
+    /// (`ReportFolderMerge` says what may be written where).
     static func mergeFolders(_ inputs: [String], into output: String) throws {
         let indexes = try inputs.map { folder -> (file: String, html: String) in
             let file = (folder as NSString).appendingPathComponent("index.html")
@@ -83,23 +88,8 @@ enum MergeCommand: Command {
         let merged = try SuiteIndexPage.merge(indexes)
         try OutputSafety.check(outputs: [("-o", (output as NSString).appendingPathComponent("index.html"))],
                                inputs: indexes.map(\.file))
-        try createFolder(output)
-        let manager = FileManager.default
-        for folder in inputs {
-            for name in try manager.contentsOfDirectory(atPath: folder) where name != "index.html" && !name.hasPrefix(".") {
-                let source = (folder as NSString).appendingPathComponent(name)
-                let target = (output as NSString).appendingPathComponent(name)
-                guard URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL else { continue }
-                do {
-                    if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
-                    try manager.copyItem(atPath: source, toPath: target)
-                } catch {
-                    throw FileIOError(path: target, reason: "cannot copy \(source) (\(error.localizedDescription))")
-                }
-            }
-        }
-        let index = (output as NSString).appendingPathComponent("index.html")
-        try AtomicFile.write(merged, to: index, followingLinks: false)
-        standardError("merged \(inputs.count) report folders into \(output) (\(index))")
+        let plan = try ReportFolderMerge(inputs: inputs, output: output)
+        try plan.write(index: merged)
+        standardError("merged \(inputs.count) report folders into \(output) (\((output as NSString).appendingPathComponent("index.html")))")
     }
 }

@@ -53,11 +53,17 @@ enum ReadCommand: Command {
         if let page = parsed.report, let speaker {
             try ReportWriting.checkPageName(page, option: "--report")
             let placement = parsed.reportAudio ?? .automatic
-            var outputs = [("--report", page)]
+            try RunOutputs.check([("--report", page)], inputs: [path], voice: parsed.voice)
             if placement.mayWriteBeside && page != "-" {
-                outputs.append(("--report-audio", (page as NSString).deletingPathExtension + "-audio"))
+                // The folder of the stops' audio beside the page is the command's own: one an
+                // earlier run wrote is filled again, and a link planted in it is refused.
+                let folder = (page as NSString).deletingPathExtension + "-audio"
+                let names = report.lines.map(stopFileName)
+                if FileManager.default.fileExists(atPath: folder), FileKind(atPath: AtomicFile.destination(of: folder)) != .folder {
+                    throw OutputPathError("--report-audio \(folder) is a file: the page's audio goes into a folder of that name beside it (remove the file, or give --report-audio embed); nothing was written")
+                }
+                try OutputSafety.checkOwnedFolder(folder, files: names, option: "--report-audio")
             }
-            try RunOutputs.check(outputs, inputs: [path], voice: parsed.voice)
             try ScreenPage.write(loaded, file: path, speaker: speaker, reader: reader, to: page, placement: placement)
             print(report.text, terminator: "")
             print("wrote \(page)")

@@ -179,6 +179,9 @@ public struct ScenarioCheck {
         let written = settings.transcripts.map(\.path) + [settings.wavPath, settings.findingsPath, page].compactMap { $0 }
         let beside = page.flatMap { page in
             settings.reportAudio == .external && page != "-" ? (page as NSString).deletingPathExtension + ".wav" : nil
+        }.flatMap { beside in
+            // When -o names the page's audio file, it is written once and said once.
+            settings.wavPath.map { OutputSafety.samePlace($0, beside) } == true ? nil : beside
         }
         return Outcome(path: settings.path, result: result, time: Date().timeIntervalSince(started), written: written,
                        besidePage: beside)

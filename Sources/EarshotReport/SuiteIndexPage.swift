@@ -81,10 +81,19 @@ public struct SuiteIndexPage {
                   let verdict = page.html.range(of: "<p class=\"verdict "), let counts = page.html.range(of: "\">", range: verdict.upperBound..<page.html.endIndex),
                   let stop = page.html.range(of: " failed.</p>", range: counts.upperBound..<page.html.endIndex) else { throw bad }
             let numbers = page.html[counts.upperBound..<stop.lowerBound].components(separatedBy: " passed, ")
-            guard numbers.count == 2, let p = Int(numbers[0]), let f = Int(numbers[1]) else { throw bad }
-            passed += p
-            failed += f
-            rows += page.html[body.upperBound..<end.lowerBound]
+            guard numbers.count == 2 else { throw bad }
+            let place = SourceLocation(file: page.file, line: 1, column: 1)
+            let p = try ReportMerge.count(numbers[0], "passed", at: place), f = try ReportMerge.count(numbers[1], "failed", at: place)
+            // The counts must be the page's own rows: edited counts would merge into a verdict no run gave.
+            let shardRows = page.html[body.upperBound..<end.lowerBound]
+            let held = (shardRows.components(separatedBy: "<td class=\"passed\">").count - 1,
+                        shardRows.components(separatedBy: "<td class=\"failed\">").count - 1)
+            guard held == (p, f) else {
+                throw DataFileError("the index says \(p) passed, \(f) failed, but its table has \(held.0) passed and \(held.1) failed rows", at: place)
+            }
+            passed = try ReportMerge.sum(passed, p, "passed", at: place)
+            failed = try ReportMerge.sum(failed, f, "failed", at: place)
+            rows += shardRows
             first = first ?? page.html
         }
         guard var html = first else { throw FileIOError(path: "-", reason: "nothing to merge") }
@@ -99,7 +108,7 @@ public struct SuiteIndexPage {
         while let title = html.range(of: "Desk checks: ", range: searchFrom..<html.endIndex),
               let scenarios = html.range(of: " scenarios", range: title.upperBound..<html.endIndex),
               Int(html[title.upperBound..<scenarios.lowerBound]) != nil {
-            html.replaceSubrange(title.upperBound..<scenarios.lowerBound, with: String(passed + failed))
+            html.replaceSubrange(title.upperBound..<scenarios.lowerBound, with: String(try ReportMerge.sum(passed, failed, "scenario", at: SourceLocation(file: pages[0].file, line: 1, column: 1))))
             searchFrom = html.range(of: " scenarios", range: title.upperBound..<html.endIndex)!.upperBound
         }
         return html

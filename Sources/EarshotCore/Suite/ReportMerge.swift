@@ -33,21 +33,56 @@ public enum ReportMerge {
                 throw DataFileError("the report of \"\(suiteName)\" cannot join that of \"\(name)\"", at: SourceLocation(file: document.file, line: 2, column: 1))
             }
             name = suiteName
-            guard let t = Int(try attribute("tests")), let f = Int(try attribute("failures")), let e = Int(try attribute("errors")),
-                  let s = Double(try attribute("time")) else {
-                throw DataFileError("the <testsuites> totals are not numbers", at: SourceLocation(file: document.file, line: 2, column: 1))
+            let place = SourceLocation(file: document.file, line: 2, column: 1)
+            let t = try count(try attribute("tests"), "tests", at: place)
+            let f = try count(try attribute("failures"), "failures", at: place)
+            let e = try count(try attribute("errors"), "errors", at: place)
+            guard let s = Double(try attribute("time")), s.isFinite, s >= 0 else {
+                throw DataFileError("the <testsuites> time is not a number of seconds of 0 or more", at: place)
             }
-            tests += t; failures += f; errors += e; time += s
+            // The totals must be what the report holds: a report whose counts were edited (or
+            // cut short) would otherwise merge into a verdict no run gave.
+            let cases = lines[2..<(lines.count - 2)]
+            let held = (tests: cases.filter { $0.hasPrefix("    <testcase ") }.count,
+                        failures: cases.filter { $0.hasPrefix("      <failure ") }.count,
+                        errors: cases.filter { $0.hasPrefix("      <error ") }.count)
+            guard held == (t, f, e) else {
+                throw DataFileError("the <testsuites> totals (\(t) tests, \(f) failures, \(e) errors) disagree with the report's own test cases (\(held.tests), \(held.failures), \(held.errors))",
+                                    at: place)
+            }
+            tests = try sum(tests, t, "tests", at: place)
+            failures = try sum(failures, f, "failures", at: place)
+            errors = try sum(errors, e, "errors", at: place)
+            time += s
             body += lines[2..<(lines.count - 2)].map { $0 + "\n" }.joined()
         }
         guard let name else { throw FileIOError(path: "-", reason: "nothing to merge") }
+        guard time.isFinite else {
+            throw DataFileError("the reports' times add up to more than a number of seconds can hold", at: SourceLocation(file: documents[0].file, line: 2, column: 1))
+        }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"\(name)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(fixedDecimal(time, places: 3))\">\n"
             + body + "</testsuites>\n"
     }
 
+    /// A count a report states: a whole number of 0 or more, or an error at `place`.
+    public static func count(_ text: String, _ what: String, at place: SourceLocation) throws -> Int {
+        guard let number = Int(text), number >= 0 else {
+            throw DataFileError("the \(what) count \"\(text)\" is not a whole number of 0 or more", at: place)
+        }
+        return number
+    }
+
+    /// `total + more`, or an error at `place` when the sum is past what a count can hold.
+    public static func sum(_ total: Int, _ more: Int, _ what: String, at place: SourceLocation) throws -> Int {
+        let (result, overflow) = total.addingReportingOverflow(more)
+        guard !overflow else { throw DataFileError("the \(what) counts add up to more than a count can hold", at: place) }
+        return result
+    }
+
     /// SARIF: one run whose results are the shards' results in order; the tool, its rules and
-    /// the source root are the first shard's (every shard of a run names the same).
+    /// the source root are the first shard's, and every shard must name the same (a log of
+    /// another version or folder is refused).
     public static func sarif(_ documents: [Document]) throws -> String {
         let open = "\n      \"results\": ", close = "\n      ]\n    }\n  ]\n}\n"
         var head: String?
@@ -66,7 +101,12 @@ public enum ReportMerge {
                 throw DataFileError("not a SARIF log written by Earshot (its results are not laid out as Earshot writes them)",
                                     at: SourceLocation(file: document.file, line: 1, column: 1))
             }
-            head = head ?? String(document.text[..<start.upperBound])
+            let documentHead = String(document.text[..<start.upperBound])
+            if let head, head != documentHead {
+                throw DataFileError("this SARIF log names another tool, rule set or source folder than \(documents[0].file): it is not a shard of the same run",
+                                    at: SourceLocation(file: document.file, line: 1, column: 1))
+            }
+            head = documentHead
         }
         guard let head else { throw FileIOError(path: "-", reason: "nothing to merge") }
         if results.isEmpty { return head + "[]\n    }\n  ]\n}\n" }

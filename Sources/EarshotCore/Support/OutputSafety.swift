@@ -13,10 +13,17 @@ public enum OutputSafety {
     public static func check(outputs: [(option: String, path: String)], inputs: [String]) throws {
         let inputIDs = inputs.compactMap { path in identity(of: path).map { (path, $0) } }
         var seen: [FileIdentity: String] = [:]
+        // Outputs not written yet have no identity: they are told apart by the place they name.
+        var seenPlaces: [String: String] = [:]
         for (option, path) in outputs where path != "-" {
             if let kind = specialKind(of: path) {
                 throw OutputPathError("\(option) \(path) is \(kind), not a regular file: nothing is written there")
             }
+            let place = resolvedPath(AtomicFile.destination(of: path))
+            if let other = seenPlaces[place] {
+                throw OutputPathError("\(option) \(path) and \(other) are the same file: give each output its own name")
+            }
+            seenPlaces[place] = "\(option) \(path)"
             guard let id = identity(of: path) else { continue }
             if let input = inputIDs.first(where: { $0.1 == id }) {
                 throw OutputPathError("\(option) \(path) is the input \(input.0): writing it would destroy the input; nothing was written")
@@ -88,6 +95,27 @@ public enum OutputSafety {
             }
         }
         return nil
+    }
+
+    /// Whether two paths name one place: the same file when both exist, else the same
+    /// absolute path once links are resolved as far as the path exists.
+    public static func samePlace(_ first: String, _ second: String) -> Bool {
+        if let a = identity(of: first), let b = identity(of: second) { return a == b }
+        return resolvedPath(AtomicFile.destination(of: first)) == resolvedPath(AtomicFile.destination(of: second))
+    }
+
+    /// The absolute path `path` names, with `.`, `..` and the links of its existing part
+    /// resolved; the part that does not exist yet is kept as written.
+    public static func resolvedPath(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        var info = stat()
+        while existing != "/", !existing.isEmpty, lstat(existing, &info) != 0 {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        let base = URL(fileURLWithPath: existing).resolvingSymlinksInPath().path
+        return ([base == "/" ? "" : base] + rest).joined(separator: "/")
     }
 
     struct FileIdentity: Hashable {

@@ -27,11 +27,17 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
-    /// The indices of this shard's jobs among `total`: sizes differ by at most one.
+    /// The indices of this shard's jobs among `total`: sizes differ by at most one. The
+    /// products are taken at double width, so no index or count (up to `Int.max`) overflows.
     public func range(of total: Int) -> Range<Int> {
-        let lower = total * (index - 1) / count
-        let upper = total * index / count
-        return lower..<upper
+        precondition(total >= 0, "a negative number of jobs")
+        return Self.share(total, times: index - 1, over: count)..<Self.share(total, times: index, over: count)
+    }
+
+    /// `total * part / whole`, for `0 <= part <= whole`, computed without overflow.
+    private static func share(_ total: Int, times part: Int, over whole: Int) -> Int {
+        let product = total.multipliedFullWidth(by: part)
+        return whole.dividingFullWidth((high: product.high, low: product.low)).quotient
     }
 
     /// The shard a `--shard` value names: `I/N`; `auto`, from GitLab's parallel jobs
@@ -63,6 +69,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             }
             guard let total else {
                 return .failure(ShardError("a Kubernetes Indexed Job does not say how many shards there are: give --shard auto/N with N the Job's completions"))
+            }
+            // Compared before adding one, so the largest index cannot overflow.
+            guard zeroBased < total else {
+                return .failure(ShardError("JOB_COMPLETION_INDEX \(zeroBased) (0-based) is not a shard of \(total) (shards are 0 to \(total - 1))"))
             }
             index = zeroBased + 1
             return check(index, total, source: "JOB_COMPLETION_INDEX \(zeroBased) (0-based)")
