@@ -53,7 +53,10 @@ struct ShardTests {
         #expect(pages.status == 0, "\(pages.stderr)")
         #expect(try Self.text(folder.appendingPathComponent("merged/index.html")) == (try Self.text(folder.appendingPathComponent("all/index.html"))))
         let onePages = try FileManager.default.contentsOfDirectory(atPath: path("all")).sorted()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: path("merged")).sorted() == onePages)
+        // One run's files, and the list of what merge wrote (so it can replace them next time).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path("merged")).sorted() == (onePages + [".earshot-merged"]).sorted())
+        let ledger = try Self.text(folder.appendingPathComponent("merged/.earshot-merged"))
+        #expect(ledger.split(separator: "\n").map(String.init) == onePages)
         for page in onePages where page.hasSuffix(".html") {
             #expect(try Self.text(folder.appendingPathComponent("merged/" + page)) == (try Self.text(folder.appendingPathComponent("all/" + page))), "\(page)")
         }

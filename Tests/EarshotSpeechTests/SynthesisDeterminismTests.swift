@@ -48,6 +48,37 @@ struct SynthesisDeterminismTests {
         #expect(once.count == twice.count)
         #expect(firstDifference(once, twice) == nil)
     }
+
+    /// Another caller's synthesis cancelled part-way (a cut announcement, a full disk) runs
+    /// between two of this caller's, as it does when tests or live speech share the engine.
+    @Test("a synthesis cancelled part-way leaves nothing behind: the next text gives its own samples", arguments: [1, 2, 3, 5, 8])
+    func identicalSamplesAfterCancelledSynthesis(buffersBeforeCancel: Int) throws {
+        let spelled = "큐, 알, 칠"
+        let reference = try engine.synthesize(spelled, settings: korean).audio.samples
+        for (long, settings) in [("주문 내역을 확인하세요, 배송 중입니다. 오늘 오후에 도착할 예정입니다.", korean),
+                                 ("The quick brown fox jumps over the lazy dog, then rests under a big old tree.", english)] {
+            let cancellation = SynthesisCancellation()
+            var buffers = 0
+            let cut = try engine.synthesize(long, settings: settings, cancellation: cancellation) { _ in
+                buffers += 1
+                if buffers == buffersBeforeCancel { cancellation.cancel() }
+            }
+            #expect(cut.wasCancelled)
+            let after = try engine.synthesize(spelled, settings: korean).audio.samples
+            #expect(after.count == reference.count, "after \"\(long)\" cut after \(buffersBeforeCancel) buffers: \(after.count) samples, \(reference.count) before")
+            #expect(firstDifference(after, reference) == nil, "after \"\(long)\" cut after \(buffersBeforeCancel) buffers")
+        }
+        // A stream stopped by its writer (a full disk) is the same kind of stop.
+        struct Full: Error {}
+        #expect(throws: Full.self) {
+            var buffers = 0
+            try engine.stream("주문 내역을 확인하세요, 배송 중입니다.", settings: korean) { _ in
+                buffers += 1
+                if buffers == buffersBeforeCancel { throw Full() }
+            }
+        }
+        #expect(firstDifference(try engine.synthesize(spelled, settings: korean).audio.samples, reference) == nil)
+    }
 }
 
 /// The index of the first sample where two recordings differ (nil when identical), a short
