@@ -191,7 +191,9 @@ public struct ScenarioCheck {
     /// `--standard` table of the run's findings (`DeskCheckPage.write`).
     func writePage(_ path: String, result: ScenarioResult, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) throws {
         let conformance = try settings.standard.map {
-            try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases), unchecked: result.uncheckedCodes)
+            // A sweep's page: the rate code was checked, by the sweep.
+            try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases),
+                                  unchecked: result.uncheckedCodes.filter { sweep == nil || $0.key != .timingRateDependent })
         }
         try DeskCheckPage(path: path, placement: settings.reportAudio, conformance: conformance)
             .write(scenario, result: result, speaker: speaker, wavPath: wavPath, sweep: sweep)

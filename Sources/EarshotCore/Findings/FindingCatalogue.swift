@@ -32,6 +32,9 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case dialogFocusNotMoved = "dialog.focus-not-moved"
     // Across runs: found by running a scenario at several speaking rates (`--rates`).
     case timingRateDependent = "timing.rate-dependent"
+
+    /// The codes only a scenario playing on a web page can find.
+    public static let webPageCodes: [FindingCode] = [.liveCreatedFilled, .liveChangeUnheard, .focusLostToDocument, .dialogFocusNotMoved]
 }
 
 /// Every finding Earshot can report: its severity, a title, what it means and the fix the seed

@@ -217,9 +217,17 @@ extension Scenario {
 }
 
 extension ScenarioResult {
-    /// The static codes a screen shown could not be checked for, with the reason
-    /// (`ScreenLinter.unchecked`); a code any screen could be checked for is not listed.
+    /// The codes this run did not check, with the reason, so that a conformance table counts
+    /// as checked only what ran: a static code no screen shown could be checked for
+    /// (`ScreenLinter.unchecked`) or the linter could not check at all; the web page codes when
+    /// no screen was a page; the rate code, which only a sweep of rates checks.
     public var uncheckedCodes: [FindingCode: String] {
-        ScreenLinter.uncheckedInEvery(screensShown.map { ScreenLinter.unchecked($0.screen) })
+        var unchecked = ScreenLinter.uncheckedInEvery(screensShown.map { ScreenLinter.unchecked($0.screen) })
+        unchecked.merge(linterUnchecked) { first, _ in first }
+        if !screensShown.contains(where: { $0.screen.isWebPage }) {
+            for code in FindingCode.webPageCodes { unchecked[code] = "found only while a scenario plays on a web page" }
+        }
+        unchecked[.timingRateDependent] = "found only by running the scenario at several rates (--rates)"
+        return unchecked
     }
 }

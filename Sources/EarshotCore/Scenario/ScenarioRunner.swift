@@ -14,6 +14,10 @@ public struct ScenarioRunner {
     let askedRate: Int?
     /// The rate the run speaks at: an expectation about other rates (`"rates"`) is left out.
     let rate: Int
+    /// The static checks of the screens shown: the linter `earshot lint` makes from the same
+    /// profile (its reading of text and IPA tables included), heard by the run's reader, so
+    /// `check` and `lint` find the same on a screen.
+    let linter: ScreenLinter
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by the reader named `reader` (`--reader`); without one, by the scenario's screens'
@@ -34,6 +38,8 @@ public struct ScenarioRunner {
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                              profile: profile, screenReader: screenReader, clock: clock, device: device, app: scenario.app,
                              reader: scenario.reader, observer: observer)
+        linter = ScreenLinter(generator: desk.generator, pipeline: try profile.speechPipeline(),
+                              pronunciation: try PronunciationTables(profile: profile))
     }
 
     /// Performs every step, lets the speech finish, and evaluates the expectations.
@@ -158,6 +164,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
+        result.linterUnchecked = linter.uncheckedCodes
         if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
         return result
@@ -213,7 +220,7 @@ extension ScenarioRunner {
     /// that posted an announcement, else the last step performed at or before its time) and
     /// its element's place.
     func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
-        var all = desk.staticFindings()
+        var all = desk.staticFindings(linter: linter)
             + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader.name)
         let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func elementLocation(_ finding: Finding) -> SourceLocation? {
@@ -262,6 +269,9 @@ public struct ScenarioResult: Sendable {
     public var reader: ScreenReaderName = ScreenReaders.standard.name
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
+    /// The static codes the run's linter could not check on any screen, with the reason
+    /// (`ScreenLinter.uncheckedCodes`).
+    public var linterUnchecked: [FindingCode: String] = [:]
     /// What a screen looked like, by its name, when the run saw it: a web page's screenshot as
     /// it loaded (the desk check's page draws the stops over it).
     public var screenPictures: [String: ScreenPicture] = [:]

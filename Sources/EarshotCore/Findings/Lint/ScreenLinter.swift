@@ -68,6 +68,27 @@ public struct ScreenLinter: Sendable {
         return [.targetTooSmall: reason, .targetBelowPlatform: reason]
     }
 
+    /// The static codes this linter cannot check whatever the screen, with the reason: the
+    /// reading checks need the voice's text pipeline (its symbol names for the symbol checks),
+    /// the pronunciation check its IPA tables. A linter made from a profile has them; its
+    /// symbol checks still cannot run when the profile names no symbols.
+    public var uncheckedCodes: [FindingCode: String] {
+        var unchecked: [FindingCode: String] = [:]
+        if pipeline == nil {
+            for code in [FindingCode.labelUnnamedSymbol, .labelOnlySymbols, .labelAmbiguousAbbreviation] {
+                unchecked[code] = "made without the voice's reading of text, so how labels are read was not checked"
+            }
+        } else if pipeline?.symbols == nil {
+            for code in [FindingCode.labelUnnamedSymbol, .labelOnlySymbols] {
+                unchecked[code] = "the voice profile names no symbols, so labels of symbols were not checked"
+            }
+        }
+        if pronunciation == nil {
+            unchecked[.speechIPAUnmapped] = "made without the voices' IPA tables, so pronunciations were not checked"
+        }
+        return unchecked
+    }
+
     public let generator: DescriptionGenerator
     /// What the voice gives the engine (the reading checks need it; without, they find nothing).
     public let pipeline: SpeechTextPipeline?

@@ -9,9 +9,8 @@ extension DeskCheck {
     /// The screens as they were when shown, in order (a screen shown twice is listed twice).
     public var shownScreens: [(name: String, screen: Screen)] { executor.run { shownSoFar } }
 
-    /// The static checks (`ScreenLinter`) on every screen as it was shown, each finding once.
-    public func staticFindings(source: String? = nil) -> [Finding] {
-        let linter = ScreenLinter(generator: generator)
+    /// The static checks of `linter` on every screen as it was shown, each finding once.
+    public func staticFindings(linter: ScreenLinter, source: String? = nil) -> [Finding] {
         var seen = Set<String>()
         var found: [Finding] = []
         for (name, screen) in shownScreens {
