@@ -130,7 +130,7 @@ enum RenderCommand: Command {
         if summary.manifestError != nil || summary.failures.contains(where: \.isIOError) { return .ioError }
         if parsed.report {
             let page = try RenderIndex.write(entries: summary.entries, manifest: summary.manifestPath,
-                                             inputs: parsed.positionals, embed: placement == .embed)
+                                             inputs: parsed.positionals, reader: parsed.reader, embed: placement == .embed)
             if !quiet { standardError("render: wrote \(page)") }
         }
         let anyFailed = !summary.failures.isEmpty || planning.failedCount > 0

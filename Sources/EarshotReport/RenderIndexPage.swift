@@ -30,13 +30,14 @@ public struct RenderIndexPage {
 
     public var rows: [Row]
     /// The screen inputs, drawn below the table.
-    public var screens: [(file: String, drawing: ScreenDrawing)]
+    /// Each screen input drawn, with the title of the screen reader its stops are read by.
+    public var screens: [(file: String, drawing: ScreenDrawing, reader: String)]
     public var title: String
     /// Each row's audio when it is embedded (`data:` URIs or `PageAudio` markers, in row
     /// order); nil: the files beside the page.
     public var sources: [String]?
 
-    public init(rows: [Row], screens: [(file: String, drawing: ScreenDrawing)], title: String) {
+    public init(rows: [Row], screens: [(file: String, drawing: ScreenDrawing, reader: String)], title: String) {
         self.rows = rows
         self.screens = screens
         self.title = title
@@ -77,9 +78,11 @@ public struct RenderIndexPage {
         table += "</tbody></table>"
         var sections: [ReportPage.Section] = [.init(id: "files", title: "Rendered files", html: table)]
         if !screens.isEmpty {
-            var html = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what VoiceOver says there.</p>\n"
+            let readers = Set(screens.map(\.reader))
+            let who = readers.count == 1 ? readers.first! : "the screen reader named above the screen"
+            var html = "<p id=\"stop-said\" class=\"said\" aria-live=\"polite\">Focus or point at a numbered stop to see what \(HTML.text(who)) says there.</p>\n"
             for (index, screen) in screens.enumerated() {
-                html += "<h3><code>\(HTML.text(PagePath.shown(screen.file)))</code>: \(HTML.text(screen.drawing.screen.name))</h3>\n"
+                html += "<h3><code>\(HTML.text(PagePath.shown(screen.file)))</code>: \(HTML.text(screen.drawing.screen.name)), read by \(HTML.text(screen.reader))</h3>\n"
                 html += screen.drawing.html(key: "s\(index + 1)", title: "screen \(screen.drawing.screen.name)")
             }
             sections.append(.init(id: "screens", title: "Screens", html: html))
