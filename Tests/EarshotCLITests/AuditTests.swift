@@ -85,7 +85,7 @@ struct AuditTests {
         #expect(unknown.stdout.contains("  Why: target size not checked: an Android dump's frames are pixels"))
         let bad = try CLIRunner.run(["lint", dump, "--density", "big"], currentDirectory: Self.root)
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("--density expects a scale"))
+        #expect(bad.stderr.contains("--density expects a device's scale from 0.75 to 4"))
     }
 
     @Test("--standard kwcag22 lists every KWCAG item once with counts that add up; wcag22 every A and AA criterion; the JSON says the same")
