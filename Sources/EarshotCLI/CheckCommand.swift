@@ -123,7 +123,7 @@ enum CheckCommand: Command {
         }
         try reports.write([outcome.record], name: "earshot check")
         let unchecked = outcome.result.uncheckedCodes
-        for reason in Set(unchecked.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
+        for reason in Set(FindingCode.noted(unchecked).values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
         try audit.finish(findings: outcome.result.findings, baseline: check.settings.baseline, files: [path],
                          checked: Set(FindingCode.allCases), unchecked: unchecked, out: out)
         out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))

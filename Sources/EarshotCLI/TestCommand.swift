@@ -115,7 +115,7 @@ enum TestCommand: Command {
         let findings = verdicts.flatMap(\.findings)
         // A code counts as checked when any scenario's screens allowed it.
         let unchecked = ScreenLinter.uncheckedInEvery(verdicts.filter { $0.outcome.error == nil }.map(\.outcome.uncheckedCodes))
-        for reason in Set(unchecked.values).sorted() { printer.line("note: \(reason)") }
+        for reason in Set(FindingCode.noted(unchecked).values).sorted() { printer.line("note: \(reason)") }
         let conformance = try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
                          checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
         let failed = verdicts.filter { !$0.passed }.count
