@@ -160,7 +160,9 @@ final class DevToolsPipe {
     /// The browser's end, with the last lines it printed.
     private func died(while what: String) -> BrowserError {
         let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        let last = log.split(separator: "\n").suffix(3).joined(separator: " | ")
+        let lines = log.split(separator: "\n")
+        // Chromium's fatal line says why it stopped; what follows it is the crash reporter's.
+        let last = lines.last(where: { $0.contains(":FATAL:") }).map(String.init) ?? lines.suffix(3).joined(separator: " | ")
         return .unavailable("the browser ended while \(what)" + (last.isEmpty ? "" : " (it said: \(last))"))
     }
 }

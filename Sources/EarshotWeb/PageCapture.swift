@@ -179,7 +179,7 @@ final class BrowserSession {
                 session.notes = startNotes
                 session.gate = LocalFileGate(pageAddress: pageAddress)
                 return session
-            } catch let error as BrowserError where !unsandboxed && Self.sandboxFailed(error) {
+            } catch is SandboxUnavailable where !unsandboxed {
                 // A machine that gives no user namespace to an unprivileged user (a container's
                 // seccomp profile) cannot run the sandbox: the browser runs without it, said.
                 unsandboxed = true
@@ -188,11 +188,8 @@ final class BrowserSession {
         }
     }
 
-    /// Whether the browser died because its sandbox could not start.
-    private static func sandboxFailed(_ error: BrowserError) -> Bool {
-        guard case .unavailable(let reason) = error else { return false }
-        return reason.contains("No usable sandbox") || reason.contains("sandbox_host_linux")
-    }
+    /// The browser died at start because its sandbox could not start (its log says so).
+    private struct SandboxUnavailable: Error {}
 
     private static func start(box: BrowserBox, arguments: [String], name: String, viewport: (width: Int, height: Int),
                               answered: (() -> Void)?) throws -> BrowserSession {
@@ -237,7 +234,9 @@ final class BrowserSession {
         } catch {
             pipe.answerAtOnce = nil
             pipe.close()
+            let log = (try? String(contentsOf: box.log, encoding: .utf8)) ?? ""
             box.remove()
+            if log.contains("No usable sandbox"), !arguments.contains("--no-sandbox") { throw SandboxUnavailable() }
             throw error
         }
     }
