@@ -39,9 +39,11 @@ struct LocalFileGate {
         guard resolved.hasPrefix(folder) else { return .refuse("outside its folder") }
         let inside = resolved.dropFirst(folder.count)
         if inside.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .refuse("a hidden file") }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isFolder) else { return .missing }
-        if isFolder.boolValue { return .refuse("a folder's listing") }
+        var info = stat()
+        guard stat(resolved, &info) == 0 else { return .missing }
+        if info.st_mode & S_IFMT == S_IFDIR { return .refuse("a folder's listing") }
+        // A pipe or a device would never end (or never answer): only a file is read.
+        guard info.st_mode & S_IFMT == S_IFREG else { return .refuse("not a file") }
         guard let data = FileManager.default.contents(atPath: resolved) else { return .missing }
         return .serve(data, mimeType: Self.mimeTypes[url.pathExtension.lowercased()])
     }
