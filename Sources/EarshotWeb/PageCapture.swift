@@ -271,7 +271,13 @@ final class BrowserSession {
             _ = try? pipe.send("Page.handleJavaScriptDialog", ["accept": false], session: page)
             let type = parameters["type"] as? String ?? "dialog"
             let message = (parameters["message"] as? String).map { " \"\($0.prefix(200))\"" } ?? ""
-            notes.append("the page opened a JavaScript \(type)\(message); Earshot dismissed it (Cancel), as a user pressing Escape would")
+            let answer = switch type {
+            case "confirm": "dismissed it (Cancel: the page was told false)"
+            case "prompt": "dismissed it (Cancel: the page was told null)"
+            case "beforeunload": "stayed on the page"
+            default: "closed it"
+            }
+            notes.append("the page opened a JavaScript \(type)\(message); Earshot \(answer), as a user pressing Escape would")
             return true
         case "Fetch.requestPaused":
             answerFile(parameters)
@@ -347,6 +353,9 @@ final class BrowserSession {
         self.address = address
         let deadline = Date().addingTimeInterval(timeout)
         let what = "after \(fixedDecimal(timeout, places: 0)) s waiting for \(address) to load"
+        if let url = URL(string: address), url.isFileURL, !FileManager.default.fileExists(atPath: url.path) {
+            throw BrowserError.pageFailed(url: address, reason: "no such file")
+        }
         navigation.sequence += 1
         navigation.lastStart = navigation.sequence
         navigation.requested = nil

@@ -149,7 +149,7 @@ struct PageBoxTests {
 
     // MARK: - Dialogs, moves away, HTTP errors
 
-    @Test("a page's confirm and alert are dismissed as a user would (Cancel) and noted; the page loads at once")
+    @Test("a page's confirm, alert and prompt are dismissed as a user would (Cancel) and noted; the page loads at once")
     func dialogsDismissed() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -167,7 +167,7 @@ struct PageBoxTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Date().timeIntervalSince(started) < 8)
         #expect(result.stdout.contains("answer false, name null"), "\(result.stdout)")
-        #expect(result.stderr.contains("confirm \"Delete everything?\""), "\(result.stderr)")
+        #expect(result.stderr.contains("confirm \"Delete everything?\"; Earshot dismissed it (Cancel: the page was told false)"), "\(result.stderr)")
         #expect(result.stderr.contains("alert \"Saved\""), "\(result.stderr)")
         #expect(result.stderr.contains("prompt \"Your name?\""), "\(result.stderr)")
     }
