@@ -315,7 +315,9 @@ final class BrowserSession {
     private func followMainFrame(_ method: String, _ parameters: [String: Any]) {
         navigation.sequence += 1
         switch method {
-        case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation":
+        // Not `frameScheduledNavigation`: a meta refresh of a minute is scheduled at once, and
+        // the page is read before it comes (it is requested when it does).
+        case "Page.frameRequestedNavigation":
             guard parameters["frameId"] as? String == mainFrame, let url = parameters["url"] as? String else { return }
             navigation.requested = (url, parameters["reason"] as? String ?? "")
             navigation.lastStart = navigation.sequence

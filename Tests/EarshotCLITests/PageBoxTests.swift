@@ -186,6 +186,15 @@ struct PageBoxTests {
             #expect(result.stdout.contains("Second page"), "\(name): \(result.stdout)")
             #expect(result.stderr.contains("the page went to file://") && result.stderr.contains("second.html"), "\(name): \(result.stderr)")
         }
+        // A refresh due in a minute is not waited for: the page is read as it is, at once.
+        try Self.write("<html><head><meta http-equiv=\"refresh\" content=\"60; url=second.html\"></head><body><h1>Patient</h1></body></html>",
+                       "later.html", in: folder)
+        let started = Date()
+        let later = try CLIRunner.run(["read", "--no-audio", "--voice", "en", folder.appendingPathComponent("later.html").path],
+                                      environment: ["EARSHOT_PAGE_TIMEOUT": "20"])
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.contains("Patient") && !later.stderr.contains("went to"), "\(later.stdout) \(later.stderr)")
+        #expect(Date().timeIntervalSince(started) < 15)
     }
 
     @Test("a page that moves to another host is an error naming it (exit 69), never the browser's error page read")
