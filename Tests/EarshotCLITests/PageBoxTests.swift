@@ -266,7 +266,8 @@ struct PageBoxTests {
                 .filter { $0.arguments.split(separator: " ").first?.hasSuffix("/chromium") == true }
             browsers = all
             renderers = all.filter { $0.arguments.contains("--type=renderer") && !$0.arguments.contains("--top-chrome-webui") }
-            if !renderers.isEmpty { break }
+            // A renderer takes its filter a moment after the zygote forks it: until every one has.
+            if !renderers.isEmpty, renderers.allSatisfy({ Self.statusField("Seccomp", in: $0.status) == "2" }) { break }
             usleep(50_000)
         }
         try #require(!renderers.isEmpty, "no renderer seen")
