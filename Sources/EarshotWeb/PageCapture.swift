@@ -188,6 +188,33 @@ final class BrowserSession {
         }
     }
 
+    /// The binding through which a page's document reports a peer connection it makes.
+    static let webRTCBinding = "__earshotPeerConnection"
+
+    /// Run in every document before its own scripts: `RTCPeerConnection` becomes a subclass of
+    /// itself that reports each connection (its STUN and TURN servers) and is otherwise the
+    /// same; the binding is taken off the page's global object, so the page cannot call it.
+    static let webRTCReporter = """
+        (function () {
+          var report = window.\(webRTCBinding);
+          try { delete window.\(webRTCBinding); } catch (error) {}
+          if (typeof report !== 'function' || typeof window.RTCPeerConnection !== 'function') { return; }
+          var Original = window.RTCPeerConnection;
+          var Reported = class RTCPeerConnection extends Original {
+            constructor(configuration, options) {
+              var servers = [];
+              ((configuration && configuration.iceServers) || []).forEach(function (server) {
+                servers = servers.concat(server && (server.urls || server.url) || []);
+              });
+              try { report(servers.join(', ')); } catch (error) {}
+              super(configuration, options);
+            }
+          };
+          window.RTCPeerConnection = Reported;
+          if (window.webkitRTCPeerConnection) { window.webkitRTCPeerConnection = Reported; }
+        })();
+        """
+
     /// The browser died at start because its sandbox could not start (its log says so).
     private struct SandboxUnavailable: Error {}
 
@@ -221,6 +248,14 @@ final class BrowserSession {
             session.mainFrame = ((frames["frameTree"] as? [String: Any])?["frame"] as? [String: Any])?["id"] as? String ?? ""
             // Every file the page asks for is paused and answered by LocalFileGate.
             try session.call("Fetch.enable", ["patterns": [["urlPattern": "file://*"]]], deadline: deadline,
+                             waitingFor: "for the browser to start")
+            // A page's peer connection reaches no one (BrowserBox), and is said: every document
+            // the page shows reports each one it makes, with the servers it names (a binding
+            // is only given to the page's documents with the Runtime domain on).
+            try session.call("Runtime.enable", deadline: deadline, waitingFor: "for the browser to start")
+            try session.call("Runtime.addBinding", ["name": Self.webRTCBinding], deadline: deadline,
+                             waitingFor: "for the browser to start")
+            try session.call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.webRTCReporter], deadline: deadline,
                              waitingFor: "for the browser to start")
             try session.call("Emulation.setDeviceMetricsOverride",
                              ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
@@ -281,6 +316,15 @@ final class BrowserSession {
             return true
         case "Fetch.requestPaused":
             answerFile(parameters)
+            return true
+        case "Runtime.bindingCalled" where parameters["name"] as? String == Self.webRTCBinding:
+            let servers = (parameters["payload"] as? String).map { String($0.prefix(300)) } ?? ""
+            let note = "the page opened a WebRTC connection\(servers.isEmpty ? "" : " (servers: \(servers))"); "
+                + "WebRTC sends nothing outside the proxy here, so it reached no one"
+            if !notes.contains(note) { notes.append(note) }
+            return true
+        case let method where method.hasPrefix("Runtime."):
+            // The page's contexts and console, which nothing here reads: not kept.
             return true
         default:
             followMainFrame(method, parameters)

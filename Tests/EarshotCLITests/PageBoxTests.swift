@@ -94,6 +94,7 @@ struct PageBoxTests {
         let result = try CLIRunner.run(["read", "--no-audio", "--voice", "en", page])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Held"), "\(result.stdout)")
+        #expect(result.stderr.contains("the page opened a WebRTC connection (servers: stun:127.0.0.1:\(stun.port))"), "\(result.stderr)")
         #expect(Self.heard(stun.socket) == [], "the fake STUN server on the loopback heard the page")
         #expect(Self.heard(mdns.socket) == [], "the mDNS group heard the browser")
     }
