@@ -174,8 +174,8 @@ final class BrowserSession {
             }
             arguments.append("about:blank")
             do {
-                let session = try start(box: box, arguments: [executable] + arguments, name: executable, viewport: viewport,
-                                        answered: answered)
+                let session = try start(box: box, command: box.command(browser: [executable] + arguments, setpriv: setpriv),
+                                        name: executable, viewport: viewport, answered: answered)
                 session.notes = startNotes
                 session.gate = LocalFileGate(pageAddress: pageAddress)
                 return session
@@ -218,12 +218,11 @@ final class BrowserSession {
     /// The browser died at start because its sandbox could not start (its log says so).
     private struct SandboxUnavailable: Error {}
 
-    private static func start(box: BrowserBox, arguments: [String], name: String, viewport: (width: Int, height: Int),
+    private static func start(box: BrowserBox, command: [String], name: String, viewport: (width: Int, height: Int),
                               answered: (() -> Void)?) throws -> BrowserSession {
         let pipe: DevToolsPipe
         do {
-            pipe = try DevToolsPipe(command: box.command(browser: arguments, setpriv: BrowserBox.setpriv()), name: name,
-                                    environment: box.environment(), errorLog: box.log)
+            pipe = try DevToolsPipe(command: command, name: name, environment: box.environment(), errorLog: box.log)
         } catch {
             box.remove()
             throw error
@@ -271,7 +270,7 @@ final class BrowserSession {
             pipe.close()
             let log = (try? String(contentsOf: box.log, encoding: .utf8)) ?? ""
             box.remove()
-            if log.contains("No usable sandbox"), !arguments.contains("--no-sandbox") { throw SandboxUnavailable() }
+            if log.contains("No usable sandbox"), !command.contains("--no-sandbox") { throw SandboxUnavailable() }
             throw error
         }
     }

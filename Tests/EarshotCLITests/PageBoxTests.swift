@@ -355,7 +355,6 @@ struct PageBoxTests {
 final class LoopbackHTTPServer: @unchecked Sendable {
     let socket: Int32
     let address: String
-    private var stopped = false
 
     struct Failure: Error { var what: String }
 
