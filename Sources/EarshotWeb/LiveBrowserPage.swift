@@ -10,6 +10,9 @@ public final class LiveBrowserPage: LivePage {
     private let session: BrowserSession
     private var time = 0.0
     private var closed = false
+    /// How many notes the page had when its tree was last given (a dialog dismissed while it
+    /// runs changes no node, but is said).
+    private var notesGiven = 0
 
     /// Opens `address` in a browser of its own.
     public static func open(_ address: String, picture: Bool = true, capture: PageCapture = PageCapture()) throws -> LiveBrowserPage {
@@ -36,6 +39,7 @@ public final class LiveBrowserPage: LivePage {
     private init(session: BrowserSession, tree: WebPageTree) {
         self.session = session
         self.tree = tree
+        notesGiven = tree.notes.count
     }
 
     deinit { close() }
@@ -101,8 +105,11 @@ public final class LiveBrowserPage: LivePage {
         }
         let answer = try session.call("Runtime.evaluate", ["expression": "(function () { var c = window.__earshotChanged; window.__earshotChanged = false; return c === true; })()", "returnByValue": true],
                                       deadline: deadline, waitingFor: "for the page to say whether it changed")
-        guard (answer["result"] as? [String: Any])?["value"] as? Bool == true else { return nil }
-        return try settledTree()
+        let changed = (answer["result"] as? [String: Any])?["value"] as? Bool == true
+        guard changed || session.noteCount != notesGiven else { return nil }
+        let tree = try settledTree()
+        notesGiven = tree.notes.count
+        return tree
     }
 
     /// The tree once two readings in a row agree: Chromium updates its accessibility tree in

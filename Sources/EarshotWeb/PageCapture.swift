@@ -484,6 +484,9 @@ final class BrowserSession {
         }
     }
 
+    /// How many notes the page has now.
+    var noteCount: Int { allNotes.count }
+
     /// The notes of the page so far: what it did that Earshot answered, the files refused.
     private var allNotes: [String] {
         guard !refusedFiles.isEmpty else { return notes }

@@ -171,6 +171,17 @@ struct PageBoxTests {
         #expect(result.stderr.contains("confirm \"Delete everything?\"; Earshot dismissed it (Cancel: the page was told false)"), "\(result.stderr)")
         #expect(result.stderr.contains("alert \"Saved\""), "\(result.stderr)")
         #expect(result.stderr.contains("prompt \"Your name?\""), "\(result.stderr)")
+
+        // While a scenario plays the page: dismissed at once, and said at its time.
+        try Self.write("<html><body><h1>Start</h1><p>Text</p></body></html>", "plain.html", in: folder)
+        try Self.write("""
+            {"title": "dialog", "voice": "en", "screen": "plain.html", "steps": [
+              {"gesture": "next", "at": 0}, {"page": {"run": "alert('Stop')"}, "at": 0.5}, {"gesture": "next", "at": 1.0}]}
+            """, "dialog.json", in: folder)
+        let played = try CLIRunner.run(["check", "-o", folder.appendingPathComponent("dialog.wav").path,
+                                        folder.appendingPathComponent("dialog.json").path], environment: ["EARSHOT_PAGE_TIMEOUT": "10"])
+        #expect(played.status == 0, "\(played.stdout) \(played.stderr)")
+        #expect(played.stdout.contains("00:00.500 note: the page opened a JavaScript alert \"Stop\""), "\(played.stdout)")
     }
 
     @Test("a page that moves to a sibling page (meta refresh, its script) is read there with a note naming it")

@@ -123,8 +123,10 @@ final class LivePageSession {
             held = kept.filter { id, _ in new.node(id)?.web?.flag("busy") == true }
         }
         let events = WebPageChanges.events(from: screen, to: new, acted: acted)
+        // What the page did that Earshot answered for it while it ran (a dialog dismissed).
+        let notes = changed.notes.filter { !tree.notes.contains($0) }
         tree = changed
         screen = new
-        desk.pageChanged(to: new, liveChanges: changes, events: events, source: source)
+        desk.pageChanged(to: new, liveChanges: changes, events: events, notes: notes, source: source)
     }
 }
