@@ -421,6 +421,18 @@ final class BrowserSession {
         return self
     }
 
+    /// Whether the page has set off to another document that has not loaded yet.
+    var isMoving: Bool { navigation.lastStart > navigation.lastLoad }
+
+    /// Waits (up to `seconds`) for the load of a document the page is moving to, so that what
+    /// is read next is that document whole, not its first half.
+    func finishMove(within seconds: Double) {
+        guard navigation.lastStart > navigation.lastLoad else { return }
+        try? pipe.wait(deadline: Date().addingTimeInterval(seconds), waitingFor: "for the page to load where it went") {
+            self.navigation.lastLoad > self.navigation.lastStart
+        }
+    }
+
     /// Chromium's errors for an address the proxy or the gate refused.
     private static func isRefusal(_ failure: String) -> Bool {
         failure.contains("PROXY") || failure.contains("TUNNEL") || failure.contains("ACCESS_DENIED") || failure.contains("BLOCKED")
@@ -428,7 +440,7 @@ final class BrowserSession {
 
     /// The page as loaded: the browser's own error page is an error naming where the page went,
     /// an HTTP error status an error naming it, and a page that moved says so.
-    private func checkWhereThePageIs() throws {
+    func checkWhereThePageIs() throws {
         let now = navigation.url
         if now.hasPrefix("chrome-error:") {
             let target = navigation.requested?.url ?? address
@@ -507,7 +519,9 @@ final class BrowserSession {
         let pair = ((page["result"] as? [String: Any])?["value"] as? [Any]) ?? []
         noteRefusals()
         let dom = DOMFacts(snapshot: snapshot)
-        return WebPageTree(url: address, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
+        // The document read: the address given, or where the page went (said in a note).
+        let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
+        return WebPageTree(url: url, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
                            viewport: viewport, browser: browser, refused: refused, notes: allNotes,
                            nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
     }

@@ -220,6 +220,32 @@ struct PageBoxTests {
         #expect(!result.stdout.contains("internet"), "\(result.stdout)")
     }
 
+    @Test("a link a scenario clicks: to a sibling page, read there with a note and no finding of its own; to another host, an error (69)")
+    func scenarioFollowsLinks() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write("<html><body><h1>Start</h1><a id=\"far\" href=\"http://far.example/next\">Far away</a> <a id=\"near\" href=\"second.html\">Near</a></body></html>",
+                       "start.html", in: folder)
+        try Self.write("<html><body><h1>Second page</h1></body></html>", "second.html", in: folder)
+        for link in ["near", "far"] {
+            try Self.write("""
+                {"title": "\(link)", "voice": "en", "screen": "start.html", "steps": [
+                  {"gesture": "next", "at": 0}, {"page": {"click": "\(link)"}, "at": 0.5}, {"gesture": "next", "at": 1.5}]}
+                """, "\(link).json", in: folder)
+            let played = try CLIRunner.run(["check", "-o", folder.appendingPathComponent("\(link).wav").path,
+                                            folder.appendingPathComponent("\(link).json").path])
+            if link == "near" {
+                #expect(played.status == 0, "\(played.stdout) \(played.stderr)")
+                #expect(played.stdout.contains("\"heading level 1 Second page\""), "\(played.stdout)")
+                #expect(played.stdout.contains("note: the page went to file://") && played.stdout.contains("second.html"), "\(played.stdout)")
+                #expect(played.stdout.contains("Findings: no findings"), "\(played.stdout)")
+            } else {
+                #expect(played.status == 69, "\(played.stdout) \(played.stderr)")
+                #expect(played.stderr.contains("http://far.example/next"), "\(played.stderr)")
+            }
+        }
+    }
+
     @Test("an HTTP error status (404, 500) is an error naming it; a redirect is read where it leads, noted")
     func httpStatus() throws {
         let server = try LoopbackHTTPServer()
