@@ -20,9 +20,14 @@ final class DevToolsPipe {
     private var closed = false
     /// What the browser printed on its standard error, for an error message when it dies.
     private let errorLog: URL
+    /// Answers an event that cannot wait (a dialog that blocks the page, a paused request) the
+    /// moment it is read, whatever call is under way; true when it took the event.
+    var answerAtOnce: (([String: Any]) -> Bool)?
 
-    /// Starts `executable` with `arguments` (the pipe flag is added), in a process group of its own.
-    init(executable: String, arguments: [String], errorLog: URL) throws {
+    /// Starts `command` (an executable's path and its arguments; the pipe flag is added), in a
+    /// process group of its own, with `environment` when given; `name` is the browser's, for
+    /// an error message.
+    init(command browser: [String], name executable: String, environment: [String]? = nil, errorLog: URL) throws {
         self.errorLog = errorLog
         var toChild: [Int32] = [-1, -1]
         var fromChild: [Int32] = [-1, -1]
@@ -36,11 +41,12 @@ final class DevToolsPipe {
         // Standard input from /dev/null, its output into the log, the protocol on 3 and 4.
         let null = try SystemCall.open("/dev/null", O_RDONLY | O_CLOEXEC)
         defer { try? SystemCall.close(null) }
-        let command = [executable] + arguments + ["--remote-debugging-pipe"]
+        let command = browser + ["--remote-debugging-pipe"]
         let child: pid_t
         do {
             child = try SystemCall.spawnInOwnGroup(command, descriptors: [(null, STDIN_FILENO), (log, STDOUT_FILENO), (log, STDERR_FILENO),
-                                                                          (toChild[0], 3), (fromChild[1], 4)])
+                                                                          (toChild[0], 3), (fromChild[1], 4)],
+                                                   environment: environment)
         } catch {
             for descriptor in toChild + fromChild { try? SystemCall.close(descriptor) }
             throw BrowserError.unavailable("cannot start \(executable) (\(error.reason))")
@@ -69,17 +75,7 @@ final class DevToolsPipe {
     @discardableResult
     func call(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil,
               deadline: Date, waitingFor what: @autoclosure () -> String) throws -> [String: Any] {
-        nextID += 1
-        let id = nextID
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
-        if let session { message["sessionId"] = session }
-        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
-        bytes.append(0)
-        do {
-            try SystemCall.writeAll(toBrowser, bytes)
-        } catch {
-            throw died(while: "sending \(method)")
-        }
+        let id = try send(method, parameters, session: session)
         while true {
             let answer = try nextMessage(deadline: deadline, waitingFor: what())
             if answer["id"] as? Int == id {
@@ -92,6 +88,24 @@ final class DevToolsPipe {
         }
     }
 
+    /// Sends `method` without waiting for its answer (which is dropped when it comes); returns
+    /// the message's id.
+    @discardableResult
+    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws -> Int {
+        nextID += 1
+        let id = nextID
+        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+        if let session { message["sessionId"] = session }
+        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        bytes.append(0)
+        do {
+            try SystemCall.writeAll(toBrowser, bytes)
+        } catch {
+            throw died(while: "sending \(method)")
+        }
+        return id
+    }
+
     /// Waits for the first event (kept ones first) that `matches`, and removes it from `events`.
     func event(deadline: Date, waitingFor what: @autoclosure () -> String,
                where matches: ([String: Any]) -> Bool) throws -> [String: Any] {
@@ -101,6 +115,14 @@ final class DevToolsPipe {
             guard message["method"] != nil else { continue }
             if matches(message) { return message }
             events.append(message)
+        }
+    }
+
+    /// Reads messages (keeping their events) until `done` holds, which `answerAtOnce` makes so.
+    func wait(deadline: Date, waitingFor what: @autoclosure () -> String, until done: () -> Bool) throws {
+        while !done() {
+            let message = try nextMessage(deadline: deadline, waitingFor: what())
+            if message["method"] != nil { events.append(message) }
         }
     }
 
@@ -121,6 +143,7 @@ final class DevToolsPipe {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
                     throw BrowserError.unavailable("the browser sent a message that is not JSON while \(what)")
                 }
+                if object["method"] != nil, let answerAtOnce, answerAtOnce(object) { continue }
                 return object
             }
             let left = deadline.timeIntervalSinceNow
@@ -137,7 +160,9 @@ final class DevToolsPipe {
     /// The browser's end, with the last lines it printed.
     private func died(while what: String) -> BrowserError {
         let log = (try? String(contentsOf: errorLog, encoding: .utf8)) ?? ""
-        let last = log.split(separator: "\n").suffix(3).joined(separator: " | ")
+        let lines = log.split(separator: "\n")
+        // Chromium's fatal line says why it stopped; what follows it is the crash reporter's.
+        let last = lines.last(where: { $0.contains(":FATAL:") }).map(String.init) ?? lines.suffix(3).joined(separator: " | ")
         return .unavailable("the browser ended while \(what)" + (last.isEmpty ? "" : " (it said: \(last))"))
     }
 }
@@ -152,8 +177,13 @@ public enum BrowserError: UserFacingError, Equatable {
     case timeOut(String)
     /// The browser refused a command.
     case protocolError(method: String, message: String)
-    /// The page could not be opened (a missing file, a refused or failed address).
+    /// The page could not be opened (a missing file, a failed address).
     case pageFailed(url: String, reason: String)
+    /// The page is at an address Earshot does not open (another host, a file outside the page's
+    /// folder), given or reached by the page moving there (`from` the address given).
+    case refusedAddress(url: String, from: String?)
+    /// The server answered the page with an HTTP error status.
+    case httpStatus(url: String, status: Int, text: String)
 
     public var category: ErrorCategory {
         switch self {
@@ -172,6 +202,14 @@ public enum BrowserError: UserFacingError, Equatable {
         case .timeOut(let what): "error: timed out \(what)"
         case .protocolError(let method, let message): "error: the browser refused \(method): \(message)"
         case .pageFailed(let url, let reason): "error: \(url): the page could not be opened: \(reason)"
+        case .refusedAddress(let url, let from?):
+            "error: \(from): the page went to \(url), which Earshot does not open (pages are read offline, "
+                + "and a file page reads only its own folder); the browser's error page is not read"
+        case .refusedAddress(let url, nil):
+            "error: \(url): Earshot does not open this address (pages are read offline: another host than the page's own "
+                + "is refused); save the page and read the file, or read it from a server on this machine"
+        case .httpStatus(let url, let status, let text):
+            "error: \(url): the server answered HTTP \(status)\(text.isEmpty ? "" : " " + text): an error page, not read as the page"
         }
     }
 }

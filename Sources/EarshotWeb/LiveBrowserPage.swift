@@ -10,6 +10,9 @@ public final class LiveBrowserPage: LivePage {
     private let session: BrowserSession
     private var time = 0.0
     private var closed = false
+    /// How many notes the page had when its tree was last given (a dialog dismissed while it
+    /// runs changes no node, but is said).
+    private var notesGiven = 0
 
     /// Opens `address` in a browser of its own.
     public static func open(_ address: String, picture: Bool = true, capture: PageCapture = PageCapture()) throws -> LiveBrowserPage {
@@ -24,6 +27,9 @@ public final class LiveBrowserPage: LivePage {
                              waitingFor: "for \(address) to hold its time")
             try session.call("Runtime.evaluate", ["expression": Self.observer], deadline: deadline,
                              waitingFor: "for \(address) to take its observer")
+            // A page the scenario moves to (a link clicked) is observed as well.
+            try session.call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.observer], deadline: deadline,
+                             waitingFor: "for \(address) to take its observer")
             var tree = try session.tree()
             tree.screenshot = shot
             return LiveBrowserPage(session: session, tree: tree)
@@ -36,6 +42,7 @@ public final class LiveBrowserPage: LivePage {
     private init(session: BrowserSession, tree: WebPageTree) {
         self.session = session
         self.tree = tree
+        notesGiven = tree.notes.count
     }
 
     deinit { close() }
@@ -101,8 +108,21 @@ public final class LiveBrowserPage: LivePage {
         }
         let answer = try session.call("Runtime.evaluate", ["expression": "(function () { var c = window.__earshotChanged; window.__earshotChanged = false; return c === true; })()", "returnByValue": true],
                                       deadline: deadline, waitingFor: "for the page to say whether it changed")
-        guard (answer["result"] as? [String: Any])?["value"] as? Bool == true else { return nil }
-        return try settledTree()
+        let changed = (answer["result"] as? [String: Any])?["value"] as? Bool == true
+        // A page that went elsewhere while it ran: said, or an error when it went where
+        // Earshot does not go (as when it loads).
+        session.finishMove(within: 10)
+        try session.checkWhereThePageIs()
+        guard changed || session.noteCount != notesGiven else { return nil }
+        var tree = try settledTree()
+        if session.isMoving {
+            // The page set off while it was read (a link's click): what is read is where it went, whole.
+            session.finishMove(within: 10)
+            try session.checkWhereThePageIs()
+            tree = try settledTree()
+        }
+        notesGiven = tree.notes.count
+        return tree
     }
 
     /// The tree once two readings in a row agree: Chromium updates its accessibility tree in

@@ -102,51 +102,129 @@ public struct PageCapture: Sendable {
 /// One running browser with one page, for `PageCapture` (and, later, a scenario acting on it).
 final class BrowserSession {
     private let pipe: DevToolsPipe
-    private let profile: URL
+    private let box: BrowserBox
     private let page: String
     private let viewport: (width: Int, height: Int)
     private var address = ""
     private var refused: [String] = []
     private var browser: String?
+    /// What the page did that Earshot answered or refused for it, said with its tree.
+    private var notes: [String] = []
+    /// The files the page asked for and was refused (`LocalFileGate`), with the reason.
+    private var refusedFiles: [(url: String, reason: String)] = []
+    /// The page's main frame, the same for every document it shows.
+    private var mainFrame = ""
+    private var gate = LocalFileGate(pageAddress: "about:blank")
+    /// Where the main frame is, and how it moves: events are counted as they are read, so that
+    /// a move the page starts after its load event is told from the load it waits for.
+    private var navigation = NavigationState()
 
-    private init(pipe: DevToolsPipe, profile: URL, page: String, viewport: (width: Int, height: Int)) {
+    struct NavigationState {
+        var sequence = 0
+        var lastStart = 0
+        var lastLoad = 0
+        /// The main frame's document now, as the browser last said.
+        var url = ""
+        /// The last move the page itself asked for: where, and why (Chromium's reason).
+        var requested: (url: String, reason: String)?
+        /// The main document's last HTTP redirect status and its answer's status and text.
+        var redirect: Int?
+        var status: (code: Int, text: String)?
+    }
+
+    private init(pipe: DevToolsPipe, box: BrowserBox, page: String, viewport: (width: Int, height: Int)) {
         self.pipe = pipe
-        self.profile = profile
+        self.box = box
         self.page = page
         self.viewport = viewport
     }
 
-    /// Starts the browser with a profile folder of its own and one blank page. `answered` is
-    /// called when the browser first answers over the pipe (its version).
+    /// Starts the browser in a box of its own (`BrowserBox`: its folder, its user, its
+    /// network) with one blank page. `answered` is called when the browser first answers over
+    /// the pipe (its version).
     static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
                       answered: (() -> Void)? = nil) throws -> BrowserSession {
         let executable = try PageCapture.findBrowser()
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-browser-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
-        var arguments = [
-            "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-            "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
-            "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(profile.path)",
-            "--window-size=\(viewport.width),\(viewport.height)",
-        ]
-        // Chromium's sandbox refuses to run as root.
-        if geteuid() == 0 { arguments.append("--no-sandbox") }
-        if !allowNetwork {
-            // Every request not to the page's own host goes to a proxy nobody listens on.
-            arguments.append("--proxy-server=http://127.0.0.1:9")
-            var bypass = ["<-loopback>"]
-            if let host = URL(string: pageAddress)?.host, !host.isEmpty { bypass.append(host) }
-            if URL(string: pageAddress).map({ ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host ?? "") }) == true {
-                bypass.append("localhost")
-            }
-            arguments.append("--proxy-bypass-list=\(bypass.joined(separator: ";"))")
+        // Chromium's sandbox does not start as root: the browser then runs as an unprivileged
+        // user, through setpriv; only without setpriv does it run as root, unsandboxed.
+        let setpriv = geteuid() == 0 ? BrowserBox.setpriv() : nil
+        var unsandboxed = geteuid() == 0 && setpriv == nil
+        var startNotes: [String] = []
+        if unsandboxed {
+            startNotes.append("the browser ran as root without its sandbox: Earshot runs as root and found no setpriv (util-linux) to start it as an unprivileged user")
         }
-        arguments.append("about:blank")
+        while true {
+            let box = try BrowserBox.make(dropToUnprivileged: geteuid() == 0 && setpriv != nil)
+            var arguments = [
+                "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
+                "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(box.profile.path)",
+                "--window-size=\(viewport.width),\(viewport.height)",
+            ] + BrowserBox.networkFlags
+            if unsandboxed { arguments.append("--no-sandbox") }
+            if !allowNetwork {
+                // Every request not to the page's own host goes to a proxy nobody listens on.
+                arguments.append("--proxy-server=http://127.0.0.1:9")
+                var bypass = ["<-loopback>"]
+                if let host = URL(string: pageAddress)?.host, !host.isEmpty { bypass.append(host) }
+                if URL(string: pageAddress).map({ ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host ?? "") }) == true {
+                    bypass.append("localhost")
+                }
+                arguments.append("--proxy-bypass-list=\(bypass.joined(separator: ";"))")
+            }
+            arguments.append("about:blank")
+            do {
+                let session = try start(box: box, command: box.command(browser: [executable] + arguments, setpriv: setpriv),
+                                        name: executable, viewport: viewport, answered: answered)
+                session.notes = startNotes
+                session.gate = LocalFileGate(pageAddress: pageAddress)
+                return session
+            } catch is SandboxUnavailable where !unsandboxed {
+                // A machine that gives no user namespace to an unprivileged user (a container's
+                // seccomp profile) cannot run the sandbox: the browser runs without it, said.
+                unsandboxed = true
+                startNotes.append("the browser's sandbox could not start on this machine (no user namespaces for an unprivileged user); it ran without it\(geteuid() == 0 ? ", as an unprivileged user" : "")")
+            }
+        }
+    }
+
+    /// The binding through which a page's document reports a peer connection it makes.
+    static let webRTCBinding = "__earshotPeerConnection"
+
+    /// Run in every document before its own scripts: `RTCPeerConnection` becomes a subclass of
+    /// itself that reports each connection (its STUN and TURN servers) and is otherwise the
+    /// same; the binding is taken off the page's global object, so the page cannot call it.
+    static let webRTCReporter = """
+        (function () {
+          var report = window.\(webRTCBinding);
+          try { delete window.\(webRTCBinding); } catch (error) {}
+          if (typeof report !== 'function' || typeof window.RTCPeerConnection !== 'function') { return; }
+          var Original = window.RTCPeerConnection;
+          var Reported = class RTCPeerConnection extends Original {
+            constructor(configuration, options) {
+              var servers = [];
+              ((configuration && configuration.iceServers) || []).forEach(function (server) {
+                servers = servers.concat(server && (server.urls || server.url) || []);
+              });
+              try { report(servers.join(', ')); } catch (error) {}
+              super(configuration, options);
+            }
+          };
+          window.RTCPeerConnection = Reported;
+          if (window.webkitRTCPeerConnection) { window.webkitRTCPeerConnection = Reported; }
+        })();
+        """
+
+    /// The browser died at start because its sandbox could not start (its log says so).
+    private struct SandboxUnavailable: Error {}
+
+    private static func start(box: BrowserBox, command: [String], name: String, viewport: (width: Int, height: Int),
+                              answered: (() -> Void)?) throws -> BrowserSession {
         let pipe: DevToolsPipe
         do {
-            pipe = try DevToolsPipe(executable: executable, arguments: arguments, errorLog: profile.appendingPathComponent("browser.log"))
+            pipe = try DevToolsPipe(command: command, name: name, environment: box.environment(), errorLog: box.log)
         } catch {
-            try? FileManager.default.removeItem(at: profile)
+            box.remove()
             throw error
         }
         let deadline = Date().addingTimeInterval(30)
@@ -159,11 +237,25 @@ final class BrowserSession {
             let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline,
                                          waitingFor: "for the browser to open a page")
             guard let sessionID = attached["sessionId"] as? String else { throw BrowserError.unavailable("the browser gave no page session") }
-            let session = BrowserSession(pipe: pipe, profile: profile, page: sessionID, viewport: viewport)
+            let session = BrowserSession(pipe: pipe, box: box, page: sessionID, viewport: viewport)
             session.browser = (version["product"] as? String).map { $0.replacingOccurrences(of: "HeadlessChrome", with: "Chromium") }
+            pipe.answerAtOnce = { [unowned session] event in session.answer(event) }
             for domain in ["Page.enable", "Network.enable", "Accessibility.enable", "DOM.enable"] {
                 try session.call(domain, deadline: deadline, waitingFor: "for the browser to start")
             }
+            let frames = try session.call("Page.getFrameTree", deadline: deadline, waitingFor: "for the browser to start")
+            session.mainFrame = ((frames["frameTree"] as? [String: Any])?["frame"] as? [String: Any])?["id"] as? String ?? ""
+            // Every file the page asks for is paused and answered by LocalFileGate.
+            try session.call("Fetch.enable", ["patterns": [["urlPattern": "file://*"]]], deadline: deadline,
+                             waitingFor: "for the browser to start")
+            // A page's peer connection reaches no one (BrowserBox), and is said: every document
+            // the page shows reports each one it makes, with the servers it names (a binding
+            // is only given to the page's documents with the Runtime domain on).
+            try session.call("Runtime.enable", deadline: deadline, waitingFor: "for the browser to start")
+            try session.call("Runtime.addBinding", ["name": Self.webRTCBinding], deadline: deadline,
+                             waitingFor: "for the browser to start")
+            try session.call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.webRTCReporter], deadline: deadline,
+                             waitingFor: "for the browser to start")
             try session.call("Emulation.setDeviceMetricsOverride",
                              ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
                              deadline: deadline, waitingFor: "for the browser to start")
@@ -174,15 +266,19 @@ final class BrowserSession {
                              waitingFor: "for the browser to start")
             return session
         } catch {
+            pipe.answerAtOnce = nil
             pipe.close()
-            try? FileManager.default.removeItem(at: profile)
+            let log = (try? String(contentsOf: box.log, encoding: .utf8)) ?? ""
+            box.remove()
+            if log.contains("No usable sandbox"), !command.contains("--no-sandbox") { throw SandboxUnavailable() }
             throw error
         }
     }
 
     func close() {
+        pipe.answerAtOnce = nil
         pipe.close()
-        try? FileManager.default.removeItem(at: profile)
+        box.remove()
     }
 
     @discardableResult
@@ -198,23 +294,186 @@ final class BrowserSession {
         }
     }
 
-    /// Opens `address` and waits for its load event.
+    /// Answers what cannot wait, as it is read: a JavaScript dialog (it holds the page until
+    /// answered) is dismissed as a user pressing Escape would, a paused file request is
+    /// answered by the gate; and follows the main frame's moves. True when the event is taken.
+    private func answer(_ event: [String: Any]) -> Bool {
+        guard event["sessionId"] as? String == page, let method = event["method"] as? String else { return false }
+        let parameters = event["params"] as? [String: Any] ?? [:]
+        switch method {
+        case "Page.javascriptDialogOpening":
+            _ = try? pipe.send("Page.handleJavaScriptDialog", ["accept": false], session: page)
+            let type = parameters["type"] as? String ?? "dialog"
+            let message = (parameters["message"] as? String).map { " \"\($0.prefix(200))\"" } ?? ""
+            let answer = switch type {
+            case "confirm": "dismissed it (Cancel: the page was told false)"
+            case "prompt": "dismissed it (Cancel: the page was told null)"
+            case "beforeunload": "stayed on the page"
+            default: "closed it"
+            }
+            notes.append("the page opened a JavaScript \(type)\(message); Earshot \(answer), as a user pressing Escape would")
+            return true
+        case "Fetch.requestPaused":
+            answerFile(parameters)
+            return true
+        case "Runtime.bindingCalled" where parameters["name"] as? String == Self.webRTCBinding:
+            let servers = (parameters["payload"] as? String).map { String($0.prefix(300)) } ?? ""
+            let note = "the page opened a WebRTC connection\(servers.isEmpty ? "" : " (servers: \(servers))"); "
+                + "WebRTC sends nothing outside the proxy here, so it reached no one"
+            if !notes.contains(note) { notes.append(note) }
+            return true
+        case let method where method.hasPrefix("Runtime."):
+            // The page's contexts and console, which nothing here reads: not kept.
+            return true
+        default:
+            followMainFrame(method, parameters)
+            return false
+        }
+    }
+
+    private func answerFile(_ parameters: [String: Any]) {
+        guard let requestID = parameters["requestId"] as? String else { return }
+        let url = (parameters["request"] as? [String: Any])?["url"] as? String ?? ""
+        switch gate.answer(url) {
+        case .serve(let data, let type):
+            let headers = type.map { [["name": "Content-Type", "value": $0]] } ?? []
+            _ = try? pipe.send("Fetch.fulfillRequest", ["requestId": requestID, "responseCode": 200, "responseHeaders": headers,
+                                                        "body": data.base64EncodedString()], session: page)
+        case .missing:
+            _ = try? pipe.send("Fetch.failRequest", ["requestId": requestID, "errorReason": "Failed"], session: page)
+        case .refuse(let reason):
+            if !refusedFiles.contains(where: { $0.url == url }) { refusedFiles.append((url, reason)) }
+            if parameters["resourceType"] as? String == "Document", parameters["frameId"] as? String != mainFrame {
+                // A frame or object of a refused file: an empty page, drawn as a blank frame.
+                _ = try? pipe.send("Fetch.fulfillRequest", ["requestId": requestID, "responseCode": 200,
+                                                            "responseHeaders": [["name": "Content-Type", "value": "text/html"]],
+                                                            "body": ""], session: page)
+            } else {
+                _ = try? pipe.send("Fetch.failRequest", ["requestId": requestID, "errorReason": "AccessDenied"], session: page)
+            }
+        }
+    }
+
+    /// Counts the main frame's moves and loads, in the order the browser says them.
+    private func followMainFrame(_ method: String, _ parameters: [String: Any]) {
+        navigation.sequence += 1
+        switch method {
+        // Not `frameScheduledNavigation`: a meta refresh of a minute is scheduled at once, and
+        // the page is read before it comes (it is requested when it does).
+        case "Page.frameRequestedNavigation":
+            guard parameters["frameId"] as? String == mainFrame, let url = parameters["url"] as? String else { return }
+            navigation.requested = (url, parameters["reason"] as? String ?? "")
+            navigation.lastStart = navigation.sequence
+        case "Page.frameStartedNavigating":
+            guard parameters["frameId"] as? String == mainFrame else { return }
+            navigation.lastStart = navigation.sequence
+        case "Page.frameNavigated":
+            guard let frame = parameters["frame"] as? [String: Any], frame["parentId"] == nil,
+                  frame["id"] as? String == mainFrame, let url = frame["url"] as? String else { return }
+            navigation.url = url
+        case "Page.loadEventFired":
+            navigation.lastLoad = navigation.sequence
+        case "Network.requestWillBeSent":
+            guard parameters["type"] as? String == "Document", parameters["frameId"] as? String == mainFrame else { return }
+            if let redirect = parameters["redirectResponse"] as? [String: Any] {
+                navigation.redirect = (redirect["status"] as? NSNumber)?.intValue
+            } else {
+                navigation.redirect = nil
+                navigation.status = nil
+            }
+        case "Network.responseReceived":
+            guard parameters["type"] as? String == "Document", parameters["frameId"] as? String == mainFrame,
+                  let response = parameters["response"] as? [String: Any] else { return }
+            navigation.status = ((response["status"] as? NSNumber)?.intValue ?? 0, response["statusText"] as? String ?? "")
+        default:
+            break
+        }
+    }
+
+    /// Opens `address` and waits for its load event; a page that moves on as soon as it has
+    /// loaded (a meta refresh, its script) is followed, a few moves at most, and the move said.
+    /// A move to an address Earshot refuses, and an HTTP error status, are errors.
     @discardableResult
     func load(_ address: String, timeout: Double) throws -> BrowserSession {
         self.address = address
         let deadline = Date().addingTimeInterval(timeout)
         let what = "after \(fixedDecimal(timeout, places: 0)) s waiting for \(address) to load"
-        let navigation = try call("Page.navigate", ["url": address], deadline: deadline, waitingFor: what)
-        if let failure = navigation["errorText"] as? String, !failure.isEmpty {
+        if let url = URL(string: address), url.isFileURL, !FileManager.default.fileExists(atPath: url.path) {
+            throw BrowserError.pageFailed(url: address, reason: "no such file")
+        }
+        navigation.sequence += 1
+        navigation.lastStart = navigation.sequence
+        navigation.requested = nil
+        let result = try call("Page.navigate", ["url": address], deadline: deadline, waitingFor: what)
+        if let failure = result["errorText"] as? String, !failure.isEmpty {
+            if Self.isRefusal(failure) { throw BrowserError.refusedAddress(url: address, from: nil) }
             throw BrowserError.pageFailed(url: address, reason: failure)
         }
-        _ = try pipe.event(deadline: deadline, waitingFor: what) { event in
-            guard event["sessionId"] as? String == page else { return false }
-            if event["method"] as? String == "Page.loadEventFired" { return true }
-            return false
+        for _ in 0..<5 {
+            try pipe.wait(deadline: deadline, waitingFor: what) { self.navigation.lastLoad > self.navigation.lastStart }
+            // A page that moves when it has loaded has asked to by the end of a short wait.
+            _ = try? call("Runtime.evaluate", ["expression": "new Promise(function (done) { setTimeout(done, 30); })", "awaitPromise": true],
+                          deadline: deadline, waitingFor: what)
+            if navigation.lastLoad > navigation.lastStart { break }
         }
+        try checkWhereThePageIs()
         noteRefusals()
         return self
+    }
+
+    /// Whether the page has set off to another document that has not loaded yet.
+    var isMoving: Bool { navigation.lastStart > navigation.lastLoad }
+
+    /// Waits (up to `seconds`) for the load of a document the page is moving to, so that what
+    /// is read next is that document whole, not its first half.
+    func finishMove(within seconds: Double) {
+        guard navigation.lastStart > navigation.lastLoad else { return }
+        try? pipe.wait(deadline: Date().addingTimeInterval(seconds), waitingFor: "for the page to load where it went") {
+            self.navigation.lastLoad > self.navigation.lastStart
+        }
+    }
+
+    /// Chromium's errors for an address the proxy or the gate refused.
+    private static func isRefusal(_ failure: String) -> Bool {
+        failure.contains("PROXY") || failure.contains("TUNNEL") || failure.contains("ACCESS_DENIED") || failure.contains("BLOCKED")
+    }
+
+    /// The page as loaded: the browser's own error page is an error naming where the page went,
+    /// an HTTP error status an error naming it, and a page that moved says so.
+    func checkWhereThePageIs() throws {
+        let now = navigation.url
+        if now.hasPrefix("chrome-error:") {
+            let target = navigation.requested?.url ?? address
+            throw BrowserError.refusedAddress(url: target, from: Self.sameDocument(target, address) ? nil : address)
+        }
+        if let status = navigation.status, status.code >= 400 {
+            throw BrowserError.httpStatus(url: now.isEmpty ? address : now, status: status.code, text: status.text)
+        }
+        guard !now.isEmpty, !Self.sameDocument(now, address) else { return }
+        let why: String? = if let redirect = navigation.redirect {
+            "an HTTP \(redirect) redirect"
+        } else {
+            switch navigation.requested?.reason ?? "" {
+            case "metaTagRefresh": "its meta refresh"
+            case "httpHeaderRefresh": "its Refresh header"
+            case "scriptInitiated": "its script"
+            case "formSubmissionGet", "formSubmissionPost": "a form it sent"
+            default: nil
+            }
+        }
+        let note = "the page went to \(now)\(why.map { " (\($0))" } ?? ""); what is read is that page"
+        if !notes.contains(note) { notes.append(note) }
+    }
+
+    /// Whether two addresses name the same document (their fragments aside).
+    static func sameDocument(_ one: String, _ other: String) -> Bool {
+        func key(_ address: String) -> String {
+            guard let url = URL(string: address) else { return address }
+            let path = url.path.isEmpty ? "/" : url.path
+            return [url.scheme?.lowercased() ?? "", url.host?.lowercased() ?? "", url.port.map(String.init) ?? "", path, url.query ?? ""]
+                .joined(separator: "|")
+        }
+        return key(one) == key(other)
     }
 
     /// Addresses whose requests failed at the absent proxy (the page tried to reach the network).
@@ -237,6 +496,17 @@ final class BrowserSession {
         }
     }
 
+    /// How many notes the page has now.
+    var noteCount: Int { allNotes.count }
+
+    /// The notes of the page so far: what it did that Earshot answered, the files refused.
+    private var allNotes: [String] {
+        guard !refusedFiles.isEmpty else { return notes }
+        let listed = refusedFiles.prefix(3).map { "\($0.url) (\($0.reason))" }.joined(separator: ", ")
+        return notes + ["the page asked for \(refusedFiles.count) file\(refusedFiles.count == 1 ? "" : "s") that Earshot refused "
+                        + "(a file page reads only its own folder, and no hidden file): \(listed)\(refusedFiles.count > 3 ? ", …" : "")"]
+    }
+
     /// The page's accessibility tree as it is now.
     func tree() throws -> WebPageTree {
         let deadline = Date().addingTimeInterval(60)
@@ -249,8 +519,10 @@ final class BrowserSession {
         let pair = ((page["result"] as? [String: Any])?["value"] as? [Any]) ?? []
         noteRefusals()
         let dom = DOMFacts(snapshot: snapshot)
-        return WebPageTree(url: address, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
-                           viewport: viewport, browser: browser, refused: refused,
+        // The document read: the address given, or where the page went (said in a note).
+        let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
+        return WebPageTree(url: url, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
+                           viewport: viewport, browser: browser, refused: refused, notes: allNotes,
                            nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
     }
 }

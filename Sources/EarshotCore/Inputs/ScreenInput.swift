@@ -124,7 +124,8 @@ public enum ScreenLoader {
         }
     }
 
-    /// A web page's tree as a screen, with a note for each address the page was refused.
+    /// A web page's tree as a screen, with a note for the addresses the page was refused and
+    /// the page's own notes (what it did that Earshot answered or refused for it).
     public static func webPage(_ tree: WebPageTree, defaultName: String, language: ScreenLanguage = .asWritten) throws -> LoadedScreen {
         var screen = try WebPageInterpreter.screen(from: tree, defaultName: defaultName)
         switch language {
@@ -132,8 +133,8 @@ public enum ScreenLoader {
         case .none: screen.language = nil
         case .tag(let tag): screen.language = tag
         }
-        let notes = tree.refused.isEmpty ? []
-            : ["the page tried to reach \(tree.refused.count) address\(tree.refused.count == 1 ? "" : "es") on the network and was refused (pages are read offline): \(tree.refused.prefix(3).joined(separator: ", "))\(tree.refused.count > 3 ? ", …" : "")"]
+        let notes = (tree.refused.isEmpty ? []
+            : ["the page tried to reach \(tree.refused.count) address\(tree.refused.count == 1 ? "" : "es") on the network and was refused (pages are read offline): \(tree.refused.prefix(3).joined(separator: ", "))\(tree.refused.count > 3 ? ", …" : "")"]) + tree.notes
         return LoadedScreen(screen: screen, format: .webTree, notes: notes, idLocations: [:], picture: tree.screenshot)
     }
 

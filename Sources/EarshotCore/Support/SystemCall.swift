@@ -136,9 +136,11 @@ public enum SystemCall {
     /// Starts `command` (an executable's path and its arguments) in a process group of its own,
     /// with the stop signals (SIGINT, SIGTERM, SIGPIPE, SIGHUP) at their default action and none
     /// blocked, whatever the caller has; `descriptors` maps the caller's descriptors onto the
-    /// child's (`[(pipe, 0)]`: the pipe's end is its standard input). Returns its pid; a failure
-    /// carries posix_spawn's error number.
-    public static func spawnInOwnGroup(_ command: [String], descriptors: [(from: Int32, to: Int32)]) throws(Failure) -> pid_t {
+    /// child's (`[(pipe, 0)]`: the pipe's end is its standard input); `environment` (`NAME=value`
+    /// lines) replaces the caller's when given. Returns its pid; a failure carries posix_spawn's
+    /// error number.
+    public static func spawnInOwnGroup(_ command: [String], descriptors: [(from: Int32, to: Int32)],
+                                       environment: [String]? = nil) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -157,8 +159,14 @@ public enum SystemCall {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         let arguments = command.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
+        let variables = environment.map { $0.map { strdup($0) } + [nil] }
+        defer { for variable in variables ?? [] { free(variable) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, command[0], &actions, &attributes, arguments, environ)
+        let status = if let variables {
+            posix_spawn(&child, command[0], &actions, &attributes, arguments, variables)
+        } else {
+            posix_spawn(&child, command[0], &actions, &attributes, arguments, environ)
+        }
         guard status == 0 else { throw Failure(code: status) }
         return child
     }

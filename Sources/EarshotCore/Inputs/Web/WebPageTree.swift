@@ -12,10 +12,12 @@ import Foundation
 /// through `WebPageInterpreter`, so the two are read alike.
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
-    /// The version `json` writes: 2 added `screenshot`. Version 1 (no screenshot) is still read.
-    public static let version = 2
+    /// The version `json` writes: 2 added `screenshot`, 3 `notes`. A tree without notes is
+    /// written as version 2, which every earlier reader of version 2 reads; versions 1 and 2
+    /// are still read.
+    public static let version = 3
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2]
+    public static let versionsRead = [1, 2, 3]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -62,6 +64,9 @@ public struct WebPageTree: Sendable, Equatable {
     public var browser: String?
     /// Addresses the page tried to reach and was refused (Earshot reads pages offline).
     public var refused: [String]
+    /// What the page did that Earshot answered or refused for it while it was read (a dialog
+    /// dismissed, a move to another page, files outside its folder), one sentence each.
+    public var notes: [String]
     /// The document first, then every node it reaches.
     public var nodes: [Node]
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
@@ -69,20 +74,21 @@ public struct WebPageTree: Sendable, Equatable {
     public var screenshot: ScreenPicture?
 
     public init(url: String, title: String, language: String?, viewport: (width: Int, height: Int), browser: String?,
-                refused: [String], nodes: [Node], screenshot: ScreenPicture? = nil) {
+                refused: [String], notes: [String] = [], nodes: [Node], screenshot: ScreenPicture? = nil) {
         self.url = url
         self.title = title
         self.language = language
         self.viewport = viewport
         self.browser = browser
         self.refused = refused
+        self.notes = notes
         self.nodes = nodes
         self.screenshot = screenshot
     }
 
     public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
-            && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.nodes == rhs.nodes
+            && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot
     }
 
@@ -92,7 +98,7 @@ public struct WebPageTree: Sendable, Equatable {
         return members.contains { $0.key == "format" && ($0.node.value.stringText == format) }
     }
 
-    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "nodes", "screenshot"]
+    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box"]
@@ -107,7 +113,7 @@ public struct WebPageTree: Sendable, Equatable {
         let versionNode = try object.required("version")
         let fileVersion = try versionNode.intValue()
         guard versionsRead.contains(fileVersion) else {
-            throw DataFileError("version \(fileVersion) of the saved tree is not one this earshot reads (it reads \(versionsRead.map(String.init).joined(separator: " and "))); import the page again",
+            throw DataFileError("version \(fileVersion) of the saved tree is not one this earshot reads (it reads \(versionsRead.dropLast().map(String.init).joined(separator: ", ")) and \(versionsRead.last!)); import the page again",
                                 at: versionNode.location)
         }
         let viewportNode = try object.required("viewport")
@@ -138,9 +144,16 @@ public struct WebPageTree: Sendable, Equatable {
             }
             screenshot = try decodeScreenshot(node)
         }
+        var notes: [String] = []
+        if let node = object["notes"], !node.isNull {
+            guard fileVersion >= 3 else {
+                throw DataFileError("\"notes\" is a key of version 3; this file says version \(fileVersion)", at: node.location)
+            }
+            notes = try object.strings("notes") ?? []
+        }
         return WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
                            language: try object.string("language"), viewport: (viewport[0], viewport[1]),
-                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], nodes: nodes,
+                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], notes: notes, nodes: nodes,
                            screenshot: screenshot)
     }
 
@@ -193,13 +206,14 @@ public struct WebPageTree: Sendable, Equatable {
         func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
-        lines.append("  \"version\": \(Self.version),")
+        lines.append("  \"version\": \(notes.isEmpty ? 2 : Self.version),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
         lines.append("  \"viewport\": [\(viewport.width), \(viewport.height)],")
         lines.append("  \"browser\": \(optional(browser)),")
         lines.append("  \"refused\": [\(refused.map(jsonString).joined(separator: ", "))],")
+        if !notes.isEmpty { lines.append("  \"notes\": [\(notes.map(jsonString).joined(separator: ", "))],") }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
             var fields = ["\"id\": \(jsonString(node.id))", "\"role\": \(jsonString(node.role))"]

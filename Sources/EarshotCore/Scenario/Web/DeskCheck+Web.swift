@@ -8,9 +8,10 @@ extension DeskCheck {
     /// `events` are what else the change did (`WebPageChanges`): the flow log keeps them, with
     /// the regions created filled, for the findings of the web (docs/findings.md, "On web pages").
     public func pageChanged(to screen: Screen, liveChanges: [WebLiveRegions.Change], events: [WebPageChanges.Event] = [],
-                            source: String? = nil) {
+                            notes: [String] = [], source: String? = nil) {
         executor.run {
             let name = current
+            for text in notes { note(text, source: source) }
             for event in events { flowLog.append(.page(time: clock.now, screen: name, change: event)) }
             let before = screens.shown.focusedStop
             let oldStops = screens.shown.stops.map(\.id)

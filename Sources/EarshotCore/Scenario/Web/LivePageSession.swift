@@ -25,6 +25,9 @@ final class LivePageSession {
     /// With `busyRegions` `hold`, each busy region as it was before it became busy (nil: NVDA's
     /// way, busy regions' changes dropped).
     private var held: [String: AccessibilityNode]?
+    /// When the page last went to another document: the browser draws the new one on the
+    /// page's next tick, which is still the move, not a change of that document.
+    private var movedAt: Double?
 
     /// Opens the scenario's page, if it has one.
     static func open(for scenario: Scenario) throws -> LivePageSession? {
@@ -118,13 +121,23 @@ final class LivePageSession {
             }
             held = kept
         }
-        let changes = WebLiveRegions.changes(from: screen, to: new, held: held)
+        // A page that went to another document (a link followed) did not change the one before:
+        // nothing of it is a live region's change or a change the user missed.
+        var moved = changed.url != tree.url
+        if moved {
+            movedAt = time
+        } else if let movedAt, acted == nil, time <= movedAt + Self.tick + timeTolerance {
+            moved = true
+        }
+        let changes = moved ? [] : WebLiveRegions.changes(from: screen, to: new, held: held)
         if let kept = held {
             held = kept.filter { id, _ in new.node(id)?.web?.flag("busy") == true }
         }
-        let events = WebPageChanges.events(from: screen, to: new, acted: acted)
+        let events = moved ? [] : WebPageChanges.events(from: screen, to: new, acted: acted)
+        // What the page did that Earshot answered for it while it ran (a dialog dismissed).
+        let notes = changed.notes.filter { !tree.notes.contains($0) }
         tree = changed
         screen = new
-        desk.pageChanged(to: new, liveChanges: changes, events: events, source: source)
+        desk.pageChanged(to: new, liveChanges: changes, events: events, notes: notes, source: source)
     }
 }
