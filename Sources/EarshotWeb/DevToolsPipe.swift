@@ -16,6 +16,10 @@ final class DevToolsPipe {
     private var toBrowser: Int32
     private var fromBrowser: Int32
     private var received: [UInt8] = []
+    /// How much of `received` is known to hold no NUL: a large message (a page's whole tree,
+    /// many megabytes) comes in many reads, and each search goes on from where the last stopped
+    /// rather than from the start, which made reading a message quadratic in its size.
+    private var searchedWithoutEnd = 0
     private var nextID = 0
     private var closed = false
     /// What the browser printed on its standard error, for an error message when it dies.
@@ -115,14 +119,16 @@ final class DevToolsPipe {
     private func nextMessage(deadline: Date, waitingFor what: String) throws -> [String: Any] {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let end = received.firstIndex(of: 0) {
+            if let end = received[searchedWithoutEnd...].firstIndex(of: 0) {
                 let message = Array(received[..<end])
                 received.removeSubrange(...end)
+                searchedWithoutEnd = 0
                 guard let object = try? JSONSerialization.jsonObject(with: Data(message)) as? [String: Any] else {
                     throw BrowserError.unavailable("the browser sent a message that is not JSON while \(what)")
                 }
                 return object
             }
+            searchedWithoutEnd = received.count
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw BrowserError.timeOut(what) }
             var descriptors = [pollfd(fd: fromBrowser, events: Int16(POLLIN), revents: 0)]

@@ -239,9 +239,20 @@ final class BrowserSession {
 
     /// The page's accessibility tree as it is now.
     func tree() throws -> WebPageTree {
-        let deadline = Date().addingTimeInterval(60)
+        let started = Date()
+        let deadline = started.addingTimeInterval(60)
         let what = "for the accessibility tree of \(address)"
-        let axTree = try call("Accessibility.getFullAXTree", deadline: deadline, waitingFor: what)
+        // The page's size first (a quick count), so a tree the browser cannot give in time is
+        // an error that says how large the page was.
+        let counted = try? call("Runtime.evaluate", ["expression": "document.getElementsByTagName('*').length", "returnByValue": true],
+                                deadline: deadline, waitingFor: what)
+        let elements = ((counted?["result"] as? [String: Any])?["value"] as? NSNumber)?.intValue
+        let axTree: [String: Any]
+        do {
+            axTree = try call("Accessibility.getFullAXTree", deadline: deadline, waitingFor: what)
+        } catch BrowserError.timeOut(let waited) where elements != nil {
+            throw BrowserError.timeOut("after \(fixedDecimal(deadline.timeIntervalSince(started), places: 0)) s \(waited): the page has \(elements!) elements in its DOM, more than the browser could give a tree of in time")
+        }
         let snapshot = try call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false],
                                 deadline: deadline, waitingFor: what)
         let page = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
@@ -249,7 +260,7 @@ final class BrowserSession {
         let pair = ((page["result"] as? [String: Any])?["value"] as? [Any]) ?? []
         noteRefusals()
         let dom = DOMFacts(snapshot: snapshot)
-        return WebPageTree(url: address, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
+        return WebPageTree(url: address, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
                            viewport: viewport, browser: browser, refused: refused,
                            nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
     }
@@ -284,6 +295,12 @@ extension BrowserSession {
 func nonEmptyText(_ text: String?) -> String? {
     guard let text, !text.isEmpty else { return nil }
     return text
+}
+
+/// A text of the page as Earshot keeps it (`WebPageLimits.keptText`: no control character);
+/// nil when there is none.
+func pageText(_ text: String?) -> String? {
+    nonEmptyText(text).map(WebPageLimits.keptText)
 }
 
 /// What `DOMSnapshot.captureSnapshot` says of each DOM node, by its backend id: its tag, its
@@ -348,29 +365,45 @@ struct DOMFacts {
 }
 
 /// Chromium's full tree made into the saved tree's nodes: ignored nodes give their children to
-/// their parent, inline text boxes go, relations (`labelledby`, …) and empty values go.
+/// their parent, inline text boxes go, relations (`labelledby`, …) and empty values go, and a
+/// number Earshot would refuse in a saved tree (`WebPageLimits`) is left out, so `import`
+/// writes only what `read` reads.
+///
+/// Every walk keeps a stack of its own, so a page nested any depth is reduced without
+/// recursion, and each node is visited once, so the time grows with the node count.
 enum AXTreeReduction {
     static func nodes(_ raw: [[String: Any]], dom: DOMFacts) -> [WebPageTree.Node] {
         var byID: [String: [String: Any]] = [:]
+        byID.reserveCapacity(raw.count)
         for node in raw { if let id = node["nodeId"] as? String { byID[id] = node } }
         func value(_ node: [String: Any], _ key: String) -> Any? { (node[key] as? [String: Any])?["value"] }
         func isKept(_ node: [String: Any]) -> Bool {
             node["ignored"] as? Bool != true && value(node, "role") as? String != "InlineTextBox"
         }
-        /// The kept nodes under `id`: itself when kept, else its kept descendants.
-        func kept(_ id: String, depth: Int = 0) -> [String] {
-            guard let node = byID[id], depth < 10_000 else { return [] }
-            if isKept(node) { return [id] }
-            return (node["childIds"] as? [String] ?? []).flatMap { kept($0, depth: depth + 1) }
+        /// The kept nodes under the nodes `ids`, in order: each itself when kept, else its kept
+        /// descendants. A node reached a second time is passed by (the tree has no cycle to follow).
+        var expanded: Set<String> = []
+        func kept(_ ids: [String]) -> [String] {
+            var found: [String] = []
+            var stack = Array(ids.reversed())
+            while let id = stack.popLast() {
+                guard let node = byID[id] else { continue }
+                if isKept(node) {
+                    found.append(id)
+                } else if expanded.insert(id).inserted {
+                    stack.append(contentsOf: (node["childIds"] as? [String] ?? []).reversed())
+                }
+            }
+            return found
         }
         guard let root = raw.first(where: { $0["parentId"] == nil }), let rootID = root["nodeId"] as? String else { return [] }
         var result: [WebPageTree.Node] = []
-        var queue = kept(rootID)
+        // Document order: the next node to write is the last on the stack.
+        var stack = Array(kept([rootID]).reversed())
         var seen: Set<String> = []
-        while !queue.isEmpty {
-            let id = queue.removeFirst()
+        while let id = stack.popLast() {
             guard seen.insert(id).inserted, let node = byID[id] else { continue }
-            let children = (node["childIds"] as? [String] ?? []).flatMap { kept($0) }
+            let children = kept(node["childIds"] as? [String] ?? [])
             var properties: [String: WebProperty] = [:]
             for property in node["properties"] as? [[String: Any]] ?? [] {
                 guard let name = property["name"] as? String, let holder = property["value"] as? [String: Any] else { continue }
@@ -381,7 +414,7 @@ enum AXTreeReduction {
                 case ("integer", let number as NSNumber), ("number", let number as NSNumber):
                     properties[name] = .number(number.doubleValue)
                 case (_, let text as String):
-                    properties[name] = .text(text)
+                    properties[name] = .text(WebPageLimits.keptText(text))
                 default:
                     continue
                 }
@@ -390,13 +423,19 @@ enum AXTreeReduction {
             // Two DOM facts the keyboard's order needs and the accessibility tree lacks, kept
             // with the properties under names of their own (docs/web.md, "The browser and the saved tree").
             if let tabIndex = facts?.tabIndex { properties["domTabIndex"] = .number(Double(tabIndex)) }
-            if let radioName = facts?.radioName { properties["domRadioName"] = .text(radioName) }
+            if let radioName = facts?.radioName { properties["domRadioName"] = .text(WebPageLimits.keptText(radioName)) }
+            for (name, property) in properties {
+                if case .number(let number) = property, WebPageLimits.problem(property: name, number) != nil { properties[name] = nil }
+            }
+            let box = facts?.box.flatMap { box in
+                WebPageLimits.problem(box: [box.x, box.y, box.width, box.height]) == nil ? box : nil
+            }
             result.append(WebPageTree.Node(
-                id: id, role: value(node, "role") as? String ?? "none", name: nonEmptyText(value(node, "name") as? String),
-                description: nonEmptyText(value(node, "description") as? String), value: nonEmptyText(value(node, "value").map { "\($0)" }),
-                properties: properties, children: children, tag: facts?.tag, domID: nonEmptyText(facts?.id),
-                language: nonEmptyText(facts?.language), box: facts?.box))
-            queue.insert(contentsOf: children, at: 0)
+                id: id, role: value(node, "role") as? String ?? "none", name: pageText(value(node, "name") as? String),
+                description: pageText(value(node, "description") as? String), value: pageText(value(node, "value").map { "\($0)" }),
+                properties: properties, children: children, tag: pageText(facts?.tag), domID: pageText(facts?.id),
+                language: pageText(facts?.language), box: box))
+            stack.append(contentsOf: children.reversed())
         }
         return result
     }
