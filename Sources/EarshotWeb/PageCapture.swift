@@ -505,6 +505,9 @@ enum AXTreeReduction {
                 switch (holder.type, value) {
                 case ("boolean", .flag(let flag)), ("booleanOrUndefined", .flag(let flag)):
                     properties[property.name] = .bool(flag)
+                // Chromium writes some flags as 0 and 1 (`busy`).
+                case ("boolean", .number(let number)), ("booleanOrUndefined", .number(let number)):
+                    properties[property.name] = .bool(number != 0)
                 case ("integer", .number(let number)), ("number", .number(let number)):
                     if WebPageLimits.problem(property: property.name, number) == nil { properties[property.name] = .number(number) }
                 case (_, .text(let text)):
