@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # A bounded, seeded fuzz run of every reader a user can hand a file to (screens, dumps, Android
-# dumps read by TalkBack's rules, scenarios, .strings, label lists, compare's captures, explore's
-# command lines), with libFuzzer and AddressSanitizer from the Swift toolchain.
-# Usage: scripts/fuzz.sh [SECONDS]   (default 60, shared by the targets)
+# dumps read by TalkBack's rules, saved web page trees read by NVDA's, scenarios, .strings, label
+# lists, compare's captures, explore's command lines), with libFuzzer and AddressSanitizer from
+# the Swift toolchain.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60, shared by the targets named, else all)
 # Seeds: the samples and Tests/FuzzCorpus. A crash, trap or hang (over 10 s on one input) fails
 # the run; its input is copied into Tests/FuzzCorpus/TARGET/ so the tests replay it from then on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
-targets=(screen dump page-source idb-json uiautomator scenario strings labels capture explore-commands)
+targets=(screen dump page-source idb-json uiautomator scenario strings labels capture axtree explore-commands)
+if [ "$#" -gt 1 ]; then targets=("${@:2}"); fi
 per_target=$(( seconds / ${#targets[@]} ))
 [ "$per_target" -ge 1 ] || per_target=1
 out=.build/fuzz
@@ -41,6 +43,7 @@ for target in "${targets[@]}"; do
     strings) for f in Tests/Fixtures/corpora/*.strings; do [ -f "$f" ] && head -c 20000 "$f" > "$work/$(basename "$f")"; done ;;
     labels) printf '확인\n취소\n' > "$work/labels.txt"; printf 'id,label,value,traits,hint\ncart,장바구니,3개,button,담긴 상품\n' > "$work/table.csv" ;;
     capture) cp samples/compare/* "$work"/ 2>/dev/null || true ;;
+    axtree) cp samples/web/*.axtree.json "$work"/ 2>/dev/null || true ;;
     explore-commands) printf 'next\nprevious\n:announce 장바구니에 담겼습니다\ntouch 120 300\nwait 0.5\nscreenChanged\nlayoutChanged card-2\naction 1\n# a comment\nq\n' > "$work/commands.txt" ;;
   esac
   log="$out/fuzz-$target.log"

@@ -27,6 +27,7 @@ let benchmarks: [Benchmark] = [
     SizesBenchmark.benchmark,
     CostsBenchmark.benchmark,
     WebBenchmark.benchmark,
+    WebSizesBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

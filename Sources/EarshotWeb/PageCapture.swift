@@ -508,22 +508,40 @@ final class BrowserSession {
     }
 
     /// The page's accessibility tree as it is now.
+    ///
+    /// The browser is given 60 s, and a second more for each 1,000 elements of the page's DOM
+    /// (Chromium takes about half a millisecond an element to give its tree): a tree it cannot
+    /// give in time is an error that says how large the page was.
     func tree() throws -> WebPageTree {
-        let deadline = Date().addingTimeInterval(60)
+        let started = Date()
         let what = "for the accessibility tree of \(address)"
-        let axTree = try call("Accessibility.getFullAXTree", deadline: deadline, waitingFor: what)
-        let snapshot = try call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false],
-                                deadline: deadline, waitingFor: what)
-        let page = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
-                            deadline: deadline, waitingFor: what)
-        let pair = ((page["result"] as? [String: Any])?["value"] as? [Any]) ?? []
+        // The page's size first (a quick count).
+        let counted = try? call("Runtime.evaluate", ["expression": "document.getElementsByTagName('*').length", "returnByValue": true],
+                                deadline: started.addingTimeInterval(60), waitingFor: what)
+        let elements = ((counted?["result"] as? [String: Any])?["value"] as? NSNumber)?.intValue
+        let deadline = started.addingTimeInterval(60 + Double(min(max(elements ?? 0, 0), 10_000_000)) / 1_000)
+        // The two large answers are decoded as types of their own (`ChromiumAXTree`,
+        // `ChromiumDOMSnapshot`): only what the tree keeps is read.
+        let axTree: ChromiumAXTree
+        do {
+            axTree = try pipe.call("Accessibility.getFullAXTree", session: page, decoding: ChromiumAXTree.self, deadline: deadline,
+                                   waitingFor: what)
+        } catch BrowserError.timeOut(let waited) where elements != nil {
+            throw BrowserError.timeOut("after \(fixedDecimal(deadline.timeIntervalSince(started), places: 0)) s \(waited): the page has \(elements!) elements in its DOM, more than the browser could give a tree of in time")
+        }
+        let snapshot = try pipe.call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false], session: page,
+                                     decoding: ChromiumDOMSnapshot.self, deadline: deadline, waitingFor: what)
+        let facts = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
+                             deadline: deadline, waitingFor: what)
+        let pair = ((facts["result"] as? [String: Any])?["value"] as? [Any]) ?? []
         noteRefusals()
         let dom = DOMFacts(snapshot: snapshot)
-        // The document read: the address given, or where the page went (said in a note).
+        // The document read: the address given, or where the page went (said in a note). A
+        // note can quote the page (a dialog's message): its text is kept as the page's is.
         let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
-        return WebPageTree(url: url, title: pair.first as? String ?? "", language: nonEmptyText(pair.last as? String),
-                           viewport: viewport, browser: browser, refused: refused, notes: allNotes,
-                           nodes: AXTreeReduction.nodes(axTree["nodes"] as? [[String: Any]] ?? [], dom: dom))
+        return WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
+                           viewport: viewport, browser: browser, refused: refused, notes: allNotes.map(WebPageLimits.keptText),
+                           nodes: AXTreeReduction.nodes(axTree.nodes, dom: dom))
     }
 }
 
@@ -558,6 +576,34 @@ func nonEmptyText(_ text: String?) -> String? {
     return text
 }
 
+/// A text of the page as Earshot keeps it (`WebPageLimits.keptText`: no control character);
+/// nil when there is none.
+func pageText(_ text: String?) -> String? {
+    nonEmptyText(text).map(WebPageLimits.keptText)
+}
+
+/// `DOMSnapshot.captureSnapshot`'s answer, as far as `DOMFacts` reads it.
+struct ChromiumDOMSnapshot: Decodable {
+    struct Document: Decodable {
+        struct Nodes: Decodable {
+            var backendNodeId: [Int]?
+            var nodeName: [Int]?
+            var attributes: [[Int]]?
+        }
+
+        struct Layout: Decodable {
+            var nodeIndex: [Int]?
+            var bounds: [[Double]]?
+        }
+
+        var nodes: Nodes?
+        var layout: Layout?
+    }
+
+    var documents: [Document]?
+    var strings: [String]?
+}
+
 /// What `DOMSnapshot.captureSnapshot` says of each DOM node, by its backend id: its tag, its
 /// `id` and `lang` attributes, its layout box, and for the keyboard's order its `tabindex` and a
 /// radio button's `name`.
@@ -575,17 +621,18 @@ struct DOMFacts {
 
     private(set) var byBackendID: [Int: Facts] = [:]
 
-    init(snapshot: [String: Any]) {
-        let strings = snapshot["strings"] as? [String] ?? []
-        func string(_ index: Any?) -> String? {
-            guard let index = index as? Int, strings.indices.contains(index) else { return nil }
+    init(snapshot: ChromiumDOMSnapshot) {
+        let strings = snapshot.strings ?? []
+        func string(_ index: Int) -> String? {
+            guard strings.indices.contains(index) else { return nil }
             return strings[index]
         }
-        for document in snapshot["documents"] as? [[String: Any]] ?? [] {
-            guard let nodes = document["nodes"] as? [String: Any] else { continue }
-            let backendIDs = nodes["backendNodeId"] as? [Int] ?? []
-            let names = nodes["nodeName"] as? [Int] ?? []
-            let attributes = nodes["attributes"] as? [[Int]] ?? []
+        for document in snapshot.documents ?? [] {
+            guard let nodes = document.nodes else { continue }
+            let backendIDs = nodes.backendNodeId ?? []
+            let names = nodes.nodeName ?? []
+            let attributes = nodes.attributes ?? []
+            byBackendID.reserveCapacity(byBackendID.count + backendIDs.count)
             for (index, backendID) in backendIDs.enumerated() {
                 var facts = Facts()
                 if index < names.count, let name = string(names[index]), !name.hasPrefix("#") { facts.tag = name.lowercased() }
@@ -606,10 +653,10 @@ struct DOMFacts {
                 }
                 byBackendID[backendID] = facts
             }
-            if let layout = document["layout"] as? [String: Any] {
-                let indices = layout["nodeIndex"] as? [Int] ?? []
-                let bounds = layout["bounds"] as? [[Double]] ?? []
-                for (index, nodeIndex) in indices.enumerated() where index < bounds.count && nodeIndex < backendIDs.count {
+            if let layout = document.layout {
+                let indices = layout.nodeIndex ?? []
+                let bounds = layout.bounds ?? []
+                for (index, nodeIndex) in indices.enumerated() where index < bounds.count && (0..<backendIDs.count).contains(nodeIndex) {
                     let box = bounds[index]
                     guard box.count == 4, byBackendID[backendIDs[nodeIndex]]?.box == nil else { continue }
                     byBackendID[backendIDs[nodeIndex], default: Facts()].box = Frame(x: box[0], y: box[1], width: box[2], height: box[3])
@@ -619,57 +666,156 @@ struct DOMFacts {
     }
 }
 
+/// `Accessibility.getFullAXTree`'s answer, as far as `AXTreeReduction` reads it (the name's
+/// sources, the frame and the DOM relations are passed by, unread).
+struct ChromiumAXTree: Decodable {
+    struct Node: Decodable {
+        var nodeId: String
+        var parentId: String?
+        var ignored: Bool?
+        var role: Value?
+        var name: Value?
+        var description: Value?
+        var value: Value?
+        var properties: [Property]?
+        var childIds: [String]?
+        var backendDOMNodeId: Int?
+    }
+
+    /// An `AXValue`: its type as Chromium names it, and its value when that is a flag, a
+    /// number or a text (JSON's true and 1 stay apart).
+    struct Value: Decodable {
+        var type: String?
+        var value: Scalar?
+
+        enum CodingKeys: String, CodingKey { case type, value }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            type = try container.decodeIfPresent(String.self, forKey: .type)
+            value = container.contains(.value) ? try container.decode(Scalar.self, forKey: .value) : nil
+        }
+    }
+
+    enum Scalar: Decodable {
+        case flag(Bool)
+        case number(Double)
+        case text(String)
+        /// An object, a list or null: nothing the tree keeps.
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let flag = try? container.decode(Bool.self) {
+                self = .flag(flag)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                self = .other
+            }
+        }
+
+        var text: String? {
+            if case .text(let text) = self { return text }
+            return nil
+        }
+    }
+
+    struct Property: Decodable {
+        var name: String
+        var value: Value?
+    }
+
+    var nodes: [Node]
+}
+
 /// Chromium's full tree made into the saved tree's nodes: ignored nodes give their children to
-/// their parent, inline text boxes go, relations (`labelledby`, …) and empty values go.
+/// their parent, inline text boxes go, relations (`labelledby`, …) and empty values go, and a
+/// number Earshot would refuse in a saved tree (`WebPageLimits`) is left out, so `import`
+/// writes only what `read` reads.
+///
+/// Every walk keeps a stack of its own, so a page nested any depth is reduced without
+/// recursion, and each node is visited once, so the time grows with the node count.
 enum AXTreeReduction {
-    static func nodes(_ raw: [[String: Any]], dom: DOMFacts) -> [WebPageTree.Node] {
-        var byID: [String: [String: Any]] = [:]
-        for node in raw { if let id = node["nodeId"] as? String { byID[id] = node } }
-        func value(_ node: [String: Any], _ key: String) -> Any? { (node[key] as? [String: Any])?["value"] }
-        func isKept(_ node: [String: Any]) -> Bool {
-            node["ignored"] as? Bool != true && value(node, "role") as? String != "InlineTextBox"
+    static func nodes(_ raw: [ChromiumAXTree.Node], dom: DOMFacts) -> [WebPageTree.Node] {
+        var byID: [String: Int] = [:]
+        byID.reserveCapacity(raw.count)
+        for (index, node) in raw.enumerated() { byID[node.nodeId] = index }
+        func isKept(_ node: ChromiumAXTree.Node) -> Bool {
+            node.ignored != true && node.role?.value?.text != "InlineTextBox"
         }
-        /// The kept nodes under `id`: itself when kept, else its kept descendants.
-        func kept(_ id: String, depth: Int = 0) -> [String] {
-            guard let node = byID[id], depth < 10_000 else { return [] }
-            if isKept(node) { return [id] }
-            return (node["childIds"] as? [String] ?? []).flatMap { kept($0, depth: depth + 1) }
+        /// The kept nodes under the nodes `ids`, in order: each itself when kept, else its kept
+        /// descendants. A node reached a second time is passed by (the tree has no cycle to follow).
+        var expanded: Set<String> = []
+        func kept(_ ids: [String]) -> [String] {
+            var found: [String] = []
+            var stack = Array(ids.reversed())
+            while let id = stack.popLast() {
+                guard let index = byID[id] else { continue }
+                if isKept(raw[index]) {
+                    found.append(id)
+                } else if expanded.insert(id).inserted {
+                    stack.append(contentsOf: (raw[index].childIds ?? []).reversed())
+                }
+            }
+            return found
         }
-        guard let root = raw.first(where: { $0["parentId"] == nil }), let rootID = root["nodeId"] as? String else { return [] }
+        guard let root = raw.first(where: { $0.parentId == nil }) else { return [] }
         var result: [WebPageTree.Node] = []
-        var queue = kept(rootID)
+        // Document order: the next node to write is the last on the stack.
+        var stack = Array(kept([root.nodeId]).reversed())
         var seen: Set<String> = []
-        while !queue.isEmpty {
-            let id = queue.removeFirst()
-            guard seen.insert(id).inserted, let node = byID[id] else { continue }
-            let children = (node["childIds"] as? [String] ?? []).flatMap { kept($0) }
+        while let id = stack.popLast() {
+            guard seen.insert(id).inserted, let index = byID[id] else { continue }
+            let node = raw[index]
+            let children = kept(node.childIds ?? [])
             var properties: [String: WebProperty] = [:]
-            for property in node["properties"] as? [[String: Any]] ?? [] {
-                guard let name = property["name"] as? String, let holder = property["value"] as? [String: Any] else { continue }
-                // The value's type as Chromium names it (JSON's true and 1 look alike once decoded).
-                switch (holder["type"] as? String, holder["value"]) {
-                case ("boolean", let number as NSNumber), ("booleanOrUndefined", let number as NSNumber):
-                    properties[name] = .bool(number.boolValue)
-                case ("integer", let number as NSNumber), ("number", let number as NSNumber):
-                    properties[name] = .number(number.doubleValue)
-                case (_, let text as String):
-                    properties[name] = .text(text)
+            for property in node.properties ?? [] {
+                guard let holder = property.value, let value = holder.value else { continue }
+                // The value's type as Chromium names it.
+                switch (holder.type, value) {
+                case ("boolean", .flag(let flag)), ("booleanOrUndefined", .flag(let flag)):
+                    properties[property.name] = .bool(flag)
+                // Chromium writes some flags as 0 and 1 (`busy`).
+                case ("boolean", .number(let number)), ("booleanOrUndefined", .number(let number)):
+                    properties[property.name] = .bool(number != 0)
+                case ("integer", .number(let number)), ("number", .number(let number)):
+                    if WebPageLimits.problem(property: property.name, number) == nil { properties[property.name] = .number(number) }
+                case (_, .text(let text)):
+                    properties[property.name] = .text(WebPageLimits.keptText(text))
                 default:
                     continue
                 }
             }
-            let facts = (node["backendDOMNodeId"] as? Int).flatMap { dom.byBackendID[$0] }
+            let facts = node.backendDOMNodeId.flatMap { dom.byBackendID[$0] }
             // Two DOM facts the keyboard's order needs and the accessibility tree lacks, kept
             // with the properties under names of their own (docs/web.md, "The browser and the saved tree").
-            if let tabIndex = facts?.tabIndex { properties["domTabIndex"] = .number(Double(tabIndex)) }
-            if let radioName = facts?.radioName { properties["domRadioName"] = .text(radioName) }
+            if let tabIndex = facts?.tabIndex, WebPageLimits.problem(property: "domTabIndex", Double(tabIndex)) == nil {
+                properties["domTabIndex"] = .number(Double(tabIndex))
+            }
+            if let radioName = facts?.radioName { properties["domRadioName"] = .text(WebPageLimits.keptText(radioName)) }
+            let box = facts?.box.flatMap { box in
+                WebPageLimits.problem(box: [box.x, box.y, box.width, box.height]) == nil ? box : nil
+            }
             result.append(WebPageTree.Node(
-                id: id, role: value(node, "role") as? String ?? "none", name: nonEmptyText(value(node, "name") as? String),
-                description: nonEmptyText(value(node, "description") as? String), value: nonEmptyText(value(node, "value").map { "\($0)" }),
-                properties: properties, children: children, tag: facts?.tag, domID: nonEmptyText(facts?.id),
-                language: nonEmptyText(facts?.language), box: facts?.box))
-            queue.insert(contentsOf: children, at: 0)
+                id: id, role: node.role?.value?.text ?? "none", name: pageText(node.name?.value?.text),
+                description: pageText(node.description?.value?.text), value: pageText(node.value?.value.flatMap(valueText)),
+                properties: properties, children: children, tag: pageText(facts?.tag), domID: pageText(facts?.id),
+                language: pageText(facts?.language), box: box))
+            stack.append(contentsOf: children.reversed())
         }
         return result
+    }
+
+    /// A node's value as text: a number as JavaScript writes it (`50`, `0.5`).
+    static func valueText(_ value: ChromiumAXTree.Scalar) -> String? {
+        switch value {
+        case .text(let text): text
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .flag(let flag): String(flag)
+        case .other: nil
+        }
     }
 }

@@ -101,7 +101,9 @@ public struct ReadReport: Sendable {
         return text
     }
 
+    /// Line breaks become spaces, and any other control character (ESC, a page's or a dump's)
+    /// is shown as its code (`TerminalText`): the listing is for a terminal.
     private static func oneLine(_ text: String) -> String {
-        String(text.map { $0.isNewline ? " " : $0 })
+        TerminalText.visible(String(text.map { $0.isNewline ? " " : $0 }))
     }
 }

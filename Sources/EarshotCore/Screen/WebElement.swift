@@ -38,16 +38,17 @@ public struct WebElement: Sendable, Equatable {
     public func text(_ name: String) -> String? {
         switch properties[name] {
         case .text(let text): text
-        case .number(let number): number == number.rounded() ? String(Int(number)) : String(number)
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         case .bool(let value): String(value)
         case nil: nil
         }
     }
 
-    /// A whole-number property (`level`, `posinset`, `setsize`).
+    /// A whole-number property (`level`, `posinset`, `setsize`); nil for a number no `Int` holds
+    /// (a saved tree refuses one, `WebPageLimits`; this never traps on any other).
     public func integer(_ name: String) -> Int? {
         switch properties[name] {
-        case .number(let number) where number == number.rounded(): Int(number)
+        case .number(let number): Int(exactly: number)
         case .text(let text): Int(text)
         default: nil
         }

@@ -26,6 +26,10 @@ enum FuzzTarget: String, CaseIterable {
     /// What a screen reader said (`compare`'s capture files: plain text, JSON Lines, aloud),
     /// then compared with stops made from it.
     case capture
+    /// A saved web page tree (`earshot import`'s `.axtree.json`): read, made a screen, read by
+    /// NVDA's rules; and written again, which must read again (`import` writes only what
+    /// `read` reads).
+    case axtree
     #if FUZZING
     /// `explore`'s command lines from standard input, each parsed as a typed command. Built
     /// into the fuzzer only (the reader and parser are EarshotExplore's); the corpus replay is
@@ -92,6 +96,18 @@ enum FuzzTarget: String, CaseIterable {
                 let comparison = CaptureComparison(capture: capture, stops: Array(stops.reversed()) + stops)
                 _ = comparison.text
                 _ = comparison.jsonLines
+            }
+        case .axtree:
+            guard let text = try? TextFileDecoding.decode(data, file: "fuzz.axtree.json"),
+                  let root = try? JSONDocument.parse(text, file: "fuzz.axtree.json"),
+                  let tree = try? WebPageTree.decode(root) else { return }
+            guard (try? WebPageTree.decode(JSONDocument.parse(tree.json, file: "again.axtree.json"))) != nil else {
+                fatalError("a saved tree that reads does not read again once written")
+            }
+            guard let loaded = try? ScreenLoader.webPage(tree, defaultName: "fuzz") else { return }
+            Self.exercise(loaded.screen)
+            if let profile = Self.profile, loaded.screen.nodeCount < 5000, let nvda = try? NVDA(profile: profile) {
+                _ = try? ReadReport(screen: loaded.screen, profile: profile, reader: nvda)
             }
         #if FUZZING
         case .exploreCommands:

@@ -55,4 +55,63 @@ struct WebPageTreeTests {
             #expect(error.message.contains("it reads 1, 2 and 3"))
         }
     }
+
+    /// A chain of `depth` nodes below the document (the document at depth 1).
+    static func chain(depth: Int) -> WebPageTree {
+        var nodes: [WebPageTree.Node] = []
+        for level in 1...depth {
+            nodes.append(.init(id: "n\(level)", role: level == 1 ? "RootWebArea" : "group", children: level < depth ? ["n\(level + 1)"] : []))
+        }
+        return WebPageTree(url: "file:///deep.html", title: "Deep", language: "en", viewport: (1280, 800), browser: nil, refused: [], nodes: nodes)
+    }
+
+    @Test("a tree 100,000 levels deep is looked at without recursion: refused at the first node past 250, read or made a screen")
+    func deepTrees() throws {
+        let deep = Self.chain(depth: 100_000)
+        #expect(WebPageLimits.shapeProblem(of: deep) == .tooDeep(index: 250))
+        do {
+            _ = try WebPageTree.decode(try JSONDocument.parse(deep.json, file: "deep.axtree.json"))
+            Issue.record("a tree 100,000 deep was read")
+        } catch let error as DataFileError {
+            // The document is on line 11 of the file, the 251st node on line 261.
+            #expect(error.location.line == 261, "\(error)")
+            #expect(error.message.contains("nested deeper than 250 levels"))
+        }
+        #expect(throws: WebPageDepthError.self) { try WebPageInterpreter.screen(from: deep, defaultName: "deep") }
+        #expect(WebPageLimits.shapeProblem(of: Self.chain(depth: 250)) == nil)
+        let screen = try WebPageInterpreter.screen(from: Self.chain(depth: 250), defaultName: "limit")
+        #expect(screen.nodeCount == 250)
+    }
+
+    @Test("a node that is the child of two nodes, or a cycle, is refused at its line")
+    func twoParents() throws {
+        var tree = Self.tree(screenshot: nil)
+        tree.nodes[1].children = ["1"]
+        do {
+            _ = try WebPageTree.decode(try JSONDocument.parse(tree.json, file: "cycle.axtree.json"))
+            Issue.record("a cycle was read")
+        } catch let error as DataFileError {
+            #expect(error.location.line == 11 && error.message.contains("child of two nodes"), "\(error)")
+        }
+    }
+
+    @Test("written, a page's control characters become spaces and the file reads again; its numbers are written as read")
+    func controlCharactersWritten() throws {
+        var tree = Self.tree(screenshot: nil)
+        tree.title = "Form\u{0C}feed"
+        tree.nodes[1].name = "\u{1B}[31mRed\u{7F}"
+        tree.nodes[1].properties = ["level": .number(3), "valuenow": .number(1e300), "live": .text("po\u{0}lite")]
+        let read = try WebPageTree.decode(try JSONDocument.parse(tree.json, file: "odd.axtree.json"))
+        #expect(read.title == "Form feed")
+        #expect(read.nodes[1].name == " [31mRed ")
+        #expect(read.nodes[1].properties == ["level": .number(3), "valuenow": .number(1e300), "live": .text("po lite")])
+    }
+
+    @Test("a whole-number property no Int holds reads as none, never a trap")
+    func hugeIntegers() {
+        let web = WebElement(role: "heading", properties: ["level": .number(1e300), "posinset": .number(-1e20), "setsize": .number(2.5)])
+        #expect(web.level == nil && web.integer("posinset") == nil && web.integer("setsize") == nil)
+        #expect(web.text("level") == "1e+300")
+    }
 }
+

@@ -9,8 +9,25 @@
 /// a page changes, a node keeps its id (`ids`, by the browser's node id) and a new node takes the
 /// next count, so focus can follow a node and a scenario can name it.
 public enum WebPageInterpreter {
+    ///
+    /// A tree nested deeper than `WebPageLimits.maximumDepth` is refused before anything walks it
+    /// (a saved tree that deep is refused at its line when it is read), so the walks below, and
+    /// every walk of the screen, may recurse.
     public static func screen(from tree: WebPageTree, defaultName: String, ids given: [String: String]? = nil) throws -> Screen {
-        let byID = Dictionary(uniqueKeysWithValues: tree.nodes.map { ($0.id, $0) })
+        guard !tree.nodes.isEmpty else {
+            throw DataFileError("the page's tree has no nodes: a page has at least its document", at: SourceLocation(file: defaultName, line: 1, column: 1))
+        }
+        switch WebPageLimits.shapeProblem(of: tree) {
+        case .tooDeep(let index):
+            let node = tree.nodes[index]
+            throw WebPageDepthError(page: tree.url.isEmpty ? defaultName : tree.url,
+                                    node: node.role + (node.name.map { " \"\($0.prefix(40))\"" } ?? ""))
+        case .reachedTwice(let index):
+            throw DataFileError("node \"\(tree.nodes[index].id)\" is reached twice: the tree has a cycle", at: SourceLocation(file: defaultName, line: 1, column: 1))
+        case nil:
+            break
+        }
+        let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let elementIDs = given ?? elementIDs(of: tree)
         let positions = WebSetPositions.positions(in: tree)
         var visited: Set<String> = []

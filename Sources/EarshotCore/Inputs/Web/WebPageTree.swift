@@ -118,13 +118,16 @@ public struct WebPageTree: Sendable, Equatable {
         }
         let viewportNode = try object.required("viewport")
         let viewport = try viewportNode.arrayItems().map { try $0.intValue() }
-        guard viewport.count == 2, viewport.allSatisfy({ $0 > 0 }) else {
-            throw DataFileError("\"viewport\" is [width, height], two positive whole numbers", at: viewportNode.location)
+        guard viewport.count == 2, viewport.allSatisfy({ (1...WebPageLimits.largestViewportSide).contains($0) }) else {
+            throw DataFileError("\"viewport\" is [width, height], two whole numbers from 1 to \(WebPageLimits.largestViewportSide) (CSS pixels)",
+                                at: viewportNode.location)
         }
         let nodesNode = try object.required("nodes")
+        let items = try nodesNode.arrayItems()
         var nodes: [Node] = []
+        nodes.reserveCapacity(items.count)
         var seen: Set<String> = []
-        for item in try nodesNode.arrayItems() {
+        for item in items {
             let node = try decodeNode(item)
             guard seen.insert(node.id).inserted else {
                 throw DataFileError("node id \"\(node.id)\" is used twice", at: item.location)
@@ -132,10 +135,22 @@ public struct WebPageTree: Sendable, Equatable {
             nodes.append(node)
         }
         guard !nodes.isEmpty else { throw DataFileError("\"nodes\" is empty: a page has at least its document", at: nodesNode.location) }
-        for (item, node) in zip(try nodesNode.arrayItems(), nodes) {
+        for (item, node) in zip(items, nodes) {
             for child in node.children where !seen.contains(child) {
                 throw DataFileError("node \"\(node.id)\" names a child \"\(child)\" that is not in \"nodes\"", at: item.location)
             }
+        }
+        // The shape, before anything walks it: every walk of the screen may then recurse.
+        switch WebPageLimits.shapeProblem(of: WebPageTree(url: "", title: "", language: nil, viewport: (1, 1), browser: nil,
+                                                          refused: [], nodes: nodes)) {
+        case .tooDeep(let index):
+            throw DataFileError("node \"\(nodes[index].id)\" is nested deeper than \(WebPageLimits.maximumDepth) levels below the document; no real page is this deep",
+                                at: items[index].location)
+        case .reachedTwice(let index):
+            throw DataFileError("node \"\(nodes[index].id)\" is the child of two nodes, or of itself (a cycle): a page is a tree",
+                                at: items[index].location)
+        case nil:
+            break
         }
         var screenshot: ScreenPicture?
         if let node = object["screenshot"], !node.isNull {
@@ -162,8 +177,12 @@ public struct WebPageTree: Sendable, Equatable {
         let object = try node.object(allowing: screenshotKeys)
         let widthNode = try object.required("width"), heightNode = try object.required("height")
         let width = try widthNode.doubleValue(), height = try heightNode.doubleValue()
-        guard width > 0 else { throw DataFileError("the screenshot's \"width\" is the CSS pixels it covers: more than 0", at: widthNode.location) }
-        guard height > 0 else { throw DataFileError("the screenshot's \"height\" is the CSS pixels it covers: more than 0", at: heightNode.location) }
+        if let problem = WebPageLimits.problem(screenshotSide: width) {
+            throw DataFileError("the screenshot's \"width\" is the CSS pixels it covers: \(problem)", at: widthNode.location)
+        }
+        if let problem = WebPageLimits.problem(screenshotSide: height) {
+            throw DataFileError("the screenshot's \"height\" is the CSS pixels it covers: \(problem)", at: heightNode.location)
+        }
         let pngNode = try object.required("png")
         guard let png = Data(base64Encoded: try pngNode.stringValue()), ScreenPicture.isPNG(png) else {
             throw DataFileError("the screenshot's \"png\" is a PNG file in base64", at: pngNode.location)
@@ -178,7 +197,11 @@ public struct WebPageTree: Sendable, Equatable {
             for member in try node.anyObject().members {
                 switch member.node.value {
                 case .bool(let flag): properties[member.key] = .bool(flag)
-                case .number(let number): properties[member.key] = .number(number)
+                case .number(let number):
+                    if let problem = WebPageLimits.problem(property: member.key, number) {
+                        throw DataFileError(problem, at: member.node.location)
+                    }
+                    properties[member.key] = .number(number)
                 case .string(let text): properties[member.key] = .text(text)
                 default: throw member.node.typeError(expected: "true, false, a number or a string")
                 }
@@ -187,9 +210,7 @@ public struct WebPageTree: Sendable, Equatable {
         var box: Frame?
         if let node = object["box"], !node.isNull {
             let numbers = try node.arrayItems().map { try $0.doubleValue() }
-            guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
-                throw DataFileError("\"box\" is [x, y, width, height] with a width and height of 0 or more", at: node.location)
-            }
+            if let problem = WebPageLimits.problem(box: numbers) { throw DataFileError(problem, at: node.location) }
             box = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
         return Node(id: try object.requiredString("id"), role: try object.requiredString("role"), name: try object.string("name"),
@@ -199,10 +220,14 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     /// The tree as the file `import` writes: one node a line, keys in a fixed order, so two
-    /// imports of one page are byte for byte the same and a diff shows what changed. The
+    /// imports of one page are byte for byte the same and a diff shows what changed. What it
+    /// writes, `decode` reads: a control character in a text is written as a space
+    /// (`WebPageLimits.keptText`), and the numbers were bounded where the tree was made. The
     /// screenshot, when there is one, is the last key, on one line of its own, so that the
     /// head of the file and its nodes stay readable.
     public var json: String {
+        // Every string as the reader takes it back (`WebPageLimits.keptText`: no control character).
+        func jsonString(_ text: String) -> String { EarshotCore.jsonString(WebPageLimits.keptText(text)) }
         func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")

@@ -36,6 +36,9 @@ enum WebSetPositions {
         var outOfTabOrder: Set<String> = []
     }
 
+    /// `tree` is one `WebPageInterpreter.screen` has checked (`WebPageLimits.shapeProblem`): at
+    /// most `WebPageLimits.maximumDepth` deep, so the walk below may recurse, and each
+    /// container looks at its own part of the tree, at most that many times over in all.
     static func positions(in tree: WebPageTree) -> Result {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var result = Result()
