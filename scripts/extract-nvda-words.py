@@ -380,7 +380,7 @@ class Words:
         reason = self.untranslated(context, msgid, plural)
         if reason:
             return english | {"untranslated": f"{self.relative}: {reason}; NVDA speaks English"}
-        key = (f'msgctxt "{context}" ' if context else "") + f'msgid "{msgid}"'
+        key = (f'msgctxt "{context}" ' if context else "") + f'msgid "{msgid}"' + (f' msgid_plural "{plural}"' if plural else "")
         found = {"repository": REPOSITORY, "path": self.relative, "commit": COMMITS[self.relative], "key": key}
         if LINES and self.entries[(context, msgid)]["line"]:
             found["line"] = self.entries[(context, msgid)]["line"]
@@ -438,11 +438,9 @@ def template_citation(relative, msgid):
     text = read_text(relative)
     if isinstance(msgid, tuple):
         offset = text.find(f'ngettext("{msgid[0]}", "{msgid[1]}"')
-        if offset < 0:
-            offset = text.find(f'"{msgid[0]}"')
-        return citation(relative, f'ngettext("{msgid[0]}", "{msgid[1]}")', text, offset)
+        return citation(relative, f'msgid "{msgid[0]}" msgid_plural "{msgid[1]}"', text, offset)
     offset = text.find(f'_("{msgid}")')
-    return citation(relative, f'_("{msgid}")', text, offset)
+    return citation(relative, f'msgid "{msgid}"', text, offset)
 
 
 def build(language, facts):
@@ -486,7 +484,7 @@ def build(language, facts):
     templates = {key: template(key) for key in TEMPLATES if key != "itemCount"}
     templates["itemCountOne"], templates["itemCount"] = template("itemCount")
     templates["landmark"] = "{name} " + roles["LANDMARK"]
-    cited_templates["landmark"] = citation("speech/speech.py", LANDMARK_PHRASE, speech_text,
+    cited_templates["landmark"] = citation("speech/speech.py", "getControlFieldSpeech, the landmark's role text", speech_text,
                                            speech_text.find(LANDMARK_PHRASE),
                                            roleWord=role_citations["LANDMARK"])
 
