@@ -126,6 +126,15 @@ TEMPLATES = {
 # this line of speech.py must still say so.
 LANDMARK_PHRASE = 'f"{aria.landmarkRoles[landmark]} {controlTypes.Role.LANDMARK.displayString}"'
 
+class UsageParser(argparse.ArgumentParser):
+    """argparse, with a usage error exiting 64 as Earshot's commands do."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(64)
+
+
 class ExtractionError(Exception):
     """A source file lacks what the script expects; the message names the file and the entry."""
 
@@ -542,7 +551,7 @@ def git_commit_and_date(snapshot):
 
 def main():
     global SNAPSHOT, LINES
-    parser = argparse.ArgumentParser(
+    parser = UsageParser(
         description=__doc__.split("\n\n")[0],
         epilog=f"The committed data was read file by file, the Korean .po at {REPOSITORY} {EXPECTED_COMMIT} "
                "(2025-05-04) and each Python file at the commit voices/nvda/facts.json names (nvda.files).")

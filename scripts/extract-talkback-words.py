@@ -128,6 +128,15 @@ PARTS = {
 }
 
 
+class UsageParser(argparse.ArgumentParser):
+    """argparse, with a usage error exiting 64 as Earshot's commands do."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(64)
+
+
 class ExtractionError(Exception):
     """A source file lacks what the script expects; the message names the file and the entry."""
 
@@ -628,7 +637,7 @@ def git_commit_and_date(snapshot):
 
 
 def main():
-    parser = argparse.ArgumentParser(
+    parser = UsageParser(
         description=__doc__.split("\n\n")[0],
         epilog=f"The committed data was read at {REPOSITORY} {EXPECTED_COMMIT} (2024-10-17); a snapshot of "
                "that commit gives the same files byte for byte.")
