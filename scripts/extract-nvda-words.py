@@ -2,20 +2,24 @@
 """Extracts NVDA's spoken words and reading facts into voices/nvda/LANG.json.
 
 NVDA (nvaccess/nvda, GPL-2.0-or-later) keeps its English words in its Python sources, marked for
-gettext, and each language's words in source/locale/LANG/LC_MESSAGES/nvda.po. Earshot keeps
-excerpts of them under `voices/nvda/source/` (only the lines and entries it uses, with the licence
-and SOURCES.md) and this script turns those excerpts into one JSON file per language (schema:
-docs/web.md):
+gettext, and each language's words in source/locale/LANG/LC_MESSAGES/nvda.po. This script reads
+them from an NVDA snapshot (a checkout, or the files below at their paths) and writes, for each
+language, the words Earshot uses with a citation for each (repository, path, commit, key, and
+the line when the snapshot's files are whole): nothing of NVDA's files is kept in Earshot's
+repository (docs/web.md, "Where NVDA's words come from"). Schema: docs/web.md.
 
-  voices/nvda/source/controlTypes/role.py       role words and the role sets
-  voices/nvda/source/controlTypes/state.py      states (their order), state words, negative words
-  voices/nvda/source/controlTypes/isCurrent.py  aria-current words
-  voices/nvda/source/aria.py                    landmark words
-  voices/nvda/source/speech/speech.py           the spoken templates (blank, level, position, ...)
-  voices/nvda/source/browseMode.py              what quick navigation says when nothing is found
-  voices/nvda/source/ko/nvda.po                 the Korean words of all of the above
-  voices/nvda/source/facts.json                 Earshot's transcription of facts of NVDA's code
-  voices/nvda/source/web-roles.json             Earshot's table: a web page's roles to NVDA's roles
+Read from the snapshot:
+  source/controlTypes/role.py       role words and the role sets
+  source/controlTypes/state.py      states (their order), state words, negative words
+  source/controlTypes/isCurrent.py  aria-current words
+  source/aria.py                    landmark words
+  source/speech/speech.py           the spoken templates (blank, level, position, ...)
+  source/browseMode.py              what quick navigation says when nothing is found
+  source/locale/ko/LC_MESSAGES/nvda.po   the Korean words of all of the above
+Earshot's own, beside the data:
+  voices/nvda/facts.json            Earshot's transcription of facts of NVDA's code, and the
+                                    commit each file above was read at (nvda.files)
+  voices/nvda/web-roles.json        Earshot's table: a web page's roles to NVDA's roles
 
 English is NVDA's source language: its words are the msgids. Korean is the .po's msgstr for the
 same msgid (and msgctxt); an entry that is missing, empty or marked fuzzy is untranslated for
@@ -23,14 +27,21 @@ NVDA, which then speaks English, so the Korean file says the English word too (e
 reported on stderr). NVDA's %s / %d and {number} / {total} become named placeholders, e.g.
 Korean `{total}개 중 {number}번째` becomes `{count}개 중 {index}번째`.
 
+The committed data was read file by file, each file at the commit voices/nvda/facts.json names
+(nvda.files; the .po at EXPECTED_COMMIT). A snapshot of one other commit may say other words: the
+script then says so and writes nothing unless --update is given, so the words only change on
+purpose, with their diff reviewed.
+
 Usage:
-  scripts/extract-nvda-words.py                 write voices/nvda/{en,ko}.json
-  scripts/extract-nvda-words.py --check         exit 1 if either differs from the output
-  scripts/extract-nvda-words.py --out DIR       write the JSON files to DIR instead
-  scripts/extract-nvda-words.py --nvda DIR [--commit SHA --date YYYY-MM-DD]
-      refresh the excerpts and the LICENSE from a full NVDA checkout first (a git work tree gives
-      its own commit and date), then write the JSON files. facts.json and web-roles.json are
-      Earshot's own and are not rewritten: read the functions they name again after a refresh.
+  scripts/extract-nvda-words.py --nvda PATH [--commit SHA --date YYYY-MM-DD]
+      write voices/nvda/{en,ko}.json from the snapshot at PATH (a git work tree gives its own
+      commit and date)
+  scripts/extract-nvda-words.py --nvda PATH --recorded-commits [--no-lines]
+      the snapshot holds each file at the commit facts.json names (as the committed data was
+      made); --no-lines when its files are parts of NVDA's, so their lines are not NVDA's
+  ... --check       compare with the committed files instead; exit 1 on a difference
+  ... --out DIR     write the files to DIR instead
+  ... --update      accept a snapshot at another commit than the committed data names
 """
 
 import argparse
@@ -42,13 +53,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VOICES = ROOT / "voices" / "nvda"
-SOURCE = VOICES / "source"
+FACTS = VOICES / "facts.json"
+WEB_ROLES = VOICES / "web-roles.json"
+REPOSITORY = "nvaccess/nvda"
+LICENCE = "GPL-2.0-or-later"
+# The commit of the Korean .po the committed data was read from: the reference point of the set.
+EXPECTED_COMMIT = "ecee988ece4584fee48577320369c8bf08a5deff"
+
+# The snapshot being read, and the commit of each of its files (set by main).
+SNAPSHOT = None
+COMMITS = {}
+LINES = True
 
 # Earshot's language -> the NVDA locale whose nvda.po holds its words (None: NVDA's own English).
 LANGUAGES = {"en": None, "ko": "ko"}
 
-# Excerpt file here -> its path in an NVDA checkout.
-EXCERPTS = {
+# A short name -> the file's path in an NVDA snapshot.
+NVDA_FILES = {
     "controlTypes/role.py": "source/controlTypes/role.py",
     "controlTypes/state.py": "source/controlTypes/state.py",
     "controlTypes/isCurrent.py": "source/controlTypes/isCurrent.py",
@@ -57,9 +78,8 @@ EXCERPTS = {
     "browseMode.py": "source/browseMode.py",
 }
 PO_FILE = "source/locale/{locale}/LC_MESSAGES/nvda.po"
-LICENCE_FILE = "copying.txt"
 
-# The spoken templates: key -> (excerpt, msgid or (singular, plural), NVDA's arguments in order ->
+# The spoken templates: key -> (file, msgid or (singular, plural), NVDA's arguments in order ->
 # Earshot's placeholders). Each comment names the function of speech.py or browseMode.py that
 # speaks it.
 TEMPLATES = {
@@ -103,22 +123,16 @@ TEMPLATES = {
 }
 
 # getControlFieldSpeech speaks a landmark as f"{aria.landmarkRoles[landmark]} {Role.LANDMARK.displayString}":
-# this line of the speech.py excerpt must still say so.
+# this line of speech.py must still say so.
 LANDMARK_PHRASE = 'f"{aria.landmarkRoles[landmark]} {controlTypes.Role.LANDMARK.displayString}"'
 
-# The lines of speech.py kept in its excerpt: the function they come from, and the text that marks
-# the line that speaks a word (the excerpt keeps the comment lines above it, and for the landmark
-# phrase the statement around it).
-SPEECH_LINES = [
-    ("getTextInfoSpeech (the last words of a line that has nothing else to say)",
-     ['speechSequence.append(_("blank"))']),
-    ("getPropertiesSpeech (table cells)", ['_("row %s")', '_("column %s")']),
-    ("getPropertiesSpeech (position in a group, level)", ['_("{number} of {total}")', '_("level %s")']),
-    ("getControlFieldSpeech (a landmark's role text, a list's item count, leaving a container)",
-     [LANDMARK_PHRASE, 'ngettext("with %s item", "with %s items"', '_("out of %s")']),
-    ("getFormatFieldSpeech (a heading reported as a text format, not as a control)", ['_("heading level %d")']),
-]
-QUICK_NAV_TYPES = ["heading", "link", "formField", "button", "checkBox", "landmark"]
+class UsageParser(argparse.ArgumentParser):
+    """argparse, with a usage error exiting 64 as Earshot's commands do."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(64)
 
 
 class ExtractionError(Exception):
@@ -126,13 +140,27 @@ class ExtractionError(Exception):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading the Python excerpts.
+# Reading NVDA's Python files.
 
 def read_text(relative):
-    path = SOURCE / relative
+    path = SNAPSHOT / NVDA_FILES[relative]
     if not path.exists():
-        raise ExtractionError(f"{path}: missing (run with --nvda DIR to refresh the excerpts)")
+        raise ExtractionError(f"{path}: no such file in the NVDA snapshot")
     return path.read_text(encoding="utf-8")
+
+
+def line_of(text, offset):
+    """The 1-based line of an offset in a file's text."""
+    return text.count("\n", 0, offset) + 1
+
+
+def citation(relative_or_path, key, text=None, offset=None, **more):
+    """Where an entry comes from: NVDA's file, its commit, the entry's key and (whole files) its line."""
+    path = NVDA_FILES.get(relative_or_path, relative_or_path)
+    found = {"repository": REPOSITORY, "path": path, "commit": COMMITS[path], "key": key}
+    if LINES and text is not None and offset is not None and offset >= 0:
+        found["line"] = line_of(text, offset)
+    return found | more
 
 
 def block(text, start_pattern, path):
@@ -165,40 +193,63 @@ def block(text, start_pattern, path):
     raise ExtractionError(f"{path}: the block at {start_pattern} is not closed")
 
 
-def words(block_text, key_pattern):
-    """`KEY: _("word")` and `KEY: pgettext("context", "word")` lines -> {key: (context, msgid)}."""
+def words(block_text, key_pattern, offsets=None, base=0):
+    """`KEY: _("word")` and `KEY: pgettext("context", "word")` lines -> {key: (context, msgid)};
+    each key's offset in the file (the block's own offset is `base`) goes into `offsets`."""
     found = {}
     for match in re.finditer(key_pattern + r':\s*(?:_\("([^"]*)"\)|pgettext\("([^"]*)",\s*"([^"]*)"\))',
                              block_text):
         key = match.group(1)
         found[key] = (None, match.group(2)) if match.group(2) is not None else (match.group(3), match.group(4))
+        if offsets is not None:
+            offsets[key] = base + match.start()
     return found
 
 
-def read_roles():
-    path = SOURCE / "controlTypes/role.py"
+def read_roles(cited=None):
+    path = SNAPSHOT / NVDA_FILES["controlTypes/role.py"]
     text = read_text("controlTypes/role.py")
-    labels = words(block(text, r"^_roleLabels\b", path), r"Role\.(\w+)")
+    offsets = {}
+    labels_block = block(text, r"^_roleLabels\b", path)
+    labels = words(labels_block, r"Role\.(\w+)", offsets, text.index(labels_block))
     if not labels:
         raise ExtractionError(f"{path}: _roleLabels has no words")
     sets = {}
     for name in ("silentRolesOnFocus", "silentValuesForRoles", "clickableRoles"):
-        members = re.findall(r"Role\.(\w+)", block(text, r"^%s\b" % name, path))
+        members_block = block(text, r"^%s\b" % name, path)
+        members = re.findall(r"Role\.(\w+)", members_block)
         unknown = [role for role in members if role not in labels]
         if unknown:
             raise ExtractionError(f"{path}: {name} names roles without a word: {', '.join(unknown)}")
         sets[name] = members
+        if cited is not None:
+            cited[name] = citation("controlTypes/role.py", name, text, text.index(members_block))
+    if cited is not None:
+        cited["roles"] = {role: citation("controlTypes/role.py", f"_roleLabels[Role.{role}]", text, offset)
+                          for role, offset in offsets.items()}
     return labels, sets
 
 
-def read_states():
-    path = SOURCE / "controlTypes/state.py"
+def read_states(cited=None):
+    path = SNAPSHOT / NVDA_FILES["controlTypes/state.py"]
     text = read_text("controlTypes/state.py")
     values = {name: int(bit) for name, bit in re.findall(r"^\t(\w+) = setBit\((\d+)\)", text, re.M)}
     if not values:
         raise ExtractionError(f"{path}: no State = setBit(n) members")
-    labels = words(block(text, r"^_stateLabels\b", path), r"State\.(\w+)")
-    negative = words(block(text, r"^_negativeStateLabels\b", path), r"State\.(\w+)")
+    positive_offsets, negative_offsets = {}, {}
+    labels_block = block(text, r"^_stateLabels\b", path)
+    negative_block = block(text, r"^_negativeStateLabels\b", path)
+    labels = words(labels_block, r"State\.(\w+)", positive_offsets, text.index(labels_block))
+    negative = words(negative_block, r"State\.(\w+)", negative_offsets, text.index(negative_block))
+    if cited is not None:
+        cited["states"] = {name: citation("controlTypes/state.py", f"_stateLabels[State.{name}]", text, offset)
+                           for name, offset in positive_offsets.items()}
+        cited["negativeStates"] = {
+            name: citation("controlTypes/state.py", f"_negativeStateLabels[State.{name}]", text, offset)
+            for name, offset in negative_offsets.items()}
+        first = re.search(r"^\t\w+ = setBit\(", text, re.M)
+        cited["stateOrder"] = citation("controlTypes/state.py", "State (each member's setBit value)", text,
+                                       first.start())
     for name in list(labels) + list(negative):
         if name not in values:
             raise ExtractionError(f"{path}: State.{name} has a word but no value")
@@ -208,19 +259,24 @@ def read_states():
     return labels, negative, order
 
 
-def read_landmarks():
-    path = SOURCE / "aria.py"
-    found = {}
-    for role, context, msgid in re.findall(r'"(\w+)":\s*pgettext\("([^"]*)",\s*"([^"]*)"\)',
-                                           block(read_text("aria.py"), r"^landmarkRoles\b", path)):
-        found[role] = (context, msgid)
+def read_landmarks(cited=None):
+    path = SNAPSHOT / NVDA_FILES["aria.py"]
+    text = read_text("aria.py")
+    landmarks_block = block(text, r"^landmarkRoles\b", path)
+    base = text.index(landmarks_block)
+    found, places = {}, {}
+    for match in re.finditer(r'"(\w+)":\s*pgettext\("([^"]*)",\s*"([^"]*)"\)', landmarks_block):
+        found[match.group(1)] = (match.group(2), match.group(3))
+        places[match.group(1)] = citation("aria.py", f'landmarkRoles["{match.group(1)}"]', text, base + match.start())
     if not found:
         raise ExtractionError(f"{path}: landmarkRoles has no words")
+    if cited is not None:
+        cited["landmarks"] = places
     return found
 
 
 def msgids_in(relative):
-    """Every msgid an excerpt marks for translation: _("…"), and ngettext("…", "…", n) as a pair."""
+    """Every msgid a file marks for translation: _("…"), and ngettext("…", "…", n) as a pair."""
     text = read_text(relative)
     found = set(re.findall(r'(?<![\w.])_\("([^"]*)"\)', text))
     found |= set(re.findall(r'ngettext\("([^"]*)",\s*"([^"]*)"', text))
@@ -239,9 +295,10 @@ def po_string(line, path, number):
 
 
 def read_po(path):
-    """The .po's entries: (msgctxt or None, msgid) -> {"msgstr": [forms], "fuzzy": bool, "plural": str}."""
+    """The .po's entries: (msgctxt or None, msgid) -> {"msgstr": [forms], "fuzzy": bool, "plural": str,
+    "line": the line of its msgctxt or msgid}."""
     if not path.exists():
-        raise ExtractionError(f"{path}: missing (run with --nvda DIR to refresh the excerpts)")
+        raise ExtractionError(f"{path}: no such file in the NVDA snapshot")
     entries, current, field, header = {}, None, None, None
 
     def finish():
@@ -250,7 +307,8 @@ def read_po(path):
             key = (current.get("msgctxt"), current["msgid"])
             forms = [current.get(f"msgstr[{n}]") for n in range(len(current))
                      if f"msgstr[{n}]" in current] or [current.get("msgstr", "")]
-            entries[key] = {"msgstr": forms, "fuzzy": current["fuzzy"], "plural": current.get("msgid_plural")}
+            entries[key] = {"msgstr": forms, "fuzzy": current["fuzzy"], "plural": current.get("msgid_plural"),
+                            "line": current.get("line")}
         current = None
 
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -274,6 +332,7 @@ def read_po(path):
             if not re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[\d+\])?", keyword):
                 raise ExtractionError(f"{path}:{number}: unknown keyword {keyword}")
             field = keyword
+            current.setdefault("line", number)
             current[field] = po_string(rest, path, number)
     finish()
     header = entries.get((None, ""))
@@ -290,33 +349,51 @@ class Words:
         self.locale = locale
         self.fallbacks = []
         if locale:
-            self.path = SOURCE / locale / "nvda.po"
+            self.relative = PO_FILE.format(locale=locale)
+            self.path = SNAPSHOT / self.relative
             self.entries, self.plurals = read_po(self.path)
+
+    def untranslated(self, context, msgid, plural):
+        """Why NVDA speaks English for this msgid in this language, or None."""
+        entry = self.entries.get((context, msgid))
+        if entry is None:
+            return "no entry"
+        if entry["fuzzy"]:
+            return "fuzzy"
+        if not all(entry["msgstr"]):
+            return "untranslated"
+        if plural and entry["plural"] != plural:
+            return f"its plural is {entry['plural']!r}, not {plural!r}"
+        return None
 
     def word(self, context, msgid, plural=None):
         """The word, or (one, other) for a plural msgid."""
         english = (msgid, plural) if plural else msgid
         if not self.locale:
             return english
-        entry = self.entries.get((context, msgid))
-        reason = None
-        if entry is None:
-            reason = "no entry"
-        elif entry["fuzzy"]:
-            reason = "fuzzy"
-        elif not all(entry["msgstr"]):
-            reason = "untranslated"
-        elif plural and entry["plural"] != plural:
-            reason = f"its plural is {entry['plural']!r}, not {plural!r}"
+        reason = self.untranslated(context, msgid, plural)
         if reason:
             label = f"{context}|{msgid}" if context else msgid
-            self.fallbacks.append(f"{self.path.relative_to(ROOT)}: {label!r}: {reason}; English is used, as NVDA does")
+            self.fallbacks.append(f"{self.relative}: {label!r}: {reason}; English is used, as NVDA does")
             return english
-        forms = entry["msgstr"]
+        forms = self.entries[(context, msgid)]["msgstr"]
         if plural:
             # With one plural form (Korean), it serves both; else form 0 is "one" and form 1 "other".
             return (forms[0], forms[0]) if self.plurals == 1 else (forms[0], forms[1])
         return forms[0]
+
+    def cite(self, context, msgid, english, plural=None):
+        """The citation of a word: the .po's entry, or the English source when NVDA falls back to it."""
+        if not self.locale:
+            return english
+        reason = self.untranslated(context, msgid, plural)
+        if reason:
+            return english | {"untranslated": f"{self.relative}: {reason}; NVDA speaks English"}
+        key = (f'msgctxt "{context}" ' if context else "") + f'msgid "{msgid}"' + (f' msgid_plural "{plural}"' if plural else "")
+        found = {"repository": REPOSITORY, "path": self.relative, "commit": COMMITS[self.relative], "key": key}
+        if LINES and self.entries[(context, msgid)]["line"]:
+            found["line"] = self.entries[(context, msgid)]["line"]
+        return found
 
 
 def placeholders(template, arguments, where):
@@ -346,70 +423,98 @@ def placeholders(template, arguments, where):
 # ---------------------------------------------------------------------------------------------
 # Building one language's file.
 
-def read_facts():
-    path = SOURCE / "facts.json"
+def read_json(path):
     if not path.exists():
         raise ExtractionError(f"{path}: missing")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
 def read_web_roles(labels):
-    path = SOURCE / "web-roles.json"
-    if not path.exists():
-        raise ExtractionError(f"{path}: missing")
-    table = json.loads(path.read_text(encoding="utf-8"))
+    table = read_json(WEB_ROLES)
     mapping = {}
     for aria, entry in table["roles"].items():
         if entry["nvda"] not in labels:
-            raise ExtractionError(f"{path}: {aria} maps to {entry['nvda']}, which has no word in role.py")
+            raise ExtractionError(f"{WEB_ROLES}: {aria} maps to {entry['nvda']}, which has no word in role.py")
         unknown = [key for key in entry["sources"] if key not in table["sources"]]
         if unknown:
-            raise ExtractionError(f"{path}: {aria} cites unknown sources {', '.join(unknown)}")
+            raise ExtractionError(f"{WEB_ROLES}: {aria} cites unknown sources {', '.join(unknown)}")
         mapping[aria] = entry["nvda"]
     return mapping
 
 
+def template_citation(relative, msgid):
+    """Where a template's msgid is marked for translation in NVDA's English source."""
+    text = read_text(relative)
+    if isinstance(msgid, tuple):
+        offset = text.find(f'ngettext("{msgid[0]}", "{msgid[1]}"')
+        return citation(relative, f'msgid "{msgid[0]}" msgid_plural "{msgid[1]}"', text, offset)
+    offset = text.find(f'_("{msgid}")')
+    return citation(relative, f'msgid "{msgid}"', text, offset)
+
+
 def build(language, facts):
     words_of = Words(LANGUAGES[language])
-    role_labels, role_sets = read_roles()
-    state_labels, negative_labels, state_order = read_states()
-    landmark_labels = read_landmarks()
-    excerpt_msgids = {}
+    english = {}
+    role_labels, role_sets = read_roles(english)
+    state_labels, negative_labels, state_order = read_states(english)
+    landmark_labels = read_landmarks(english)
+    file_msgids = {}
+    cited_templates = {}
 
-    def template(key):
+    def template(key, name=None):
         relative, msgid, arguments = TEMPLATES[key]
-        if relative not in excerpt_msgids:
-            excerpt_msgids[relative] = msgids_in(relative)[0]
-        if msgid not in excerpt_msgids[relative]:
-            raise ExtractionError(f"{SOURCE / relative}: no msgid {msgid!r} for the template {key}")
+        if relative not in file_msgids:
+            file_msgids[relative] = msgids_in(relative)[0]
+        if msgid not in file_msgids[relative]:
+            raise ExtractionError(f"{SNAPSHOT / NVDA_FILES[relative]}: no msgid {msgid!r} for the template {key}")
         where = f"{language}.json templates.{key}"
+        source = template_citation(relative, msgid)
         if isinstance(msgid, tuple):
             one, other = words_of.word(None, msgid[0], msgid[1])
+            cited = words_of.cite(None, msgid[0], source, msgid[1])
+            cited_templates["itemCountOne"], cited_templates["itemCount"] = cited, cited
             return placeholders(one, arguments, where), placeholders(other, arguments, where)
+        cited_templates[key] = words_of.cite(None, msgid, source)
         return placeholders(words_of.word(None, msgid), arguments, where)
 
     _, speech_text = msgids_in("speech/speech.py")
     if LANDMARK_PHRASE not in speech_text:
-        raise ExtractionError(f"{SOURCE / 'speech/speech.py'}: the landmark phrase is no longer {LANDMARK_PHRASE}")
+        raise ExtractionError(f"{SNAPSHOT / NVDA_FILES['speech/speech.py']}: the landmark phrase is no longer "
+                              f"{LANDMARK_PHRASE}")
 
-    roles = {name: words_of.word(*key) for name, key in role_labels.items()}
+    def group(labels, cited):
+        return ({name: words_of.word(*key) for name, key in labels.items()},
+                {name: words_of.cite(*key, cited[name]) for name, key in labels.items()})
+
+    roles, role_citations = group(role_labels, english["roles"])
+    states, state_citations = group(state_labels, english["states"])
+    negatives, negative_citations = group(negative_labels, english["negativeStates"])
+    landmarks, landmark_citations = group(landmark_labels, english["landmarks"])
     templates = {key: template(key) for key in TEMPLATES if key != "itemCount"}
     templates["itemCountOne"], templates["itemCount"] = template("itemCount")
     templates["landmark"] = "{name} " + roles["LANDMARK"]
+    cited_templates["landmark"] = citation("speech/speech.py", "getControlFieldSpeech, the landmark's role text", speech_text,
+                                           speech_text.find(LANDMARK_PHRASE),
+                                           roleWord=role_citations["LANDMARK"])
+
+    fact_citations = {name: {"table": "voices/nvda/facts.json", "key": f"facts.{name}"} for name in facts["facts"]}
+    fact_citations.update({name: english[name] for name in role_sets})
+    fact_citations["stateOrder"] = english["stateOrder"]
+    fact_citations["webRoles"] = {"table": "voices/nvda/web-roles.json", "key": "roles"}
 
     nvda = facts["nvda"]
-    files = [path for path in EXCERPTS.values()]
+    files = list(NVDA_FILES.values())
     if LANGUAGES[language]:
         files.append(PO_FILE.format(locale=LANGUAGES[language]))
     result = {
         "language": language,
-        "source": (f"{nvda['repository']} {nvda['commit']} ({nvda['date']}): {', '.join(files)} "
-                   "(each file's own commit in voices/nvda/source/SOURCES.md); GPL-2.0-or-later "
-                   "(voices/nvda/source/LICENSE)"),
+        "source": (f"{nvda['repository']} {nvda['commit']} ({nvda['date']}): {', '.join(files)}; "
+                   "each entry's file, commit and key in citations"),
+        "licence": LICENCE,
         "roles": roles,
-        "states": {name: words_of.word(*key) for name, key in state_labels.items()},
-        "negativeStates": {name: words_of.word(*key) for name, key in negative_labels.items()},
-        "landmarks": {role: words_of.word(*key) for role, key in landmark_labels.items()},
+        "states": states,
+        "negativeStates": negatives,
+        "landmarks": landmarks,
         "templates": templates,
         "facts": {
             **facts["facts"],
@@ -417,160 +522,16 @@ def build(language, facts):
             "stateOrder": state_order,
             "webRoles": read_web_roles(role_labels),
         },
+        "citations": {
+            "roles": role_citations,
+            "states": state_citations,
+            "negativeStates": negative_citations,
+            "landmarks": landmark_citations,
+            "templates": cited_templates,
+            "facts": fact_citations,
+        },
     }
     return result, words_of.fallbacks
-
-
-# ---------------------------------------------------------------------------------------------
-# Refreshing the excerpts from an NVDA checkout.
-
-def header(relative, commit, what):
-    """The comment at the top of an excerpt: where it was cut from, what it keeps, its licence."""
-    depth = "../" * relative.count("/")
-    return (f"# Excerpt of {EXCERPTS[relative]} in nvaccess/nvda at {commit}:\n"
-            f"# {what}.\n# GNU General Public License version 2 or later, see {depth}../LICENSE.\n\n")
-
-
-def open_brackets(code):
-    """How many brackets a piece of code leaves open, strings aside."""
-    code = re.sub(r'"(?:[^"\\]|\\.)*"', '""', code)
-    return sum(code.count(c) for c in "([{") - sum(code.count(c) for c in ")]}")
-
-
-def comment_lines_above(lines, index):
-    """The index of the first of the comment lines directly above lines[index]."""
-    while index > 0 and lines[index - 1].lstrip().startswith("#") and not lines[index - 1].startswith("# Earshot:"):
-        index -= 1
-    return index
-
-
-def speech_excerpt(text, path, commit):
-    """The speech.py lines with the words, each group under an `# Earshot:` line naming its function."""
-    lines = text.splitlines()
-    out = [header("speech/speech.py", commit,
-                  "only the lines Earshot takes words from, unchanged and in their original order; a line\n"
-                  "# that starts with \"# Earshot:\" is Earshot's own and names the function of the lines below it")]
-    for function, markers in SPEECH_LINES:
-        out.append(f"# Earshot: {function}\n")
-        for marker in markers:
-            index = next((i for i, line in enumerate(lines) if marker in line), None)
-            if index is None:
-                raise ExtractionError(f"{path}: no line with {marker}")
-            first, last = comment_lines_above(lines, index), index
-            if marker == LANDMARK_PHRASE:
-                first, last = index - 2, index + 1
-            # A call that goes on over the next lines is kept whole.
-            while open_brackets("\n".join(lines[index:last + 1])) > 0 and last + 1 < len(lines):
-                last += 1
-            out.append("\n".join(lines[first:last + 1]) + "\n")
-        out.append("\n")
-    return "".join(out).rstrip("\n") + "\n"
-
-
-def browse_mode_excerpt(text, path, commit):
-    blocks = []
-    for item in QUICK_NAV_TYPES:
-        blocks.append(block(text, r'^qn\(\s*"%s"' % item, path))
-    return (header("browseMode.py", commit,
-                   "only the quick navigation definitions whose words Earshot uses (H, K, F, B, X, D), unchanged")
-            + "# Add quick navigation scripts.\nqn = BrowseModeTreeInterceptor.addQuickNav\n"
-            + "\n".join(blocks) + "\n")
-
-
-def po_excerpt(text, path, relative, commit, needed):
-    """The header entry and the entries whose (msgctxt, msgid) is needed, unchanged, in order."""
-    chunks = re.split(r"\n\s*\n", text.strip("\n"))
-    kept, found = [], set()
-    for chunk in chunks:
-        context = re.search(r'^msgctxt "((?:[^"\\]|\\.)*)"', chunk, re.M)
-        msgid = re.search(r'^msgid "((?:[^"\\]|\\.)*)"((?:\n"(?:[^"\\]|\\.)*")*)', chunk, re.M)
-        if not msgid:
-            continue
-        full = msgid.group(1) + "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', msgid.group(2)))
-        key = (context.group(1) if context else None, full)
-        if full == "" or key in needed:
-            kept.append(chunk)
-            found.add(key)
-    missing = [f"{c}|{m}" if c else m for c, m in needed if (c, m) not in found]
-    for label in missing:
-        print(f"warning: {path}: no entry {label!r}; the language falls back to English for it", file=sys.stderr)
-    return (f"# Excerpt of {relative} in nvaccess/nvda at {commit}:\n"
-            "# the header entry and only the entries Earshot uses, unchanged and in their original order.\n"
-            "# GNU General Public License version 2 or later, see ../LICENSE.\n" + "\n\n".join(kept) + "\n")
-
-
-def git_commit_and_date(checkout):
-    try:
-        out = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%H %cs"],
-                             capture_output=True, text=True, check=True).stdout.split()
-        return out[0], out[1]
-    except (OSError, subprocess.CalledProcessError, IndexError):
-        return None, None
-
-
-def refresh(checkout, commit, date):
-    found_commit, found_date = git_commit_and_date(checkout)
-    commit, date = commit or found_commit, date or found_date
-    if not commit or not date:
-        raise ExtractionError(f"{checkout}: not a git work tree; give --commit and --date")
-
-    def source(relative):
-        path = checkout / relative
-        if not path.exists():
-            raise ExtractionError(f"{path}: no such file in the NVDA checkout")
-        return path, path.read_text(encoding="utf-8")
-
-    written = {}
-    path, text = source(EXCERPTS["controlTypes/role.py"])
-    written["controlTypes/role.py"] = header("controlTypes/role.py", commit, "only the role words and the role sets, unchanged") + "\n\n\n".join(
-        block(text, r"^%s\b" % name, path)
-        for name in ("_roleLabels", "silentRolesOnFocus", "silentValuesForRoles", "clickableRoles")) + "\n"
-    path, text = source(EXCERPTS["controlTypes/state.py"])
-    start = re.search(r"^(def setBit|@unique|class State)", text, re.M)
-    end = block(text, r"^_negativeStateLabels\b", path)
-    if not start:
-        raise ExtractionError(f"{path}: no State class")
-    written["controlTypes/state.py"] = (header("controlTypes/state.py", commit, "the states, their words and their negative words, unchanged")
-                                        + text[start.start():text.index(end) + len(end)] + "\n")
-    path, text = source(EXCERPTS["controlTypes/isCurrent.py"])
-    written["controlTypes/isCurrent.py"] = (header("controlTypes/isCurrent.py", commit, "only the aria-current words, unchanged")
-                                            + block(text, r"^_isCurrentLabels\b", path) + "\n")
-    path, text = source(EXCERPTS["aria.py"])
-    written["aria.py"] = header("aria.py", commit, "only the landmark words, unchanged") + block(text, r"^landmarkRoles\b", path) + "\n"
-    path, text = source(EXCERPTS["speech/speech.py"])
-    written["speech/speech.py"] = speech_excerpt(text, path, commit)
-    path, text = source(EXCERPTS["browseMode.py"])
-    written["browseMode.py"] = browse_mode_excerpt(text, path, commit)
-
-    for relative, content in written.items():
-        target = SOURCE / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(content, encoding="utf-8")
-
-    # The msgids the Python excerpts now hold, with their contexts, are the .po entries to keep.
-    role_labels, _ = read_roles()
-    state_labels, negative_labels, _ = read_states()
-    needed = set(role_labels.values()) | set(state_labels.values()) | set(negative_labels.values())
-    needed |= set(read_landmarks().values())
-    needed.add((None, "not %s"))
-    for relative, msgid, _ in TEMPLATES.values():
-        needed.add((None, msgid[0] if isinstance(msgid, tuple) else msgid))
-    for language, locale in LANGUAGES.items():
-        if not locale:
-            continue
-        relative = PO_FILE.format(locale=locale)
-        path, text = source(relative)
-        target = SOURCE / locale / "nvda.po"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(po_excerpt(text, path, relative, commit, needed), encoding="utf-8")
-
-    path, text = source(LICENCE_FILE)
-    (SOURCE / "LICENSE").write_text(text, encoding="utf-8")
-    facts = read_facts()
-    facts["nvda"].update({"commit": commit, "date": date,
-                          "files": {name: commit for name in facts["nvda"]["files"]}})
-    facts["nvda"].pop("dateIs", None)
-    (SOURCE / "facts.json").write_text(json.dumps(facts, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -579,23 +540,65 @@ def render(value):
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a difference")
-    parser.add_argument("--out", type=Path, help="write the JSON files here instead of voices/nvda")
-    parser.add_argument("--nvda", type=Path, help="an NVDA checkout to refresh the excerpts from")
-    parser.add_argument("--commit", help="the checkout's commit, when it is not a git work tree")
-    parser.add_argument("--date", help="the commit's date (YYYY-MM-DD), likewise")
-    options = parser.parse_args()
+def git_commit_and_date(snapshot):
     try:
-        if options.nvda:
-            refresh(options.nvda, options.commit, options.date)
-        facts = read_facts()
+        out = subprocess.run(["git", "-C", str(snapshot), "log", "-1", "--format=%H %cs"],
+                             capture_output=True, text=True, check=True).stdout.split()
+        return out[0], out[1]
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return None, None
+
+
+def main():
+    global SNAPSHOT, LINES
+    parser = UsageParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=f"The committed data was read file by file, the Korean .po at {REPOSITORY} {EXPECTED_COMMIT} "
+               "(2025-05-04) and each Python file at the commit voices/nvda/facts.json names (nvda.files).")
+    parser.add_argument("--nvda", type=Path, required=True, metavar="PATH",
+                        help=f"an NVDA snapshot (expected: {REPOSITORY} at {EXPECTED_COMMIT} for the .po, "
+                             "each Python file at its commit in voices/nvda/facts.json)")
+    parser.add_argument("--commit", help="the snapshot's commit, when it is not a git work tree")
+    parser.add_argument("--date", help="the commit's date (YYYY-MM-DD), likewise")
+    parser.add_argument("--recorded-commits", action="store_true",
+                        help="the snapshot holds each file at the commit voices/nvda/facts.json names")
+    parser.add_argument("--no-lines", action="store_true",
+                        help="cite keys only: the snapshot's files are parts of NVDA's, so their lines are not NVDA's")
+    parser.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a difference")
+    parser.add_argument("--out", type=Path, help="write the files here instead of voices/nvda")
+    parser.add_argument("--update", action="store_true",
+                        help="write even when the snapshot's commit is not the one the committed data names")
+    options = parser.parse_args()
+    SNAPSHOT, LINES = options.nvda, not options.no_lines
+    try:
+        facts = read_json(FACTS)
+        recorded = dict(facts["nvda"]["files"])
+        if options.recorded_commits:
+            COMMITS.update(recorded)
+            commit, date = facts["nvda"]["commit"], facts["nvda"]["date"]
+        else:
+            found_commit, found_date = git_commit_and_date(options.nvda)
+            commit, date = options.commit or found_commit, options.date or found_date
+            if not commit or not date:
+                print(f"error: {options.nvda}: not a git work tree; give --commit and --date "
+                      "(or --recorded-commits)", file=sys.stderr)
+                return 64
+            COMMITS.update({path: commit for path in recorded})
+            differing = sorted(path for path, at in recorded.items() if at != commit)
+            if differing and not options.update and not options.check:
+                print(f"error: the snapshot is at {commit}; the committed data names other commits for "
+                      f"{', '.join(differing)}: their words may differ. Nothing was written; give --update "
+                      "to write them and review the diff of every word.", file=sys.stderr)
+                return 1
+            facts["nvda"].update({"commit": commit, "date": date, "files": dict(COMMITS)})
+            facts["nvda"].pop("dateIs", None)
         outputs, fallbacks = {}, []
         for language in LANGUAGES:
             result, missing = build(language, facts)
             outputs[f"{language}.json"] = render(result)
             fallbacks += missing
+        if not options.recorded_commits:
+            outputs["facts.json"] = json.dumps(facts, ensure_ascii=False, indent=2) + "\n"
     except (ExtractionError, OSError, KeyError, ValueError, json.JSONDecodeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 65
@@ -605,8 +608,7 @@ def main():
         differing = [name for name, text in outputs.items()
                      if not (VOICES / name).exists() or (VOICES / name).read_text(encoding="utf-8") != text]
         for name in differing:
-            print(f"voices/nvda/{name} differs from the script's output; run scripts/extract-nvda-words.py",
-                  file=sys.stderr)
+            print(f"voices/nvda/{name} differs from the script's output", file=sys.stderr)
         return 1 if differing else 0
     target = options.out or VOICES
     target.mkdir(parents=True, exist_ok=True)

@@ -2,30 +2,41 @@
 """Extracts TalkBack's spoken words and description order into voices/talkback/LANG.json.
 
 TalkBack (google/talkback, Apache-2.0) keeps its words in Android string resources and its
-rules in Java and in `compositor.json`. Earshot keeps excerpts of them under
-`voices/talkback/source/` (only the entries it uses, with the licence and SOURCES.md) and this
-script turns those excerpts into one JSON file per language (schema: docs/talkback.md):
+rules in Java and in `compositor.json`. This script reads them from a TalkBack snapshot (a
+checkout, or the files below at their paths) and writes, for each language, the words Earshot
+uses with a citation for each (repository, path, commit, key and line): nothing of TalkBack's
+files is kept in Earshot's repository (docs/talkback.md, "Where the words come from").
 
-  voices/talkback/source/values*/strings_compositor.xml   words (roles, states, hints, positions)
-  voices/talkback/source/values*/strings.xml              words from TalkBack's utils module
-  voices/talkback/source/facts.json                       facts read from TalkBack's code: the
-                                                          separator, the description orders,
-                                                          Role.java's classes and role words
-  voices/talkback/source/android-class-parents.json       Earshot's own: framework classes a dump
-                                                          names that Role.java reaches by
-                                                          inheritance (not TalkBack's file)
+Read from the snapshot:
+  talkback/src/main/res/values*/strings_compositor.xml   words (roles, states, hints, positions)
+  utils/src/main/res/values*/strings.xml                 a pager page's position
+  utils/.../utils/Role.java                               role constants, the classes each role tests
+  talkback/.../compositor/AccessibilityNodeFeedbackUtils.java   the string each role speaks
+  talkback/.../compositor/CompositorUtils.java            the separator
+  talkback/src/main/res/raw/compositor.json               the description orders
+  talkback/src/main/res/values/donottranslate.xml         the default order
+Earshot's own, beside the data:
+  voices/talkback/android-class-parents.json              framework classes a dump names that
+                                                          Role.java reaches by inheritance
+Written:
+  voices/talkback/{ko,en,ja,zh}.json                      the words, their citations, the licence
+  voices/talkback/facts.json                              the facts read from TalkBack's code
 
 Templates are filled as TalkBack fills them with its default settings (double-tap, not single
 tap); numbered arguments become named placeholders, e.g. Korean `%2$d개 중 %1$d번째` becomes
 `{count}개 중 {index}번째`.
 
+The committed data names google/talkback at EXPECTED_COMMIT (below). A snapshot at another
+commit may say other words: the script then says so and writes nothing unless --update is given,
+so the words only change on purpose, with their diff reviewed.
+
 Usage:
-  scripts/extract-talkback-words.py                 write voices/talkback/{ko,en,ja,zh}.json
-  scripts/extract-talkback-words.py --check         exit 1 if any of them differs from the output
-  scripts/extract-talkback-words.py --out DIR       write the JSON files to DIR instead
-  scripts/extract-talkback-words.py --talkback DIR [--commit SHA --date YYYY-MM-DD]
-      refresh the excerpts and facts.json from a full TalkBack checkout first (a git work tree
-      gives its own commit and date), then write the JSON files.
+  scripts/extract-talkback-words.py --talkback PATH [--commit SHA --date YYYY-MM-DD]
+      write voices/talkback/*.json from the snapshot at PATH (a git work tree gives its own
+      commit and date; other snapshots need --commit and --date)
+  ... --check       compare with the committed files instead; exit 1 on a difference
+  ... --out DIR     write the files to DIR instead
+  ... --update      accept a snapshot at another commit than the committed data names
 """
 
 import argparse
@@ -38,18 +49,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 VOICES = ROOT / "voices" / "talkback"
-SOURCE = VOICES / "source"
+CLASS_PARENTS = VOICES / "android-class-parents.json"
+FACTS = VOICES / "facts.json"
 
 # Earshot's language -> TalkBack's resource folder (English is TalkBack's default folder).
 LANGUAGES = {"ko": "values-ko", "en": "values", "ja": "values-ja", "zh": "values-zh-rCN"}
 
-# Resource file in a TalkBack checkout (with {folder}) -> the file name in source/{folder}/.
+# The commit the committed data was read at (google/talkback, "Push to GitHub 2024-10-17").
+EXPECTED_COMMIT = "26a27dc009d5b3605e744222541f045a3c24e038"
+REPOSITORY = "google/talkback"
+LICENCE = "Apache-2.0"
+
+# Resource files in a TalkBack snapshot (with {folder}) -> a short name for the entries wanted.
 RESOURCE_FILES = {
     "talkback/src/main/res/{folder}/strings_compositor.xml": "strings_compositor.xml",
     "utils/src/main/res/{folder}/strings.xml": "strings.xml",
 }
 
-# The entries Earshot takes, by excerpt file name.
+# The entries Earshot takes, by resource file.
 NEEDED = {
     "strings_compositor.xml": sorted([
         # Role words (AccessibilityNodeFeedbackUtils.getNodeRoleName).
@@ -87,7 +104,7 @@ NEEDED = {
     "strings.xml": ["template_viewpager_index_count"],
 }
 
-# Code files facts.json is read from, in a TalkBack checkout.
+# Code files the facts are read from, in a TalkBack snapshot.
 ROLE_JAVA = "utils/src/main/java/com/google/android/accessibility/utils/Role.java"
 FEEDBACK_UTILS_JAVA = ("talkback/src/main/java/com/google/android/accessibility/talkback/"
                        "compositor/AccessibilityNodeFeedbackUtils.java")
@@ -111,8 +128,22 @@ PARTS = {
 }
 
 
+class UsageParser(argparse.ArgumentParser):
+    """argparse, with a usage error exiting 64 as Earshot's commands do."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        print(f"error: {message}", file=sys.stderr)
+        sys.exit(64)
+
+
 class ExtractionError(Exception):
     """A source file lacks what the script expects; the message names the file and the entry."""
+
+
+def line_of(text, offset):
+    """The 1-based line of an offset in a file's text."""
+    return text.count("\n", 0, offset) + 1
 
 
 def lower_camel(constant):
@@ -122,39 +153,7 @@ def lower_camel(constant):
 
 
 # ---------------------------------------------------------------------------------------------
-# Refreshing the excerpts and facts from a TalkBack checkout.
-
-def excerpt_entries(text, names, path):
-    """The raw XML of each named <string> or <plurals> element of a resource file, by name."""
-    found = {}
-    for name in names:
-        match = re.search(r'[ \t]*<(string|plurals) name="%s"[^>]*>.*?</\1>' % re.escape(name),
-                          text, re.S)
-        if match:
-            found[name] = match.group(0).strip()
-    return found
-
-
-def write_excerpt(checkout, relative, folder, file_name, names, commit):
-    path = checkout / relative.format(folder=folder)
-    if not path.exists():
-        raise ExtractionError(f"{path}: no such file in the TalkBack checkout")
-    entries = excerpt_entries(path.read_text(encoding="utf-8"), names, path)
-    missing = [name for name in names if name not in entries]
-    if missing and folder == "values":
-        raise ExtractionError(f"{path}: no entry named {', '.join(missing)}")
-    lines = [
-        '<?xml version="1.0" encoding="utf-8"?>',
-        f"<!-- Excerpt of {relative.format(folder=folder)} in google/talkback at {commit}:",
-        "     only the entries Earshot uses, unchanged. Apache License 2.0, see ../LICENSE. -->",
-        '<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">',
-    ]
-    lines += ["  " + entries[name] for name in names if name in entries]
-    lines.append("</resources>")
-    target = SOURCE / folder / file_name
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-
+# Reading the facts from TalkBack's code.
 
 def balanced(text, start, opening, closing):
     """The text between the bracket at `start` and its match, and the index after the match."""
@@ -194,6 +193,8 @@ def read_role_java(path):
     """
     text = path.read_text(encoding="utf-8")
     constants = re.findall(r"public static final int (ROLE_\w+) = (\d+);", text)
+    constant_lines = {lower_camel(m.group(1)): line_of(text, m.start())
+                      for m in re.finditer(r"public static final int (ROLE_\w+) = \d+;", text)}
     if not constants:
         raise ExtractionError(f"{path}: no ROLE_ constants")
     strings = dict(re.findall(r'public static final String (\w+) =\s*"([^"]+)";', text))
@@ -223,11 +224,12 @@ def read_role_java(path):
                          if start < match.start())[1]
             classes.append({
                 "class": name,
+                "line": line_of(text, match.start()),
                 "tests": tested,
                 "role": lower_camel(roles[-1]),
                 "otherRoles": [lower_camel(role) for role in roles[:-1]],
             })
-    return [lower_camel(name) for name, _ in sorted(constants, key=lambda c: int(c[1]))], classes
+    return [lower_camel(name) for name, _ in sorted(constants, key=lambda c: int(c[1]))], classes, constant_lines
 
 
 def read_role_words(path):
@@ -236,20 +238,22 @@ def read_role_words(path):
     start = text.find("public static CharSequence getNodeRoleName(")
     if start < 0:
         raise ExtractionError(f"{path}: no getNodeRoleName method")
-    body, _ = balanced(text, text.index("{", start), "{", "}")
-    words, pending = {}, []
-    for line in body.splitlines():
+    opening = text.index("{", start)
+    body, _ = balanced(text, opening, "{", "}")
+    words, lines, pending = {}, {}, []
+    first_line = line_of(text, opening + 1)
+    for offset, line in enumerate(body.splitlines()):
         case = re.search(r"case Role\.(ROLE_\w+):", line)
         if case:
-            pending.append(lower_camel(case.group(1)))
+            pending.append((lower_camel(case.group(1)), first_line + offset))
         word = re.search(r"getString\(R\.string\.(\w+)\)", line)
         if word and pending:
-            for role in pending:
-                words[role] = word.group(1)
+            for role, number in pending:
+                words[role], lines[role] = word.group(1), number
             pending = []
     if not words:
         raise ExtractionError(f"{path}: getNodeRoleName names no string")
-    return words
+    return words, lines
 
 
 def read_separator(path):
@@ -260,7 +264,7 @@ def read_separator(path):
     value = re.search(r'%s = "([^"]*)";' % chosen.group(1), text)
     if not value:
         raise ExtractionError(f"{path}: no value for {chosen.group(1)}")
-    return value.group(1)
+    return value.group(1), chosen.group(1), line_of(text, value.start())
 
 
 def strip_comments(text):
@@ -342,49 +346,11 @@ def read_default_order(path):
     if not match:
         raise ExtractionError(f"{path}: no pref_node_desc_order_default")
     words = match.group(1).split("_")  # state_name_role_pos
-    return words[0] + "".join(w.capitalize() for w in words[1:]).replace("Pos", "Position")
-
-
-def git_commit_and_date(checkout):
-    try:
-        out = subprocess.run(["git", "-C", str(checkout), "log", "-1", "--format=%H %cs"],
-                             capture_output=True, text=True, check=True).stdout.split()
-        return out[0], out[1]
-    except (OSError, subprocess.CalledProcessError, IndexError):
-        return None, None
-
-
-def refresh(checkout, commit, date):
-    found_commit, found_date = git_commit_and_date(checkout)
-    commit, date = commit or found_commit, date or found_date
-    if not commit or not date:
-        raise ExtractionError(f"{checkout}: not a git work tree; give --commit and --date")
-    for relative, file_name in RESOURCE_FILES.items():
-        for folder in LANGUAGES.values():
-            write_excerpt(checkout, relative, folder, file_name, NEEDED[file_name], commit)
-    licence = checkout / "LICENSE"
-    if not licence.exists():
-        raise ExtractionError(f"{licence}: no licence file in the TalkBack checkout")
-    (SOURCE / "LICENSE").write_text(licence.read_text(encoding="utf-8"), encoding="utf-8")
-    roles, classes = read_role_java(checkout / ROLE_JAVA)
-    orders, node_orders = read_orders(checkout / COMPOSITOR_JSON)
-    facts = {
-        "talkback": {"repository": "google/talkback", "commit": commit, "date": date},
-        "separator": read_separator(checkout / COMPOSITOR_UTILS_JAVA),
-        "defaultOrder": read_default_order(checkout / DEFAULTS_XML),
-        "orders": orders,
-        "nodeOrders": node_orders,
-        "roles": roles,
-        "classes": classes,
-        "roleWords": read_role_words(checkout / FEEDBACK_UTILS_JAVA),
-    }
-    if facts["defaultOrder"] not in orders:
-        raise ExtractionError(f"{DEFAULTS_XML}: default order {facts['defaultOrder']} is not in compositor.json")
-    write_json(SOURCE / "facts.json", facts)
+    return words[0] + "".join(w.capitalize() for w in words[1:]).replace("Pos", "Position"), line_of(text, match.start())
 
 
 # ---------------------------------------------------------------------------------------------
-# Building the JSON files from the excerpts.
+# Reading the words from the snapshot's string resources.
 
 def android_text(element):
     """An Android string resource's text as getString returns it, before formatting."""
@@ -394,20 +360,27 @@ def android_text(element):
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
 
 
-def read_strings(folder):
-    """Every string of one language's excerpts; plurals as NAME#one and NAME#other."""
+def read_strings(snapshot, folder):
+    """The wanted strings of one resource folder: name (plurals as NAME#one, NAME#other) -> (text, path, line)."""
     strings = {}
-    for file_name in NEEDED:
-        path = SOURCE / folder / file_name
+    for relative, names in RESOURCE_FILES.items():
+        relative = relative.format(folder=folder)
+        path = snapshot / relative
         if not path.exists():
-            raise ExtractionError(f"{path}: missing (run with --talkback DIR to refresh the excerpts)")
-        for element in ET.parse(path).getroot():
-            name = element.get("name")
+            raise ExtractionError(f"{path}: no such file in the TalkBack snapshot")
+        text = path.read_text(encoding="utf-8")
+        for name in NEEDED[names]:
+            match = re.search(r'<(string|plurals) name="%s"[^>]*>.*?</\1>' % re.escape(name), text, re.S)
+            if not match:
+                continue
+            element = ET.fromstring('<resources xmlns:xliff="urn:oasis:names:tc:xliff:document:1.2">'
+                                    + match.group(0) + "</resources>")[0]
+            line = line_of(text, match.start())
             if element.tag == "string":
-                strings[name] = android_text(element)
-            elif element.tag == "plurals":
+                strings[name] = (android_text(element), relative, line)
+            else:
                 for item in element.findall("item"):
-                    strings[f"{name}#{item.get('quantity')}"] = android_text(item)
+                    strings[f"{name}#{item.get('quantity')}"] = (android_text(item), relative, line)
     return strings
 
 
@@ -422,172 +395,285 @@ def fill(template, arguments, path, name):
     return filled.replace("%%", "%")
 
 
-def build(language, facts):
+# What each group's entries say: key -> (resource name, its arguments; "tap" is value_double_tap).
+STATES = {
+    "checked": "value_checked", "notChecked": "value_not_checked", "on": "value_on", "off": "value_off",
+    "selected": "value_selected", "disabled": "value_disabled", "enabled": "value_enabled",
+    "expanded": "value_expanded", "collapsed": "value_collapsed", "unlabelled": "value_unlabelled",
+    "editing": "value_edit_box_editing",
+}
+HINTS = {
+    "activate": ("template_hint_clickable", {1: "tap"}),
+    "toggle": ("template_hint_checkable", {1: "tap"}),
+    "longPress": ("template_hint_long_clickable", {1: "tap"}),
+    "editText": ("template_hint_edit_text", {1: "tap"}),
+    "dropDownList": ("template_hint_spinner", {1: "tap"}),
+    "select": ("template_hint_single_selection_item", {1: "tap"}),
+    "customAction": ("template_custom_hint_for_actions", {1: "tap", 2: "{action}"}),
+    "customLongPressAction": ("template_custom_hint_for_long_clickable_actions", {1: "tap", 2: "{action}"}),
+}
+POSITION = {
+    "inCollection": ("list_index_template", {1: "{index}", 2: "{count}"}),
+    "row": ("row_index_template", {1: "{index}"}),
+    "column": ("column_index_template", {1: "{index}"}),
+    "rowHeading": ("row_heading_template", {}),
+    "columnHeading": ("column_heading_template", {}),
+    "level": ("template_collection_level", {1: "{level}"}),
+    "itemCount": ("template_list_total_count#other", {1: "{count}"}),
+    "itemCountOne": ("template_list_total_count#one", {1: "{count}"}),
+    "rowCount": ("template_list_row_count#other", {1: "{count}"}),
+    "rowCountOne": ("template_list_row_count#one", {1: "{count}"}),
+    "columnCount": ("template_list_column_count#other", {1: "{count}"}),
+    "columnCountOne": ("template_list_column_count#one", {1: "{count}"}),
+    "inList": ("in_list", {}),
+    "inListNamed": ("in_list_with_name", {1: "{name}"}),
+    "outOfList": ("out_of_list", {}),
+    "outOfListNamed": ("out_of_list_with_name", {1: "{name}"}),
+    "inGrid": ("in_grid", {}),
+    "inGridNamed": ("in_grid_with_name", {1: "{name}"}),
+    "outOfGrid": ("out_of_grid", {}),
+    "outOfGridNamed": ("out_of_grid_with_name", {1: "{name}"}),
+    "inPager": ("in_pager", {}),
+    "inPagerNamed": ("in_pager_with_name", {1: "{name}"}),
+    "outOfPager": ("out_of_pager", {}),
+    "outOfPagerNamed": ("out_of_pager_with_name", {1: "{name}"}),
+    "inVerticalPager": ("in_vertical_pager", {}),
+    "inVerticalPagerNamed": ("in_vertical_pager_with_name", {1: "{name}"}),
+    "outOfVerticalPager": ("out_of_vertical_pager", {}),
+    "outOfVerticalPagerNamed": ("out_of_vertical_pager_with_name", {1: "{name}"}),
+    "inHorizontalPager": ("in_horizontal_pager", {}),
+    "inHorizontalPagerNamed": ("in_horizontal_pager_with_name", {1: "{name}"}),
+    "outOfHorizontalPager": ("out_of_horizontal_pager", {}),
+    "inGridPager": ("in_grid_pager", {}),
+    "inGridPagerNamed": ("in_grid_pager_with_name", {1: "{name}"}),
+    "outOfGridPager": ("out_of_grid_pager", {}),
+    "outOfGridPagerNamed": ("out_of_grid_pager_with_name", {1: "{name}"}),
+    "pagerPage": ("template_viewpager_index_count", {1: "{index}", 2: "{count}"}),
+    "pagerPageRole": ("value_pager_page", {}),
+    "inWindow": ("in_window_with_name", {1: "{title}"}),
+}
+PASSWORD = {
+    "field": ("value_password", {}),
+    "characters": ("template_password_character_count#other", {1: "{count}"}),
+    "charactersOne": ("template_password_character_count#one", {1: "{count}"}),
+    "withoutHeadphones": ("summaryOff_pref_speak_passwords_without_headphones", {}),
+}
+
+
+def citation(commit, path, key, line=None, **more):
+    """Where an entry comes from: the file of TalkBack's repository, its commit, the entry's key and line."""
+    found = {"repository": REPOSITORY, "path": path, "commit": commit, "key": key}
+    if line is not None:
+        found["line"] = line
+    return found | more
+
+
+def build(language, snapshot, commit, date, facts, lines):
     folder = LANGUAGES[language]
-    path = SOURCE / folder
-    own = read_strings(folder)
-    english = read_strings("values")
+    own = read_strings(snapshot, folder)
+    english = read_strings(snapshot, "values")
     # Android falls back to the default folder for an entry a language lacks.
     strings = {**english, **own}
 
-    def word(name, **arguments):
+    def word(name, arguments=None):
+        """The filled word and its citation."""
         if name not in strings:
-            raise ExtractionError(f"{path}: no entry {name} in this language or in values/")
-        numbered = {int(k[1:]): v for k, v in arguments.items()}
-        return fill(strings[name], numbered, path, name)
+            raise ExtractionError(f"{snapshot}: no entry {name} in {folder} or in values/")
+        text, path, line = strings[name]
+        filled = {}
+        for number, value in (arguments or {}).items():
+            filled[number] = word("value_double_tap")[0] if value == "tap" else value
+        more = {"filledWith": "value_double_tap"} if "tap" in (arguments or {}).values() else {}
+        return fill(text, filled, path, name), citation(commit, path, name.split("#")[0], line, **more)
 
-    def plural(name, **arguments):
-        return word(f"{name}#other", **arguments), word(f"{name}#one", **arguments)
+    def group(table):
+        entries = {key: word(*spec) if isinstance(spec, tuple) else word(spec) for key, spec in table.items()}
+        return {k: v[0] for k, v in entries.items()}, {k: v[1] for k, v in entries.items()}
 
-    tap = word("value_double_tap")
-    roles = {role: (word(facts["roleWords"][role]) if role in facts["roleWords"] else "")
-             for role in facts["roles"]}
-    item_count, item_count_one = plural("template_list_total_count", a1="{count}")
-    row_count, row_count_one = plural("template_list_row_count", a1="{count}")
-    column_count, column_count_one = plural("template_list_column_count", a1="{count}")
-    characters, characters_one = plural("template_password_character_count", a1="{count}")
-    talkback = facts["talkback"]
-    files = ", ".join(relative.format(folder=folder) for relative in RESOURCE_FILES)
+    roles, role_citations = {}, {}
+    for role in facts["roles"]:
+        if role in facts["roleWords"]:
+            roles[role], role_citations[role] = word(facts["roleWords"][role])
+            role_citations[role]["spokenFor"] = citation(commit, FEEDBACK_UTILS_JAVA, "getNodeRoleName",
+                                                         lines["roleWords"][role])
+        else:
+            # getNodeRoleName has no case for it: TalkBack says no role word.
+            roles[role] = ""
+            role_citations[role] = citation(commit, ROLE_JAVA, "ROLE_" + re.sub(r"([A-Z])", r"_\1", role).upper(),
+                                            lines["roleConstants"][role])
+    states, state_citations = group(STATES)
+    hints, hint_citations = group(HINTS)
+    position, position_citations = group(POSITION)
+    password, password_citations = group(PASSWORD)
+    heading, heading_citation = word("heading_template")
+
+    class_roles, class_citations = {}, {}
+    for entry in facts["classes"]:
+        class_roles[entry["class"]] = entry["role"]
+        class_citations[entry["class"]] = citation(commit, ROLE_JAVA, "checkInstanceOf " + entry["class"], entry["line"])
+    inherited, ancestors = android_subclass_roles(facts)
+    for name, role in inherited.items():
+        class_roles[name] = role
+        ancestor = ancestors.get(name)
+        line = next((e["line"] for e in facts["classes"] if e["class"] == ancestor), None)
+        class_citations[name] = citation(commit, ROLE_JAVA, "checkInstanceOf " + (ancestor or "(none)"), line,
+                                         via="voices/talkback/android-class-parents.json")
     default = facts["defaultOrder"]
+    order_citation = citation(commit, COMPOSITOR_JSON, "rule_default." + default[0].upper() + default[1:])
+    orders = {"default": facts["orders"][default], **facts["orders"]}
+    order_citations = {name: citation(commit, COMPOSITOR_JSON, "get_description_for_tree."
+                                      + (default if name == "default" else name)[0].upper()
+                                      + (default if name == "default" else name)[1:])
+                       for name in orders}
+    order_citations["default"]["chosenBy"] = citation(commit, DEFAULTS_XML, "pref_node_desc_order_default",
+                                                      lines["defaultOrder"])
+    files = ", ".join(relative.format(folder=folder) for relative in RESOURCE_FILES)
     return {
         "language": language,
-        "source": (f"{talkback['repository']} {talkback['commit']} ({talkback['date']}): {files}; "
-                   f"facts from {', '.join(Path(p).name for p in FACT_FILES)}; Apache-2.0 "
-                   "(voices/talkback/source/LICENSE)"),
+        "source": (f"{REPOSITORY} {commit} ({date}): {files}; facts from "
+                   f"{', '.join(Path(p).name for p in FACT_FILES)}; each entry's file, key and line in citations"),
+        "licence": LICENCE,
         "separator": facts["separator"],
         "order": facts["nodeOrders"][default],
-        "orders": {"default": facts["orders"][default], **facts["orders"]},
-        "classRoles": {entry["class"]: entry["role"] for entry in facts["classes"]}
-        | android_subclass_roles(facts),
+        "orders": orders,
+        "classRoles": class_roles,
         "roles": roles,
-        "heading": word("heading_template"),
-        "states": {
-            "checked": word("value_checked"),
-            "notChecked": word("value_not_checked"),
-            "on": word("value_on"),
-            "off": word("value_off"),
-            "selected": word("value_selected"),
-            "disabled": word("value_disabled"),
-            "enabled": word("value_enabled"),
-            "expanded": word("value_expanded"),
-            "collapsed": word("value_collapsed"),
-            "unlabelled": word("value_unlabelled"),
-            "editing": word("value_edit_box_editing"),
-        },
-        "hints": {
-            "activate": word("template_hint_clickable", a1=tap),
-            "toggle": word("template_hint_checkable", a1=tap),
-            "longPress": word("template_hint_long_clickable", a1=tap),
-            "editText": word("template_hint_edit_text", a1=tap),
-            "dropDownList": word("template_hint_spinner", a1=tap),
-            "select": word("template_hint_single_selection_item", a1=tap),
-            "customAction": word("template_custom_hint_for_actions", a1=tap, a2="{action}"),
-            "customLongPressAction": word("template_custom_hint_for_long_clickable_actions",
-                                          a1=tap, a2="{action}"),
-        },
-        "position": {
-            "inCollection": word("list_index_template", a1="{index}", a2="{count}"),
-            "row": word("row_index_template", a1="{index}"),
-            "column": word("column_index_template", a1="{index}"),
-            "rowHeading": word("row_heading_template"),
-            "columnHeading": word("column_heading_template"),
-            "level": word("template_collection_level", a1="{level}"),
-            "itemCount": item_count,
-            "itemCountOne": item_count_one,
-            "rowCount": row_count,
-            "rowCountOne": row_count_one,
-            "columnCount": column_count,
-            "columnCountOne": column_count_one,
-            "inList": word("in_list"),
-            "inListNamed": word("in_list_with_name", a1="{name}"),
-            "outOfList": word("out_of_list"),
-            "outOfListNamed": word("out_of_list_with_name", a1="{name}"),
-            "inGrid": word("in_grid"),
-            "inGridNamed": word("in_grid_with_name", a1="{name}"),
-            "outOfGrid": word("out_of_grid"),
-            "outOfGridNamed": word("out_of_grid_with_name", a1="{name}"),
-            "inPager": word("in_pager"),
-            "inPagerNamed": word("in_pager_with_name", a1="{name}"),
-            "outOfPager": word("out_of_pager"),
-            "outOfPagerNamed": word("out_of_pager_with_name", a1="{name}"),
-            "inVerticalPager": word("in_vertical_pager"),
-            "inVerticalPagerNamed": word("in_vertical_pager_with_name", a1="{name}"),
-            "outOfVerticalPager": word("out_of_vertical_pager"),
-            "outOfVerticalPagerNamed": word("out_of_vertical_pager_with_name", a1="{name}"),
-            "inHorizontalPager": word("in_horizontal_pager"),
-            "inHorizontalPagerNamed": word("in_horizontal_pager_with_name", a1="{name}"),
-            "outOfHorizontalPager": word("out_of_horizontal_pager"),
-            "inGridPager": word("in_grid_pager"),
-            "inGridPagerNamed": word("in_grid_pager_with_name", a1="{name}"),
-            "outOfGridPager": word("out_of_grid_pager"),
-            "outOfGridPagerNamed": word("out_of_grid_pager_with_name", a1="{name}"),
-            "pagerPage": word("template_viewpager_index_count", a1="{index}", a2="{count}"),
-            "pagerPageRole": word("value_pager_page"),
-            "inWindow": word("in_window_with_name", a1="{title}"),
-        },
-        "password": {
-            "field": word("value_password"),
-            "characters": characters,
-            "charactersOne": characters_one,
-            "withoutHeadphones": word("summaryOff_pref_speak_passwords_without_headphones"),
+        "heading": heading,
+        "states": states,
+        "hints": hints,
+        "position": position,
+        "password": password,
+        "citations": {
+            "separator": citation(commit, COMPOSITOR_UTILS_JAVA, lines["separatorName"], lines["separator"]),
+            "order": order_citation,
+            "orders": order_citations,
+            "classRoles": class_citations,
+            "roles": role_citations,
+            "heading": heading_citation,
+            "states": state_citations,
+            "hints": hint_citations,
+            "position": position_citations,
+            "password": password_citations,
         },
     }
 
 
+def read_facts(snapshot, commit, date):
+    """The facts of TalkBack's code the words files need, and the lines they were read at."""
+    def path(relative):
+        found = snapshot / relative
+        if not found.exists():
+            raise ExtractionError(f"{found}: no such file in the TalkBack snapshot")
+        return found
+    roles, classes, constant_lines = read_role_java(path(ROLE_JAVA))
+    orders, node_orders = read_orders(path(COMPOSITOR_JSON))
+    separator, separator_name, separator_line = read_separator(path(COMPOSITOR_UTILS_JAVA))
+    default, default_line = read_default_order(path(DEFAULTS_XML))
+    role_words, role_word_lines = read_role_words(path(FEEDBACK_UTILS_JAVA))
+    facts = {
+        "about": ("Facts read by scripts/extract-talkback-words.py from TalkBack's code (not words): "
+                  "Role.java's role constants and the classes each role tests (with their lines), the string "
+                  "each role speaks (getNodeRoleName), the separator, the description orders of compositor.json "
+                  "and the default one. Apache-2.0, as TalkBack."),
+        "talkback": {"repository": REPOSITORY, "commit": commit, "date": date, "licence": LICENCE},
+        "separator": separator,
+        "defaultOrder": default,
+        "orders": orders,
+        "nodeOrders": node_orders,
+        "roles": roles,
+        "classes": classes,
+        "roleWords": role_words,
+    }
+    if default not in orders:
+        raise ExtractionError(f"{DEFAULTS_XML}: default order {default} is not in compositor.json")
+    lines = {"roleConstants": constant_lines, "roleWords": role_word_lines, "separator": separator_line,
+             "separatorName": separator_name, "defaultOrder": default_line}
+    return facts, lines
+
+
+def committed_commit():
+    """The commit the committed data names, or None when there is none yet."""
+    try:
+        return json.loads((VOICES / "facts.json").read_text(encoding="utf-8"))["talkback"]["commit"]
+    except (OSError, KeyError, ValueError):
+        return None
+
 def android_subclass_roles(facts):
-    """Framework classes Role.java reaches by inheritance (Earshot's table of parents), by role.
+    """Framework classes Role.java reaches by inheritance (Earshot's table of parents): their
+    roles, and the class of Role.java's each one is found as.
 
     Role.java asks `instanceof` in its own order, so a class takes the role of the first class
     in that order that it is or extends.
     """
-    path = SOURCE / "android-class-parents.json"
-    parents = json.loads(path.read_text(encoding="utf-8"))["parents"]
+    if not CLASS_PARENTS.exists():
+        raise ExtractionError(f"{CLASS_PARENTS}: missing")
+    parents = json.loads(CLASS_PARENTS.read_text(encoding="utf-8"))["parents"]
     ordered = [entry for entry in facts["classes"] if entry["tests"] == "node"]
-    roles = {}
+    roles, ancestors = {}, {}
     for name in parents:
         chain, current = [], name
         while current:
             if current in chain:
-                raise ExtractionError(f"{path}: {name} is its own ancestor")
+                raise ExtractionError(f"{CLASS_PARENTS}: {name} is its own ancestor")
             chain.append(current)
             current = parents.get(current)
         match = next((entry for entry in ordered if entry["class"] in chain), None)
         roles[name] = match["role"] if match else "none"
-    return roles
-
-
-def write_json(path, value):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(render(value), encoding="utf-8")
+        ancestors[name] = match["class"] if match else None
+    return roles, ancestors
 
 
 def render(value):
     return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a difference")
-    parser.add_argument("--out", type=Path, help="write the JSON files here instead of voices/talkback")
-    parser.add_argument("--talkback", type=Path, help="a TalkBack checkout to refresh the excerpts from")
-    parser.add_argument("--commit", help="the checkout's commit, when it is not a git work tree")
-    parser.add_argument("--date", help="the commit's date (YYYY-MM-DD), likewise")
-    options = parser.parse_args()
+def git_commit_and_date(snapshot):
     try:
-        if options.talkback:
-            refresh(options.talkback, options.commit, options.date)
-        facts = json.loads((SOURCE / "facts.json").read_text(encoding="utf-8"))
-        outputs = {f"{language}.json": render(build(language, facts)) for language in LANGUAGES}
+        out = subprocess.run(["git", "-C", str(snapshot), "log", "-1", "--format=%H %cs"],
+                             capture_output=True, text=True, check=True).stdout.split()
+        return out[0], out[1]
+    except (OSError, subprocess.CalledProcessError, IndexError):
+        return None, None
+
+
+def main():
+    parser = UsageParser(
+        description=__doc__.split("\n\n")[0],
+        epilog=f"The committed data was read at {REPOSITORY} {EXPECTED_COMMIT} (2024-10-17); a snapshot of "
+               "that commit gives the same files byte for byte.")
+    parser.add_argument("--talkback", type=Path, required=True, metavar="PATH",
+                        help=f"a TalkBack snapshot (expected: {REPOSITORY} at {EXPECTED_COMMIT})")
+    parser.add_argument("--commit", help="the snapshot's commit, when it is not a git work tree")
+    parser.add_argument("--date", help="the commit's date (YYYY-MM-DD), likewise")
+    parser.add_argument("--check", action="store_true", help="compare, do not write; exit 1 on a difference")
+    parser.add_argument("--out", type=Path, help="write the files here instead of voices/talkback")
+    parser.add_argument("--update", action="store_true",
+                        help="write even when the snapshot's commit is not the one the committed data names")
+    options = parser.parse_args()
+    found_commit, found_date = git_commit_and_date(options.talkback)
+    commit, date = options.commit or found_commit, options.date or found_date
+    if not commit or not date:
+        print(f"error: {options.talkback}: not a git work tree; give --commit and --date", file=sys.stderr)
+        return 64
+    try:
+        facts, lines = read_facts(options.talkback, commit, date)
+        outputs = {f"{language}.json": render(build(language, options.talkback, commit, date, facts, lines))
+                   for language in LANGUAGES}
+        outputs["facts.json"] = render(facts)
     except (ExtractionError, OSError, ET.ParseError, KeyError, json.JSONDecodeError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 65
+    recorded = committed_commit()
     if options.check:
         differing = [name for name, text in outputs.items()
                      if not (VOICES / name).exists() or (VOICES / name).read_text(encoding="utf-8") != text]
         for name in differing:
-            print(f"voices/talkback/{name} differs from the script's output; run scripts/extract-talkback-words.py",
-                  file=sys.stderr)
+            print(f"voices/talkback/{name} differs from the script's output", file=sys.stderr)
         return 1 if differing else 0
+    if recorded and commit != recorded and not options.update:
+        print(f"error: the snapshot is at {commit}, the committed data names {recorded}: its words may differ. "
+              "Nothing was written; give --update to write them and review the diff of every word.", file=sys.stderr)
+        return 1
     target = options.out or VOICES
     target.mkdir(parents=True, exist_ok=True)
     for name, text in outputs.items():

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes Sources/EarshotVoices/BuiltInVoiceFiles.generated.swift: every file under voices/ (profiles,
-# normalization data, anything a profile refers to; not a reader's source excerpts), base64-encoded,
+# normalization data, the readers' words with their citations, anything a profile refers to), base64-encoded,
 # so a binary copied anywhere still has its voices (docs/install.md, "Built-in voices").
 # Run it again after changing anything under voices/; BuiltInVoicesTests fails until then.
 # Usage: scripts/generate-built-in-voices.sh
@@ -11,11 +11,7 @@ output=Sources/EarshotVoices/BuiltInVoiceFiles.generated.swift
 temporary="$output.tmp.$$"
 trap 'rm -f "$temporary"' EXIT
 
-# A reader's source excerpts (voices/*/source/: the upstream files an extraction script reads
-# its words from) are not read at run time: only their LICENSE and SOURCES.md go in, with the
-# words they made.
-mapfile -t files < <(cd voices && find . -type f ! -name '.*' | sed 's|^\./||' \
-  | awk '!/^[^\/]+\/source\// || /^[^\/]+\/source\/(LICENSE|SOURCES\.md)$/' | LC_ALL=C sort)
+mapfile -t files < <(cd voices && find . -type f ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort)
 [ ${#files[@]} -gt 0 ] || { echo "error: voices/ holds no files" >&2; exit 65; }
 
 # The digest names the folder the files are written to on first use, so a new set never

@@ -50,6 +50,12 @@ struct InstallTests {
         }
         let licence = try String(contentsOf: prefix.appendingPathComponent("share/doc/earshot/LICENSE"), encoding: .utf8)
         #expect(licence.contains("Apache License") && licence.contains("Version 2.0, January 2004"))
+        // The voices installed are the repository's data, the readers' words with their citations, and nothing of the readers' own files.
+        let installedVoices = listing(prefix.appendingPathComponent("share/earshot/voices"))
+        #expect(installedVoices == listing(CLIRunner.repositoryRoot.appendingPathComponent("voices")))
+        #expect(installedVoices.contains("nvda/ko.json") && installedVoices.contains("talkback/ko.json"))
+        #expect(!installedVoices.contains { $0.split(separator: "/").contains("source") || $0.hasSuffix(".py") || $0.hasSuffix(".po") },
+                "an upstream file is installed: \(installedVoices)")
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
         let spoken = try CLIRunner.run(executable: earshot, arguments: ["speak", "--no-audio", "--label", "확인", "--traits", "button"],

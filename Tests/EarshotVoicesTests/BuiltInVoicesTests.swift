@@ -8,9 +8,8 @@ struct BuiltInVoicesTests {
     static let voicesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("voices").path
 
-    /// Every file under voices/ that is built in, by relative path: all but a reader's source
-    /// excerpts (`talkback/source/…`, which its extraction script reads), whose LICENSE and
-    /// SOURCES.md go in.
+    /// Every file under voices/, by relative path: all of them are built in (the readers' words
+    /// are data with their citations; no upstream file is kept there).
     static func filesOnDisk() throws -> [String: Data] {
         var files: [String: Data] = [:]
         let enumerator = FileManager.default.enumerator(atPath: voicesFolder)!
@@ -19,8 +18,6 @@ struct BuiltInVoicesTests {
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
             if isFolder.boolValue || (path as NSString).lastPathComponent.hasPrefix(".") { continue }
-            let parts = path.split(separator: "/")
-            if parts.count > 2, parts[1] == "source", !["LICENSE", "SOURCES.md"].contains(parts.last!) { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
         }
         return files
@@ -35,8 +32,13 @@ struct BuiltInVoicesTests {
         for (path, bytes) in onDisk {
             #expect(builtIn[path] == bytes, "voices/\(path) changed; run scripts/generate-built-in-voices.sh")
         }
-        #expect(!builtIn.keys.contains("talkback/source/values-ko/strings_compositor.xml"), "TalkBack's excerpts are not built in")
-        #expect(builtIn.keys.contains("talkback/source/LICENSE"))
+        // The readers' words go in as data with their citations, and nothing of the readers' own files.
+        #expect(builtIn.keys.contains("talkback/ko.json") && builtIn.keys.contains("nvda/ko.json"))
+        #expect(!builtIn.keys.contains { $0.split(separator: "/").contains("source") || $0.hasSuffix(".py") || $0.hasSuffix(".po") || $0.hasSuffix(".xml") },
+                "an upstream file is built in")
+        let korean = try #require(builtIn["nvda/ko.json"])
+        let words = try #require(try JSONSerialization.jsonObject(with: korean) as? [String: Any])
+        #expect(words["citations"] is [String: Any] && words["licence"] as? String == "GPL-2.0-or-later")
         #expect(BuiltInVoices.profileNames.contains("ko") && BuiltInVoices.profileNames.contains("en"))
         // What a program registers: the same names, read without decoding a file.
         #expect(BuiltInVoices.set.profileNames == BuiltInVoices.profileNames)

@@ -59,10 +59,14 @@ public struct NVDAVocabulary: Sendable, Equatable {
         return text
     }
 
-    static let keys = ["language", "source", "roles", "states", "negativeStates", "landmarks", "templates", "facts", "comment"]
+    /// The top-level keys of a words file (docs/web.md); `citations` says where each word comes
+    /// from and `licence` the licence of the words as data, which Earshot reads no further.
+    static let keys = ["language", "source", "licence", "roles", "states", "negativeStates", "landmarks", "templates", "facts",
+                       "citations", "comment"]
 
     public static func load(path: String) throws -> NVDAVocabulary {
         let root = try JSONDocument.load(path: path).object(allowing: keys)
+        _ = try root["citations"]?.anyObject()
         func strings(_ key: String) throws -> [String: String] {
             guard let node = root[key] else { return [:] }
             var result: [String: String] = [:]

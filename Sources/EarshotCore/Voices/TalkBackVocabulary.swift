@@ -66,9 +66,11 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// Reads a words file; every mistake is located in it.
     public static func load(path: String) throws -> TalkBackVocabulary {
         let root = try JSONDocument.load(path: path).object(allowing: [
-            "language", "source", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
-            "hints", "position", "password", "comment",
+            "language", "source", "licence", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
+            "hints", "position", "password", "citations", "comment",
         ])
+        // Where each word comes from is for people and tests: read only far enough to know it is an object.
+        _ = try root["citations"]?.anyObject()
         func strings(_ key: String) throws -> [String: String] {
             guard let node = root[key] else { return [:] }
             guard case .object(let members) = node.value else { throw node.typeError(expected: "an object of words") }

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 
-/// NVDA's words in `voices/nvda/LANG.json` are what `scripts/extract-nvda-words.py` makes of the
-/// excerpts of NVDA's own source and Korean .po beside them (docs/web.md).
-@Suite("NVDA's words come from NVDA's sources")
+/// NVDA's words in `voices/nvda/LANG.json` are data with their citations: each word names the
+/// file of nvaccess/nvda, the commit and the key it was read at, and `scripts/extract-nvda-words.py`
+/// makes them from an NVDA snapshot given by path (docs/web.md). The repository holds no copy of
+/// NVDA's files, so these tests check the data itself; the extraction is re-run only when a
+/// snapshot is named (`EARSHOT_NVDA_SNAPSHOT`).
+@Suite("NVDA's words are data, each with its citation")
 struct NVDAWordsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -12,8 +15,10 @@ struct NVDAWordsTests {
 
     /// The top-level keys of the schema in docs/web.md.
     static let schemaKeys: Set<String> = [
-        "language", "source", "roles", "states", "negativeStates", "landmarks", "templates", "facts",
+        "language", "source", "licence", "roles", "states", "negativeStates", "landmarks", "templates", "facts", "citations",
     ]
+    /// The groups of words, each cited entry by entry.
+    static let wordGroups = ["roles", "states", "negativeStates", "landmarks", "templates"]
 
     /// The names a template may use in braces.
     static let placeholderNames: Set<String> = ["level", "index", "count", "name", "role"]
@@ -37,47 +42,17 @@ struct NVDAWordsTests {
         return names
     }
 
-    @Test("the committed JSON files are byte for byte the script's output from the excerpts")
-    func committedFilesMatchTheScript() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-nvda-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/extract-nvda-words.py").path,
-                             "--out", folder.path]
-        let errors = Pipe()
-        process.standardOutput = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the script failed: \(message)")
-
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(written == Self.languages.map { "\($0).json" }.sorted())
-        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.nvdaVoices.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
-        #expect(committed == written, "voices/nvda holds JSON files the script does not write")
-        for name in written {
-            let expected = try Data(contentsOf: folder.appendingPathComponent(name))
-            let actual = try? Data(contentsOf: Self.nvdaVoices.appendingPathComponent(name))
-            #expect(actual == expected,
-                    "voices/nvda/\(name) differs from the script's output; run scripts/extract-nvda-words.py")
-        }
-    }
-
-    @Test("every language file has exactly the schema's top-level keys, names its language and its source")
+    @Test("every language file has exactly the schema's top-level keys, names its language, its source and its licence")
     func filesFollowTheSchema() throws {
         for language in Self.languages {
             let profile = try Self.profile(language)
             #expect(Set(profile.keys) == Self.schemaKeys, "\(language).json")
             #expect(profile["language"] as? String == language)
+            #expect(profile["licence"] as? String == "GPL-2.0-or-later", "\(language).json: NVDA's words are GPL-2.0-or-later")
             let source = try #require(profile["source"] as? String)
             #expect(source.hasPrefix("nvaccess/nvda "))
-            #expect(source.contains("GPL-2.0-or-later (voices/nvda/source/LICENSE)"))
-            #expect(!source.contains("\n"))
-            for group in ["roles", "states", "negativeStates", "landmarks", "templates"] {
+            #expect(!source.contains("\n") && !source.contains("voices/nvda/source"))
+            for group in Self.wordGroups {
                 let words = try #require(profile[group] as? [String: String], "\(language).json \(group)")
                 #expect(!words.isEmpty, "\(language).json \(group) is empty")
                 for (key, word) in words {
@@ -85,6 +60,80 @@ struct NVDAWordsTests {
                 }
             }
             #expect(profile["facts"] is [String: Any])
+        }
+    }
+
+    @Test("every word and every fact has its citation: NVDA's file, commit and key, or Earshot's table beside the words")
+    func everyEntryIsCited() throws {
+        for language in Self.languages {
+            let profile = try Self.profile(language)
+            let citations = try #require(profile["citations"] as? [String: Any], "\(language).json has no citations")
+            #expect(Set(citations.keys) == Set(Self.wordGroups + ["facts"]), "\(language).json citations")
+            for group in Self.wordGroups {
+                let words = try #require(profile[group] as? [String: String])
+                let cited = try #require(citations[group] as? [String: Any], "\(language).json citations.\(group)")
+                #expect(Set(cited.keys) == Set(words.keys), "\(language).json: citations.\(group) and \(group) name other entries")
+                for key in words.keys {
+                    let problem = WordCitations.problem(with: cited[key], repository: "nvaccess/nvda")
+                    #expect(problem == nil, "\(language).json citations.\(group).\(key): \(problem ?? "")")
+                }
+            }
+            let facts = try #require(profile["facts"] as? [String: Any])
+            let citedFacts = try #require(citations["facts"] as? [String: Any])
+            #expect(Set(citedFacts.keys) == Set(facts.keys), "\(language).json: citations.facts and facts name other entries")
+            for key in facts.keys {
+                let upstream = WordCitations.problem(with: citedFacts[key], repository: "nvaccess/nvda")
+                let table = WordCitations.tableProblem(with: citedFacts[key], root: Self.root)
+                #expect(upstream == nil || table == nil, "\(language).json citations.facts.\(key): \(upstream ?? "")")
+            }
+        }
+        // Korean words are the .po's entries; English words are NVDA's source files.
+        let ko = try #require(try Self.profile("ko")["citations"] as? [String: [String: Any]])
+        let button = try #require(ko["roles"]?["BUTTON"] as? [String: Any])
+        #expect(button["path"] as? String == "source/locale/ko/LC_MESSAGES/nvda.po")
+        #expect(button["key"] as? String == #"msgid "button""#)
+        let en = try #require(try Self.profile("en")["citations"] as? [String: [String: Any]])
+        let heading = try #require(en["roles"]?["HEADING"] as? [String: Any])
+        #expect(heading["path"] as? String == "source/controlTypes/role.py")
+        #expect(heading["key"] as? String == "_roleLabels[Role.HEADING]")
+    }
+
+    @Test("every language has the same words as English, so a reader finds in Korean each word it uses in English")
+    func everyLanguageHasEveryWord() throws {
+        let en = try Self.profile("en")
+        for language in Self.languages where language != "en" {
+            let profile = try Self.profile(language)
+            for group in Self.wordGroups {
+                let english = try #require(en[group] as? [String: String])
+                let words = try #require(profile[group] as? [String: String])
+                #expect(Set(words.keys) == Set(english.keys), "\(language).json \(group) lacks or adds words")
+            }
+        }
+        // The words NVDA's reader asks for by name (Reading/NVDA): its templates and quick navigation's.
+        var used = ["blank", "landmark", "level", "outOf", "position", "itemCount", "itemCountOne", "notState", "row", "column"]
+        for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark"] {
+            used += ["noNext" + type, "noPrevious" + type]
+        }
+        for language in Self.languages {
+            let templates = try #require(try Self.profile(language)["templates"] as? [String: String])
+            for key in used { #expect(templates[key]?.isEmpty == false, "\(language).json has no template \(key)") }
+        }
+    }
+
+    @Test("re-running the extraction on the NVDA snapshot in EARSHOT_NVDA_SNAPSHOT gives the committed words",
+          .enabled(if: ProcessInfo.processInfo.environment["EARSHOT_NVDA_SNAPSHOT"] != nil,
+                   "no NVDA snapshot: set EARSHOT_NVDA_SNAPSHOT to its path (and EARSHOT_NVDA_SNAPSHOT_OPTIONS, e.g. --recorded-commits --no-lines)"))
+    func extractionGivesTheCommittedWords() throws {
+        let snapshot = try #require(ProcessInfo.processInfo.environment["EARSHOT_NVDA_SNAPSHOT"])
+        let run = try WordCitations.extract(script: Self.root.appendingPathComponent("scripts/extract-nvda-words.py"),
+                                            arguments: ["--nvda", snapshot, "--update"] + WordCitations.options("EARSHOT_NVDA_SNAPSHOT_OPTIONS"))
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        try #require(run.status == 0, "the script failed: \(run.errors)")
+        for language in Self.languages {
+            let data = try Data(contentsOf: run.folder.appendingPathComponent("\(language).json"))
+            let extracted = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(WordCitations.words(extracted) == WordCitations.words(try Self.profile(language)),
+                    "\(language).json: the snapshot's words differ from the committed ones")
         }
     }
 

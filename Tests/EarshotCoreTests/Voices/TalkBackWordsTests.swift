@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 
-/// TalkBack's words in `voices/talkback/LANG.json` are what `scripts/extract-talkback-words.py`
-/// makes of the excerpts of TalkBack's own string files beside them (docs/talkback.md).
-@Suite("TalkBack's words come from TalkBack's strings")
+/// TalkBack's words in `voices/talkback/LANG.json` are data with their citations: each word names
+/// the file of google/talkback, the commit, the key and the line it was read at, and
+/// `scripts/extract-talkback-words.py` makes them from a TalkBack snapshot given by path
+/// (docs/talkback.md). The repository holds no copy of TalkBack's files, so these tests check the
+/// data itself; the extraction is re-run only when a snapshot is named (`EARSHOT_TALKBACK_SNAPSHOT`).
+@Suite("TalkBack's words are data, each with its citation")
 struct TalkBackWordsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -12,9 +15,12 @@ struct TalkBackWordsTests {
 
     /// The top-level keys of the schema in docs/talkback.md, which the TalkBack reader decodes.
     static let schemaKeys: Set<String> = [
-        "language", "source", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
-        "hints", "position", "password",
+        "language", "source", "licence", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
+        "hints", "position", "password", "citations",
     ]
+    /// The groups of entries (each cited entry by entry) and the single values (each cited once).
+    static let groups = ["orders", "classRoles", "roles", "states", "hints", "position", "password"]
+    static let singles = ["separator", "order", "heading"]
 
     static func profile(_ language: String) throws -> [String: Any] {
         let data = try Data(contentsOf: talkbackVoices.appendingPathComponent("\(language).json"))
@@ -25,44 +31,95 @@ struct TalkBackWordsTests {
         (profile[group] as? [String: Any])?[key] as? String
     }
 
-    @Test("the committed JSON files are byte for byte the script's output from the excerpts")
-    func committedFilesMatchTheScript() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-talkback-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/extract-talkback-words.py").path,
-                             "--out", folder.path]
-        let errors = Pipe()
-        process.standardOutput = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "the script failed: \(message)")
-
-        let written = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(written == Self.languages.map { "\($0).json" }.sorted())
-        let committed = try FileManager.default.contentsOfDirectory(atPath: Self.talkbackVoices.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
-        #expect(committed == written, "voices/talkback holds JSON files the script does not write")
-        for name in written {
-            let expected = try Data(contentsOf: folder.appendingPathComponent(name))
-            let actual = try? Data(contentsOf: Self.talkbackVoices.appendingPathComponent(name))
-            #expect(actual == expected,
-                    "voices/talkback/\(name) differs from the script's output; run scripts/extract-talkback-words.py")
-        }
-    }
-
-    @Test("every language file has exactly the schema's top-level keys and names its language")
+    @Test("every language file has exactly the schema's top-level keys and names its language, its source and its licence")
     func filesFollowTheSchema() throws {
         for language in Self.languages {
             let profile = try Self.profile(language)
             #expect(Set(profile.keys) == Self.schemaKeys, "\(language).json")
             #expect(profile["language"] as? String == language)
+            #expect(profile["licence"] as? String == "Apache-2.0", "\(language).json: TalkBack's words are Apache-2.0")
             #expect((profile["source"] as? String)?.contains("google/talkback") == true)
             #expect((profile["source"] as? String)?.contains("\n") == false)
+            #expect((profile["source"] as? String)?.contains("voices/talkback/source") == false)
+        }
+    }
+
+    @Test("every word, class and order has its citation: TalkBack's file, commit, key and line")
+    func everyEntryIsCited() throws {
+        for language in Self.languages {
+            let profile = try Self.profile(language)
+            let citations = try #require(profile["citations"] as? [String: Any], "\(language).json has no citations")
+            #expect(Set(citations.keys) == Set(Self.groups + Self.singles), "\(language).json citations")
+            for group in Self.groups {
+                let entries = try #require(profile[group] as? [String: Any], "\(language).json \(group)")
+                let cited = try #require(citations[group] as? [String: Any], "\(language).json citations.\(group)")
+                #expect(Set(cited.keys) == Set(entries.keys), "\(language).json: citations.\(group) and \(group) name other entries")
+                for key in entries.keys {
+                    let problem = WordCitations.problem(with: cited[key], repository: "google/talkback")
+                    #expect(problem == nil, "\(language).json citations.\(group).\(key): \(problem ?? "")")
+                }
+            }
+            for key in Self.singles {
+                let problem = WordCitations.problem(with: citations[key], repository: "google/talkback")
+                #expect(problem == nil, "\(language).json citations.\(key): \(problem ?? "")")
+            }
+            // A word is cited in its language's own string file, at a line.
+            let button = try #require((citations["roles"] as? [String: Any])?["button"] as? [String: Any])
+            let folder = ["ko": "values-ko", "en": "values", "ja": "values-ja", "zh": "values-zh-rCN"][language]!
+            #expect(button["path"] as? String == "talkback/src/main/res/\(folder)/strings_compositor.xml")
+            #expect(button["key"] as? String == "value_button")
+            #expect((button["line"] as? Int ?? 0) > 0)
+        }
+    }
+
+    @Test("every language has the words English has, so a reader finds in each the words it uses in English")
+    func everyLanguageHasEveryWord() throws {
+        let en = try Self.profile("en")
+        for language in Self.languages where language != "en" {
+            let profile = try Self.profile(language)
+            for group in Self.groups {
+                let english = try #require(en[group] as? [String: Any])
+                let words = try #require(profile[group] as? [String: Any])
+                #expect(Set(words.keys) == Set(english.keys), "\(language).json \(group) lacks or adds entries")
+            }
+        }
+        // The words the TalkBack reader asks for by name (Reading/TalkBack).
+        let used = ["hints": ["activate", "toggle", "longPress", "editText", "dropDownList"],
+                    "position": ["inCollection", "row", "column", "outOfHorizontalPager"],
+                    "states": ["disabled", "on", "off", "selected", "unlabelled", "checked", "notChecked"],
+                    "roles": ["button", "checkBox", "switch", "editText"]]
+        for language in Self.languages {
+            let profile = try Self.profile(language)
+            for (group, keys) in used {
+                for key in keys {
+                    #expect(Self.text(profile, group, key)?.isEmpty == false, "\(language).json has no \(group).\(key)")
+                }
+            }
+            #expect((profile["heading"] as? String)?.isEmpty == false)
+        }
+    }
+
+    @Test("re-running the extraction on the TalkBack snapshot in EARSHOT_TALKBACK_SNAPSHOT gives the committed files",
+          .enabled(if: ProcessInfo.processInfo.environment["EARSHOT_TALKBACK_SNAPSHOT"] != nil,
+                   "no TalkBack snapshot: set EARSHOT_TALKBACK_SNAPSHOT to its path (and EARSHOT_TALKBACK_SNAPSHOT_OPTIONS, e.g. --commit SHA --date YYYY-MM-DD)"))
+    func extractionGivesTheCommittedWords() throws {
+        let snapshot = try #require(ProcessInfo.processInfo.environment["EARSHOT_TALKBACK_SNAPSHOT"])
+        let run = try WordCitations.extract(script: Self.root.appendingPathComponent("scripts/extract-talkback-words.py"),
+                                            arguments: ["--talkback", snapshot, "--update"]
+                                                + WordCitations.options("EARSHOT_TALKBACK_SNAPSHOT_OPTIONS"))
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        try #require(run.status == 0, "the script failed: \(run.errors)")
+        for language in Self.languages {
+            let data = try Data(contentsOf: run.folder.appendingPathComponent("\(language).json"))
+            let extracted = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let committed = try Self.profile(language)
+            #expect(WordCitations.words(extracted) == WordCitations.words(committed),
+                    "\(language).json: the snapshot's words differ from the committed ones")
+            // At the commit the data names, the files are the same byte for byte, citations and all.
+            if (extracted["source"] as? String) == (committed["source"] as? String) {
+                #expect(data == (try Data(contentsOf: Self.talkbackVoices.appendingPathComponent("\(language).json"))),
+                        "\(language).json: the same commit gives other citations")
+            }
         }
     }
 
