@@ -216,6 +216,22 @@ struct WebTreeHardeningTests {
         #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x1B }, "\(result.stdout)")
     }
 
+    @Test("lint's findings quote a page's labels and ids with their control characters shown as codes")
+    func escapeSequenceInFindings() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A button named as its trait (label.repeats-trait) and one with no name (label.missing),
+        // each carrying a C1 CSI in its name or DOM id.
+        let text = Self.savedTree(["{\"id\": \"1\", \"role\": \"RootWebArea\", \"name\": \"Page\", \"children\": [\"2\", \"3\"]}",
+                                   "{\"id\": \"2\", \"role\": \"button\", \"name\": \"\\u009b31mSend button\", \"tag\": \"button\", \"box\": [0, 0, 80, 40]}",
+                                   "{\"id\": \"3\", \"role\": \"button\", \"tag\": \"button\", \"domID\": \"x\\u009b2J\", \"box\": [0, 50, 80, 40]}"])
+        let path = try Self.write(text, named: "csi-lint.axtree.json", in: folder)
+        let result = try CLIRunner.run(["lint", "--voice", "en", path])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("<U+009B>"), "\(result.stdout)")
+        #expect(!result.stdout.unicodeScalars.contains { (0x80...0x9F).contains($0.value) || $0.value == 0x1B }, "\(result.stdout)")
+    }
+
     @Test("a live page with an escape sequence in its text prints no escape character")
     func escapeSequenceOnALivePage() throws {
         let folder = try CLIRunner.temporaryFolder()

@@ -26,7 +26,9 @@ public enum FindingReport {
         if let rate = finding.rate { head += " (\(rate) words a minute)" }
         if !finding.elements.isEmpty { head += " [\(finding.elements.joined(separator: ", "))]" }
         let element = finding.elementLocation.map { "  Element: \($0)\n" } ?? ""
-        return "\(head): \(finding.message)\n\(element)  Fix: \(finding.fix)\n" + criteriaLine(finding.criteria)
+        // A finding quotes the screen (a page's labels and ids): its control characters are
+        // shown as codes, never sent to the terminal.
+        return "\(TerminalText.visible(head)): \(TerminalText.visible(finding.message))\n\(element)  Fix: \(finding.fix)\n" + criteriaLine(finding.criteria)
     }
 
     /// `  Criteria: WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 5.1` with a line break;
