@@ -202,6 +202,16 @@ enum WebBenchmark {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let peak = WebBenchmark.peakMegabytes(of: process)
+        guard process.terminationStatus == 0, peak > 0 else {
+            throw BenchmarkFailure(reasons: ["earshot read \(page) exited with \(process.terminationStatus), or its memory could not be read"])
+        }
+        return peak
+    }
+
+    /// The peak resident set (VmHWM) of a started process, in megabytes, read from /proc every
+    /// 2 ms until it ends (0 when /proc could not be read); waits for its exit.
+    static func peakMegabytes(of process: Process) -> Double {
         let status = "/proc/\(process.processIdentifier)/status"
         var peak = 0.0
         while process.isRunning {
@@ -213,9 +223,6 @@ enum WebBenchmark {
             usleep(2_000)
         }
         process.waitUntilExit()
-        guard process.terminationStatus == 0, peak > 0 else {
-            throw BenchmarkFailure(reasons: ["earshot read \(page) exited with \(process.terminationStatus), or its memory could not be read"])
-        }
         return peak
     }
 

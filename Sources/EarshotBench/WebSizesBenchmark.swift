@@ -125,17 +125,7 @@ enum WebSizesBenchmark {
         process.standardError = FileHandle.nullDevice
         let started = ContinuousClock.now
         try process.run()
-        let status = "/proc/\(process.processIdentifier)/status"
-        var peak = 0.0
-        while process.isRunning {
-            if let text = try? String(contentsOfFile: status, encoding: .utf8),
-               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") {
-                peak = max(peak, kilobytes / 1024)
-            }
-            usleep(2_000)
-        }
-        process.waitUntilExit()
+        let peak = WebBenchmark.peakMegabytes(of: process)
         let seconds = WebBenchmark.seconds(ContinuousClock.now - started)
         guard process.terminationStatus == 0, peak > 0 else {
             throw BenchmarkFailure(reasons: ["earshot read \(input) exited with \(process.terminationStatus), or its memory could not be read"])

@@ -232,25 +232,11 @@ struct ESpeakSession: ~Copyable {
 
     static let privateFolderPrefix = "earshot-voice-"
 
-    /// The base folders swept by this process.
-    private static let sweptFolders = Mutex<Set<String>>([])
-
-    /// Removes this user's private folders in `base` whose process is gone: only folders (not
-    /// links) owned by this user, named `earshot-voice-PID-RAND`, whose PID no longer runs. Once
-    /// per base folder and process, as `TemporaryFiles.sweep`: a run that switches voices for
-    /// every span of another language lists the folder once, not at every switch.
+    /// Removes this user's private folders in `base` whose process is gone
+    /// (`TemporaryFiles.sweep(foldersIn:prefix:)`): a run that switches voices for every span
+    /// of another language lists the folder once, not at every switch.
     static func sweepPrivateFolders(in base: String) {
-        guard sweptFolders.withLock({ $0.insert(base).inserted }),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
-        for name in names where name.hasPrefix(privateFolderPrefix) {
-            let parts = name.dropFirst(privateFolderPrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, TemporaryFiles.isGone(pid) else { continue }
-            let path = base + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else { continue }
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] { unlink(path + "/" + file) }
-            rmdir(path)
-        }
+        TemporaryFiles.sweep(foldersIn: base, prefix: privateFolderPrefix)
     }
 
     private static func voiceFileText(_ candidates: [String], voice: String) throws -> String {

@@ -1,6 +1,5 @@
 import EarshotCore
 import Foundation
-import Synchronization
 
 /// Where the browser keeps its files, as whom it runs, and what it may reach (docs/web.md,
 /// "What a page can reach").
@@ -141,21 +140,8 @@ struct BrowserBox {
         }
     }
 
-    /// The base folders swept by this process.
-    private static let sweptFolders = Mutex<Set<String>>([])
-
-    /// Removes the boxes in `base` whose process is gone (this user's folders named
-    /// `earshot-browser-PID-RAND`, not links), once per base folder and process.
+    /// Removes the boxes in `base` whose process is gone (`TemporaryFiles.sweep(foldersIn:prefix:)`).
     static func sweep(in base: String) {
-        guard sweptFolders.withLock({ $0.insert(base).inserted }),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
-        for name in names where name.hasPrefix(folderPrefix) {
-            let parts = name.dropFirst(folderPrefix.count).split(separator: "-")
-            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, TemporaryFiles.isGone(pid) else { continue }
-            let path = base + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
-            try? FileManager.default.removeItem(atPath: path)
-        }
+        TemporaryFiles.sweep(foldersIn: base, prefix: folderPrefix)
     }
 }

@@ -138,6 +138,25 @@ public enum TemporaryFiles {
         }
     }
 
+    /// Removes the folders in `base` that a process now gone made for itself: this user's
+    /// folders (not links) named `PREFIX` + `PID-RAND` (`earshot-voice-`, `earshot-browser-`),
+    /// whose PID no longer runs, with all they hold. Once per base folder, prefix and process,
+    /// as `sweep(folder:)`: a process that makes many such folders lists the base once.
+    public static func sweep(foldersIn base: String, prefix: String) {
+        lock.lock()
+        let first = sweptFolders.insert(prefix + "\u{0}" + base).inserted
+        lock.unlock()
+        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: base) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, isGone(pid) else { continue }
+            let path = (base as NSString).appendingPathComponent(name)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
     /// True when `pid` is not this process and no longer runs: what it left is anyone's to sweep.
     public static func isGone(_ pid: Int32) -> Bool {
         pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
