@@ -24,6 +24,18 @@ struct BackwardsReader: ScreenReader {
         backwards.label = stop.label.map { String($0.reversed()) }
         return generator.describeWithProfileWords(backwards)
     }
+
+    /// Its own timing: a short hint pause, announcements never dropped for a gesture.
+    var speechRules: ReaderSpeechRules { ReaderSpeechRules(hintPause: 0.2, announcementsYieldToGestures: false) }
+
+    /// Its own sounds: the profile's earcons, each for another thing.
+    static let sounds = ReaderSounds(activation: .pageScroll, screenChanged: .boundary, boundary: .activation)
+    func sounds(in profile: VoiceProfile) throws -> ReaderSounds { Self.sounds }
+
+    /// Its own wording of a missing label.
+    static func findingWording(_ code: FindingCode) -> FindingWording? {
+        code == .labelMissing ? FindingWording(meaning: "Backwards hears nothing.", fix: "Name it backwards.", seed: "these tests") : nil
+    }
 }
 
 @Suite("A reader registered only in the tests", .serialized)
@@ -86,6 +98,20 @@ struct TestReaderTests {
         #expect(ScreenReaders.natural(for: loaded.screen) == BackwardsReader.name)
         let error = UnknownScreenReader(name: ScreenReaderName("backward")).description
         #expect(error.contains(#"did you mean "backwards"?"#), "\(error)")
+    }
+
+    @Test("the reader's timing, sounds and finding wording are its own, with no change outside its type")
+    func ownKnowledge() throws {
+        let profile = try Self.library.profile("ko")
+        let reader = try ScreenReaders.make(BackwardsReader.name, profile: profile)
+        let timing = try TimingSettings(profile: profile, reader: reader)
+        #expect(timing.hintPause == 0.2 && !timing.announcementsYieldToGestures)
+        #expect(timing.sounds == BackwardsReader.sounds)
+        let standard = try TimingSettings(profile: profile, reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
+        #expect(standard.hintPause != 0.2 && standard.sounds != BackwardsReader.sounds)
+        let entry = FindingCatalogue.entry(for: .labelMissing, reader: BackwardsReader.name)
+        #expect(entry.meaning == "Backwards hears nothing." && entry.fix == "Name it backwards.")
+        #expect(FindingCatalogue.entry(for: .labelFileName, reader: BackwardsReader.name) == FindingCatalogue.entry(for: .labelFileName))
     }
 
     @Test("read: the report lists the stops last first, each label backwards")

@@ -25,6 +25,12 @@ public enum ScreenReaders {
         }
     }
 
+    /// Every earcon a scenario may expect: the profile's own (`EarconName.all`), then each
+    /// reader's sound set's (`ScreenReader.soundNames`: TalkBack's).
+    public static var earconNames: [EarconName] {
+        EarconName.all + all.flatMap { $0.soundNames }
+    }
+
     /// The reader registered under `name`, if any.
     public static func named(_ name: ScreenReaderName) -> (any ScreenReader.Type)? {
         all.first { $0.name == name }

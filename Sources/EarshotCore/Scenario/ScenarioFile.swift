@@ -586,7 +586,7 @@ struct StepDecoder {
             }
             switch kinds[0] {
             case "earcon":
-                let name = try ScenarioFile.enumName(object["earcon"]!, (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                let name = try ScenarioFile.enumName(object["earcon"]!, ScreenReaders.earconNames.map(\.rawValue),
                                                      what: "earcon")
                 return .earcon(EarconName(name))
             case "focus":
@@ -608,7 +608,7 @@ struct StepDecoder {
                 }
                 return .earcons(try members.map { member in
                     let name = try ScenarioFile.enumName(JSONNode(.string(member.key), at: member.keyLocation),
-                                                         (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                                                         ScreenReaders.earconNames.map(\.rawValue),
                                                          what: "earcon")
                     let count = try member.node.intValue()
                     guard count >= 0 else {
