@@ -15,7 +15,7 @@ public enum RenderIndex {
                                 output: entry.output, duration: entry.duration)
         }
         let profile = try VoiceLibrary.locate().profile(entries.first?.voice ?? VoiceLibrary.defaultVoice)
-        let generator = try DescriptionGenerator(profile: profile)
+        let generator = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         var screens: [(file: String, drawing: ScreenDrawing)] = []
         for input in inputs where input != "-" && [".json", ".xml"].contains(where: input.lowercased().hasSuffix) {
             guard let loaded = try? ScreenLoader.load(path: input) else { continue }  // a scenario, or not a screen

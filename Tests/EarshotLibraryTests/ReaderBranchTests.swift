@@ -12,7 +12,9 @@ import Testing
 /// VoiceOver's earcons (`ReaderSounds.voiceOver`) are data, not a choice of reader, and are not
 /// matched. A second scan (`noBranchesByProxy`) finds a reader asked for by proxy: one reader's
 /// facts or flags (`android?.`, `playsNoSounds`, `"talkbackSounds"`, `EarconName.talkBack`,
-/// `takesViewClass`, `"voiceover on"`) used outside the readers' folders.
+/// `takesViewClass`, `"voiceover on"`) used outside the readers' folders, or an optional reader
+/// (`(any ScreenReader)?`, where nil stood for VoiceOver): a run's reader is decided once, in its
+/// `ReadingSession`.
 @Suite("No reader is named outside its folder to decide behaviour")
 struct ReaderBranchTests {
     /// The readers' folders and the one registration.
@@ -78,6 +80,7 @@ struct ReaderBranchTests {
         /(?:^|\W)takesViewClass\b/,            // "this reader is TalkBack" as a flag
         /"voiceover on"/,                // VoiceOver's start-up words
         /(?:^|\W)soundSet\s*:/,                // a sound set named through the timing rules
+        /\(any ScreenReader\)\?/,          // an optional reader: "nil means the standard reader"
     ] }
 
     /// Files that ask a proxy as a fact, each with why.
@@ -147,7 +150,8 @@ struct ReaderBranchTests {
         let proxies = ["if stop.android?.isCheckable == true {", "if rules.playsNoSounds {",
                        "profile.sections[\"talkbackSounds\"] == nil", "(EarconName.all + EarconName.talkBack)",
                        "!type(of: reader).takesViewClass", "if words == \"voiceover on\" {",
-                       "ReaderSpeechRules(soundSet: section)"]
+                       "ReaderSpeechRules(soundSet: section)",
+                       "init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {"]
         for line in proxies {
             let code = Self.codeWithStrings(line)
             #expect(Self.proxyPatterns.contains { code.firstMatch(of: $0) != nil }, "\(line)")

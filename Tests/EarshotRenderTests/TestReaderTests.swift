@@ -112,6 +112,13 @@ struct TestReaderTests {
         let entry = FindingCatalogue.entry(for: .labelMissing, reader: BackwardsReader.name)
         #expect(entry.meaning == "Backwards hears nothing." && entry.fix == "Name it backwards.")
         #expect(FindingCatalogue.entry(for: .labelFileName, reader: BackwardsReader.name) == FindingCatalogue.entry(for: .labelFileName))
+
+        // A run over the screen that names it decides it once, and its session carries its timing and sounds.
+        let (folder, screen, _) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try ReadingSession(voice: profile, asking: nil, for: [try ScreenLoader.load(path: screen).screen])
+        #expect(session.reader.name == BackwardsReader.name && session.words.reader.name == BackwardsReader.name)
+        #expect(try session.timing().hintPause == 0.2 && session.sounds() == BackwardsReader.sounds)
     }
 
     @Test("read: the report lists the stops last first, each label backwards")
@@ -125,7 +132,7 @@ struct TestReaderTests {
         #expect(report.lines.map(\.id) == ["cancel", "ok"])
         #expect(report.lines.map(\.speech.text) == ["소취, 버튼", "인확, 버튼"])
         // The standard reader, asked for, reads the same screen forwards.
-        let forwards = try ReadReport(screen: loaded.screen, profile: profile)
+        let forwards = try ReadReport(screen: loaded.screen, profile: profile, reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
         #expect(forwards.lines.map(\.speech.text) == ["확인, 버튼", "취소, 버튼"])
     }
 

@@ -52,7 +52,8 @@ public struct FocusNavigator: Sendable {
         self.generator = generator
     }
 
-    public init(screen: Screen, profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// A navigator over `screen` in `profile`'s words as `reader` hears them.
+    public init(screen: Screen, profile: VoiceProfile, reader: any ScreenReader) throws {
         self.init(screen: screen, generator: try DescriptionGenerator(profile: profile, reader: reader))
     }
 

@@ -47,6 +47,13 @@ public enum ScreenReaders {
         try reader(named: name).init(profile: profile)
     }
 
+    /// The reader that hears `screens` in a run, decided here and nowhere else: the one `asked`
+    /// for (`--reader`), else the screens' natural reader (`natural(for:)`). A run makes its
+    /// `ReadingSession` from it once.
+    public static func decide(asked: ScreenReaderName?, for screens: some Sequence<Screen>) -> ScreenReaderName {
+        asked ?? natural(for: screens)
+    }
+
     /// The reader that reads `screen` when none is asked for: the one its file names
     /// (`"reader"`), else the first registered reader that claims it (TalkBack an Android dump),
     /// else the standard reader.

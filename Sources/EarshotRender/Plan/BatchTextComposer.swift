@@ -26,7 +26,7 @@ public struct BatchTextComposer: Sendable {
     /// The composer for a profile: its trait words, its normalization, placeholder samples for
     /// its language with `overrides` on top.
     public init(profile: VoiceProfile, placeholderOverrides overrides: [Character: String] = [:]) throws {
-        let generator = try DescriptionGenerator(profile: profile)
+        let generator = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         self.init(
             placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
             generator: generator,
