@@ -51,6 +51,9 @@ public protocol ScreenReader: Sendable {
     func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
     /// What is heard when a web page's live region changes (`WebLiveRegions`); nil, nothing.
     func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech?
+    /// What the reader does with a live region's changes while it is `aria-busy` (a scenario's
+    /// `"reader": {"busyRegions"}` may say otherwise).
+    var busyLiveRegions: BusyLiveRegions { get }
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -102,6 +105,16 @@ public enum LiveRegionSpeech: Sendable, Equatable {
     case next(String)
     /// At once, cutting the utterance under way.
     case interrupting(String)
+}
+
+/// What a reader does with a live region's changes while it is `aria-busy` (docs/web.md, "Live
+/// regions, as played").
+public enum BusyLiveRegions: String, NamedCases, Sendable {
+    /// Not said, then or after: what NVDA does (its live-region hook drops them; nvaccess/nvda
+    /// issue 20871).
+    case drop
+    /// Held, and the region's changes said when it is no longer busy: what ARIA intends.
+    case hold
 }
 
 /// How a reader's timing differs from what the voice profile says (`TimingSettings`).

@@ -129,7 +129,7 @@ public enum ScenarioFile {
                                     animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35,
                                     busyRegions: try object["busyRegions"].map {
                                         try $0.enumValue(ReaderSettings.BusyRegions.self, what: "busyRegions")
-                                    } ?? .drop)
+                                    })
         }
         try decoder.checkReferences()
         try checkTimes(steps)

@@ -39,7 +39,7 @@ public struct ScenarioRunner {
     /// Performs every step, lets the speech finish, and evaluates the expectations.
     public func run() throws -> ScenarioResult {
         // A web page is opened live for the run: its scripts answer the steps, on the clock.
-        let page = try LivePageSession.open(for: scenario)
+        let page = try LivePageSession.open(for: scenario, reader: desk.generator.reader)
         defer { page?.close() }
         page?.start(desk: desk)
         var cursor = 0.0

@@ -135,6 +135,10 @@ public struct NVDA: ScreenReader {
         ReaderSpeechRules(announcementsYieldToGestures: false)
     }
 
+    /// A busy region's changes are not said, then or after: NVDA's live-region hook drops them
+    /// (nvaccess/nvda issue 20871).
+    public var busyLiveRegions: BusyLiveRegions { .drop }
+
     /// No earcons for activation or focus, whatever the profile has: a web page in browse mode
     /// plays none.
     public func sounds(in profile: VoiceProfile) throws -> ReaderSounds { ReaderSounds() }

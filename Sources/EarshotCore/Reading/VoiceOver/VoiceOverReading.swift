@@ -55,6 +55,10 @@ extension ScreenReader {
 
     public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
 
+    /// A busy region's changes are dropped, as NVDA does; VoiceOver's own handling is not
+    /// published, and Earshot plays it the same.
+    public var busyLiveRegions: BusyLiveRegions { .drop }
+
     /// VoiceOver's four earcons, from the profile's `earcons` section; nothing on a focus move.
     public func sounds(in profile: VoiceProfile) throws -> ReaderSounds { .voiceOver }
 
