@@ -3,10 +3,11 @@
 ///
 /// Every reader runs on the one focus and announcement core (`DeskCheck`, `SpeechScheduler`,
 /// `FocusNavigator`); a reader is what differs between them. A reader is chosen once per run
-/// (`--reader`, a screen file's `"reader"`, else `ScreenReaders.natural(for:)`) and made once
-/// from the voice profile (`init(profile:)` reads its words); the `DescriptionGenerator` of the
-/// run holds it. The built-in readers live in folders of their own (`Reading/VoiceOver/`,
-/// `Reading/TalkBack/`) and are registered in one place (`ScreenReaders.builtIn`);
+/// (`ScreenReaders.decide`: `--reader`, else a screen file's `"reader"` or the reader that claims
+/// the screens) and made once from the voice profile (`init(profile:)` reads its words); the
+/// run's `ReadingSession` holds it, with its words, timing and sounds. The built-in readers live
+/// in folders of their own (`Reading/VoiceOver/`, `Reading/TalkBack/`, `Reading/NVDA/`) and are
+/// registered in one place (`ScreenReaders.builtIn`);
 /// docs/architecture.md, "Adding a screen reader", walks through adding one.
 ///
 /// Every requirement but the name, the title and `init(profile:)` has a default: VoiceOver's
