@@ -35,7 +35,7 @@ enum CostsBenchmark {
             var stops = 0
             readTimes[count] = try clock.measure {
                 let loaded = try ScreenLoader.parse(dump, file: "same.xml")
-                stops = try ReadReport(screen: loaded.screen, profile: profile).lines.count
+                stops = try ReadReport(screen: loaded.screen, profile: profile, reader: try ScreenReaders.standard.init(profile: profile)).lines.count
             }.seconds
             print(String(format: "read, %d Android views labelled \"Same\" (%.1f MB): %.2f s, %d stops", count,
                          Double(dump.count) / 1_000_000, readTimes[count]!, stops))

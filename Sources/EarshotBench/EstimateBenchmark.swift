@@ -100,7 +100,7 @@ enum EstimateBenchmark {
     /// The texts to measure for one voice, each once.
     static func corpus(voice: String, strings: String, root: URL, profile: VoiceProfile) throws -> [String] {
         var texts: [String] = []
-        let generator = try DescriptionGenerator(profile: profile)
+        let generator = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         for folder in ["samples/screens", "samples/dumps"] {
             let path = root.appendingPathComponent(folder)
             let files = try FileManager.default.contentsOfDirectory(atPath: path.path)

@@ -37,7 +37,7 @@ enum ImportBenchmark {
         guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
             throw UsageError("usage: earshot-bench import [ELEMENTS]  (a positive XML element count, default 10000)")
         }
-        let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"))
+        let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"), readerNamed: ScreenReaders.standard.name)
         var small = Measurement(page: generatedPageSource(elements: size))
         var large = Measurement(page: generatedPageSource(elements: size * 2))
         for round in 0..<(warmUps + runs) {

@@ -72,7 +72,9 @@ enum LiveBenchmark {
         defer { live.close() }
         let probe = StopProbe(live)
         let clock = LiveClock(label: "earshot.bench-live")
-        let desk = try DeskCheck(screen: try benchmarkScreen(), profile: profile, clock: clock, device: probe)
+        let desk = try DeskCheck(screen: try benchmarkScreen(),
+                                 session: try ReadingSession(voice: profile, reader: try ScreenReaders.standard.init(profile: profile)),
+                                 clock: clock, device: probe)
         let scheduler = desk.scheduler
         live.bind(to: scheduler)
 

@@ -22,7 +22,7 @@ enum ScreensBenchmark {
         guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
             throw UsageError("usage: earshot-bench screens [ELEMENTS]  (a positive element count, default 10000)")
         }
-        let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"))
+        let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"), readerNamed: ScreenReaders.standard.name)
         var small = Measurement(screen: try generatedScreen(elements: size))
         var large = Measurement(screen: try generatedScreen(elements: size * 2))
         for _ in 0..<rounds {

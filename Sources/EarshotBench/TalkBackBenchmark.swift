@@ -38,7 +38,7 @@ enum TalkBackBenchmark {
             throw UsageError("usage: earshot-bench talkback [NODES]  (a positive node count, default 10000)")
         }
         let profile = try VoiceLibrary.locate().profile("ko")
-        let voiceOver = try DescriptionGenerator(profile: profile)
+        let voiceOver = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         let talkBack = try DescriptionGenerator(profile: profile, reader: try TalkBack(profile: profile))
         var small = Measurement(name: "TalkBack", page: generatedDump(nodes: size), generator: talkBack)
         var large = Measurement(name: "TalkBack", page: generatedDump(nodes: size * 2), generator: talkBack)

@@ -96,8 +96,8 @@ enum WebBenchmark {
             savedTree = try WebPageTree.decode(try JSONDocument.parse(text, file: saved.path))
             let read = ContinuousClock.now
             let screen = try WebPageInterpreter.screen(from: savedTree!, defaultName: "page")
-            let reader = try ScreenReaders.make(ScreenReaders.natural(for: screen), profile: profile)
-            let report = try ReadReport(screen: screen, profile: profile, reader: reader)
+            let session = try ReadingSession(voice: profile, asking: nil, for: [screen])
+            let report = ReadReport(screen: screen, generator: session.words)
             let mapped = ContinuousClock.now
             guard !report.lines.isEmpty, report.lines.allSatisfy({ !$0.speech.text.isEmpty }) else {
                 throw BenchmarkFailure(reasons: ["the saved tree gave no stops"])

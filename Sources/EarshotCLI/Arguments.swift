@@ -281,7 +281,7 @@ func chosenProfile(voice: String?, punctuation: PunctuationLevel? = nil, rate: I
 }
 
 /// The reader that hears `screens`, chosen once: `chosen` (`--reader`), else the screens' own
-/// (`ScreenReaders.natural(for:)`: TalkBack for an Android dump); made with `profile`, so its
+/// (`ScreenReaders.decide`: TalkBack for an Android dump); made with `profile`, so its
 /// words are read once, here, and a profile without them fails at once. A reader asked for that
 /// cannot read one of the screens (TalkBack a screen without Android views) is a usage error.
 func screenReader(_ chosen: ScreenReaderName?, profile: VoiceProfile, for screens: [Screen]) throws -> any ScreenReader {
@@ -290,7 +290,7 @@ func screenReader(_ chosen: ScreenReaderName?, profile: VoiceProfile, for screen
             if let refusal = reader.refusal(toRead: screen, called: screen.name) { throw UsageError("--reader \(chosen) \(refusal)") }
         }
     }
-    return try ScreenReaders.make(chosen ?? ScreenReaders.natural(for: screens), profile: profile)
+    return try ScreenReaders.make(ScreenReaders.decide(asked: chosen, for: screens), profile: profile)
 }
 
 extension VoiceProfile {

@@ -47,8 +47,9 @@ enum ExploreCommand: Command {
         }
         let session = try ExploreSession(screens: explored.screens, startScreen: explored.startScreen,
                                          app: explored.app, reader: explored.reader, clock: clock,
-                                         device: output.speechDevice, profile: profile,
-                                         screenReader: explored.screenReader, printer: printer)
+                                         device: output.speechDevice,
+                                         session: try ReadingSession(voice: profile, reader: explored.screenReader),
+                                         printer: printer)
         output.live?.bind(to: session.scheduler)
 
         let terminal = KeyTerminal()

@@ -38,9 +38,10 @@ enum ImportCommand: Command {
             return .success
         }
         try AtomicFile.write(text, to: output)
-        let reader = ScreenReaders.natural(for: loaded.screen)
-        let stops = FocusOrder(screen: loaded.screen, reader: try ScreenReaders.make(reader, profile: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice))).count
-        if !parsed.quiet { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(reader.title) focus stops, from \(loaded.format.title)") }
+        // The file is read by its own reader (the one it names, else the one its content calls for).
+        let session = try ReadingSession(voice: try VoiceLibrary.locate().profile(VoiceLibrary.defaultVoice), asking: nil, for: [loaded.screen])
+        let stops = FocusOrder(screen: loaded.screen, reader: session.reader).count
+        if !parsed.quiet { print("wrote \(output): \(loaded.screen.nodeCount) elements, \(stops) \(session.reader.title) focus stops, from \(loaded.format.title)") }
         return .success
     }
 
@@ -50,7 +51,7 @@ enum ImportCommand: Command {
         // The screenshot is kept in the saved tree, so a report made from it shows the page.
         let tree = try PageCapture(screenshot: true).capture(try PageCapture.address(of: path))
         let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
-        let natural = ScreenReaders.natural(for: loaded.screen)
+        let natural = ScreenReaders.decide(asked: nil, for: [loaded.screen])
         if let chosen = parsed.reader, chosen != natural {
             throw UsageError("--reader \(chosen): a saved page tree records no reader; it is read by \(natural) unless a command says otherwise")
         }

@@ -36,7 +36,7 @@ enum LintCommand: Command {
         // One linter per reader heard: each file is judged by the reader that reads it.
         var linters: [ScreenReaderName: ScreenLinter] = [:]
         func linter(for screen: Screen) throws -> ScreenLinter {
-            let name = parsed.reader ?? ScreenReaders.natural(for: screen)
+            let name = ScreenReaders.decide(asked: parsed.reader, for: [screen])
             if let chosen = parsed.reader, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: screen, called: screen.name) {
                 throw UsageError("--reader \(chosen) \(refusal)")
             }

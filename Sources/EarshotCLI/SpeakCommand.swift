@@ -127,9 +127,11 @@ enum SpeakCommand: Command {
             throw UsageError("--ipa needs an IPA pronunciation, got an empty one")
         }
         attributes = attributes.relative(toVoiceLanguage: profile.language)
-        if parsed.className != nil, !type(of: reader).takesViewClass {
-            let takers = ScreenReaders.all.filter { $0.takesViewClass }.map { "--reader \($0.name)" }
-            throw UsageError("--class (an Android view's class) is accepted only with \(takers.joined(separator: " or "))")
+        // What the reader has no use for in a composed element is its to say (the standard reader: --class).
+        let asked = ComposedElement(className: parsed.className)
+        if let refused = type(of: reader).refusal(toCompose: asked) {
+            let takers = ScreenReaders.all.filter { $0.refusal(toCompose: asked) == nil }.map { "--reader \($0.name)" }
+            throw UsageError("\(refused) is accepted only with \(takers.joined(separator: " or "))")
         }
         let composes = [parsed.label, parsed.value, parsed.traits, parsed.hint, parsed.className].contains { $0 != nil }
         if !composes {

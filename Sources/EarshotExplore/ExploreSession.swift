@@ -53,12 +53,12 @@ public final class ExploreSession: @unchecked Sendable {
     private var notesPrinted = 0
 
     /// A session over `screens` (the first, or `startScreen`, shown) with the app's behaviours,
-    /// heard by `screenReader` (nil: the standard reader).
+    /// heard as `session` reads (its voice and its reader, made once for the run).
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, app: [String: ScreenBehaviours] = [:],
-         reader: ReaderSettings? = nil, clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
-         screenReader: (any ScreenReader)? = nil, printer: LinePrinter) throws {
+         reader: ReaderSettings? = nil, clock: TimelineClock, device: SpeechDevice, session: ReadingSession,
+         printer: LinePrinter) throws {
         self.printer = printer
-        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: profile, screenReader: screenReader,
+        desk = try DeskCheck(screens: screens, startScreen: startScreen, session: session,
                              clock: clock, device: device,
                              app: app, reader: reader) { record in Self.print(record, to: printer) }
         // A session may run for hours, or read an endless pipe: its memory stays flat.

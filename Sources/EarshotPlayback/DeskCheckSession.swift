@@ -25,19 +25,20 @@ public final class DeskCheckSession {
     public let desk: DeskCheck
 
     /// `wavPath`, when given, receives the whole timeline when `finish()` is called;
-    /// `screenReader` hears the screens (nil: the standard reader).
+    /// `screenReader` hears the screens, with the speaker's voice.
     public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, speaker: Speaker,
-                screenReader: (any ScreenReader)? = nil, wavPath: String? = nil) throws {
+                screenReader: any ScreenReader, wavPath: String? = nil) throws {
         self.speaker = speaker
         clock = VirtualClock()
         let writer = try wavPath.map { try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate) }
         renderer = try TimelineRenderer(speaker: speaker, output: writer)
-        desk = try DeskCheck(screens: screens, startScreen: startScreen, profile: speaker.profile,
-                             screenReader: screenReader, clock: clock, device: renderer)
+        desk = try DeskCheck(screens: screens, startScreen: startScreen,
+                             session: try ReadingSession(voice: speaker.profile, reader: screenReader),
+                             clock: clock, device: renderer)
     }
 
-    public convenience init(screen: Screen, speaker: Speaker, wavPath: String? = nil) throws {
-        try self.init(screens: [(screen.name, screen)], speaker: speaker, wavPath: wavPath)
+    public convenience init(screen: Screen, speaker: Speaker, screenReader: any ScreenReader, wavPath: String? = nil) throws {
+        try self.init(screens: [(screen.name, screen)], speaker: speaker, screenReader: screenReader, wavPath: wavPath)
     }
 
     /// Lets the speech finish, ends the session, completes the WAV file and returns the transcript.

@@ -22,7 +22,7 @@ public enum RenderIndex {
         var screens: [(file: String, drawing: ScreenDrawing, reader: String)] = []
         for input in inputs where input != "-" && [".json", ".xml"].contains(where: input.lowercased().hasSuffix) {
             guard let loaded = try? ScreenLoader.load(path: input) else { continue }  // a scenario, or not a screen
-            let name = reader ?? ScreenReaders.natural(for: loaded.screen)
+            let name = ScreenReaders.decide(asked: reader, for: [loaded.screen])
             let generator = try generators[name] ?? DescriptionGenerator(profile: profile, reader: try ScreenReaders.make(name, profile: profile))
             generators[name] = generator
             screens.append((input, ScreenDrawing(screen: loaded.screen, generator: generator), generator.reader.title))

@@ -108,7 +108,8 @@ struct ExploreSessionTests {
         let speaker = try PlaybackTestSupport.speaker()
         let pipe = Pipe()
         let session = try ExploreSession(screens: [(screen.name, screen)], clock: VirtualClock(),
-                                         device: try TimelineRenderer(speaker: speaker, output: nil), profile: speaker.profile,
+                                         device: try TimelineRenderer(speaker: speaker, output: nil),
+                                         session: try ReadingSession(voice: speaker.profile, reader: VoiceOver()),
                                          printer: LinePrinter(handle: pipe.fileHandleForWriting))
         session.begin()
         var going: [Bool] = []

@@ -9,8 +9,12 @@ import Testing
 /// The scan is textual, on the code without comments and string literals
 /// (`CoreFolderLayeringTests.code`): it finds `== .talkBack`, `!= .voiceOver`, `case .talkBack`,
 /// `ScreenReaderName.voiceOver`, `TalkBack.name`, `TalkBack(` and `as? TalkBack` / `is VoiceOver`.
-/// The sound names of TalkBack's sound set (`EarconName.talkBack`) and VoiceOver's earcons
-/// (`ReaderSounds.voiceOver`) are data, not a choice of reader, and are not matched.
+/// VoiceOver's earcons (`ReaderSounds.voiceOver`) are data, not a choice of reader, and are not
+/// matched. A second scan (`noBranchesByProxy`) finds a reader asked for by proxy: one reader's
+/// facts or flags (`android?.`, `playsNoSounds`, `"talkbackSounds"`, `EarconName.talkBack`,
+/// `takesViewClass`, `"voiceover on"`) used outside the readers' folders, or an optional reader
+/// (`(any ScreenReader)?`, where nil stood for VoiceOver): a run's reader is decided once, in its
+/// `ReadingSession`.
 @Suite("No reader is named outside its folder to decide behaviour")
 struct ReaderBranchTests {
     /// The readers' folders and the one registration.
@@ -62,6 +66,101 @@ struct ReaderBranchTests {
             }
         }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Facts only one reader has, or a choice only one reader makes, asked for outside the
+    /// readers' folders: a branch on the reader by proxy. Matched on the code without comments,
+    /// string literals kept (`codeWithStrings`). (`(?:^|\W)`, not `\b`: Unicode's word
+    /// boundaries do not break `stop.android` at its dot.)
+    static var proxyPatterns: [Regex<Substring>] { [
+        /(?:^|\W)android\?\./,                // TalkBack's facts on a node (`stop.android?.isCheckable`)
+        /(?:^|\W)playsNoSounds\b/,             // "this reader is NVDA" as a flag
+        /"talkbackSounds"/,              // TalkBack's sound set, by its profile section
+        /(?:^|\W)EarconName\.talkBack\b/,      // TalkBack's sound names
+        /(?:^|\W)takesViewClass\b/,            // "this reader is TalkBack" as a flag
+        /"voiceover on"/,                // VoiceOver's start-up words
+        /(?:^|\W)soundSet\s*:/,                // a sound set named through the timing rules
+        /\(any ScreenReader\)\?/,          // an optional reader: "nil means the standard reader"
+    ] }
+
+    /// Files that ask a proxy as a fact, each with why.
+    static let proxyAllowed: [String: String] = [
+        // A touch target's size reads the node's own Android facts (shown, its description) under any reader.
+        "Sources/EarshotCore/Findings/Lint/TargetSizeCheck.swift": "android?.",
+        // The profile's schema lists its sections, TalkBack's sound set among them, before any reader is made.
+        "Sources/EarshotCore/Voices/VoiceProfile.swift": "\"talkbackSounds\"",
+    ]
+
+    @Test("outside the readers' folders, no source asks a reader's own facts in its place")
+    func noBranchesByProxy() throws {
+        let base = repositoryRoot.appendingPathComponent("Sources").path
+        let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("EarshotVoices/") }.sorted()
+        #expect(paths.count > 100, "the scan reads the sources")
+        var found: [String] = []
+        for relative in paths {
+            let path = "Sources/" + relative
+            if Self.readersOwn.contains(where: { path.hasPrefix($0) }) { continue }
+            let text = try String(contentsOfFile: base + "/" + relative, encoding: .utf8)
+            for (number, line) in Self.codeWithStrings(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for pattern in Self.proxyPatterns {
+                    guard let match = line.firstMatch(of: pattern) else { continue }
+                    if let allowed = Self.proxyAllowed[path], match.output.contains(allowed) { continue }
+                    found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// The code of a file without its comments, its string literals kept (a line comment ends
+    /// a line unless it is inside a string; block comments are left out).
+    static func codeWithStrings(_ text: String) -> String {
+        var out = ""
+        var inBlockComment = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let chars = Array(line)
+            var kept = ""
+            var i = 0
+            var inString = false
+            while i < chars.count {
+                let rest = chars[i...]
+                if inBlockComment > 0 {
+                    if rest.starts(with: "*/") { inBlockComment -= 1; i += 2 } else { i += 1 }
+                } else if inString {
+                    if chars[i] == "\\", i + 1 < chars.count { kept.append(chars[i]); kept.append(chars[i + 1]); i += 2; continue }
+                    if chars[i] == "\"" { inString = false }
+                    kept.append(chars[i]); i += 1
+                } else if rest.starts(with: "//") {
+                    break
+                } else if rest.starts(with: "/*") {
+                    inBlockComment += 1; i += 2
+                } else {
+                    if chars[i] == "\"" { inString = true }
+                    kept.append(chars[i]); i += 1
+                }
+            }
+            out += kept + "\n"
+        }
+        return out
+    }
+
+    @Test("the proxy scan finds a reader asked for by proxy, and not in a comment")
+    func proxyScanCanFail() {
+        let proxies = ["if stop.android?.isCheckable == true {", "if rules.playsNoSounds {",
+                       "profile.sections[\"talkbackSounds\"] == nil", "(EarconName.all + EarconName.talkBack)",
+                       "!type(of: reader).takesViewClass", "if words == \"voiceover on\" {",
+                       "ReaderSpeechRules(soundSet: section)",
+                       "init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {"]
+        for line in proxies {
+            let code = Self.codeWithStrings(line)
+            #expect(Self.proxyPatterns.contains { code.firstMatch(of: $0) != nil }, "\(line)")
+        }
+        let comments = ["// stop.android?.isCheckable", "let a = 1 /* playsNoSounds */", "/// `EarconName.talkBack`"]
+        for line in comments {
+            let code = Self.codeWithStrings(line)
+            #expect(!Self.proxyPatterns.contains { code.firstMatch(of: $0) != nil }, "\(line)")
+        }
     }
 
     @Test("the scan finds a branch on a reader when there is one")

@@ -129,7 +129,7 @@ struct LiveSpeechDeviceTests {
         defer { live.close() }
         let probe = StopProbe(live)
         let clock = LiveClock(label: "earshot.test-live-cut")
-        let scheduler = try SpeechScheduler(clock: clock, device: probe, profile: profile) { record in
+        let scheduler = try SpeechScheduler(clock: clock, device: probe, profile: profile, reader: VoiceOver()) { record in
             log.records.withLock { $0.append(record) }
         }
         live.bind(to: scheduler)
@@ -210,7 +210,7 @@ struct LiveSpeechDeviceTests {
         }
         defer { live.close() }
         let clock = LiveClock(label: "earshot.test-live-full")
-        let scheduler = try SpeechScheduler(clock: clock, device: live, profile: profile)
+        let scheduler = try SpeechScheduler(clock: clock, device: live, profile: profile, reader: VoiceOver())
         live.bind(to: scheduler)
         let recording = try JackRecording.start(port: port, seconds: 5, path: folder + "/out.wav")
 

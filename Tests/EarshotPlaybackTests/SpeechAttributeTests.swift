@@ -17,7 +17,7 @@ struct SpeechAttributeTests {
     /// A Korean screen's element `Sale` with `language: en`, as the description generator makes it.
     static func englishButton(voice: Speaker) throws -> SpokenText {
         let stop = FocusStop(id: "sale", label: "Sale", traits: .button, language: "en")
-        return try DescriptionGenerator(profile: voice.profile).describe(stop).spoken
+        return try DescriptionGenerator(profile: voice.profile, reader: VoiceOver()).describe(stop).spoken
     }
 
     @Test("language en in a Korean screen: the label's phonemes and samples are the English voice's, the trait word stays Korean")
@@ -46,7 +46,7 @@ struct SpeechAttributeTests {
     func ownLanguageIsPlain() throws {
         let korean = try Self.speaker("ko")
         let stop = FocusStop(id: "cart", label: "장바구니", traits: .button, language: "ko-KR")
-        let spoken = try DescriptionGenerator(profile: korean.profile).describe(stop).spoken
+        let spoken = try DescriptionGenerator(profile: korean.profile, reader: VoiceOver()).describe(stop).spoken
         #expect(!spoken.hasAttributes)
         #expect(spoken.spans.count == 1)
     }
@@ -56,7 +56,7 @@ struct SpeechAttributeTests {
         let korean = try Self.speaker("ko")
         let stop = FocusStop(id: "code", label: "AB12", value: "7", traits: .staticText,
                              speech: SpeechAttributes(spellOut: true))
-        let spoken = try DescriptionGenerator(profile: korean.profile).describe(stop).spoken
+        let spoken = try DescriptionGenerator(profile: korean.profile, reader: VoiceOver()).describe(stop).spoken
         #expect(spoken.spans.map(\.attributes.spellOut) == [true, false, true])
         #expect(spoken.spans.map(\.text) == ["AB12", ", ", "7"])
         let spelled = try korean.phonemes(SpokenText("AB12", SpeechAttributes(spellOut: true)))

@@ -24,6 +24,18 @@ struct BackwardsReader: ScreenReader {
         backwards.label = stop.label.map { String($0.reversed()) }
         return generator.describeWithProfileWords(backwards)
     }
+
+    /// Its own timing: a short hint pause, announcements never dropped for a gesture.
+    var speechRules: ReaderSpeechRules { ReaderSpeechRules(hintPause: 0.2, announcementsYieldToGestures: false) }
+
+    /// Its own sounds: the profile's earcons, each for another thing.
+    static let sounds = ReaderSounds(activation: .pageScroll, screenChanged: .boundary, boundary: .activation)
+    func sounds(in profile: VoiceProfile) throws -> ReaderSounds { Self.sounds }
+
+    /// Its own wording of a missing label.
+    static func findingWording(_ code: FindingCode) -> FindingWording? {
+        code == .labelMissing ? FindingWording(meaning: "Backwards hears nothing.", fix: "Name it backwards.", seed: "these tests") : nil
+    }
 }
 
 @Suite("A reader registered only in the tests", .serialized)
@@ -88,6 +100,27 @@ struct TestReaderTests {
         #expect(error.contains(#"did you mean "backwards"?"#), "\(error)")
     }
 
+    @Test("the reader's timing, sounds and finding wording are its own, with no change outside its type")
+    func ownKnowledge() throws {
+        let profile = try Self.library.profile("ko")
+        let reader = try ScreenReaders.make(BackwardsReader.name, profile: profile)
+        let timing = try TimingSettings(profile: profile, reader: reader)
+        #expect(timing.hintPause == 0.2 && !timing.announcementsYieldToGestures)
+        #expect(timing.sounds == BackwardsReader.sounds)
+        let standard = try TimingSettings(profile: profile, reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
+        #expect(standard.hintPause != 0.2 && standard.sounds != BackwardsReader.sounds)
+        let entry = FindingCatalogue.entry(for: .labelMissing, reader: BackwardsReader.name)
+        #expect(entry.meaning == "Backwards hears nothing." && entry.fix == "Name it backwards.")
+        #expect(FindingCatalogue.entry(for: .labelFileName, reader: BackwardsReader.name) == FindingCatalogue.entry(for: .labelFileName))
+
+        // A run over the screen that names it decides it once, and its session carries its timing and sounds.
+        let (folder, screen, _) = try Self.files()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let session = try ReadingSession(voice: profile, asking: nil, for: [try ScreenLoader.load(path: screen).screen])
+        #expect(session.reader.name == BackwardsReader.name && session.words.reader.name == BackwardsReader.name)
+        #expect(try session.timing().hintPause == 0.2 && session.sounds() == BackwardsReader.sounds)
+    }
+
     @Test("read: the report lists the stops last first, each label backwards")
     func read() throws {
         let (folder, screen, _) = try Self.files()
@@ -99,7 +132,7 @@ struct TestReaderTests {
         #expect(report.lines.map(\.id) == ["cancel", "ok"])
         #expect(report.lines.map(\.speech.text) == ["소취, 버튼", "인확, 버튼"])
         // The standard reader, asked for, reads the same screen forwards.
-        let forwards = try ReadReport(screen: loaded.screen, profile: profile)
+        let forwards = try ReadReport(screen: loaded.screen, profile: profile, reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
         #expect(forwards.lines.map(\.speech.text) == ["확인, 버튼", "취소, 버튼"])
     }
 

@@ -206,12 +206,15 @@ public struct CaptureComparison: Sendable {
         var firstLines: [Line] = []
         var firstStop = 0
         // Step 0 at the current focus.
-        if capture.startsWithCurrentFocus || heard.first.map({ Self.normalized($0.element) == "voiceover on" }) == true,
+        // A reader's own words as it is turned on (VoiceOver's "VoiceOver on"), by whose they are.
+        let startUp = ScreenReaders.all.compactMap { reader in reader.startUpWords.map { (Self.normalized($0), reader.title) } }
+        func startUpReader(_ words: String) -> String? { startUp.first { $0.0 == words }?.1 }
+        if capture.startsWithCurrentFocus || heard.first.map({ startUpReader(Self.normalized($0.element)) != nil }) == true,
            let first = heard.first, let stop = stops.first {
             let words = Self.normalized(first.element)
-            if words == "voiceover on" {
+            if let starter = startUpReader(words) {
                 firstLines.append(Line(verdict: .skipped, step: 0, captured: first.element, stop: 1, earshot: stop.text,
-                                       note: "VoiceOver's own words as it starts, in place of the first stop"))
+                                       note: "\(starter)'s own words as it starts, in place of the first stop"))
                 heard.removeFirst()
                 firstStop = 1
             } else if !Self.says(first.element, stop) {

@@ -9,6 +9,7 @@ extension ScreenReaders {
 }
 
 extension ScreenReaders {
-    /// The standard reader before any profile is read (`DescriptionGenerator(vocabulary:)`).
+    /// The standard reader before any profile is read (`ScreenReading.standard`, a render's
+    /// stops when no profile is at hand).
     public static let standardReader: any ScreenReader = VoiceOver()
 }

@@ -60,18 +60,18 @@ public struct DescriptionGenerator: Sendable {
     /// made once for the run.
     public let reader: any ScreenReader
 
-    /// `reader`: nil for the standard reader (VoiceOver).
-    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil, reader: (any ScreenReader)? = nil) {
+    /// The words of `vocabulary`, heard by `reader`.
+    public init(vocabulary: TraitVocabulary, voiceLanguage: String? = nil, reader: any ScreenReader) {
         self.vocabulary = vocabulary
         self.voiceLanguage = voiceLanguage
-        self.reader = reader ?? ScreenReaders.standardReader
+        self.reader = reader
     }
 
-    /// The profile's words, heard by `reader` (nil: the standard reader, made for the profile).
-    public init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// The profile's words, heard by `reader` (made for the profile).
+    public init(profile: VoiceProfile, reader: any ScreenReader) throws {
         self.vocabulary = try TraitVocabulary(profile: profile)
         self.voiceLanguage = profile.language
-        self.reader = try reader ?? ScreenReaders.standard.init(profile: profile)
+        self.reader = reader
     }
 
     /// The profile's words, heard by the reader named `name` (made for the profile, its words read once).

@@ -52,7 +52,8 @@ public struct FocusNavigator: Sendable {
         self.generator = generator
     }
 
-    public init(screen: Screen, profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// A navigator over `screen` in `profile`'s words as `reader` hears them.
+    public init(screen: Screen, profile: VoiceProfile, reader: any ScreenReader) throws {
         self.init(screen: screen, generator: try DescriptionGenerator(profile: profile, reader: reader))
     }
 
@@ -164,15 +165,8 @@ public struct FocusNavigator: Sendable {
         if stop.traits.contains(.notEnabled) {
             return result(.unavailable("\"\(stop.id)\" is dimmed (notEnabled)"), at: index, speaking: false)
         }
-        var changed = false
-        if stop.android?.isCheckable == true {
-            // TalkBack's checkable node (a switch, a check box) flips its own checked state.
-            try? screen.update(stop.id) { node in node.android?.isChecked.toggle() }
-            changed = true
-        } else if stop.isOn != nil, let switchID = switchElement(for: stop.id) {
-            try? screen.update(switchID) { $0.isOn = !($0.isOn ?? false) }
-            changed = true
-        }
+        // What the double tap flips by itself is the reader's (TalkBack: a checkable node).
+        var changed = generator.reader.toggle(onActivating: stop, in: &screen)
         if let node = screen.node(stop.id), node.activation == .toggleSelected {
             try? screen.update(stop.id) { $0.toggleSelected() }
             changed = true
@@ -285,9 +279,14 @@ public struct FocusNavigator: Sendable {
 
     /// The element holding a stop's switch state: the element itself, or (for a combined stop) the
     /// first switch inside it.
-    private func switchElement(for id: String) -> String? {
-        guard let node = screen.node(id) else { return nil }
-        return Self.firstNode(in: node) { $0.kind == .switch || $0.traits.contains(.switch) || $0.isOn != nil }?.id
+    /// VoiceOver's rule for a double tap: a stop with an on/off state flips the switch it is, or
+    /// holds; whether one flipped.
+    public static func flipSwitch(onActivating stop: FocusStop, in screen: inout Screen) -> Bool {
+        guard stop.isOn != nil, let node = screen.node(stop.id),
+              let switchID = firstNode(in: node, where: { $0.kind == .switch || $0.traits.contains(.switch) || $0.isOn != nil })?.id
+        else { return false }
+        try? screen.update(switchID) { $0.isOn = !($0.isOn ?? false) }
+        return true
     }
 
     private func adjustableElement(for id: String) -> String? {

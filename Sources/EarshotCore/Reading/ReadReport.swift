@@ -37,8 +37,8 @@ public struct ReadReport: Sendable {
         }
     }
 
-    /// The listing in `profile`'s words as `reader` hears them (nil: the standard reader).
-    public init(screen: Screen, profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// The listing in `profile`'s words as `reader` hears them.
+    public init(screen: Screen, profile: VoiceProfile, reader: any ScreenReader) throws {
         self.init(screen: screen, generator: try DescriptionGenerator(profile: profile, reader: reader))
     }
 

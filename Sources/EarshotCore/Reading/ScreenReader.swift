@@ -3,14 +3,16 @@
 ///
 /// Every reader runs on the one focus and announcement core (`DeskCheck`, `SpeechScheduler`,
 /// `FocusNavigator`); a reader is what differs between them. A reader is chosen once per run
-/// (`--reader`, a screen file's `"reader"`, else `ScreenReaders.natural(for:)`) and made once
-/// from the voice profile (`init(profile:)` reads its words); the `DescriptionGenerator` of the
-/// run holds it. The built-in readers live in folders of their own (`Reading/VoiceOver/`,
-/// `Reading/TalkBack/`) and are registered in one place (`ScreenReaders.builtIn`);
+/// (`ScreenReaders.decide`: `--reader`, else a screen file's `"reader"` or the reader that claims
+/// the screens) and made once from the voice profile (`init(profile:)` reads its words); the
+/// run's `ReadingSession` holds it, with its words, timing and sounds. The built-in readers live
+/// in folders of their own (`Reading/VoiceOver/`, `Reading/TalkBack/`, `Reading/NVDA/`) and are
+/// registered in one place (`ScreenReaders.builtIn`);
 /// docs/architecture.md, "Adding a screen reader", walks through adding one.
 ///
-/// Every requirement but the name, the title and `init(profile:)` has a default: the profile's
-/// trait words, VoiceOver's rules (which `VoiceOver` itself uses as they are).
+/// Every requirement but the name, the title and `init(profile:)` has a default: VoiceOver's
+/// reading, the standard reader's, which `Reading/VoiceOver/VoiceOverReading.swift` holds and
+/// `VoiceOver` uses as it is; another reader states only what differs.
 public protocol ScreenReader: Sendable {
     /// How the reader is named on the command line and in files (`voiceover`).
     static var name: ScreenReaderName { get }
@@ -19,14 +21,25 @@ public protocol ScreenReader: Sendable {
     /// Whether the reader reads `screen` when nobody chose one (TalkBack an Android dump). The
     /// standard reader (the first registered) reads whatever no other reader claims.
     static func claims(_ screen: Screen) -> Bool
-    /// The meaning, fix and sources of a finding (by its code, `announcement.cut`) where they
+    /// The meaning, fix and sources of a finding (by its code, `.announcementCut`) where they
     /// read otherwise under this reader; nil: the catalogue's own.
-    static func findingWording(_ code: String) -> FindingWording?
+    static func findingWording(_ code: FindingCode) -> FindingWording?
     /// Why the reader cannot read `screen` when asked to (`--reader`): a reason that follows
     /// "--reader NAME" (TalkBack: "needs an Android dump: …"), naming the screen `called`; nil: it can.
     static func refusal(toRead screen: Screen, called name: String) -> String?
-    /// Whether an element composed for `speak` may name a view class (`--class`: TalkBack's).
-    static var takesViewClass: Bool { get }
+    /// Why the reader cannot compose `element` for `speak`: what it has no use for, as a phrase
+    /// ("--class (an Android view's class)"); nil: it can (TalkBack takes a view class).
+    static func refusal(toCompose element: ComposedElement) -> String?
+    /// The sounds of the reader's own sound set that `profile` names, beyond the profile's
+    /// earcons (TalkBack's `talkbackSounds`); a device holds every reader's
+    /// (`EarconDefinition.decodeAll(profile:)`). Empty: the reader has none.
+    static func soundSet(in profile: VoiceProfile) throws -> [EarconDefinition]
+    /// The names of the sounds of the reader's own sound set, which a scenario may expect
+    /// (`ScreenReaders.earconNames`).
+    static var soundNames: [EarconName] { get }
+    /// What the reader says as it is turned on, which a capture of it may start with in place of
+    /// the first stop ("VoiceOver on"); nil: nothing.
+    static var startUpWords: String? { get }
 
     /// The reader with what it needs from the voice profile (its words, read once).
     init(profile: VoiceProfile) throws
@@ -39,6 +52,9 @@ public protocol ScreenReader: Sendable {
     func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
     /// What is heard when a web page's live region changes (`WebLiveRegions`); nil, nothing.
     func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech?
+    /// What the reader does with a live region's changes while it is `aria-busy` (a scenario's
+    /// `"reader": {"busyRegions"}` may say otherwise).
+    var busyLiveRegions: BusyLiveRegions { get }
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -56,8 +72,15 @@ public protocol ScreenReader: Sendable {
     func gestureName(_ gesture: ScenarioGesture) -> String?
     /// The words said for what the stop is (`버튼`), and what they are called in a finding.
     func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String])
-    /// How the reader's timing and sounds differ from the profile's.
+    /// How the reader's timing differs from the profile's.
     var speechRules: ReaderSpeechRules { get }
+    /// Which sound the reader plays for what, with `profile`'s sounds (VoiceOver: the profile's
+    /// earcons; TalkBack: its sound set; NVDA on a page: none).
+    func sounds(in profile: VoiceProfile) throws -> ReaderSounds
+    /// What a double tap on `stop` changes in `screen` by itself, before the app's behaviours
+    /// (VoiceOver: a switch flips; TalkBack: a checkable node's checked state); whether it
+    /// changed anything.
+    func toggle(onActivating stop: FocusStop, in screen: inout Screen) -> Bool
     /// The sound played as focus lands on `stop` (coming from the element `previousID`); nil: none.
     func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound?
     /// What `speak` says for one element composed from its options, when the reader composes it
@@ -69,57 +92,6 @@ public protocol ScreenReader: Sendable {
 }
 
 extension ScreenReader {
-    public static func claims(_ screen: Screen) -> Bool { false }
-    public static func findingWording(_ code: String) -> FindingWording? { nil }
-    public static func refusal(toRead screen: Screen, called name: String) -> String? { nil }
-    public static var takesViewClass: Bool { false }
-
-    public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
-
-    public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
-        generator.describeWithProfileWords(stop)
-    }
-
-    public func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech {
-        generator.describeActivationWithProfileWords(before: before, after: after) { generator.layout($0) }
-    }
-
-    public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
-        generator.traitWords(for: stop)
-    }
-
-    public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? { nil }
-
-    /// The rotor's reading: the stop's traits say what it is (`NavigationTarget.matchesTraits`).
-    public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
-        target.matchesTraits(of: stop)
-    }
-
-    /// A rotor move speaks the stop as any move does.
-    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
-                             by generator: DescriptionGenerator) -> SpokenDescription {
-        describe(stop, after: previous, by: generator)
-    }
-
-    public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? { nil }
-
-    public func gestureName(_ gesture: ScenarioGesture) -> String? { nil }
-
-    /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
-    /// cuts the speech under way.
-    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
-        change.politeness == "assertive" || change.isAlert ? .interrupting(change.text) : .inTurn(change.text)
-    }
-
-    public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
-
-    public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
-
-    public func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
-                                 by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)? {
-        nil
-    }
-
     /// The reader's name (`Self.name`, read through a value).
     public var name: ScreenReaderName { Self.name }
     /// The reader's title (`Self.title`, read through a value).
@@ -136,25 +108,27 @@ public enum LiveRegionSpeech: Sendable, Equatable {
     case interrupting(String)
 }
 
-/// How a reader's timing and sounds differ from what the voice profile says (`TimingSettings`).
+/// What a reader does with a live region's changes while it is `aria-busy` (docs/web.md, "Live
+/// regions, as played").
+public enum BusyLiveRegions: String, NamedCases, Sendable {
+    /// Not said, then or after: what NVDA does (its live-region hook drops them; nvaccess/nvda
+    /// issue 20871).
+    case drop
+    /// Held, and the region's changes said when it is no longer busy: what ARIA intends.
+    case hold
+}
+
+/// How a reader's timing differs from what the voice profile says (`TimingSettings`).
 public struct ReaderSpeechRules: Sendable, Equatable {
     /// The pause before a hint, in seconds, over the profile's `timing.hintPause`; nil: the profile's.
     public var hintPause: Double?
     /// Whether a default-priority announcement gives way to speech the user's gesture caused
     /// (VoiceOver's rule; `TimingSettings.announcementsYieldToGestures`).
     public var announcementsYieldToGestures: Bool
-    /// The profile section naming the reader's sound set (`talkbackSounds`); nil: the profile's
-    /// own earcons (`earcons`).
-    public var soundSet: String?
-    /// The reader plays no sounds at all, whatever the profile has (NVDA on a page).
-    public var playsNoSounds: Bool
 
-    public init(hintPause: Double? = nil, announcementsYieldToGestures: Bool = true, soundSet: String? = nil,
-                playsNoSounds: Bool = false) {
-        self.playsNoSounds = playsNoSounds
+    public init(hintPause: Double? = nil, announcementsYieldToGestures: Bool = true) {
         self.hintPause = hintPause
         self.announcementsYieldToGestures = announcementsYieldToGestures
-        self.soundSet = soundSet
     }
 }
 

@@ -25,6 +25,12 @@ public enum ScreenReaders {
         }
     }
 
+    /// Every earcon a scenario may expect: the profile's own (`EarconName.all`), then each
+    /// reader's sound set's (`ScreenReader.soundNames`: TalkBack's).
+    public static var earconNames: [EarconName] {
+        EarconName.all + all.flatMap { $0.soundNames }
+    }
+
     /// The reader registered under `name`, if any.
     public static func named(_ name: ScreenReaderName) -> (any ScreenReader.Type)? {
         all.first { $0.name == name }
@@ -39,6 +45,13 @@ public enum ScreenReaders {
     /// The reader named `name`, made for `profile` (its words read once).
     public static func make(_ name: ScreenReaderName, profile: VoiceProfile) throws -> any ScreenReader {
         try reader(named: name).init(profile: profile)
+    }
+
+    /// The reader that hears `screens` in a run, decided here and nowhere else: the one `asked`
+    /// for (`--reader`), else the screens' natural reader (`natural(for:)`). A run makes its
+    /// `ReadingSession` from it once.
+    public static func decide(asked: ScreenReaderName?, for screens: some Sequence<Screen>) -> ScreenReaderName {
+        asked ?? natural(for: screens)
     }
 
     /// The reader that reads `screen` when none is asked for: the one its file names

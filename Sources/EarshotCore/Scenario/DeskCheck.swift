@@ -72,23 +72,22 @@ public final class DeskCheck: @unchecked Sendable {
     /// fate and `announcementDidFinish` as it happens, once the executor is left (so it may call
     /// the desk check, but must not wait for time to pass).
     /// `app` declares what the app does on activations and appearances (scenario `app`
-    /// section); `reader` overrides the profile's `transitions` settings. `screenReader` is the
-    /// screen reader that hears them, made once for the run (nil: the standard reader).
-    public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, profile: VoiceProfile,
-                screenReader: (any ScreenReader)? = nil,
+    /// section); `reader` overrides the profile's `transitions` settings. `session` is the run's
+    /// reading: the voice, and the screen reader that hears the screens, made once for the run.
+    public init(screens: [(name: String, screen: Screen)], startScreen: String? = nil, session: ReadingSession,
                 clock: TimelineClock, device: SpeechDevice, app: [String: ScreenBehaviours] = [:],
                 reader: ReaderSettings? = nil,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.clock = clock
         self.app = app
-        self.reader = try reader ?? ReaderSettings(profile: profile)
-        generator = try DescriptionGenerator(profile: profile, reader: screenReader)
+        self.reader = try reader ?? ReaderSettings(profile: session.voice)
+        generator = session.words
         self.screens = try ScreenSet(screens, start: startScreen, generator: generator)
         let start = self.screens.shownName
         stack = [start]
         flowLog = FlowLog(startScreen: start)
         shownSoFar = [(start, self.screens.shown.screen)]
-        scheduler = try SpeechScheduler(clock: clock, device: device, profile: profile, reader: generator.reader)
+        scheduler = SpeechScheduler(clock: clock, device: device, timing: try session.timing())
         scheduler.setObserver { [weak self] record in
             self?.observe(record)
             observer?(record)
@@ -96,9 +95,9 @@ public final class DeskCheck: @unchecked Sendable {
     }
 
     /// One screen, shown from the start.
-    public convenience init(screen: Screen, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
+    public convenience init(screen: Screen, session: ReadingSession, clock: TimelineClock, device: SpeechDevice,
                             observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
-        try self.init(screens: [(screen.name, screen)], profile: profile, clock: clock, device: device,
+        try self.init(screens: [(screen.name, screen)], session: session, clock: clock, device: device,
                       observer: observer)
     }
 

@@ -129,7 +129,7 @@ public enum ScenarioFile {
                                     animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35,
                                     busyRegions: try object["busyRegions"].map {
                                         try $0.enumValue(ReaderSettings.BusyRegions.self, what: "busyRegions")
-                                    } ?? .drop)
+                                    })
         }
         try decoder.checkReferences()
         try checkTimes(steps)
@@ -586,7 +586,7 @@ struct StepDecoder {
             }
             switch kinds[0] {
             case "earcon":
-                let name = try ScenarioFile.enumName(object["earcon"]!, (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                let name = try ScenarioFile.enumName(object["earcon"]!, ScreenReaders.earconNames.map(\.rawValue),
                                                      what: "earcon")
                 return .earcon(EarconName(name))
             case "focus":
@@ -608,7 +608,7 @@ struct StepDecoder {
                 }
                 return .earcons(try members.map { member in
                     let name = try ScenarioFile.enumName(JSONNode(.string(member.key), at: member.keyLocation),
-                                                         (EarconName.all + EarconName.talkBack).map(\.rawValue),
+                                                         ScreenReaders.earconNames.map(\.rawValue),
                                                          what: "earcon")
                     let count = try member.node.intValue()
                     guard count >= 0 else {

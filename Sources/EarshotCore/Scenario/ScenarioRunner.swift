@@ -20,32 +20,32 @@ public struct ScenarioRunner {
     let linter: ScreenLinter
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
-    /// heard by the reader named `reader` (`--reader`); without one, by the scenario's screens'
-    /// natural reader (`ScreenReaders.natural(for:)`: TalkBack for Android dumps).
+    /// heard by the reader named `reader` (`--reader`), else by the reader the scenario's screens
+    /// call for (`ReadingSession(voice:asking:for:)`: TalkBack for Android dumps).
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
                 reader: ScreenReaderName? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
-        let name = reader ?? ScreenReaders.natural(for: scenario.screens.map(\.screen))
-        try self.init(scenario: scenario, profile: profile, clock: clock, device: device,
-                      screenReader: try ScreenReaders.make(name, profile: profile), observer: observer)
+        try self.init(scenario: scenario, clock: clock, device: device,
+                      session: try ReadingSession(voice: profile, asking: reader, for: scenario.screens.map(\.screen)),
+                      observer: observer)
     }
 
-    /// A runner heard by `screenReader`, made once for the run.
-    public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
-                screenReader: any ScreenReader, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+    /// A runner with the run's reading session, made once for the run.
+    public init(scenario: Scenario, clock: TimelineClock, device: SpeechDevice, session: ReadingSession,
+                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.scenario = scenario
-        askedRate = profile.askedRate
-        rate = profile.engine.rate
+        askedRate = session.voice.askedRate
+        rate = session.voice.engine.rate
         desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                             profile: profile, screenReader: screenReader, clock: clock, device: device, app: scenario.app,
+                             session: session, clock: clock, device: device, app: scenario.app,
                              reader: scenario.reader, observer: observer)
-        linter = ScreenLinter(generator: desk.generator, pipeline: try profile.speechPipeline(),
-                              pronunciation: try PronunciationTables(profile: profile))
+        linter = ScreenLinter(generator: desk.generator, pipeline: try session.voice.speechPipeline(),
+                              pronunciation: try PronunciationTables(profile: session.voice))
     }
 
     /// Performs every step, lets the speech finish, and evaluates the expectations.
     public func run() throws -> ScenarioResult {
         // A web page is opened live for the run: its scripts answer the steps, on the clock.
-        let page = try LivePageSession.open(for: scenario)
+        let page = try LivePageSession.open(for: scenario, reader: desk.generator.reader)
         defer { page?.close() }
         page?.start(desk: desk)
         var cursor = 0.0

@@ -92,9 +92,9 @@ public final class SpeechScheduler: @unchecked Sendable {
         self.observer = observer
     }
 
-    /// A scheduler with the timing of a voice profile's `timing` section.
+    /// A scheduler with the timing of a voice profile's `timing` section, as `reader` changes it.
     public convenience init(clock: TimelineClock, device: SpeechDevice, profile: VoiceProfile,
-                            reader: (any ScreenReader)? = nil,
+                            reader: any ScreenReader,
                             observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         self.init(clock: clock, device: device, timing: try TimingSettings(profile: profile, reader: reader),
                   observer: observer)

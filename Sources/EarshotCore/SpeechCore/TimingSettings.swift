@@ -41,18 +41,18 @@ public struct TimingSettings: Sendable, Equatable {
     }
 
     /// Reads the profile's `timing` section (every key is required), as `reader` changes it
-    /// (nil: the standard reader, which changes nothing).
-    public init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// (`ScreenReader.speechRules`), with the sounds the reader plays (`ScreenReader.sounds(in:)`).
+    public init(profile: VoiceProfile, reader: any ScreenReader) throws {
         guard let node = profile.sections["timing"] else {
             throw DataFileError(
                 "missing \"timing\" section; expected {\"hintPause\", \"gestureWindow\", \"queueGap\", \"earconGap\"} in seconds",
                 at: SourceLocation(file: profile.path, line: 1, column: 1))
         }
         try self.init(section: node)
-        guard let rules = reader?.speechRules else { return }
+        let rules = reader.speechRules
         if let pause = rules.hintPause { hintPause = pause }
         announcementsYieldToGestures = rules.announcementsYieldToGestures
-        sounds = try ReaderSounds(profile: profile, rules: rules)
+        sounds = try reader.sounds(in: profile)
     }
 
     /// Reads a `timing` object.

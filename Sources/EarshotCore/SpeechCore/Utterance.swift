@@ -109,39 +109,3 @@ public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
         return code
     }
 }
-
-/// The name of an earcon, as written in the voice profile's `earcons` section.
-public struct EarconName: RawRepresentable, Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var rawValue: String
-
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    /// VoiceOver's "boop beep" before a new screen's first element.
-    public static let screenChanged = EarconName("screenChanged")
-    /// Swiping past the first or last element, or scrolling past the last page.
-    public static let boundary = EarconName("boundary")
-    /// A double tap activating an element.
-    public static let activation = EarconName("activation")
-    /// A page scroll that moved.
-    public static let pageScroll = EarconName("pageScroll")
-
-    /// Every earcon the scheduler can ask for; a voice profile defines each.
-    public static let all: [EarconName] = [.screenChanged, .boundary, .activation, .pageScroll]
-
-    /// TalkBack's sounds, by the names of its sound files (docs/talkback.md, "Earcons"); the
-    /// sound set `voices/sounds/talkback.json` defines each.
-    public static let focusActionable = EarconName("focus_actionable")
-    public static let focus = EarconName("focus")
-    public static let tick = EarconName("tick")
-    public static let windowState = EarconName("window_state")
-    public static let chimeUp = EarconName("chime_up")
-    public static let chimeDown = EarconName("chime_down")
-    public static let scrollTone = EarconName("scroll_tone")
-    public static let talkBack: [EarconName] = [.focusActionable, .focus, .tick, .windowState, .chimeUp, .chimeDown,
-                                                .scrollTone]
-
-    public var description: String { rawValue }
-
-    public static func < (lhs: EarconName, rhs: EarconName) -> Bool { lhs.rawValue < rhs.rawValue }
-}

@@ -26,11 +26,12 @@ public struct BatchTextComposer: Sendable {
     /// The composer for a profile: its trait words, its normalization, placeholder samples for
     /// its language with `overrides` on top.
     public init(profile: VoiceProfile, placeholderOverrides overrides: [Character: String] = [:]) throws {
+        let generator = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         self.init(
             placeholders: FormatPlaceholders.defaults(language: profile.language).merging(overrides),
-            generator: try DescriptionGenerator(profile: profile),
+            generator: generator,
             normalizer: try profile.textNormalizerOrIdentity(),
-            timing: try TimingSettings(profile: profile),
+            timing: try TimingSettings(profile: profile, reader: generator.reader),
             readerGenerators: Dictionary(uniqueKeysWithValues: ScreenReaders.names.map { name in
                 (name, Result { try DescriptionGenerator(profile: profile, readerNamed: name) })
             })

@@ -12,7 +12,7 @@ public enum ScreenBatchReader {
                             reading: ScreenReading = .standard) throws -> BatchInputContents {
         let loaded = try ScreenLoader.load(path: path, format: format, language: language)
         let idLocations = loaded.idLocations
-        let reader = reading.reader ?? ScreenReaders.natural(for: loaded.screen)
+        let reader = ScreenReaders.decide(asked: reading.reader, for: [loaded.screen])
         let stops = FocusOrder(screen: loaded.screen, reader: try reading.make(reader)).stops
         var contents = BatchInputContents(notes: loaded.notes)
         for stop in stops {
@@ -32,7 +32,7 @@ public enum ScreenBatchReader {
 /// Which screen reader a render hears screens and dumps with (`--reader`), and how a reader is
 /// made when one reads a screen.
 public struct ScreenReading {
-    /// The reader asked for; nil: each screen's own (`ScreenReaders.natural(for:)`).
+    /// The reader asked for (`--reader`); nil: none, each screen is heard by its own (`ScreenReaders.decide`).
     public var reader: ScreenReaderName?
     /// Makes the reader that orders a screen's stops (their words join merged text), asked for
     /// only when that reader reads a screen.

@@ -13,7 +13,7 @@ enum FindingsTestSupport {
 
     static func linter(_ profile: String = "ko") throws -> ScreenLinter {
         try ScreenLinter(profile: try VoiceLibrary(directory: repositoryRoot.appendingPathComponent("voices").path)
-            .profile(profile))
+            .profile(profile), reader: VoiceOver())
     }
 
     static func sample(_ name: String) throws -> Screen {

@@ -45,7 +45,7 @@ enum FuzzTarget: String, CaseIterable {
         return try? VoiceLibrary(directory: folder).profile("ko")
     }()
 
-    static let linter: ScreenLinter? = profile.flatMap { try? ScreenLinter(profile: $0) }
+    static let linter: ScreenLinter? = profile.flatMap { try? ScreenLinter(profile: $0, reader: VoiceOver()) }
 
     func run(_ data: Data) {
         switch self {
@@ -122,7 +122,7 @@ enum FuzzTarget: String, CaseIterable {
     /// Everything built from a screen: stops, descriptions, lint, and the written screen file.
     static func exercise(_ screen: Screen) {
         let stops = FocusOrder(screen: screen).stops
-        if let profile, let generator = try? DescriptionGenerator(profile: profile) {
+        if let profile, let generator = try? DescriptionGenerator(profile: profile, reader: VoiceOver()) {
             for stop in stops.prefix(2000) { _ = generator.describe(stop) }
         }
         if screen.nodeCount < 5000 { _ = linter?.findings(for: screen) }

@@ -80,7 +80,7 @@ struct DumpStructureTests {
                 visible: false),
         ].joined(separator: "\n"))
         let loaded = try DumpTestSupport.parse(DumpTestSupport.pageSource(table), file: "stale.xml")
-        let stops = FocusOrder(screen: loaded.screen, for: try DescriptionGenerator(profile: try ScreenTestSupport.profile("ko"))).stops
+        let stops = FocusOrder(screen: loaded.screen, for: try DescriptionGenerator(profile: try ScreenTestSupport.profile("ko"), reader: VoiceOver())).stops
         #expect(stops.map(\.label) == ["Top row", "Last row"], "\(stops.map(\.label))")
         #expect(stops.last?.frame == Frame(x: 0, y: 900, width: 390, height: 60))
     }

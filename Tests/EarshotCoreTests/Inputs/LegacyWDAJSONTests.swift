@@ -34,7 +34,7 @@ struct LegacyWDAJSONTests {
     @Test("the value.tree wrapper, UIA type names, origin-and-size rects and visible/enabled read as today's source does")
     func readsLegacyForm() throws {
         let loaded = try DumpTestSupport.parse(Self.legacy, file: "old.json")
-        let stops = FocusOrder(screen: loaded.screen, for: try DescriptionGenerator(profile: try ScreenTestSupport.profile("ko"))).stops
+        let stops = FocusOrder(screen: loaded.screen, for: try DescriptionGenerator(profile: try ScreenTestSupport.profile("ko"), reader: VoiceOver())).stops
         #expect(stops.map(\.label) == ["General", "About", "Software Update"])
         let about = try #require(stops.first { $0.label == "About" })
         #expect(about.frame == Frame(x: 0, y: 99, width: 375, height: 44))

@@ -78,7 +78,7 @@ struct RealDumpTests {
     @Test("iOS 26 lock screen: traits come from the traits attribute; the invisible alarm button on screen is not reached, the one below the screen is")
     func lockScreen() throws {
         let screen = try DumpTestSupport.load("sleeplockscreen-ios26-traits.xml").screen
-        var navigator = try FocusNavigator(screen: screen, profile: try ScreenTestSupport.profile("ko"))
+        var navigator = try FocusNavigator(screen: screen, profile: try ScreenTestSupport.profile("ko"), reader: VoiceOver())
         var heard: [String] = []
         while case .moved = navigator.next().outcome { heard.append(navigator.focusedStop?.id ?? "") }
         #expect(heard == ["UIA.Snooze.Button", "UIA.Hidden.Button"])

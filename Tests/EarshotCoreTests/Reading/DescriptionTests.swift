@@ -169,7 +169,7 @@ struct DescriptionTests {
         let path = NSTemporaryDirectory() + "earshot-vocabulary-\(UInt32.random(in: 0...UInt32.max)).json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let generator = try DescriptionGenerator(profile: try VoiceProfile.load(path: path))
+        let generator = try DescriptionGenerator(profile: try VoiceProfile.load(path: path), reader: VoiceOver())
         let spoken = generator.describe(FocusStop(id: "x", label: "찜", traits: [.button, .selected], customActions: ["a"]))
         #expect(spoken.text == "고름 / 단추 / 찜!")
         #expect(spoken.hint == "더 있음")
@@ -181,7 +181,7 @@ struct DescriptionTests {
         let path = NSTemporaryDirectory() + "earshot-bad-profile-\(UInt32.random(in: 0...UInt32.max)).json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path)) }
+        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path), reader: VoiceOver()) }
         #expect(error?.message == "unknown key \"buton\"; did you mean \"button\"?")
         #expect(error?.location.line == 1)
         #expect(error?.location.column == 55)
@@ -216,7 +216,7 @@ struct DescriptionTests {
         let path = NSTemporaryDirectory() + "earshot-no-traits-\(UInt32.random(in: 0...UInt32.max)).json"
         try #"{"name": "bare", "engine": {"voice": "ko"}}"#.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path)) }
+        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path), reader: VoiceOver()) }
         #expect(error?.message == "voice profile \"bare\" has no \"traits\" section (needed to describe screens)")
         #expect(error?.location.file == path)
     }
@@ -227,7 +227,7 @@ struct DescriptionTests {
         let path = NSTemporaryDirectory() + "earshot-odd-\(UInt32.random(in: 0...UInt32.max)).json"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path)) }
+        let error = #expect(throws: DataFileError.self) { try DescriptionGenerator(profile: try VoiceProfile.load(path: path), reader: VoiceOver()) }
         #expect(error?.message == "slot \"states\" is not in any of speech.groups (laid out: label)")
     }
 }

@@ -216,7 +216,7 @@ struct DocumentedNavigationTests {
     @Test("the documented settings walk-through speaks the documented strings")
     func documentedWalkThrough() throws {
         let screen = try ScreenFile.load(path: ScreenTestSupport.samplesDirectory.appendingPathComponent("settings.json").path)
-        var reader = try FocusNavigator(screen: screen, profile: try ScreenTestSupport.profile("ko"))
+        var reader = try FocusNavigator(screen: screen, profile: try ScreenTestSupport.profile("ko"), reader: VoiceOver())
         #expect(reader.next().speech?.text == "설정, 머리말")
         #expect(reader.next().speech?.hint == "설정을 끄거나 켜려면 이중 탭 하십시오.")
         #expect(reader.activate().speech?.text == "Wi-Fi, 스위치 버튼, 끔")

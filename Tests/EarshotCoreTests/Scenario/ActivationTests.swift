@@ -16,7 +16,7 @@ struct ActivationTests {
     static func doubleTap(_ id: String, edits: [ScreenEdit] = [], profile: String = "ko",
                           times: Int = 1) throws -> (desk: DeskCheck, results: [NavigationResult]) {
         let screen = try ScreenTestSupport.screen(Self.screen)
-        let desk = try DeskCheck(screen: screen, profile: try ScreenTestSupport.profile(profile), clock: VirtualClock(),
+        let desk = try DeskCheck(screen: screen, session: try ReadingSession(voice: try ScreenTestSupport.profile(profile), reader: VoiceOver()), clock: VirtualClock(),
                                  device: TimedDevice())
         let stop = try #require(FocusOrder(screen: screen).stops.first { $0.id == id })
         try desk.perform(.touch(x: stop.frame.x + 1, y: stop.frame.y + 1))
@@ -87,7 +87,7 @@ struct ActivationTests {
 
     @Test("read-all's utterances are told apart by their purpose, not by their cause's words")
     func readAllPurpose() throws {
-        let desk = try DeskCheck(screen: try ScreenTestSupport.screen(Self.screen), profile: try ScreenTestSupport.profile("ko"),
+        let desk = try DeskCheck(screen: try ScreenTestSupport.screen(Self.screen), session: try ReadingSession(voice: try ScreenTestSupport.profile("ko"), reader: VoiceOver()),
                                  clock: VirtualClock(), device: TimedDevice())
         try desk.perform(.readAll(fromTop: true))
         let transcript = desk.finish()

@@ -201,7 +201,7 @@ struct ScenarioRunnerTests {
     @Test("a desk check can be driven step by step from Swift")
     func stepByStep() throws {
         let scenario = try ScenarioTestSupport.parse("")
-        let desk = try DeskCheck(screen: scenario.screens[0].screen, profile: try ScreenTestSupport.profile("ko"),
+        let desk = try DeskCheck(screen: scenario.screens[0].screen, session: try ReadingSession(voice: try ScreenTestSupport.profile("ko"), reader: VoiceOver()),
                                  clock: VirtualClock(), device: TimedDevice())
         try desk.perform(.next)
         try desk.perform(.next)

@@ -16,7 +16,7 @@ enum ScreenTestSupport {
     }
 
     static func generator(_ name: String = "ko") throws -> DescriptionGenerator {
-        try DescriptionGenerator(profile: try profile(name))
+        try DescriptionGenerator(profile: try profile(name), reader: VoiceOver())
     }
 
     /// A screen from inline JSON text: `{"elements": [...]}` around the given element list.

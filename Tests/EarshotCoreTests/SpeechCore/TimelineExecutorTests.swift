@@ -81,7 +81,7 @@ struct TimelineExecutorTests {
         let box = DeskBox()
         let heard = WorkTrace()
         let desk = try DeskCheck(screen: try ScreenFile.parse(ScenarioTestSupport.screen, file: "shop.json"),
-                                 profile: try ScreenTestSupport.profile("ko"), clock: VirtualClock(),
+                                 session: try ReadingSession(voice: try ScreenTestSupport.profile("ko"), reader: VoiceOver()), clock: VirtualClock(),
                                  device: TimedDevice()) { record in
             // With locks this deadlocked: the observer ran while the desk check held its own.
             guard case .started(let utterance, _) = record, let desk = box.desk else { return }
@@ -99,7 +99,7 @@ struct TimelineExecutorTests {
         let clock = LiveClock(label: "earshot.test-executor-live")
         let device = LateEndingDevice()
         let desk = try DeskCheck(screen: try ScreenFile.parse(ScenarioTestSupport.screen, file: "shop.json"),
-                                 profile: try ScreenTestSupport.profile("ko"), clock: clock, device: device)
+                                 session: try ReadingSession(voice: try ScreenTestSupport.profile("ko"), reader: VoiceOver()), clock: clock, device: device)
         device.scheduler = desk.scheduler
         for index in 0..<40 {
             try desk.perform(index % 5 == 4 ? .previous : .next)

@@ -11,7 +11,7 @@ struct TimingSettingsTests {
     @Test("the Korean and English profiles give every timing value", arguments: ["ko", "en"])
     func profilesHaveTiming(name: String) throws {
         let profile = try VoiceLibrary(directory: Self.voices).profile(name)
-        let timing = try TimingSettings(profile: profile)
+        let timing = try TimingSettings(profile: profile, reader: VoiceOver())
         #expect(timing == TimingSettings(hintPause: 0.75, gestureWindow: 1.0, queueGap: 0.1, earconGap: 0.05))
     }
 
@@ -33,7 +33,7 @@ struct TimingSettingsTests {
     @Test("a profile without a timing section is an error naming the file")
     func missingSectionIsRejected() throws {
         let profile = VoiceProfile(name: "x", language: "x", engine: .init(voice: "en"), path: "voices/x.json")
-        let error = #expect(throws: DataFileError.self) { try TimingSettings(profile: profile) }
+        let error = #expect(throws: DataFileError.self) { try TimingSettings(profile: profile, reader: VoiceOver()) }
         #expect(error?.location.file == "voices/x.json")
         #expect(error?.message.hasPrefix("missing \"timing\" section") == true)
     }

@@ -9,7 +9,7 @@ import Testing
 struct DeskCheckSessionTests {
     static func session(wav: String? = nil) throws -> DeskCheckSession {
         let screen = try ScreenFile.load(path: PlaybackTestSupport.screensDirectory.appendingPathComponent("product-detail.json").path)
-        return try DeskCheckSession(screen: screen, speaker: try PlaybackTestSupport.speaker(), wavPath: wav)
+        return try DeskCheckSession(screen: screen, speaker: try PlaybackTestSupport.speaker(), screenReader: VoiceOver(), wavPath: wav)
     }
 
     @Test("the seed's three cases: at once dropped, after the re-read spoken, queued waits")

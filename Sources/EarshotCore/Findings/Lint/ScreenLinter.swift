@@ -103,9 +103,8 @@ public struct ScreenLinter: Sendable {
     }
 
     /// A linter speaking with a profile's words (the repeated-trait check uses them) and its
-    /// reading of text (symbols, numbers and units), as `reader` hears the screen (nil: the
-    /// standard reader).
-    public init(profile: VoiceProfile, reader: (any ScreenReader)? = nil) throws {
+    /// reading of text (symbols, numbers and units), as `reader` hears the screen.
+    public init(profile: VoiceProfile, reader: any ScreenReader) throws {
         self.generator = try DescriptionGenerator(profile: profile, reader: reader)
         self.pipeline = try profile.speechPipeline()
         self.pronunciation = try PronunciationTables(profile: profile)

@@ -130,11 +130,18 @@ public struct NVDA: ScreenReader {
         return change.politeness == "assertive" ? .next(change.text) : .inTurn(change.text)
     }
 
-    /// NVDA's timing and sounds: no earcons for activation or focus (a web page in browse mode
-    /// plays none), announcements do not give way to the user's gestures.
+    /// NVDA's timing: announcements do not give way to the user's gestures.
     public var speechRules: ReaderSpeechRules {
-        ReaderSpeechRules(announcementsYieldToGestures: false, playsNoSounds: true)
+        ReaderSpeechRules(announcementsYieldToGestures: false)
     }
+
+    /// A busy region's changes are not said, then or after: NVDA's live-region hook drops them
+    /// (nvaccess/nvda issue 20871).
+    public var busyLiveRegions: BusyLiveRegions { .drop }
+
+    /// No earcons for activation or focus, whatever the profile has: a web page in browse mode
+    /// plays none.
+    public func sounds(in profile: VoiceProfile) throws -> ReaderSounds { ReaderSounds() }
 
     public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
         guard let web = stop.nvda?.web else { return generator.traitWords(for: stop) }

@@ -28,8 +28,8 @@ public struct TalkBack: ScreenReader {
             : "needs an Android dump: TalkBack takes no stop on the elements of \(name), which holds no Android view"
     }
 
-    /// `speak --class`: the Android view's class.
-    public static let takesViewClass = true
+    /// `speak --class`: the Android view's class, which TalkBack composes.
+    public static func refusal(toCompose element: ComposedElement) -> String? { nil }
 
     /// The element as the Android view TalkBack would find (`ComposedAndroidView`), its stop made
     /// and said by TalkBack's rules.
@@ -71,9 +71,29 @@ public struct TalkBack: ScreenReader {
     }
 
     /// The hint 400 ms after its element; no announcement dropped for a gesture's speech
-    /// (VoiceOver's rule); the sounds of the sound set the profile's `talkbackSounds` names.
+    /// (VoiceOver's rule).
     public var speechRules: ReaderSpeechRules {
-        ReaderSpeechRules(hintPause: Self.hintPause, announcementsYieldToGestures: false, soundSet: "talkbackSounds")
+        ReaderSpeechRules(hintPause: Self.hintPause, announcementsYieldToGestures: false)
+    }
+
+    /// The sounds of the sound set the profile's `talkbackSounds` names (`TalkBackSoundSet`).
+    public func sounds(in profile: VoiceProfile) throws -> ReaderSounds {
+        try TalkBackSoundSet.load(profile: profile).play
+    }
+
+    /// The sound set's sounds, when the profile names one (`talkbackSounds`).
+    public static func soundSet(in profile: VoiceProfile) throws -> [EarconDefinition] {
+        profile.sections[TalkBackSoundSet.section] == nil ? [] : try TalkBackSoundSet.load(profile: profile).earcons
+    }
+
+    public static var soundNames: [EarconName] { EarconName.talkBack }
+
+    /// A checkable node (a switch, a check box) flips its own checked state; otherwise
+    /// VoiceOver's rule (a switch inside flips).
+    public func toggle(onActivating stop: FocusStop, in screen: inout Screen) -> Bool {
+        guard stop.android?.isCheckable == true else { return FocusNavigator.flipSwitch(onActivating: stop, in: &screen) }
+        try? screen.update(stop.id) { node in node.android?.isChecked.toggle() }
+        return true
     }
 
     /// The sound TalkBack plays as focus lands on a node

@@ -118,19 +118,14 @@ public struct ReaderSettings: Sendable, Equatable {
     /// the re-read are heard before the screen changes.
     public var animation: Double
     /// What a web page's live region says of the changes made while it is `aria-busy`
-    /// (docs/web.md, "Live regions, as played").
-    public var busyRegions: BusyRegions = .drop
+    /// (docs/web.md, "Live regions, as played"); nil: what the reader does
+    /// (`ScreenReader.busyLiveRegions`).
+    public var busyRegions: BusyRegions?
 
     /// A live region's changes while it is `aria-busy`.
-    public enum BusyRegions: String, NamedCases, Sendable {
-        /// Not said, then or after: what NVDA does (its live-region hook drops them; nvaccess/nvda
-        /// issue 20871). The default.
-        case drop
-        /// Held, and the region's changes said when it is no longer busy: what ARIA intends.
-        case hold
-    }
+    public typealias BusyRegions = BusyLiveRegions
 
-    public init(remembersFocus: Bool = false, animation: Double = 0.35, busyRegions: BusyRegions = .drop) {
+    public init(remembersFocus: Bool = false, animation: Double = 0.35, busyRegions: BusyRegions? = nil) {
         self.remembersFocus = remembersFocus
         self.animation = animation
         self.busyRegions = busyRegions

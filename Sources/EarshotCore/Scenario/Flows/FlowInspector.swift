@@ -1,4 +1,4 @@
-/// Finds the dynamic problems of a desk check: what a VoiceOver user suffers across screens
+/// Finds the dynamic problems of a desk check: what a screen reader's user suffers across screens
 /// (the seed articles on focus restoration, UIKit and SwiftUI, and on announcements, listed in
 /// docs/sources.md; the rules in docs/desk-checks.md, "How each finding is found").
 ///
@@ -7,15 +7,15 @@
 /// outcome of a return are judged. Announcements are judged by their fates in the transcript.
 /// Severities and fixes come from `FindingCatalogue`.
 public enum FlowInspector {
-    /// The dynamic findings of a finished run, in time order. Under TalkBack, a finding whose fix
-    /// is the catalogue's takes TalkBack's (`FindingCatalogue.entry(for:reader:)`).
-    public static func findings(log: FlowLog, transcript: SpeechTranscript,
-                                reader: ScreenReaderName = ScreenReaders.standard.name) -> [Finding] {
-        findings(log: log, transcript: transcript).map { $0.heard(by: reader) }
+    /// The dynamic findings of a finished run heard by `reader`, in time order: the messages
+    /// name the reader, and a finding whose fix is the catalogue's takes the reader's wording
+    /// (`FindingCatalogue.entry(for:reader:)`: TalkBack's, NVDA's).
+    public static func findings(log: FlowLog, transcript: SpeechTranscript, reader: ScreenReaderName) -> [Finding] {
+        findings(log: log, transcript: transcript, readerTitle: reader.title).map { $0.heard(by: reader) }
     }
 
-    private static func findings(log: FlowLog, transcript: SpeechTranscript) -> [Finding] {
-        var announcements = announcementFindings(transcript)
+    private static func findings(log: FlowLog, transcript: SpeechTranscript, readerTitle: String) -> [Finding] {
+        var announcements = announcementFindings(transcript, readerTitle: readerTitle)
         for index in announcements.indices {
             announcements[index].screen = announcements[index].time.flatMap(log.screen(at:))
         }
@@ -24,7 +24,7 @@ public enum FlowInspector {
             if case .ghost(let time, let element, let screen, let shown) = event {
                 found.append(Finding(
                     .focusGhost, time: time, elements: [element],
-                    message: "A delayed focus move to \"\(element)\" on \"\(screen)\" ran while \"\(shown)\" was shown: VoiceOver read an element the user cannot see and focus on \"\(shown)\" was lost.",
+                    message: "A delayed focus move to \"\(element)\" on \"\(screen)\" ran while \"\(shown)\" was shown: \(readerTitle) read an element the user cannot see and focus on \"\(shown)\" was lost.",
                     screen: screen))
             }
         }
@@ -146,7 +146,7 @@ public enum FlowInspector {
     }
 
     /// Announcements the app posted that the user never heard in full.
-    static func announcementFindings(_ transcript: SpeechTranscript) -> [Finding] {
+    static func announcementFindings(_ transcript: SpeechTranscript, readerTitle: String) -> [Finding] {
         var byID: [Int: Utterance] = [:]
         for entry in transcript.entries { byID[entry.utterance.id] = entry.utterance }
         var found: [Finding] = []
@@ -162,7 +162,7 @@ public enum FlowInspector {
                     let reading = gestureSpeech(before: at, in: transcript)?.elementID
                     found.append(Finding(
                         .announcementDropped, time: at, elements: reading.map { [$0] } ?? [],
-                        message: "\"\(u.text)\"\(posted) was posted while VoiceOver read what the user's gesture caused (\(reason.code)) and was never spoken.",
+                        message: "\"\(u.text)\"\(posted) was posted while \(readerTitle) read what the user's gesture caused (\(reason.code)) and was never spoken.",
                         cause: u.source))
                 case .screenChanged, .layoutChanged:
                     found.append(Finding(

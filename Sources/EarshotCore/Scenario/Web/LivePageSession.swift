@@ -22,22 +22,23 @@ final class LivePageSession {
     private var ids: [String: String]
     /// The page's time, from its load.
     private(set) var time = 0.0
-    /// With `busyRegions` `hold`, each busy region as it was before it became busy (nil: NVDA's
-    /// way, busy regions' changes dropped).
+    /// With busy regions held (`BusyLiveRegions.hold`), each busy region as it was before it
+    /// became busy (nil: busy regions' changes dropped, NVDA's way).
     private var held: [String: AccessibilityNode]?
     /// When the page last went to another document: the browser draws the new one on the
     /// page's next tick, which is still the move, not a change of that document.
     private var movedAt: Double?
 
-    /// Opens the scenario's page, if it has one.
-    static func open(for scenario: Scenario) throws -> LivePageSession? {
+    /// Opens the scenario's page, if it has one, for `reader` (whose busy regions' rule holds
+    /// unless the scenario says otherwise).
+    static func open(for scenario: Scenario, reader: any ScreenReader) throws -> LivePageSession? {
         guard let pageScreen = scenario.screens.first(where: { $0.page != nil }), let address = pageScreen.page else { return nil }
         guard let opener = LivePages.opener else {
             throw DataFileError("the scenario's screen is a web page, which needs a browser and this program has none",
                                 at: pageScreen.location)
         }
         return try LivePageSession(page: opener(address, true), screen: pageScreen,
-                                   holdBusy: scenario.reader?.busyRegions == .hold)
+                                   holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold)
     }
 
     private init(page: any LivePage, screen: ScenarioScreen, holdBusy: Bool) throws {

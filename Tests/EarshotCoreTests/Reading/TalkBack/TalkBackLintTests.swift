@@ -9,7 +9,7 @@ struct TalkBackLintTests {
     static func linter(_ reader: ScreenReaderName) throws -> ScreenLinter {
         let generator = try TalkBackOrderTests.generator
         return ScreenLinter(generator: reader == .talkBack ? generator
-                            : DescriptionGenerator(vocabulary: generator.vocabulary, voiceLanguage: "ko"))
+                            : DescriptionGenerator(vocabulary: generator.vocabulary, voiceLanguage: "ko", reader: VoiceOver()))
     }
 
     @Test("a label ending with TalkBack's role word repeats it under TalkBack only, and the message names the role word")

@@ -21,7 +21,7 @@ struct TalkBackSoundSetTests {
     @Test("the profile's reader picks the sounds: VoiceOver's four earcons, or the sound set's for TalkBack")
     func soundsFollowTheReader() throws {
         let profile = try ScreenTestSupport.profile("ko")
-        #expect(try TimingSettings(profile: profile).sounds == .voiceOver)
+        #expect(try TimingSettings(profile: profile, reader: VoiceOver()).sounds == .voiceOver)
         #expect(try TimingSettings(profile: profile, reader: try VoiceOver(profile: profile)).sounds == .voiceOver)
         let sounds = try TimingSettings(profile: profile, reader: try TalkBack(profile: profile)).sounds
         #expect(sounds.activation == .tick && sounds.screenChanged == .windowState && sounds.boundary == nil)

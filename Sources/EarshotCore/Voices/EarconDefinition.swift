@@ -56,17 +56,9 @@ public struct EarconDefinition: Sendable, Equatable {
     /// Tones must be audible and below the Nyquist frequency of the 22050 Hz speech rate.
     public static let frequencyRange: ClosedRange<Double> = 20...10_000
 
-    /// Reads the profile's `earcons` section: one object per name in `EarconName.all`, each
-    /// required, no other names; then TalkBack's sounds, when the profile names a sound set
-    /// (`talkbackSounds`, `TalkBackSoundSet`). A device holds both, so it can play whichever the
-    /// reader asks for (`ReaderSounds`): the reader may be chosen after the device is made.
-    public static func decodeAll(profile: VoiceProfile) throws -> [EarconDefinition] {
-        let talkBack = profile.sections["talkbackSounds"] == nil ? [] : try TalkBackSoundSet.load(profile: profile).earcons
-        return try voiceOverEarcons(profile: profile) + talkBack
-    }
-
-    /// The profile's own `earcons` section (VoiceOver's).
-    static func voiceOverEarcons(profile: VoiceProfile) throws -> [EarconDefinition] {
+    /// The profile's own `earcons` section (VoiceOver's sounds): one object per name in
+    /// `EarconName.all`, each required, no other names.
+    public static func profileEarcons(profile: VoiceProfile) throws -> [EarconDefinition] {
         guard let node = profile.sections["earcons"] else {
             throw DataFileError(
                 "missing \"earcons\" section; expected an object defining \(EarconName.all.map { "\"\($0)\"" }.joined(separator: ", "))",

@@ -1,0 +1,82 @@
+/// VoiceOver's reading, the standard reader's: every `ScreenReader` requirement's default. A
+/// reader states only what differs from it (TalkBack its order, words, sounds and timing; NVDA
+/// its quick navigation and live regions); `VoiceOver` states nothing else.
+extension ScreenReader {
+    public static func claims(_ screen: Screen) -> Bool { false }
+    public static func findingWording(_ code: FindingCode) -> FindingWording? { nil }
+    public static func refusal(toRead screen: Screen, called name: String) -> String? { nil }
+
+    /// A view class (`--class`) is Android's: the standard composition has no use for it.
+    public static func refusal(toCompose element: ComposedElement) -> String? {
+        element.className == nil ? nil : "--class (an Android view's class)"
+    }
+
+    /// The profile's earcons are all VoiceOver plays: no sound set of its own.
+    public static func soundSet(in profile: VoiceProfile) throws -> [EarconDefinition] { [] }
+    public static var soundNames: [EarconName] { [] }
+    public static var startUpWords: String? { nil }
+
+    public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
+
+    public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        generator.describeWithProfileWords(stop)
+    }
+
+    public func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech {
+        generator.describeActivationWithProfileWords(before: before, after: after) { generator.layout($0) }
+    }
+
+    public func kindWords(for stop: FocusStop, by generator: DescriptionGenerator) -> (noun: String, words: [String]) {
+        generator.traitWords(for: stop)
+    }
+
+    public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? { nil }
+
+    /// The rotor's reading: the stop's traits say what it is (`NavigationTarget.matchesTraits`).
+    public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
+        target.matchesTraits(of: stop)
+    }
+
+    /// A rotor move speaks the stop as any move does.
+    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
+                             by generator: DescriptionGenerator) -> SpokenDescription {
+        describe(stop, after: previous, by: generator)
+    }
+
+    public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? { nil }
+
+    public func gestureName(_ gesture: ScenarioGesture) -> String? { nil }
+
+    /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
+    /// cuts the speech under way.
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
+        change.politeness == "assertive" || change.isAlert ? .interrupting(change.text) : .inTurn(change.text)
+    }
+
+    public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
+
+    /// A busy region's changes are dropped, as NVDA does; VoiceOver's own handling is not
+    /// published, and Earshot plays it the same.
+    public var busyLiveRegions: BusyLiveRegions { .drop }
+
+    /// VoiceOver's four earcons, from the profile's `earcons` section; nothing on a focus move.
+    public func sounds(in profile: VoiceProfile) throws -> ReaderSounds { .voiceOver }
+
+    /// A double tap on a switch, or on an element holding one, flips it.
+    public func toggle(onActivating stop: FocusStop, in screen: inout Screen) -> Bool {
+        FocusNavigator.flipSwitch(onActivating: stop, in: &screen)
+    }
+
+    public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
+
+    public func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
+                                 by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)? {
+        nil
+    }
+}
+
+extension ReaderSounds {
+    /// VoiceOver's: its four earcons, nothing on a focus move.
+    public static let voiceOver = ReaderSounds(activation: .activation, screenChanged: .screenChanged,
+                                               boundary: .boundary, pageScroll: .pageScroll)
+}
