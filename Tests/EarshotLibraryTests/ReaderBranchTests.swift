@@ -46,15 +46,10 @@ struct ReaderBranchTests {
 
     @Test("outside the readers' folders and their registration, no source names VoiceOver or TalkBack to branch on")
     func noBranchesOnReaders() throws {
-        let base = repositoryRoot.appendingPathComponent("Sources").path
-        let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("EarshotVoices/") }.sorted()
-        #expect(paths.count > 100, "the scan reads the sources")
+        let sources = try Self.sourcesOutsideReaders()
+        #expect(sources.count > 100, "the scan reads the sources")
         var found: [String] = []
-        for relative in paths {
-            let path = "Sources/" + relative
-            if Self.readersOwn.contains(where: { path.hasPrefix($0) }) { continue }
-            let text = try String(contentsOfFile: base + "/" + relative, encoding: .utf8)
+        for (path, text) in sources {
             guard text.contains("alkBack") || text.contains("oiceOver") || text.contains("NVDA") else { continue }
             for (number, line) in CoreFolderLayeringTests.code(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where line.contains("alkBack") || line.contains("oiceOver") || line.contains("NVDA") {
@@ -93,15 +88,10 @@ struct ReaderBranchTests {
 
     @Test("outside the readers' folders, no source asks a reader's own facts in its place")
     func noBranchesByProxy() throws {
-        let base = repositoryRoot.appendingPathComponent("Sources").path
-        let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("EarshotVoices/") }.sorted()
-        #expect(paths.count > 100, "the scan reads the sources")
+        let sources = try Self.sourcesOutsideReaders()
+        #expect(sources.count > 100, "the scan reads the sources")
         var found: [String] = []
-        for relative in paths {
-            let path = "Sources/" + relative
-            if Self.readersOwn.contains(where: { path.hasPrefix($0) }) { continue }
-            let text = try String(contentsOfFile: base + "/" + relative, encoding: .utf8)
+        for (path, text) in sources {
             for (number, line) in Self.codeWithStrings(text).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 for pattern in Self.proxyPatterns {
                     guard let match = line.firstMatch(of: pattern) else { continue }
@@ -111,6 +101,16 @@ struct ReaderBranchTests {
             }
         }
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    /// Every source file outside the readers' folders and their registration (and the generated
+    /// voices), as `Sources/…` paths with their text, in path order.
+    static func sourcesOutsideReaders() throws -> [(path: String, text: String)] {
+        let base = repositoryRoot.appendingPathComponent("Sources").path
+        let paths = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") && !$0.hasPrefix("EarshotVoices/") }.sorted()
+        return try paths.map { ("Sources/" + $0, $0) }.filter { path, _ in !readersOwn.contains { path.hasPrefix($0) } }
+            .map { path, relative in (path, try String(contentsOfFile: base + "/" + relative, encoding: .utf8)) }
     }
 
     /// The code of a file without its comments, its string literals kept (a line comment ends
