@@ -120,7 +120,7 @@ public final class WAVStreamWriter {
         handle = nil
         finished = true
         pending = []
-        unlink(temporaryPath)
+        SystemCall.unlink(temporaryPath)
         registration.map(TemporaryFiles.release)
         registration = nil
     }

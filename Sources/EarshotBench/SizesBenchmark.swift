@@ -118,7 +118,7 @@ enum SizesBenchmark {
     /// standard error.
     static func measured(_ executable: String, _ arguments: [String]) throws -> (seconds: Double, peakKB: Int, status: Int32, errors: String) {
         let errors = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-\(getpid())-\(UUID().uuidString).err").path
-        defer { unlink(errors) }
+        defer { SystemCall.unlink(errors) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

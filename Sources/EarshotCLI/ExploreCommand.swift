@@ -251,18 +251,7 @@ final class SessionEnding: @unchecked Sendable {
     /// Stops the process by SIGTSTP's own default action, so the shell sees the job stopped
     /// by the terminal as usual, then puts back the handler that brought the signal here.
     private static func stopAsIfByControlZ() {
-        var watching = sigaction()
-        var stopping = sigaction()
-        stopping.__sigaction_handler.sa_handler = SIG_DFL
-        sigemptyset(&stopping.sa_mask)
-        sigaction(SIGTSTP, &stopping, &watching)
-        var only = sigset_t()
-        sigemptyset(&only)
-        sigaddset(&only, SIGTSTP)
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
-        kill(getpid(), SIGTSTP)
-        // Here again after SIGCONT.
-        sigaction(SIGTSTP, &watching, nil)
+        SystemCall.stopByDefaultAction(SIGTSTP)
     }
 
     /// On SIGINT, SIGTERM or SIGHUP: finish, then exit with 128 + the signal number. On Ctrl-Z

@@ -59,8 +59,7 @@ struct ReportFolderMerge {
 
     /// Whether something (a link included, even a broken one) is at `path`.
     static func exists(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
+        SystemCall.linkStatus(path) != nil
     }
 
     /// Whether `path` is a regular file (not a link, folder or special file).

@@ -184,7 +184,7 @@ public final class BatchRenderer {
                 }
             },
             // A stopped worker may leave its file half-written under the temporary name.
-            abandoned: { request in request.temporaries.forEach { unlink($0) } },
+            abandoned: { request in request.temporaries.forEach { SystemCall.unlink($0) } },
             tick: { progress.update(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count) })
         progress.finish(done: summary.skipped + summary.rendered, rendered: summary.rendered, failed: failed.count)
 
@@ -282,7 +282,7 @@ public final class BatchRenderer {
             for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
                 let body = file.dropFirst().dropLast(4)
                 guard let dot = body.lastIndex(of: "."), names.contains(String(body[..<dot])) else { continue }
-                unlink((folder as NSString).appendingPathComponent(file))
+                SystemCall.unlink((folder as NSString).appendingPathComponent(file))
             }
         }
     }
@@ -321,6 +321,6 @@ private final class JournalFile {
     func remove() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(path)
+        SystemCall.unlink(path)
     }
 }

@@ -214,7 +214,7 @@ public enum RenderWorker {
             return RenderResponse(job: request.job, outcome: .rendered(samples: spoken.samples.count, sampleRate: spoken.sampleRate,
                                                                        sha256: spoken.sha256))
         } catch {
-            unlink(request.temporary)
+            SystemCall.unlink(request.temporary)
             return RenderResponse.failure(job: request.job, error)
         }
     }
@@ -245,7 +245,7 @@ public enum RenderWorker {
                 samples: samples, sampleRate: speaker.sampleRate, sha256: digest,
                 text: run.result.transcript.heardTexts.joined(separator: "\n")))
         } catch {
-            for temporary in request.temporaries { unlink(temporary) }
+            for temporary in request.temporaries { SystemCall.unlink(temporary) }
             return RenderResponse.failure(job: request.job, error)
         }
     }
@@ -314,7 +314,7 @@ public enum RenderWorker {
             return RenderResponse(job: request.job, outcome: .rendered(
                 samples: samples, sampleRate: engine.sampleRate, sha256: try hashFile(request.output)))
         } catch {
-            unlink(request.temporary)
+            SystemCall.unlink(request.temporary)
             return RenderResponse.failure(job: request.job, error)
         }
     }
@@ -364,7 +364,7 @@ public enum RenderWorker {
                 usleep(50_000)
                 if getppid() != parent {
                     inFlight.temporaries.withLock { temporaries in
-                        for temporary in temporaries { unlink(temporary) }
+                        for temporary in temporaries { SystemCall.unlink(temporary) }
                     }
                     // Status 1, as for any failed run: nobody is left to read it.
                     _exit(1)

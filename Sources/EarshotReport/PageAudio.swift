@@ -38,7 +38,7 @@ public struct PageAudio: Sendable {
         defer { entry.map(TemporaryFiles.release) }
         let descriptor: Int32 = temporary.map { open($0, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC) } ?? STDOUT_FILENO
         guard descriptor >= 0 else {
-            if let temporary { unlink(temporary) }
+            if let temporary { SystemCall.unlink(temporary) }
             throw FileIOError(path: path, reason: "cannot write file (\(String(cString: strerror(errno))))")
         }
         do {
@@ -50,7 +50,7 @@ public struct PageAudio: Sendable {
         } catch {
             if let temporary {
                 close(descriptor)
-                unlink(temporary)
+                SystemCall.unlink(temporary)
             }
             throw error
         }

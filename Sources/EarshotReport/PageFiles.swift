@@ -71,7 +71,7 @@ public enum PageFiles {
             try AtomicFile.commit(temporary, to: destination)
         } catch {
             close(descriptor)
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw error
         }
     }
@@ -88,7 +88,7 @@ public enum PageFiles {
             try AtomicFile.commit(temporary, to: destination, followingLinks: followingLinks)
         } catch {
             output.close()
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw error
         }
     }

@@ -179,7 +179,7 @@ struct ESpeakSession: ~Copyable {
         let privateFolder = try Self.privateFolder(for: name)
         let path = privateFolder + "/" + name.replacingOccurrences(of: "/", with: "_") + ".steady"
         defer {
-            unlink(path)
+            SystemCall.unlink(path)
             rmdir(privateFolder)
         }
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {

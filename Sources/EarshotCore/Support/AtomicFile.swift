@@ -26,10 +26,10 @@ public enum AtomicFile {
             }
             try SystemCall.close(descriptor)
         } catch let error as SystemCall.Failure {
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw FileIOError(path: path, reason: "cannot write file (\(error.reason))")
         } catch {
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw error
         }
         try commit(temporary, to: path, followingLinks: followingLinks)
@@ -97,22 +97,23 @@ public enum AtomicFile {
     /// not written through: a link planted among rendered files must not send a WAV elsewhere.
     public static func commit(_ temporary: String, to path: String, followingLinks: Bool = true) throws {
         if !followingLinks, let kind = linkOrSpecialKind(atPath: path) {
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw FileIOError(path: path, reason: "is \(kind): it is not written through (remove it, then run again)")
         }
         let target = followingLinks ? destination(of: path) : path
         if let kind = OutputSafety.specialKind(of: target) {
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw FileIOError(path: path, reason: "is \(kind), not a regular file: not replaced")
         }
         if let refusal = readOnlyRefusal(path: path, target: target) {
-            unlink(temporary)
+            SystemCall.unlink(temporary)
             throw FileIOError(path: path, reason: refusal)
         }
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw FileIOError(path: path, reason: "cannot rename finished file into place (\(reason))")
+        do {
+            try SystemCall.rename(temporary, to: target)
+        } catch {
+            SystemCall.unlink(temporary)
+            throw FileIOError(path: path, reason: "cannot rename finished file into place (\(error.reason))")
         }
     }
 
@@ -158,21 +159,18 @@ public enum AtomicFile {
 /// What a path itself is when it is not a regular file, links not followed (`lstat`).
 public enum FileKind: Equatable, Sendable {
     case link(target: String?)
-    case folder, characterDevice, blockDevice, socket, fifo, other
+    case folder, characterDevice, blockDevice, socket, fifo
 
     /// Nil for a regular file or nothing at `path`.
     public init?(atPath path: String) {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFLNK: self = .link(target: try? FileManager.default.destinationOfSymbolicLink(atPath: path))
-        case S_IFDIR: self = .folder
-        case S_IFCHR: self = .characterDevice
-        case S_IFBLK: self = .blockDevice
-        case S_IFSOCK: self = .socket
-        case S_IFIFO: self = .fifo
-        default: self = .other
+        switch SystemCall.linkStatus(path)?.kind {
+        case nil, .regular?: return nil
+        case .symbolicLink?: self = .link(target: try? FileManager.default.destinationOfSymbolicLink(atPath: path))
+        case .directory?: self = .folder
+        case .characterDevice?: self = .characterDevice
+        case .blockDevice?: self = .blockDevice
+        case .socket?: self = .socket
+        case .fifo?: self = .fifo
         }
     }
 
@@ -185,7 +183,6 @@ public enum FileKind: Equatable, Sendable {
         case .blockDevice: "a block device"
         case .socket: "a socket"
         case .fifo: "a FIFO"
-        case .other: "a special file"
         }
     }
 }

@@ -85,12 +85,10 @@ public enum OutputSafety {
         }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return nil }
         for name in names {
-            var entry = stat()
             let path = (folder as NSString).appendingPathComponent(name)
-            guard lstat(path, &entry) == 0 else { continue }
-            switch entry.st_mode & S_IFMT {
-            case S_IFCHR, S_IFBLK: return "holds device nodes (\(name))"
-            case S_IFIFO, S_IFSOCK: return "holds FIFOs or sockets (\(name))"
+            switch SystemCall.linkStatus(path)?.kind {
+            case .characterDevice?, .blockDevice?: return "holds device nodes (\(name))"
+            case .fifo?, .socket?: return "holds FIFOs or sockets (\(name))"
             default: continue
             }
         }
@@ -109,8 +107,7 @@ public enum OutputSafety {
     public static func resolvedPath(_ path: String) -> String {
         var existing = URL(fileURLWithPath: path).standardizedFileURL.path
         var rest: [String] = []
-        var info = stat()
-        while existing != "/", !existing.isEmpty, lstat(existing, &info) != 0 {
+        while existing != "/", !existing.isEmpty, SystemCall.linkStatus(existing) == nil {
             rest.insert((existing as NSString).lastPathComponent, at: 0)
             existing = (existing as NSString).deletingLastPathComponent
         }
@@ -138,7 +135,7 @@ public enum OutputSafety {
         switch FileKind(atPath: AtomicFile.destination(of: path)) {
         case nil: nil
         case .link: "a symbolic link that never reaches a file (a loop, or a chain of over 40 links)"
-        case .fifo, .other: "a special file (a FIFO or similar)"
+        case .fifo: "a special file (a FIFO or similar)"
         case let kind?: kind.description
         }
     }

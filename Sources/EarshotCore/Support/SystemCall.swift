@@ -11,6 +11,9 @@ private func cOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { op
 private func cClose(_ descriptor: Int32) -> Int32 { close(descriptor) }
 private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 private func cWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+private func cUnlink(_ path: UnsafePointer<CChar>) -> Int32 { unlink(path) }
+private func cRename(_ source: String, _ target: String) -> Int32 { rename(source, target) }
+private func cLstat(_ path: String, _ info: inout stat) -> Int32 { lstat(path, &info) }
 private func cPoll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: nfds_t, _ milliseconds: Int32) -> Int32 {
     poll(descriptors, count, milliseconds)
 }
@@ -183,6 +186,106 @@ public enum SystemCall {
     /// caller whose own names (a property called `signal`) hide the C function.
     public static func setDisposition(of number: Int32, to handler: SignalHandler?) {
         _ = signal(number, handler)
+    }
+
+    // MARK: Names in folders
+
+    /// Removes the name `path` (a file or a link, never a folder); false when it could not, most
+    /// often because it is already gone. For cleaning up, where a failure leaves nothing to do.
+    @discardableResult
+    public static func unlink(_ path: String) -> Bool {
+        path.withCString { cUnlink($0) } == 0
+    }
+
+    /// `unlink` for a signal handler: the C string as it is, no allocation, the result ignored.
+    @inline(__always)
+    public static func unlinkFromSignalHandler(_ path: UnsafePointer<CChar>) {
+        _ = cUnlink(path)
+    }
+
+    /// Renames `source` to `target` in one step, replacing a file already at `target`.
+    public static func rename(_ source: String, to target: String) throws(Failure) {
+        if cRename(source, target) != 0 { throw Failure(code: errno) }
+    }
+
+    /// What a name in a folder is, as `lstat` sees it: a link is itself, not what it points to.
+    public struct LinkStatus: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket
+        }
+        public var kind: Kind
+        /// The owner's user id.
+        public var owner: UInt32
+        /// The file system's device and the inode: together they name one file.
+        public var device: UInt64
+        public var inode: UInt64
+    }
+
+    /// The status of the name `path` itself (a link not followed); nil when nothing is there
+    /// (or it cannot be seen).
+    public static func linkStatus(_ path: String) -> LinkStatus? {
+        var info = stat()
+        guard cLstat(path, &info) == 0 else { return nil }
+        let kind: LinkStatus.Kind
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFCHR: kind = .characterDevice
+        case S_IFBLK: kind = .blockDevice
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        default: kind = .regular
+        }
+        return LinkStatus(kind: kind, owner: UInt32(info.st_uid), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    // MARK: Signals
+
+    /// Whether signal `number` is ignored now (`SIG_IGN`), as a process started with `nohup`
+    /// inherits SIGHUP. Reads the disposition without changing it.
+    public static func isIgnored(_ number: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(number, nil, &current) == 0 else { return false }
+        // SIG_IGN is the handler address 1 on every platform built for.
+        return unsafeBitCast(handler(of: current), to: Int.self) == 1
+    }
+
+    /// Stops the process by `number`'s default action (SIGTSTP: the shell sees the job stopped
+    /// as by Ctrl-Z), then, once continued, puts back the disposition that was there.
+    public static func stopByDefaultAction(_ number: Int32) {
+        var previous = sigaction()
+        var stopping = sigaction()
+        setHandler(of: &stopping, to: SIG_DFL)
+        sigemptyset(&stopping.sa_mask)
+        sigaction(number, &stopping, &previous)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        kill(getpid(), number)
+        // Here again after SIGCONT.
+        sigaction(number, &previous, nil)
+    }
+
+    /// The C library's field for a `sigaction`'s plain handler: each spells it its own way.
+    private static func handler(of action: sigaction) -> SignalHandler? {
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler
+        #else
+        action.__sigaction_u.__sa_handler
+        #endif
+    }
+
+    private static func setHandler(of action: inout sigaction, to handler: SignalHandler?) {
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #elseif canImport(Musl)
+        action.__sa_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
     }
 
     /// Writes one byte from a signal handler: nothing but the async-signal-safe `write`, its

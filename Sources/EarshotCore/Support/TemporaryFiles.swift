@@ -63,7 +63,7 @@ public enum TemporaryFiles {
 
     /// Removes the file and releases its entry.
     public static func remove(_ entry: Entry) {
-        unlink(entry.path)
+        SystemCall.unlink(entry.path)
         release(entry)
     }
 
@@ -87,10 +87,7 @@ public enum TemporaryFiles {
         if inheritedIgnored == nil {
             var ignored = Set<Int32>()
             for number in signals {
-                var current = sigaction()
-                sigaction(number, nil, &current)
-                // SIG_IGN is the handler address 1.
-                if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1 { ignored.insert(number) }
+                if SystemCall.isIgnored(number) { ignored.insert(number) }
             }
             inheritedIgnored = ignored
         }
@@ -115,7 +112,7 @@ public enum TemporaryFiles {
     public static func removeAllRegistered() {
         for slot in 0..<slots {
             let start = paths + slot * width
-            if start[0] != 0 { unlink(start) }
+            if start[0] != 0 { SystemCall.unlinkFromSignalHandler(start) }
         }
     }
 
@@ -134,7 +131,7 @@ public enum TemporaryFiles {
         guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names {
             guard let pid = ownerProcess(ofTemporary: name), isGone(pid) else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            SystemCall.unlink((folder as NSString).appendingPathComponent(name))
         }
     }
 
@@ -151,8 +148,7 @@ public enum TemporaryFiles {
             let parts = name.dropFirst(prefix.count).split(separator: "-")
             guard parts.count == 2, let pid = pid_t(parts[0]), pid > 0, isGone(pid) else { continue }
             let path = (base as NSString).appendingPathComponent(name)
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == geteuid() else { continue }
+            guard let info = SystemCall.linkStatus(path), info.kind == .directory, info.owner == geteuid() else { continue }
             try? FileManager.default.removeItem(atPath: path)
         }
     }

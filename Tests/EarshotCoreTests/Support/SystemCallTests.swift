@@ -101,4 +101,66 @@ struct SystemCallTests {
         #expect(SystemCall.Failure(code: ENOENT).reason == String(cString: strerror(ENOENT)))
         #expect(throws: SystemCall.Failure(code: EBADF)) { try SystemCall.writeAll(-1, [1, 2, 3]) }
     }
+
+    @Test("names in folders: a link's status is the link's, a FIFO is a FIFO, nothing there is nil; rename replaces; unlink says whether it removed")
+    func namesInFolders() throws {
+        let folder = NSTemporaryDirectory() + "earshot-seam-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/file", link = folder + "/link", fifo = folder + "/fifo", other = folder + "/other"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: file))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: file)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(SystemCall.linkStatus(file)?.kind == .regular)
+        #expect(SystemCall.linkStatus(link)?.kind == .symbolicLink)
+        #expect(SystemCall.linkStatus(fifo)?.kind == .fifo)
+        #expect(SystemCall.linkStatus(folder)?.kind == .directory)
+        #expect(SystemCall.linkStatus("/dev/null")?.kind == .characterDevice)
+        #expect(SystemCall.linkStatus(folder + "/missing") == nil)
+        #expect(SystemCall.linkStatus(file)?.owner == geteuid())
+
+        try Data("two".utf8).write(to: URL(fileURLWithPath: other))
+        let moved = SystemCall.linkStatus(other)
+        try SystemCall.rename(other, to: file)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "two")
+        #expect(SystemCall.linkStatus(file)?.inode == moved?.inode)
+        #expect(throws: SystemCall.Failure(code: ENOENT)) { try SystemCall.rename(other, to: file) }
+
+        #expect(SystemCall.unlink(link))
+        #expect(!SystemCall.unlink(link))
+        #expect(SystemCall.linkStatus(file) != nil, "removing the link left its file")
+        #expect(!SystemCall.unlink(folder), "a folder is never unlinked")
+    }
+
+    @Test("whether a signal is ignored is read without changing it")
+    func ignoredSignals() {
+        let number = SIGUSR2
+        SystemCall.setDisposition(of: number, to: SIG_IGN)
+        #expect(SystemCall.isIgnored(number))
+        #expect(SystemCall.isIgnored(number), "reading it did not change it")
+        SystemCall.setDisposition(of: number, to: SIG_DFL)
+        #expect(!SystemCall.isIgnored(number))
+    }
+
+    /// The raw calls the seam wraps, found anywhere else in the sources (the name right before
+    /// an opening parenthesis, not a method of the seam or of another type).
+    @Test("no source outside the seam makes the raw unlink, rename, lstat or sigaction call, or reads a C library's sigaction fields")
+    func noBypass() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources").path
+        let pattern = try NSRegularExpression(pattern: #"(?<![\w.])(unlink|rename|lstat|sigaction)\(|__sigaction_handler|__sigaction_u"#)
+        var bypasses: [String] = []
+        for path in FileManager.default.subpaths(atPath: sources) ?? [] where path.hasSuffix(".swift") && !path.hasSuffix("/SystemCall.swift") {
+            let text = try String(contentsOfFile: sources + "/" + path, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if code.hasPrefix("//") { continue }
+                let text = String(line)
+                if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { bypasses.append("Sources/\(path):\(number + 1): \(code)") }
+            }
+        }
+        #expect(!(FileManager.default.subpaths(atPath: sources) ?? []).isEmpty, "the sources are at \(sources)")
+        #expect(bypasses.isEmpty, "\(bypasses.joined(separator: "\n"))")
+    }
 }
