@@ -58,6 +58,8 @@ struct ESpeakSession: ~Copyable {
     /// The data folder eSpeak NG runs with (symlinks resolved), once initialised.
     private(set) var dataFolder: String?
     private var voice: String?
+    /// The pitch in force when `voice` was loaded, which set its formants (`apply`).
+    private var loadedPitch: Int?
     private var parameters: [Int32: Int] = [:]
     private(set) var sampleRate = 0
 
@@ -122,10 +124,20 @@ struct ESpeakSession: ~Copyable {
 
     /// Selects the voice and sets rate, pitch, volume and word gap, calling eSpeak only for
     /// what differs from the last call.
+    ///
+    /// eSpeak NG 1.51 shifts a voice's formants up for a pitch above 50, but only when the voice
+    /// is loaded (`SetPitchFormants`, from `WavegenSetVoice`); setting the pitch parameter later
+    /// changes the pitch and not the formants. So the formants of an utterance depended on the
+    /// pitch in force at the last voice change: a span raised by a pitch attribute left the next
+    /// utterances' formants raised until another voice was chosen (`버튼, 선택됨` at pitch 50
+    /// after a fresh load at pitch 99 differed from sample 1800 on). The voice is loaded again
+    /// whenever the pitch differs from the one it was loaded with, the pitch set before and
+    /// after, so an utterance's formants always follow its own pitch.
     mutating func apply(_ settings: VoiceProfile.Engine) throws {
         try Self.validate(settings)
-        if voice != settings.voice {
+        if voice != settings.voice || loadedPitch != settings.pitch {
             voice = nil
+            try set(espeakPITCH, "pitch", settings.pitch)
             let status = espeak_ng_SetVoiceByName(settings.voice)
             if status == ENS_VOICE_NOT_FOUND {
                 let names = voiceNames()
@@ -135,6 +147,7 @@ struct ESpeakSession: ~Copyable {
             try Self.check(status, operation: "select voice \"\(settings.voice)\"")
             try selectSteadyCopy(of: settings.voice)
             voice = settings.voice
+            loadedPitch = settings.pitch
             // A voice change may reset speech parameters inside eSpeak: apply them all again.
             parameters = [:]
         }
@@ -305,18 +318,53 @@ struct ESpeakSession: ~Copyable {
 
     /// Synthesizes UTF-8 `text` with the current settings, delivering every engine buffer to
     /// `receiver` on this thread. Returns true when the receiver aborted the synthesis.
-    func synthesize(_ text: String, markup: EngineMarkup = .none, receiver: SynthesisRecorder) throws -> Bool {
+    mutating func synthesize(_ text: String, markup: EngineMarkup = .none, receiver: SynthesisRecorder) throws -> Bool {
+        let status = synthesizeRaw(text, markup: markup, receiver: receiver)
+        if receiver.peak >= Self.clippingPeak { try restoreClippingGain() }
+        if status == ENS_SPEECH_STOPPED { return true }
+        try Self.check(status, operation: "synthesize")
+        return false
+    }
+
+    private func synthesizeRaw(_ text: String, markup: EngineMarkup, receiver: SynthesisRecorder) -> espeak_ng_STATUS {
         clearCarriedPhonemes()
         let userData = Unmanaged.passUnretained(receiver).toOpaque()
         let flags = UInt32(espeakCHARS_UTF8) | Self.flags(for: markup)
-        let status: espeak_ng_STATUS = withExtendedLifetime(receiver) {
+        return withExtendedLifetime(receiver) {
             text.withCString { pointer in
                 espeak_ng_Synthesize(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, flags, nil, userData)
             }
         }
-        if status == ENS_SPEECH_STOPPED { return true }
-        try Self.check(status, operation: "synthesize")
-        return false
+    }
+
+    /// The loudest sample at or past which eSpeak's clipping gain may have been lowered: a
+    /// clipped sample comes out at 32767 less a 256th of what it would have been, so within a
+    /// few hundred of full scale.
+    static let clippingPeak = 32_000
+
+    /// A text voiced in every voice and long enough to bring the clipping gain back from its
+    /// lowest (about 2,000 voiced samples; this gives over 10,000), read quietly so it never
+    /// clips itself.
+    private static let gainRestorer = "aaaa, aaaa, aaaa"
+
+    /// Brings eSpeak's clipping gain back to unity after a synthesis that may have clipped.
+    ///
+    /// When a sample would overflow, eSpeak NG 1.51 lowers a gain (`agc`, a function-local static
+    /// of `Wavegen` in wavegen.c) so that it just fits, and raises it back by one 256th every
+    /// eight voiced samples. Nothing else resets it, so after a synthesis that clipped near its
+    /// end, or was cut while clipping (a loud announcement interrupted), the next utterance
+    /// started quieter for its first few thousand samples: the same text gave other samples
+    /// (seen when tests share the engine: a cut at volume 200, pitch 99, then `버튼, 선택됨`
+    /// differed from sample 1800). A quiet voiced text synthesized and dropped gives the gain
+    /// the voiced samples it needs; being more of what was spoken before, it changes nothing
+    /// else that the next synthesis depends on.
+    private mutating func restoreClippingGain() throws {
+        let volumeKey = Int32(bitPattern: espeakVOLUME.rawValue)
+        let volume = parameters[volumeKey]
+        try set(espeakVOLUME, "volume", 20)
+        let dropped = SynthesisRecorder(text: "", cancellation: nil, onChunk: nil, keeps: false)
+        try Self.check(synthesizeRaw(Self.gainRestorer, markup: .none, receiver: dropped), operation: "restore the clipping gain")
+        if let volume { try set(espeakVOLUME, "volume", volume) } else { parameters[volumeKey] = nil }
     }
 
     /// eSpeak's flags for a kind of markup: none for plain text, so that a label's `<` or `[[`
@@ -331,7 +379,7 @@ struct ESpeakSession: ~Copyable {
     /// eSpeak's phonemes for text with markup: the text is synthesized with eSpeak's phoneme
     /// trace written to memory (what `espeak-ng -x` prints), the sound dropped; lines joined
     /// with spaces.
-    func tracedPhonemes(_ text: String, markup: EngineMarkup, ipa: Bool) throws -> String {
+    mutating func tracedPhonemes(_ text: String, markup: EngineMarkup, ipa: Bool) throws -> String {
         var bytes: UnsafeMutablePointer<CChar>?
         var size = 0
         guard let stream = open_memstream(&bytes, &size) else {
@@ -340,11 +388,13 @@ struct ESpeakSession: ~Copyable {
         }
         espeak_SetPhonemeTrace(Int32(espeakPHONEMES_SHOW | (ipa ? espeakPHONEMES_IPA : 0)), stream)
         let recorder = SynthesisRecorder(text: "", cancellation: nil, onChunk: nil, keeps: false)
-        let result = Result { try synthesize(text, markup: markup, receiver: recorder) }
+        let status = synthesizeRaw(text, markup: markup, receiver: recorder)
         espeak_SetPhonemeTrace(0, nil)
         fclose(stream)
         defer { free(bytes) }
-        _ = try result.get()
+        // After the trace is off, so the restoring text is not in it.
+        if recorder.peak >= Self.clippingPeak { try restoreClippingGain() }
+        if status != ENS_SPEECH_STOPPED { try Self.check(status, operation: "synthesize") }
         let trace = bytes.map { String(cString: $0) } ?? ""
         return trace.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")

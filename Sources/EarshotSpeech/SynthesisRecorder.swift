@@ -16,6 +16,9 @@ final class SynthesisRecorder {
     private(set) var sampleCount = 0
     private(set) var words: [WordBoundary] = []
     private(set) var wasCancelled = false
+    /// The loudest sample eSpeak produced, dropped buffers included (`ESpeakSession`'s
+    /// clipping gain).
+    private(set) var peak = 0
 
     /// `keepsWords` false reports no words (text with markup, whose positions count the markup).
     init(text: String, cancellation: SynthesisCancellation?, onChunk: ((SynthesisChunk) -> Void)?, keeps: Bool = true,
@@ -36,6 +39,7 @@ final class SynthesisRecorder {
 
     /// Takes one engine buffer; returns false to make eSpeak abort.
     func receive(samples buffer: UnsafeBufferPointer<Int16>, words events: [ESpeakWordEvent]) -> Bool {
+        for sample in buffer where Int(sample).magnitude > peak { peak = Int(Int(sample).magnitude) }
         if cancellation?.isCancelled == true {
             // Drop this buffer: the caller asked for silence from here on.
             wasCancelled = true

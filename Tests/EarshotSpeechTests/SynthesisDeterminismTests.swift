@@ -41,6 +41,53 @@ struct SynthesisDeterminismTests {
         #expect(repeats > 100)
     }
 
+    /// eSpeak lowers a gain when a sample would overflow and raises it back only while voicing:
+    /// a loud utterance cut while clipping (an interrupted announcement at volume 200) used to
+    /// leave the next one quieter for its first thousands of samples (`버튼, 선택됨` differed
+    /// from sample 1800 after these cuts).
+    @Test("a loud synthesis that clipped, cut or whole, leaves no gain behind: the next text gives its own samples",
+          arguments: [0, 2, 4, 6])
+    func identicalSamplesAfterClipping(buffersBeforeCancel: Int) throws {
+        let reference = try engine.synthesize("버튼, 선택됨", settings: korean).audio.samples
+        var loud = korean
+        loud.volume = 200
+        loud.pitch = 99
+        let cancellation = SynthesisCancellation()
+        var buffers = 0
+        let clipped = try engine.synthesize("아아아아아", settings: loud, cancellation: cancellation) { _ in
+            buffers += 1
+            if buffers == buffersBeforeCancel { cancellation.cancel() }
+        }
+        #expect(clipped.audio.samples.map { Int($0).magnitude }.max() ?? 0 >= 32_000, "the loud text clips")
+        let after = try engine.synthesize("버튼, 선택됨", settings: korean).audio.samples
+        #expect(after.count == reference.count)
+        #expect(firstDifference(after, reference) == nil, "after a clipped text cut after \(buffersBeforeCancel) buffers")
+    }
+
+    /// eSpeak sets a voice's formants from the pitch in force when the voice is loaded; a later
+    /// pitch parameter moves the pitch only. Before the voice was loaded again on a pitch change,
+    /// `버튼, 선택됨` at pitch 50 right after a fresh load at pitch 99 differed from sample 1800.
+    @Test("an utterance's formants follow its own pitch, whatever pitch the voice was last loaded with")
+    func formantsFollowTheUtterancesPitch() throws {
+        var high = korean
+        high.pitch = 99
+        let text = "버튼, 선택됨"
+        // Each reference right after a change of voice: a fresh load at its own pitch.
+        _ = try engine.synthesize("Button", settings: english)
+        let plain = try engine.synthesize(text, settings: korean).audio.samples
+        _ = try engine.synthesize("Button", settings: english)
+        let raised = try engine.synthesize(text, settings: high).audio.samples
+        #expect(firstDifference(plain, raised) != nil, "pitch 99 sounds other than pitch 50")
+
+        // The same voice, the pitch changed without a change of voice, both ways.
+        let lowered = try engine.synthesize(text, settings: korean).audio.samples
+        #expect(lowered.count == plain.count)
+        #expect(firstDifference(lowered, plain) == nil, "pitch 50 after a load at pitch 99")
+        let raisedAgain = try engine.synthesize(text, settings: high).audio.samples
+        #expect(raisedAgain.count == raised.count)
+        #expect(firstDifference(raisedAgain, raised) == nil, "pitch 99 after a load at pitch 50")
+    }
+
     @Test("a text spoken twice in a row gives identical samples both times")
     func identicalSamplesBackToBack() throws {
         let once = try engine.synthesize("버튼, 선택됨", settings: korean).audio.samples
