@@ -56,13 +56,25 @@ struct OptionSpec {
     }
 }
 
+/// What to do instead, for options people expect from other tools that Earshot has no need of:
+/// each says how the same is done here.
+let unknownOptionHints: [String: String] = [
+    "no-audio": "audio is written only when asked: -o FILE.wav, or a report page; without them nothing is written",
+    "silent": "--quiet prints less; audio is written only with -o",
+    "verbose": "every command prints its whole result by default; --quiet prints less",
+    "lang": "the language is the voice's: --voice ko|en|ja|zh",
+    "language": "the language is the voice's: --voice ko|en|ja|zh",
+]
+
 func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
     var parsed = ParsedArguments()
     var index = 0
     var onlyPositionals = false
     func spec(named name: String) throws -> OptionSpec {
         if let found = options.first(where: { $0.name == name }) { return found }
-        throw UsageError("unknown option --\(name)" + NameSuggestion.didYouMean(name, in: options.map(\.name), prefix: "--"))
+        var message = "unknown option --\(name)" + NameSuggestion.didYouMean(name, in: options.map(\.name), prefix: "--")
+        if let hint = unknownOptionHints[name] { message += " (\(hint))" }
+        throw UsageError(message)
     }
     while index < arguments.count {
         let argument = arguments[index]

@@ -61,8 +61,11 @@ func main() -> Int32 {
     }
     arguments.removeFirst()
     guard let command = commands.first(where: { $0.name == first }) else {
-        var message = "error: unknown command \"\(first)\""
-        message += NameSuggestion.didYouMean(first, in: commands.map { $0.name })
+        // Before a command only --help and --version are options (`--verison`).
+        let isOption = first.hasPrefix("-") && first != "-"
+        var message = isOption ? "error: unknown option \(first)" : "error: unknown command \"\(first)\""
+        message += isOption ? NameSuggestion.didYouMean(String(first.drop { $0 == "-" }), in: ["help", "version"], prefix: "--")
+                            : NameSuggestion.didYouMean(first, in: commands.map { $0.name })
         standardError(message + "\nRun 'earshot --help' for the list of commands.")
         return ExitCode.usage.rawValue
     }

@@ -19,6 +19,30 @@ struct CommandLineTests {
         #expect(result.stderr.contains("did you mean \"voices\"?"))
     }
 
+    @Test("a misspelled option before the command is an unknown option with the nearest one (--verison)")
+    func unknownTopLevelOption() throws {
+        let result = try CLIRunner.run(["--verison"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("error: unknown option --verison; did you mean \"--version\"?"), "\(result.stderr)")
+        #expect(!result.stderr.contains("unknown command"), "\(result.stderr)")
+    }
+
+    @Test("an option other tools have says how Earshot does the same (check --no-audio)")
+    func optionHints() throws {
+        let result = try CLIRunner.run(["check", "--no-audio", "x.json"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown option --no-audio (audio is written only when asked: -o FILE.wav"), "\(result.stderr)")
+    }
+
+    @Test("a suite path that is not there suggests the nearest name in its folder (test sample)")
+    func missingSuitePathSuggestion() throws {
+        let result = try CLIRunner.run(["test", "sample"], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(result.status == 74 || result.status == 65 || result.status == 64, "\(result.status)")
+        #expect(result.stderr.contains("sample: error: no such file or folder; did you mean \"samples\"?"), "\(result.stderr)")
+        let nested = try CLIRunner.run(["test", "samples/scenario"], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(nested.stderr.contains("did you mean \"samples/scenarios\"?"), "\(nested.stderr)")
+    }
+
     @Test("no command at all is a usage error")
     func noCommandIsUsageError() throws {
         let result = try CLIRunner.run([])

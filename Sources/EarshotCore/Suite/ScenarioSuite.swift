@@ -24,7 +24,7 @@ public enum ScenarioSuite {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw FileIOError(path: path, reason: "no such file or folder")
+                throw FileIOError(path: path, reason: "no such file or folder" + siblingSuggestion(for: path))
             }
             guard isFolder.boolValue else {
                 add(path)
@@ -33,6 +33,17 @@ public enum ScenarioSuite {
             for file in try jsonFiles(under: path) where isScenario(file) { add(file) }
         }
         return found
+    }
+
+    /// `; did you mean "samples"?` for a missing path whose folder holds a name close to its
+    /// last part (`test sample`), or "".
+    static func siblingSuggestion(for path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        let folder = (trimmed as NSString).deletingLastPathComponent
+        let name = (trimmed as NSString).lastPathComponent
+        guard !name.isEmpty, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder),
+              let near = nearestName(to: name, in: names.filter { !$0.hasPrefix(".") }) else { return "" }
+        return NameSuggestion.didYouMean(folder.isEmpty ? near : (folder as NSString).appendingPathComponent(near))
     }
 
     /// Whether a file is a scenario by content: a JSON object with `steps` or `extends` (or
