@@ -11,7 +11,7 @@ struct AuditOptions: CommandOptions {
     var standard: StandardID?
     @Option("conformance", "FILE.json", "Also write the --standard table as JSON (- for standard output).")
     var conformancePath: String?
-    @Option("baseline", "FILE.json", "Known findings: they are shown as known and do not fail the run; new ones fail, fixed ones are listed.")
+    @Option("baseline", "FILE.json", "Known findings: shown as known, they do not fail the run; a new error fails it unless its scenario expects it; fixed ones are listed.")
     var baselinePath: String?
     @Flag("update-baseline", "Rewrite the --baseline file with this run's findings (reasons kept); creates it when missing.")
     var updateBaseline: Bool

@@ -163,6 +163,9 @@ public struct BaselineSummary: Sendable {
     public var path: String
     public var known: Int
     public var new: Int
+    /// How many of the new ones their scenarios expect (`expect: {finding: CODE}`): they do not
+    /// fail the run, so the summary says so rather than leave "new" to read as failing.
+    public var newExpected: Int
     public var fixed: [FindingBaseline.Entry]
     /// Set when the run rewrote the baseline (`--update-baseline`): how many entries it holds.
     public var written: Int?
@@ -171,13 +174,17 @@ public struct BaselineSummary: Sendable {
         path = baseline.path
         known = marked.filter { $0.baseline == .known }.count
         new = marked.filter { $0.baseline == .new }.count
+        newExpected = marked.filter { $0.baseline == .new && $0.expected }.count
         self.fixed = fixed
         self.written = written
     }
 
-    /// `Baseline audit.json: 3 known, 1 new, 2 fixed`, then a line per fixed entry.
+    /// `Baseline audit.json: 3 known, 1 new, 2 fixed`, then a line per fixed entry; new ones
+    /// their scenarios expect are counted in brackets (`22 new (all expected by their scenarios)`).
     public var text: String {
-        var out = "Baseline \(path): \(known) known, \(new) new, \(fixed.count) fixed"
+        let expectedNote = newExpected == 0 ? "" : newExpected == new ? " (all expected by their scenarios)"
+            : " (\(newExpected) expected by their scenarios)"
+        var out = "Baseline \(path): \(known) known, \(new) new\(expectedNote), \(fixed.count) fixed"
         if let written { out += "; rewritten with \(written) entr\(written == 1 ? "y" : "ies")" }
         out += "\n"
         for entry in fixed { out += "  fixed: \(entry.text)\n" }
