@@ -27,7 +27,7 @@ struct WrongKindTests {
         (["check"], "part", "is a part of scenarios (screens, app or reader for include), not a scenario: a scenario takes it in with \"include\""),
         (["read", "--no-audio"], "scenario", "is a scenario, not a screen (a screen file or an accessibility dump): run it with earshot check"),
         (["read", "--no-audio"], "png", "is a PNG image, not a screen (a screen file or an accessibility dump)"),
-        (["lint"], "findings", "is a findings file, not a screen"),
+        (["lint"], "findings", "is a findings file, not a screen (a screen file or an accessibility dump): earshot check, lint and test write it (test keeps one beside each scenario as its golden), and earshot merge joins shards' findings files"),
         (["import"], "scenario", "is a scenario, not a screen"),
         (["explore", "--no-audio"], "png", "is a PNG image, not a screen"),
     ])
@@ -57,6 +57,11 @@ struct WrongKindTests {
         #expect(checked.status == 64 && checked.stderr.contains("is an Android uiautomator dump, not a scenario: hear it with earshot read, check it with earshot lint"), "\(checked.stderr)")
         let render = try CLIRunner.run(["render", "-q", Self.path("png"), "-o", folder.appendingPathComponent("out").path])
         #expect(render.status == 64 && render.stderr.contains("is a PNG image, not an input render takes"), "\(render.stderr)")
+        // A run without findings writes `[]`: named for what it is, by its name.
+        let none = folder.appendingPathComponent("quiet.findings.json").path
+        try "[]\n".write(toFile: none, atomically: true, encoding: .utf8)
+        let empty = try CLIRunner.run(["lint", none])
+        #expect(empty.status == 64 && empty.stderr.contains("\(none) is a findings file, not a screen"), "\(empty.stderr)")
         // A scenario with a real error keeps its own message.
         let broken = folder.appendingPathComponent("broken.json").path
         try #"{"screen": "x.json", "steps": [], "stepz": 1}"#.write(toFile: broken, atomically: true, encoding: .utf8)

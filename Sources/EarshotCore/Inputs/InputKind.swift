@@ -78,7 +78,7 @@ public enum InputKind: Equatable, Sendable {
         case .screenFile, .dump, .androidDump: "hear it with earshot read, check it with earshot lint, walk it with earshot explore"
         case .scenario: "run it with earshot check, or a folder of scenarios with earshot test"
         case .scenarioPart: "a scenario takes it in with \"include\" (docs/scenario-format.md)"
-        case .findings: "earshot check and earshot lint write it; it is read by nothing"
+        case .findings: "earshot check, lint and test write it (test keeps one beside each scenario as its golden), and earshot merge joins shards' findings files"
         case .renderManifest: "earshot render writes it beside the files it lists"
         case .voiceProfile: "give it to --voice"
         case .stringsTable, .csvTable, .plainText: "render it with earshot render"
@@ -197,6 +197,8 @@ public enum InputKind: Equatable, Sendable {
             return .otherJSON
         case .array(let items):
             if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
+            // A run without findings writes `[]`; its name tells it from other empty arrays.
+            if items.isEmpty && file.lowercased().hasSuffix(".findings.json") { return .findings }
             guard case .object(let first)? = items.first?.value else { return .otherJSON }
             let keys = Set(first.map(\.key))
             if keys.contains("code") && keys.contains("severity") { return .findings }
