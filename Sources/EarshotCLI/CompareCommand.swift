@@ -22,7 +22,11 @@ enum CompareCommand: Command {
             throw UsageError("expected CAPTURE and SCREEN, got \(parsed.positionals.count) argument\(parsed.positionals.count == 1 ? "" : "s")")
         }
         let (capturePath, screenPath) = (parsed.positionals[0], parsed.positionals[1])
+        try checkOrder(capture: capturePath, screen: screenPath)
         let capture = try ScreenReaderCapture.load(path: capturePath, name: parsed.capture)
+        if capture.isEarshotReading {
+            standardError("note: \(StandardInput.label(for: capturePath)) is earshot read's own output (N/M ID: before each line): the prefixes are taken off, but this compares Earshot with itself; compare a capture of the real screen reader (docs/compare.md)")
+        }
         guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
         let loaded = try parsed.screenInput.loadScreen(screenPath)
         // Without --voice, the capture's language: an English capture is compared in English
@@ -35,6 +39,19 @@ enum CompareCommand: Command {
         let comparison = CaptureComparison(capture: capture, stops: stops)
         print(parsed.json ? comparison.jsonLines : comparison.text, terminator: "")
         return comparison.allAgree ? .success : .failure
+    }
+
+    /// A screen given as CAPTURE is a usage error that says which way round the arguments go
+    /// (a screen file read as a capture once failed with "unexpected end of file inside an
+    /// object"). Standard input is left alone: it is read once, by its own reader.
+    static func checkOrder(capture: String, screen: String) throws {
+        guard capture != "-", let data = FileManager.default.contents(atPath: capture),
+              InputKind.of(data, file: capture).isScreen else { return }
+        let screenKind = screen == "-" ? nil : FileManager.default.contents(atPath: screen).map { InputKind.of($0, file: screen) }
+        if let screenKind, !screenKind.isScreen {
+            throw UsageError("the arguments look swapped: \(capture) is \(InputKind.of(data, file: capture).description) and \(screen) is \(screenKind.description); give the capture first: earshot compare \(screen) \(capture)")
+        }
+        throw UsageError("\(capture) is \(InputKind.of(data, file: capture).description), not a capture: CAPTURE is what the screen reader said (a text file with one utterance a line, JSON Lines, or an aloud capture; docs/compare.md), SCREEN comes second")
     }
 
     static let help = helpText(

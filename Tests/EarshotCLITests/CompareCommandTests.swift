@@ -44,6 +44,41 @@ struct CompareCommandTests {
     }
 }
 
+/// Compare given what it does not take: the arguments the wrong way round, or Earshot's own
+/// reading instead of a capture.
+@Suite("earshot compare says what went wrong with its arguments")
+struct CompareArgumentTests {
+    static let screen = CLIRunner.repositoryRoot.appendingPathComponent("samples/screens/product-detail.json").path
+
+    @Test("a screen as CAPTURE: the arguments swapped are named as such, with the right order; a screen in both places says what a capture is")
+    func swapped() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let capture = folder.appendingPathComponent("capture.txt").path
+        try "상품 목록, 뒤로 버튼\n".write(toFile: capture, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["compare", Self.screen, capture])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("error: the arguments look swapped: \(Self.screen) is a screen file and \(capture) is a text file; give the capture first: earshot compare \(capture) \(Self.screen)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("unexpected end of file"), "\(result.stderr)")
+        let both = try CLIRunner.run(["compare", Self.screen, Self.screen])
+        #expect(both.status == 64 && both.stderr.contains("is a screen file, not a capture: CAPTURE is what the screen reader said"), "\(both.stderr)")
+    }
+
+    @Test("earshot read's own output as the capture: its prefixes are taken off, and a note says it compares Earshot with itself")
+    func ownReading() throws {
+        let folder = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let read = try CLIRunner.run(["read", "--no-audio", Self.screen])
+        #expect(read.status == 0 && read.stdout.contains("1/5 back: "), "\(read.stdout)")
+        let capture = folder.appendingPathComponent("read.txt").path
+        try read.stdout.write(toFile: capture, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["compare", capture, Self.screen])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix("5 of 5 utterances agree\n"), "\(result.stdout)")
+        #expect(result.stderr.contains("is earshot read's own output (N/M ID: before each line): the prefixes are taken off, but this compares Earshot with itself"), "\(result.stderr)")
+    }
+}
+
 /// TalkBack: the real capture's three screens against dumps written from its focus events
 /// (Tests/Fixtures/talkback/README.md).
 @Suite("earshot compare with TalkBack")

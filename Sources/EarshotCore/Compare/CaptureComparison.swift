@@ -17,6 +17,9 @@ public struct ScreenReaderCapture: Sendable, Equatable {
     public var startsWithCurrentFocus: Bool
     /// The screen reader that was captured (named in the comparison's lines).
     public var reader: ScreenReaderName
+    /// True when the text was `earshot read`'s own output (every line `N/M ID: words`): the
+    /// prefixes were taken off, and the command says that this compares Earshot with itself.
+    public var isEarshotReading = false
 
     public init(utterances: [String], name: String? = nil, complete: Bool = true, startsWithCurrentFocus: Bool = false,
                 reader: ScreenReaderName = ScreenReaders.standard.name) {
@@ -55,7 +58,32 @@ public struct ScreenReaderCapture: Sendable, Equatable {
             return ScreenReaderCapture(utterances: utterances, name: name)
         }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let read = lines.map(readingPrefix(of:))
+        if !lines.isEmpty, read.allSatisfy({ $0 != nil }) {
+            var capture = ScreenReaderCapture(utterances: zip(lines, read).map { String($0.dropFirst($1!)) }, name: name)
+            capture.isEarshotReading = true
+            return capture
+        }
         return ScreenReaderCapture(utterances: lines, name: name)
+    }
+
+    /// The length of `read`'s `N/M ID: ` prefix on a line (`3/5 name: 에어맥스 90, 머리말`), or nil.
+    static func readingPrefix(of line: String) -> Int? {
+        let scalars = Array(line.unicodeScalars)
+        var index = 0
+        func digits() -> Bool {
+            let start = index
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+            return index > start
+        }
+        guard digits(), index < scalars.count, scalars[index] == "/" else { return nil }
+        index += 1
+        guard digits(), index < scalars.count, scalars[index] == " " else { return nil }
+        index += 1
+        let idStart = index
+        while index < scalars.count, scalars[index] != ":", scalars[index] != " " { index += 1 }
+        guard index > idStart, index + 1 < scalars.count, scalars[index] == ":", scalars[index + 1] == " " else { return nil }
+        return String(String.UnicodeScalarView(scalars[0...(index + 1)])).count
     }
 
     private static func aloud(_ root: JSONNode, file: String, name: String?) throws -> ScreenReaderCapture {
