@@ -295,14 +295,17 @@ func chosenProfile(voice: String?, punctuation: PunctuationLevel? = nil, rate: I
 /// The reader that hears `screens`, chosen once: `chosen` (`--reader`), else the screens' own
 /// (`ScreenReaders.decide`: TalkBack for an Android dump); made with `profile`, so its
 /// words are read once, here, and a profile without them fails at once. A reader asked for that
-/// cannot read one of the screens (TalkBack a screen without Android views) is a usage error.
-func screenReader(_ chosen: ScreenReaderName?, profile: VoiceProfile, for screens: [Screen]) throws -> any ScreenReader {
+/// cannot read one of the screens (TalkBack a screen without Android views) is a usage error
+/// naming the screen by its file (`called`: the path the user gave, or the screen's name for
+/// one written inside a scenario).
+func screenReader(_ chosen: ScreenReaderName?, profile: VoiceProfile,
+                  for screens: [(screen: Screen, called: String)]) throws -> any ScreenReader {
     if let chosen, let reader = ScreenReaders.named(chosen) {
-        for screen in screens {
-            if let refusal = reader.refusal(toRead: screen, called: screen.name) { throw UsageError("--reader \(chosen) \(refusal)") }
+        for (screen, called) in screens {
+            if let refusal = reader.refusal(toRead: screen, called: called) { throw UsageError("--reader \(chosen) \(refusal)") }
         }
     }
-    return try ScreenReaders.make(ScreenReaders.decide(asked: chosen, for: screens), profile: profile)
+    return try ScreenReaders.make(ScreenReaders.decide(asked: chosen, for: screens.map(\.screen)), profile: profile)
 }
 
 extension VoiceProfile {

@@ -34,7 +34,7 @@ enum CompareCommand: Command {
         let fallback = VoiceLibrary.locate().voice(forTextsIn: capture.utterances) ?? VoiceLibrary.defaultVoice
         let profile = try voiceProfile(parsed.voice, default: fallback)
         let report = try ReadReport(screen: loaded.screen, profile: profile,
-                                    reader: try screenReader(parsed.reader, profile: profile, for: [loaded.screen]))
+                                    reader: try screenReader(parsed.reader, profile: profile, for: [(loaded.screen, screenPath)]))
         let stops = report.lines.map { EarshotUtterance(id: $0.id, text: $0.speech.spoken.text, hint: $0.speech.spokenHint?.text) }
         let comparison = CaptureComparison(capture: capture, stops: stops)
         print(parsed.json ? comparison.jsonLines : comparison.text, terminator: "")

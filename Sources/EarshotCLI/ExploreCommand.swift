@@ -97,13 +97,13 @@ enum ExploreCommand: Command {
             let scenario = try ScenarioFile.load(path: path)
             let speaker = try ScenarioPlayback.speaker(for: scenario, voice: options.voice,
                                                        espeakData: options.espeakData, rate: options.rate)
-            let reader = try screenReader(options.reader, profile: speaker.profile, for: scenario.screens.map(\.screen))
+            let reader = try screenReader(options.reader, profile: speaker.profile, for: scenario.screens.map { ($0.screen, $0.file ?? $0.name) })
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                             app: scenario.app, reader: scenario.reader, speaker: speaker, screenReader: reader)
         }
         let screen = try options.screenInput.loadScreen(path).screen
         let profile = try chosenProfile(voice: options.voice, rate: options.rate)
-        let reader = try screenReader(options.reader, profile: profile, for: [screen])
+        let reader = try screenReader(options.reader, profile: profile, for: [(screen, path)])
         return Explored(screens: [(screen.name, screen)], speaker: try Speaker.checked(profile, espeakData: options.espeakData),
                         screenReader: reader)
     }

@@ -35,13 +35,13 @@ enum LintCommand: Command {
         let profile = try voiceProfile(parsed.voice)
         // One linter per reader heard: each file is judged by the reader that reads it.
         var linters: [ScreenReaderName: ScreenLinter] = [:]
-        func linter(for screen: Screen) throws -> ScreenLinter {
+        func linter(for screen: Screen, in path: String) throws -> ScreenLinter {
             let name = ScreenReaders.decide(asked: parsed.reader, for: [screen])
-            if let chosen = parsed.reader, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: screen, called: screen.name) {
+            if let chosen = parsed.reader, let refusal = ScreenReaders.named(chosen)?.refusal(toRead: screen, called: path) {
                 throw UsageError("--reader \(chosen) \(refusal)")
             }
             if let made = linters[name] { return made }
-            let made = try ScreenLinter(profile: profile, reader: try screenReader(name, profile: profile, for: [screen]))
+            let made = try ScreenLinter(profile: profile, reader: try screenReader(name, profile: profile, for: []))
             linters[name] = made
             return made
         }
@@ -70,7 +70,7 @@ enum LintCommand: Command {
             let skipped = ScreenLinter.unchecked(screen)
             if !quiet { for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") } }
             unchecked.append(skipped)
-            var findings = try linter(for: screen).findings(for: screen, source: path, locations: loaded.idLocations,
+            var findings = try linter(for: screen, in: path).findings(for: screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             if let baseline { findings = baseline.mark(findings) }
             if !(quiet && findings.isEmpty) {

@@ -39,7 +39,7 @@ enum ReadCommand: Command {
         let loaded = try parsed.screenInput.loadScreen(path, quiet: parsed.quiet, picture: parsed.report != nil)
         let profile = try chosenProfile(voice: parsed.voice, punctuation: parsed.punctuation, rate: parsed.rate)
         // The reader is chosen, and its words read, once for the whole command.
-        let reader = try screenReader(parsed.reader, profile: profile, for: [loaded.screen])
+        let reader = try screenReader(parsed.reader, profile: profile, for: [(loaded.screen, path)])
         let report = try ReadReport(screen: loaded.screen, profile: profile, reader: reader)
         // The voice is known to eSpeak NG before the first stop is printed, whatever the mode.
         let printsOnly = parsed.json || (parsed.noAudio && parsed.output == nil && parsed.report == nil)

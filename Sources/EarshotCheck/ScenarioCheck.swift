@@ -116,7 +116,7 @@ public struct ScenarioCheck {
         /// The last line: expectations, failures, audio length, and each file written (`reports`:
         /// the CI reports' paths, named after the check's own files).
         public func summary(reports: [String]) -> String {
-            var line = "\(result.expectations.count) expectations, \(result.failedExpectations.count) failed; "
+            var line = counted(result.expectations.count, "expectation") + ", \(result.failedExpectations.count) failed; "
                 + "\(clockTime(result.endTime)) of audio"
             for file in written + reports + [besidePage].compactMap({ $0 }) where file != "-" { line += "; wrote \(file)" }
             return line

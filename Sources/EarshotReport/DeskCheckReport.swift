@@ -46,7 +46,7 @@ public struct DeskCheckReport {
         let title = scenario.title ?? (scenario.path as NSString).lastPathComponent
         let failed = result.failedExpectations.count
         var verdict = passed ? "Passed" : "Failed"
-        verdict += ": \(result.expectations.count - failed) of \(result.expectations.count) expectations held; "
+        verdict += ": \(result.expectations.count - failed) of " + counted(result.expectations.count, "expectation") + " held; "
         verdict += FindingReport.summary(result.findings)
         var summary = "<p class=\"verdict \(passed ? "passed" : "failed")\">\(HTML.text(verdict)).</p>\n"
         summary += "<p>Scenario <code>\(HTML.text(PagePath.shown(scenario.path)))</code>"

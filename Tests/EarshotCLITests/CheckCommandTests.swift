@@ -82,7 +82,7 @@ struct CheckCommandTests {
         let result = try CLIRunner.run(["check", "-q", path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\(path):6:5: expectation failed: expected \"담았습니다\" spoken, but it was dropped at 00:01.913 (postedDuringGestureSpeech)"))
-        #expect(result.stdout.contains("1 expectations, 1 failed"))
+        #expect(result.stdout.contains("1 expectation, 1 failed"))
     }
 
     @Test("an unknown element id exits 65 with file:line:column")

@@ -128,5 +128,9 @@ struct WebPageTests {
         let result = try CLIRunner.run(["read", "--no-audio", "--reader", "nvda", screen])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--reader nvda needs a web page"), "\(result.stderr)")
+        // The screen is named by the file given, not by its title.
+        #expect(result.stderr.contains("and \(screen) is none"), "\(result.stderr)")
+        let lint = try CLIRunner.run(["lint", "--reader", "nvda", screen])
+        #expect(lint.status == 64 && lint.stderr.contains("and \(screen) is none"), "\(lint.stderr)")
     }
 }

@@ -86,7 +86,7 @@ struct ScenarioCheckTests {
                 "\(out.text)")
         #expect(!out.text.contains("spoken to"), "no transcript with --quiet: \(out.text)")
         #expect(out.text.contains("Findings: "))
-        #expect(outcome.summary(reports: []).hasPrefix("1 expectations, 1 failed; "))
+        #expect(outcome.summary(reports: []).hasPrefix("1 expectation, 1 failed; "))
     }
 
     @Test("the check writes its page from the result: -o's WAV copied beside it, else the timeline rendered into a temporary WAV removed afterwards, or embedded")

@@ -11,3 +11,9 @@ func trimmed(_ text: String?) -> String? {
     while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
     return slice.isEmpty ? nil : String(slice)
 }
+
+/// `1 expectation`, `2 expectations`: a count with its noun, singular for one (`plural` when the
+/// noun does not take an s).
+public func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+}
