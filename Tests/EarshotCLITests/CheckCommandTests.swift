@@ -64,6 +64,14 @@ struct CheckCommandTests {
         #expect(result.stdout.hasSuffix("6 expectations, 0 failed; 00:03.817 of audio\n"))
     }
 
+    @Test("an announcement swallowed by a swipe's speech is not blamed on a double tap the scenario does not have")
+    func droppedAfterSwipe() throws {
+        let result = try CLIRunner.run(["check", "--rate", "450", Self.scenarios.appendingPathComponent("swipe-cuts-announcement.json").path])
+        let fix = result.stdout.split(separator: "\n").first { $0.contains("Fix: Post the announcement") }
+        #expect(fix?.contains("the swipe that moved focus") == true, "\(result.stdout)")
+        #expect(!result.stdout.contains("after the double tap ("), "\(result.stdout)")
+    }
+
     @Test("a failed expectation prints file:line:column, expected and actual, and exits 1")
     func failedExpectation() throws {
         let folder = try CLIRunner.temporaryFolder()

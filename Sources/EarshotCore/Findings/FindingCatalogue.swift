@@ -108,8 +108,8 @@ public enum FindingCatalogue {
                   seed: "Apple Human Interface Guidelines (44 by 44 points); Android accessibility guidelines and Accessibility Test Framework TouchTargetSizeCheck (48 by 48 dp)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
-                  meaning: "An announcement was never spoken: it was posted while VoiceOver re-read the element the user had just double tapped, or a focus, screen or layout change removed it.",
-                  fix: "Post the announcement about 1 s after the double tap (DispatchQueue.main.asyncAfter), or queue it (accessibilitySpeechQueueAnnouncement = true).",
+                  meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",
+                  fix: "Post the announcement about 1 s after the gesture whose speech swallowed it (the double tap, or the swipe that moved focus; DispatchQueue.main.asyncAfter), or queue it (accessibilitySpeechQueueAnnouncement = true).",
                   seed: "announcements")
         case .announcementCut:
             Entry(code: code, severity: .warning, origin: .dynamic, title: "Announcement cut off",
