@@ -71,6 +71,13 @@ enum TestCommand: Command {
         try reports.check(inputs: suiteInputs(files, voice: parsed.voice) + audit.inputs,
                           otherOutputs: pageOutputs + audit.outputs)
         let baseline = try audit.loadBaseline()
+        // Without --baseline, a folder's own (earshot-suite.json) marks its scenarios' findings.
+        let folderBaselines = baseline == nil
+            ? try SuiteSettings.baselines(for: files, roots: parsed.positionals.isEmpty ? ["."] : parsed.positionals) : []
+        var baselineOfFile: [String: FindingBaseline] = [:]
+        for group in folderBaselines { for file in group.files { baselineOfFile[file] = group.baseline } }
+        try reports.check(inputs: folderBaselines.flatMap { [$0.settings.path, $0.baseline.path] },
+                          otherOutputs: pageOutputs + audit.outputs)
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
             SuiteScenarioRunner.Report(folder: folder, placement: placement)
@@ -79,7 +86,7 @@ enum TestCommand: Command {
         var verdicts: [ScenarioVerdict] = []
         let collect: (ScenarioOutcome) throws -> Void = { outcome in
             var verdict = try ScenarioVerdict.judge(outcome, update: update)
-            if let baseline {
+            if let baseline = baseline ?? baselineOfFile[outcome.file] {
                 verdict.findings = baseline.mark(verdict.findings)
                 // Rewriting the baseline makes every finding of this run known.
                 if audit.updateBaseline { for index in verdict.findings.indices { verdict.findings[index].baseline = .known } }
@@ -118,6 +125,13 @@ enum TestCommand: Command {
         for reason in Set(FindingCode.noted(unchecked).values).sorted() { printer.line("note: \(reason)") }
         let conformance = try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
                          checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
+        for group in folderBaselines {
+            let inGroup = Set(group.files)
+            let marked = verdicts.filter { inGroup.contains($0.outcome.file) }.flatMap(\.findings)
+            var summary = BaselineSummary(baseline: group.baseline, marked: marked, fixed: group.baseline.fixed(by: marked, files: group.files))
+            summary.namedBy = group.settings.path
+            for line in summary.text.split(separator: "\n") { printer.line(String(line)) }
+        }
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
         let updated = verdicts.filter { $0.golden == .updated }.count

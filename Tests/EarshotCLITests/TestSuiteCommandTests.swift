@@ -55,8 +55,12 @@ struct TestSuiteCommandTests {
         #expect(unexpected.stdout.contains("error (expected) focus.not-restored"))
     }
 
-    @Test("earshot test on the samples: every scenario passes (the audit flows' known bugs through their baseline), one line each and the count")
+    @Test("earshot test on the samples passes as written: the audit flows' known bugs through the baseline their folder names, or one given; one line each and the count")
     func samplesPass() throws {
+        // As the README writes it: samples/audit/earshot-suite.json names the folder's baseline.
+        let plain = try CLIRunner.run(["test", "-q", "samples"], currentDirectory: Self.root)
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.stdout.contains("Baseline samples/audit/baseline.json (from samples/audit/earshot-suite.json): 7 known, 0 new, 0 fixed\n"), "\(plain.stdout)")
         let result = try CLIRunner.run(["test", "samples", "--baseline", "samples/audit/baseline.json"], currentDirectory: Self.root)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         // Its seven entries are known; the other samples' findings are new to it (warnings, and
@@ -67,10 +71,17 @@ struct TestSuiteCommandTests {
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".findings.json") }.count + 4 + 2
             + FileManager.default.contentsOfDirectory(atPath: Self.samples.appendingPathComponent("web").path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".axtree.json") }.count
-        // Without it, the two audit flows fail on their errors.
-        let without = try CLIRunner.run(["test", "-q", "samples"], currentDirectory: Self.root)
+        // Without any baseline (a copy without the folder's settings), the two audit flows fail on their errors.
+        let copy = try CLIRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: Self.samples, to: copy.appendingPathComponent("samples"))
+        try FileManager.default.removeItem(at: copy.appendingPathComponent("samples/audit/earshot-suite.json"))
+        let without = try CLIRunner.run(["test", "-q", "samples"], currentDirectory: copy)
         #expect(without.status == 1)
         #expect(without.stdout.hasSuffix("\(scenarios - 2) passed, 2 failed\n"), "\(without.stdout)")
+        // A folder's settings apply to the scenarios under it only, a flow named directly included.
+        let one = try CLIRunner.run(["test", "-q", "samples/audit/add-to-cart.json", "samples/scenarios/cart-queued.json"], currentDirectory: Self.root)
+        #expect(one.status == 0 && one.stdout.contains("Baseline samples/audit/baseline.json (from samples/audit/earshot-suite.json): 1 known, 0 new, 0 fixed"), "\(one.stdout)")
         #expect(lines.filter { $0.hasPrefix("PASS  samples/") }.count == scenarios)
         #expect(lines.last == "\(scenarios) passed, 0 failed")
         #expect(result.stdout.contains("PASS  samples/scenarios/cart-walkthrough.json  (9 expectations, 1 expected finding)"))

@@ -169,6 +169,8 @@ public struct BaselineSummary: Sendable {
     public var fixed: [FindingBaseline.Entry]
     /// Set when the run rewrote the baseline (`--update-baseline`): how many entries it holds.
     public var written: Int?
+    /// The settings file that named the baseline (`earshot-suite.json`), when no option did.
+    public var namedBy: String?
 
     public init(baseline: FindingBaseline, marked: [Finding], fixed: [FindingBaseline.Entry], written: Int? = nil) {
         path = baseline.path
@@ -184,7 +186,7 @@ public struct BaselineSummary: Sendable {
     public var text: String {
         let expectedNote = newExpected == 0 ? "" : newExpected == new ? " (all expected by their scenarios)"
             : " (\(newExpected) expected by their scenarios)"
-        var out = "Baseline \(path): \(known) known, \(new) new\(expectedNote), \(fixed.count) fixed"
+        var out = "Baseline \(path)\(namedBy.map { " (from \($0))" } ?? ""): \(known) known, \(new) new\(expectedNote), \(fixed.count) fixed"
         if let written { out += "; rewritten with \(written) entr\(written == 1 ? "y" : "ies")" }
         out += "\n"
         for entry in fixed { out += "  fixed: \(entry.text)\n" }

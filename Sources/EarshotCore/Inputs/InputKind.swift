@@ -11,6 +11,7 @@ public enum InputKind: Equatable, Sendable {
     case scenario
     case scenarioPart
     case findings
+    case suiteSettings
     case renderManifest
     case voiceProfile
     case stringsTable
@@ -59,6 +60,7 @@ public enum InputKind: Equatable, Sendable {
         case .scenario: "a scenario"
         case .scenarioPart: "a part of scenarios (screens, app or reader for include)"
         case .findings: "a findings file"
+        case .suiteSettings: "a suite folder's settings (earshot-suite.json)"
         case .renderManifest: "a render manifest"
         case .voiceProfile: "a voice profile"
         case .stringsTable: "a .strings table of labels"
@@ -79,6 +81,7 @@ public enum InputKind: Equatable, Sendable {
         case .scenario: "run it with earshot check, or a folder of scenarios with earshot test"
         case .scenarioPart: "a scenario takes it in with \"include\" (docs/scenario-format.md)"
         case .findings: "earshot check, lint and test write it (test keeps one beside each scenario as its golden), and earshot merge joins shards' findings files"
+        case .suiteSettings: "earshot test reads it for the scenarios in its folder (docs/test-suites.md)"
         case .renderManifest: "earshot render writes it beside the files it lists"
         case .voiceProfile: "give it to --voice"
         case .stringsTable, .csvTable, .plainText: "render it with earshot render"
@@ -190,6 +193,7 @@ public enum InputKind: Equatable, Sendable {
             if keys.contains("steps") || keys.contains("extends") { return .scenario }
             if keys.contains("engine") && (keys.contains("traits") || keys.contains("language")) { return .voiceProfile }
             if keys.contains("output") && keys.contains("sha256") { return .renderManifest }
+            if keys.contains("earshotSuite") { return .suiteSettings }
             if WebPageTree.recognises(root) { return .dump("a web page's saved accessibility tree") }
             if WebDriverAgentJSONReader.recognises(root) { return .dump("WebDriverAgent JSON source") }
             if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
