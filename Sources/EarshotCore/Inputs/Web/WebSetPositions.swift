@@ -10,8 +10,8 @@
 /// (`WebRole.setItemRoles`: a list its list items, a list box its options, a menu or menu bar
 /// its menu items, a radio group or a group such as a `<fieldset>` its radio buttons, a tab
 /// list its tabs, a tree or a tree item's group its tree items), among that ancestor's items
-/// of the same role not inside a nearer set or another item. A page's own `aria-posinset` / `aria-setsize` are not in the DevTools tree,
-/// so they cannot win.
+/// of the same role not inside a nearer set or another item. A page's own `aria-posinset` /
+/// `aria-setsize` are not in the DevTools tree, so they cannot win.
 ///
 /// Tab (HTML's sequential focus navigation): an element with a negative `tabindex` is not in
 /// the order, and a group of named radio buttons is one stop, its checked button, or its first

@@ -12,8 +12,10 @@ struct NVDAOrder {
             var containers = containers
             // An item is said as itself, never entered as a container (a separator is a marker).
             if let web = node.web, node.isAccessibilityElement != true, speech.isAnnounced(web) {
-                let items = web.role.setItemRoles.flatMap { roles in
-                    speech.isReadOnly(web) ? node.children.filter { $0.web.map { roles.contains($0.role) } == true }.count : nil
+                // A document list says how many items it holds ("list with 3 items").
+                var items: Int?
+                if speech.isReadOnly(web), let roles = web.role.setItemRoles {
+                    items = node.children.filter { $0.web.map { roles.contains($0.role) } == true }.count
                 }
                 containers.append(NVDAContainer(id: node.id, web: web, itemCount: items))
             }
