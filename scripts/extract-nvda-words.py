@@ -9,7 +9,7 @@ the line when the snapshot's files are whole): nothing of NVDA's files is kept i
 repository (docs/web.md, "Where NVDA's words come from"). Schema: docs/web.md.
 
 Read from the snapshot:
-  source/controlTypes/role.py       role words and the role sets
+  source/controlTypes/role.py       role words and the role sets the reader reads
   source/controlTypes/state.py      states (their order), state words, negative words
   source/controlTypes/isCurrent.py  aria-current words
   source/aria.py                    landmark words
@@ -17,8 +17,9 @@ Read from the snapshot:
   source/browseMode.py              what quick navigation says when nothing is found
   source/locale/ko/LC_MESSAGES/nvda.po   the Korean words of all of the above
 Earshot's own, beside the data:
-  voices/nvda/facts.json            Earshot's transcription of facts of NVDA's code, and the
-                                    commit each file above was read at (nvda.files)
+  voices/nvda/facts.json            Earshot's transcription of facts of NVDA's code (the keys
+                                    the reader reads are copied, READER_FACTS), and the commit
+                                    each file above was read at (nvda.files)
   voices/nvda/web-roles.json        Earshot's table: a web page's roles to NVDA's roles
 
 English is NVDA's source language: its words are the msgids. Korean is the .po's msgstr for the
@@ -78,6 +79,39 @@ NVDA_FILES = {
     "browseMode.py": "source/browseMode.py",
 }
 PO_FILE = "source/locale/{locale}/LC_MESSAGES/nvda.po"
+
+# The role sets of role.py that NVDA's reader reads (Reading/NVDA).
+ROLE_SETS = ("silentRolesOnFocus", "silentValuesForRoles")
+
+# What NVDA's reader reads of each group of facts.json (NVDAVocabulary.load): only these keys
+# are copied into LANG.json; the rest of facts.json is Earshot's transcription of NVDA's code,
+# which docs/web.md follows and the words files cite, and no code reads.
+READER_FACTS = {
+    "alerts": ["from", "cancelsSpeech"],
+    "controlField": ["from", "namedGroupingRoles", "statesBeforeRole"],
+    "liveRegions": ["from", "priority"],
+    "presentationCategories": ["from", "container", "containerOnlyWhenNamed", "containerWhenReadOnly", "marker",
+                               "markerWhenNested"],
+    "quickNavigation": ["from", "keys"],
+    "states": ["from", "negativeOn", "spokenOnlyOn"],
+}
+# What the reader reads of each quick navigation key.
+READER_QUICK_NAVIGATION_KEY = ["finds", "itemType", "notFound"]
+
+
+def reader_facts(groups):
+    """The groups of facts.json as the words files carry them: the keys the reader reads."""
+    kept = {}
+    for name, keys in READER_FACTS.items():
+        group = groups[name]
+        missing = [key for key in keys if key not in group]
+        if missing:
+            raise ExtractionError(f"{FACTS}: facts.{name} has no {', '.join(missing)}, which NVDA's reader reads")
+        kept[name] = {key: group[key] for key in keys}
+    kept["quickNavigation"]["keys"] = {
+        letter: {key: entry[key] for key in READER_QUICK_NAVIGATION_KEY if key in entry}
+        for letter, entry in kept["quickNavigation"]["keys"].items()}
+    return kept
 
 # The spoken templates: key -> (file, msgid or (singular, plural), NVDA's arguments in order ->
 # Earshot's placeholders). Each comment names the function of speech.py or browseMode.py that
@@ -215,7 +249,7 @@ def read_roles(cited=None):
     if not labels:
         raise ExtractionError(f"{path}: _roleLabels has no words")
     sets = {}
-    for name in ("silentRolesOnFocus", "silentValuesForRoles", "clickableRoles"):
+    for name in ROLE_SETS:
         members_block = block(text, r"^%s\b" % name, path)
         members = re.findall(r"Role\.(\w+)", members_block)
         unknown = [role for role in members if role not in labels]
@@ -497,7 +531,7 @@ def build(language, facts):
                                            speech_text.find(LANDMARK_PHRASE),
                                            roleWord=role_citations["LANDMARK"])
 
-    fact_citations = {name: {"table": "voices/nvda/facts.json", "key": f"facts.{name}"} for name in facts["facts"]}
+    fact_citations = {name: {"table": "voices/nvda/facts.json", "key": f"facts.{name}"} for name in READER_FACTS}
     fact_citations.update({name: english[name] for name in role_sets})
     fact_citations["stateOrder"] = english["stateOrder"]
     fact_citations["webRoles"] = {"table": "voices/nvda/web-roles.json", "key": "roles"}
@@ -517,7 +551,7 @@ def build(language, facts):
         "landmarks": landmarks,
         "templates": templates,
         "facts": {
-            **facts["facts"],
+            **reader_facts(facts["facts"]),
             **role_sets,
             "stateOrder": state_order,
             "webRoles": read_web_roles(role_labels),

@@ -47,11 +47,11 @@ struct WebPageTests {
         // The page is in English, the voice Korean: a line says so first, then the stops.
         let lines = result.stdout.split(separator: "\n").map(String.init).filter { $0.contains("/7 ") }
         try #require(lines.count == 7, "\(result.stdout)")
-        #expect(lines[3].contains(try #require(words.states["CHECKED"])))
-        #expect(lines[4].contains(try #require(words.negativeStates["CHECKED"])))
-        #expect(lines[4].contains(try #require(words.roles["CHECKBOX"])))
-        #expect(lines[6].contains(try #require(words.roles["EDITABLETEXT"])))
-        #expect(lines[0].contains(try #require(words.roles["LINK"])))
+        #expect(lines[3].contains(try #require(words.states[.checked])))
+        #expect(lines[4].contains(try #require(words.negativeStates[.checked])))
+        #expect(lines[4].contains(try #require(words.roles[.checkBox])))
+        #expect(lines[6].contains(try #require(words.roles[.editableText])))
+        #expect(lines[0].contains(try #require(words.roles[.link])))
         // The page's own text stays as the page wrote it.
         #expect(lines[2].hasSuffix("Add to cart"))
         #expect(!result.stdout.contains("check box") && !result.stdout.contains("not checked"))

@@ -2,11 +2,13 @@
 /// `Accessibility.getFullAXTree`, saved in an `.axtree.json`): NVDA's rules read it. nil on the
 /// nodes of apps.
 ///
-/// The role is Chromium's (`heading`, `link`, `checkbox`, `textbox`, `StaticText`, …): ARIA's
-/// role names where ARIA has one, Chromium's own for the rest. Properties keep Chromium's names
-/// and values (`level`, `checked` = `"true"`/`"false"`/`"mixed"`, `live`, `atomic`, `busy`, …).
+/// The role is Chromium's, read into the web's vocabulary (`WebRole`) where the tree becomes a
+/// screen; what a role is (a control, a landmark, a dialog) is asked of it. Properties keep
+/// Chromium's names and values (`level`, `checked` = `"true"`/`"false"`/`"mixed"`, `atomic`,
+/// `busy`, …); the ones a reader decides by are typed below (`checked`, `pressed`, `expanded`,
+/// `live`, `containerLive`).
 public struct WebElement: Sendable, Equatable {
-    public var role: String
+    public var role: WebRole
     public var name: String?
     public var description: String?
     public var value: String?
@@ -15,7 +17,7 @@ public struct WebElement: Sendable, Equatable {
     /// The element's DOM tag (`h1`, `input`), when it is an element.
     public var tag: String?
 
-    public init(role: String, name: String? = nil, description: String? = nil, value: String? = nil,
+    public init(role: WebRole, name: String? = nil, description: String? = nil, value: String? = nil,
                 properties: [String: WebProperty] = [:], tag: String? = nil) {
         self.role = role
         self.name = name
@@ -74,6 +76,15 @@ public struct WebElement: Sendable, Equatable {
         default: nil
         }
     }
+    /// `expanded` (a combo box, a disclosure button): true, false, or nil when it neither
+    /// expands nor collapses.
+    public var expanded: Bool? {
+        switch text("expanded") {
+        case "true": true
+        case "false": false
+        default: nil
+        }
+    }
     /// Whether the browser lets the element take keyboard focus (a script or a click can focus it).
     public var isFocusable: Bool { flag("focusable") }
     /// Whether Tab reaches the element: focusable, and not taken out of the keyboard's order by a
@@ -82,17 +93,21 @@ public struct WebElement: Sendable, Equatable {
     public var isInTabOrder: Bool { isFocusable && !flag("outOfTabOrder") }
     /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
     /// included): `polite`, `assertive`; nil: none or off.
-    public var live: String? {
-        guard let value = text("live"), value != "off" else { return nil }
-        return value
+    public var live: WebLivePoliteness? { Self.politeness(text("live")) }
+    /// The `aria-live` of the region the node is inside, if any (`containerLive`, which the
+    /// page's interpreter gives every node inside a region).
+    public var containerLive: WebLivePoliteness? { Self.politeness(text("containerLive")) }
+
+    private static func politeness(_ token: String?) -> WebLivePoliteness? {
+        guard let politeness = WebLivePoliteness(token: token), politeness != .off else { return nil }
+        return politeness
     }
-    /// The `aria-live` of the region the node is inside, if any.
-    public var containerLive: String? {
-        guard let value = text("containerLive"), value != "off" else { return nil }
-        return value
-    }
+
     /// Whether the node is a text run (Chromium's `StaticText`).
-    public var isText: Bool { role == "StaticText" }
+    public var isText: Bool { role.isText }
+    /// Whether the node is a landmark: a landmark role, and for a form or a region a name too
+    /// (ARIA's rule, which Chromium follows and NVDA's `aria.landmarkRoles` assumes).
+    public var isLandmark: Bool { role.isLandmarkRole && (!role.isLandmarkOnlyWhenNamed || name != nil) }
 
     /// A tri-state: checked, not checked, mixed.
     public enum CheckedState: String, Sendable, Equatable {

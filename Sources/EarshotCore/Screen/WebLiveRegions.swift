@@ -22,7 +22,7 @@ public enum WebLiveRegions {
     public struct Change: Sendable, Equatable {
         public var text: String
         /// `polite` or `assertive`.
-        public var politeness: String
+        public var politeness: WebLivePoliteness
         /// The region's element id.
         public var region: String
         /// An alert that appeared (`role=alert` inserted or shown with its text).
@@ -65,7 +65,7 @@ public enum WebLiveRegions {
                 // A region new to the page: only an alert speaks as it appears.
                 let text = now.map(\.text).joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
                 if !text.isEmpty {
-                    let isAlert = web.role == "alert"
+                    let isAlert = web.role == .alert
                     changes.append(Change(text: text, politeness: politeness, region: region.id, isAlert: isAlert,
                                           silenced: isAlert ? nil : .createdFilled))
                 }

@@ -78,14 +78,14 @@ public enum WebPageChanges {
                 guard let web = node.web else { return }
                 ancestors[node.id] = path
                 if let dialog { self.dialog[node.id] = dialog }
-                if web.flag("focused"), web.role != "RootWebArea" { focused = node }
+                if web.flag("focused"), !web.role.isDocument { focused = node }
                 var inside = dialog
-                if web.role == "dialog" || web.role == "alertdialog" {
+                if web.role.isDialog {
                     dialogs.append(node)
                     inside = node.id
                 }
                 // A region speaks its own text; a control's text is its name.
-                let quietHere = quiet || web.live != nil || (Self.controlRoles.contains(web.role))
+                let quietHere = quiet || web.live != nil || web.role.isControl
                 if web.isText, !quietHere, let text = node.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
                     runs.append((node.id, text))
                     self.text[node.id] = text
@@ -94,10 +94,5 @@ public enum WebPageChanges {
             }
             screen.roots.forEach { walk($0, path: [], dialog: nil, quiet: false) }
         }
-
-        static let controlRoles: Set<String> = [
-            "link", "button", "menuitem", "tab", "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio",
-            "option", "treeitem", "textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox",
-        ]
     }
 }

@@ -141,14 +141,6 @@ extension VoiceProfile {
             missing: "has no TalkBack words: add \"talkback\": \"talkback/\(language).json\" (docs/talkback.md)"))
     }
 
-    /// NVDA's words in this voice's language: the words file the `nvda` section names, relative
-    /// to the profile (`"nvda": "nvda/ko.json"`).
-    public func nvdaWords() throws -> NVDAVocabulary {
-        try NVDAVocabulary.load(path: namedFile(
-            "nvda", what: "NVDA words file",
-            missing: "has no NVDA words: add \"nvda\": \"nvda/\(language).json\" (docs/web.md)"))
-    }
-
     /// The file a section names (`"talkback": "talkback/ko.json"`), relative to the profile,
     /// which must exist; `missing` completes the error when the profile has no such section.
     func namedFile(_ key: String, what: String, missing: String) throws -> String {

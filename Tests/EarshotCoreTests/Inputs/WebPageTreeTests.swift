@@ -109,7 +109,7 @@ struct WebPageTreeTests {
 
     @Test("a whole-number property no Int holds reads as none, never a trap")
     func hugeIntegers() {
-        let web = WebElement(role: "heading", properties: ["level": .number(1e300), "posinset": .number(-1e20), "setsize": .number(2.5)])
+        let web = WebElement(role: .heading, properties: ["level": .number(1e300), "posinset": .number(-1e20), "setsize": .number(2.5)])
         #expect(web.level == nil && web.integer("posinset") == nil && web.integer("setsize") == nil)
         #expect(web.text("level") == "1e+300")
     }

@@ -203,7 +203,7 @@ struct NVDAWordsTests {
             let states = try #require(profile["states"] as? [String: String])
             let negatives = try #require(profile["negativeStates"] as? [String: String])
             let facts = try #require(profile["facts"] as? [String: Any])
-            for name in ["silentRolesOnFocus", "silentValuesForRoles", "clickableRoles"] {
+            for name in ["silentRolesOnFocus", "silentValuesForRoles"] {
                 let members = try #require(facts[name] as? [String], "\(language).json facts.\(name)")
                 #expect(!members.isEmpty)
                 for role in members {

@@ -20,11 +20,6 @@ enum FragmentedFocusCheck {
     static let controlTraits: AccessibilityTraits = [.button, .link, .switch, .tab, .backButton, .keyboardKey]
     /// Traits of stops that must keep their own focus.
     static let ownFocusTraits: AccessibilityTraits = [.textField, .secureTextField, .searchField, .adjustable]
-    /// Roles of a web page's structure (not cards): a web card is an `article`, a group, a plain box.
-    static let webStructureRoles: Set<String> = [
-        "RootWebArea", "main", "banner", "navigation", "contentinfo", "complementary", "form", "search", "region",
-        "list", "listbox", "dialog", "alertdialog", "table", "grid", "tree", "menu", "menubar", "tablist", "toolbar",
-    ]
     /// Frames may poke out of their card by this much (rounding, shadows).
     static let frameTolerance = 1.0
 
@@ -78,9 +73,9 @@ enum FragmentedFocusCheck {
             guard node.kind != .tabBar, !node.traits.contains(.tabBar), !node.isModal, !node.isDismissible else {
                 return false
             }
-            // A page's landmarks, lists, regions and dialogs are the page's structure, which
-            // NVDA announces as the reading enters them, not cards.
-            if let web = node.web, FragmentedFocusCheck.webStructureRoles.contains(web.role) { return false }
+            // A page's landmarks, lists, regions and dialogs are the page's structure
+            // (`WebRole.isPageStructure`), not cards: a web card is an `article`, a group, a plain box.
+            if let web = node.web, web.role.isPageStructure { return false }
             return screenHeight <= 0 || frame.height <= screenHeight / 2
         }
 

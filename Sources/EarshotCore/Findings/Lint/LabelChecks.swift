@@ -90,7 +90,7 @@ enum LabelChecks {
     /// the web reads both, and the label is how the field gets its name, so it is no duplicate.
     static func isFieldLabel(_ first: FocusStop, then second: FocusStop, on screen: Screen) -> Bool {
         guard let text = screen.node(first.id)?.web, text.isText, let field = screen.node(second.id)?.web else { return false }
-        return ["textbox", "searchbox", "combobox", "checkbox", "radio", "slider", "spinbutton", "listbox", "switch"].contains(field.role)
+        return field.role.isFormField
     }
 
     // MARK: - Text helpers

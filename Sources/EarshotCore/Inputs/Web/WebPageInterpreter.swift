@@ -31,24 +31,24 @@ public enum WebPageInterpreter {
         let elementIDs = given ?? elementIDs(of: tree)
         let positions = WebSetPositions.positions(in: tree)
         var visited: Set<String> = []
-        func build(_ node: WebPageTree.Node, inheritedLive: String?, withinStop: Bool) throws -> AccessibilityNode {
+        func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
                 throw DataFileError("node \"\(node.id)\" is reached twice: the tree has a cycle", at: SourceLocation(file: defaultName, line: 1, column: 1))
             }
-            var web = WebElement(role: node.role, name: nonEmpty(node.name), description: nonEmpty(node.description),
+            var web = WebElement(role: node.webRole, name: nonEmpty(node.name), description: nonEmpty(node.description),
                                  value: nonEmpty(node.value), properties: node.properties, tag: node.tag)
             // Chromium says `live` on a region's root; the nodes inside get the region's as
             // `containerLive` (IAccessible2's name for it), so the root stays known.
-            if let inheritedLive { web.properties["containerLive"] = .text(inheritedLive) }
+            if let inheritedLive { web.properties["containerLive"] = .text(inheritedLive.rawValue) }
             if web.properties["posinset"] == nil, let position = positions.places[node.id] {
                 web.properties["posinset"] = .number(Double(position.index))
                 web.properties["setsize"] = .number(Double(position.count))
             }
             if positions.outOfTabOrder.contains(node.id) { web.properties["outOfTabOrder"] = .bool(true) }
             // The text inside a control or a heading is its name, not a stop of its own.
-            let alone = !withinStop && standsAlone(web)
+            let alone = !withinStop && web.role.isItem
             let children = try node.children.compactMap { byID[$0] }.map {
-                try build($0, inheritedLive: web.live ?? web.text("containerLive"), withinStop: withinStop || alone)
+                try build($0, inheritedLive: web.live ?? web.containerLive, withinStop: withinStop || alone)
             }
             let (kind, traits) = appearance(of: web)
             let isText = web.isText
@@ -81,7 +81,7 @@ public enum WebPageInterpreter {
                 ids[node.id] = kept
                 continue
             }
-            let stem = node.role == "StaticText" ? "text" : node.role == "RootWebArea" ? "document" : node.role.lowercased()
+            let stem = node.webRole.isText ? "text" : node.webRole.isDocument ? "document" : node.role.lowercased()
             var candidate: String
             repeat {
                 counts[stem, default: 0] += 1
@@ -97,33 +97,26 @@ public enum WebPageInterpreter {
     static func appearance(of web: WebElement) -> (ElementKind, AccessibilityTraits) {
         var traits: AccessibilityTraits
         let kind: ElementKind
-        switch web.role {
-        case "StaticText": kind = .label; traits = .staticText
-        case "heading": kind = .label; traits = .header
-        case "link": kind = .view; traits = .link
-        case "button", "menuitem", "tab", "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "option", "treeitem":
+        let role = web.role
+        if role.isText {
+            kind = .label; traits = .staticText
+        } else if role == .heading {
+            kind = .label; traits = .header
+        } else if role == .link {
+            kind = .view; traits = .link
+        } else if role.isPressable {
             kind = .button; traits = .button
-        case "textbox", "searchbox", "combobox", "spinbutton":
-            kind = .textField; traits = web.role == "searchbox" ? .searchField : .textField
-        case "slider": kind = .slider; traits = .adjustable
-        case "image", "img", "graphics-document": kind = .image; traits = .image
-        default: kind = .view; traits = []
+        } else if role.isTextEntry {
+            kind = .textField; traits = role == .searchBox ? .searchField : .textField
+        } else if role == .slider {
+            kind = .slider; traits = .adjustable
+        } else if role.isImage {
+            kind = .image; traits = .image
+        } else {
+            kind = .view; traits = []
         }
         if web.flag("disabled") { traits.insert(.notEnabled) }
         if web.flag("selected") || web.checked == .checked || web.pressed == .checked { traits.insert(.selected) }
         return (kind, traits)
-    }
-
-    /// Whether the node is something a reader stops at on its own (a control, a heading, an
-    /// image, a run of text), not a container of such.
-    static func standsAlone(_ web: WebElement) -> Bool {
-        switch web.role {
-        case "StaticText", "heading", "link", "button", "menuitem", "tab", "checkbox", "radio", "switch", "menuitemcheckbox",
-             "menuitemradio", "option", "treeitem", "textbox", "searchbox", "combobox", "spinbutton", "slider", "image", "img",
-             "progressbar", "meter", "separator":
-            true
-        default:
-            false
-        }
     }
 }

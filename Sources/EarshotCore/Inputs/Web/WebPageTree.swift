@@ -22,6 +22,7 @@ public struct WebPageTree: Sendable, Equatable {
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
         public var id: String
+        /// Chromium's name for the node's role (`checkbox`, `StaticText`), as the file keeps it.
         public var role: String
         public var name: String?
         public var description: String?
@@ -51,6 +52,10 @@ public struct WebPageTree: Sendable, Equatable {
             self.language = language
             self.box = box
         }
+
+        /// The node's role in the web's vocabulary: where a tree's role names, saved or live,
+        /// become `WebRole`s (`WebPageInterpreter`, `WebSetPositions`).
+        public var webRole: WebRole { WebRole(chromiumName: role) }
     }
 
     /// The address the page was read from.

@@ -6,29 +6,17 @@
 /// **Earshot's reading** of Chromium's ordered sets (`ui/accessibility/ax_role_properties.cc`,
 /// `IsSetLike`; the tree's set-size computation): a radio button with a `name` is counted among
 /// the page's radio buttons of that name, as HTML groups them (the form owner is not looked
-/// at); any other item in the nearest set-like ancestor whose role holds it (a list its list
-/// items, a list box its options, a menu or menu bar its menu items, a radio group or a group
-/// such as a `<fieldset>` its radio buttons, a tab list its tabs, a tree or a tree item's group
-/// its tree items), among that ancestor's items of the same role not inside a nearer set or
-/// another item. A page's own `aria-posinset` / `aria-setsize` are not in the DevTools tree,
-/// so they cannot win.
+/// at); any other item in the nearest set-like ancestor whose role holds it
+/// (`WebRole.setItemRoles`: a list its list items, a list box its options, a menu or menu bar
+/// its menu items, a radio group or a group such as a `<fieldset>` its radio buttons, a tab
+/// list its tabs, a tree or a tree item's group its tree items), among that ancestor's items
+/// of the same role not inside a nearer set or another item. A page's own `aria-posinset` /
+/// `aria-setsize` are not in the DevTools tree, so they cannot win.
 ///
 /// Tab (HTML's sequential focus navigation): an element with a negative `tabindex` is not in
 /// the order, and a group of named radio buttons is one stop, its checked button, or its first
 /// when none is checked. A positive `tabindex`'s order ahead of the rest is not played.
 enum WebSetPositions {
-    /// The item roles each set-like role holds.
-    static let itemRoles: [String: Set<String>] = [
-        "list": ["listitem"],
-        "listbox": ["option"],
-        "menu": ["menuitem", "menuitemcheckbox", "menuitemradio"],
-        "menubar": ["menuitem", "menuitemcheckbox", "menuitemradio"],
-        "radiogroup": ["radio"],
-        "group": ["radio", "treeitem"],
-        "tablist": ["tab"],
-        "tree": ["treeitem"],
-    ]
-
     struct Result {
         /// Position and size by the tree's node id, for every item in a set.
         var places: [String: (index: Int, count: Int)] = [:]
@@ -45,7 +33,7 @@ enum WebSetPositions {
         // Named radio buttons, by their name, in document order.
         var named: [String: [WebPageTree.Node]] = [:]
         var order: [String] = []
-        for node in tree.nodes where node.role == "radio" {
+        for node in tree.nodes where node.webRole == .radio {
             guard case .text(let name) = node.properties["domRadioName"] else { continue }
             if named[name] == nil { order.append(name) }
             named[name, default: []].append(node)
@@ -60,17 +48,17 @@ enum WebSetPositions {
             if case .number(let index) = node.properties["domTabIndex"], index < 0 { result.outOfTabOrder.insert(node.id) }
         }
         for container in tree.nodes {
-            guard let roles = itemRoles[container.role] else { continue }
+            guard let roles = container.webRole.setItemRoles else { continue }
             // The container's items in document order, not looking into a nearer set or an item.
             var items: [String: [String]] = [:]
             var visited: Set<String> = []
             func walk(_ id: String) {
                 guard visited.insert(id).inserted, let node = byID[id] else { return }
-                if roles.contains(node.role) {
+                if roles.contains(node.webRole) {
                     if result.places[node.id] == nil { items[node.role, default: []].append(node.id) }
                     return
                 }
-                if itemRoles[node.role]?.isDisjoint(with: roles) == false { return }
+                if node.webRole.setItemRoles?.isDisjoint(with: roles) == false { return }
                 node.children.forEach(walk)
             }
             container.children.forEach(walk)

@@ -23,7 +23,7 @@ public struct NVDA: ScreenReader {
             : "needs a web page: NVDA reads a page's accessibility tree (an .html file, a URL or a saved .axtree.json), and \(name) is none"
     }
 
-    public func stops(of screen: Screen) -> [FocusStop] { NVDAOrder.stops(of: screen) }
+    public func stops(of screen: Screen) -> [FocusStop] { NVDAOrder(speech: NVDASpeech(words: words)).stops(of: screen) }
 
     public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
         guard let facts = stop.nvda else { return generator.describeWithProfileWords(stop) }
@@ -50,7 +50,7 @@ public struct NVDA: ScreenReader {
             return facts.containers.contains { speech.isLandmark($0.web) && !before.contains($0.id) }
         case .heading, .formField, .link, .button, .checkBox:
             guard let role = speech.role(facts.web), let finds = words.quickNavigation[target.rawValue]?.finds else { return false }
-            return finds.contains(role) && facts.web.role != "list"
+            return finds.contains(role) && !speech.isReadOnly(facts.web)
         }
     }
 
@@ -76,11 +76,12 @@ public struct NVDA: ScreenReader {
         return speech.description(parts, language: stop.language)
     }
 
-    /// The key's "no next …" / "no previous …" template (`addQuickNav`); Tab past the last
-    /// focusable element says nothing (the browser's own controls are not played).
+    /// The key's "no next …" / "no previous …" template (`addQuickNav`;
+    /// `facts.quickNavigation.keys.*.notFound`); Tab past the last focusable element says
+    /// nothing (the browser's own controls are not played).
     public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? {
-        let type = target.rawValue
-        return words.fill("no" + (forward ? "Next" : "Previous") + type.prefix(1).uppercased() + type.dropFirst())
+        guard let key = words.quickNavigation[target.rawValue], let template = forward ? key.noNext : key.noPrevious else { return nil }
+        return words.fill(template)
     }
 
     /// NVDA's gestures by their keys in browse mode: the arrows move by line, control+home and
@@ -118,16 +119,21 @@ public struct NVDA: ScreenReader {
         .newValue(SpokenDescription(parts: [], text: "", hint: nil, language: after.language))
     }
 
-    /// NVDA's reading of a live region (docs/web.md, section e): a polite change at NORMAL
-    /// priority (after everything queued), an assertive one at NEXT (after the utterance being
-    /// spoken, ahead of the queue), neither cutting speech; an alert that appears cancels speech
-    /// and is said with its role word.
+    /// NVDA's reading of a live region (docs/web.md, section e), at the priority its politeness
+    /// has (`facts.liveRegions.priority`): a polite change at NORMAL (after everything queued),
+    /// an assertive one at NEXT (after the utterance being spoken, ahead of the queue), neither
+    /// cutting speech; an alert that appears is said with its role word and cancels speech
+    /// (`facts.alerts.cancelsSpeech`).
     public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
         if change.isAlert {
-            let role = words.roles["ALERT"].map { $0 + NVDASpeech.separator } ?? ""
-            return .interrupting(role + change.text)
+            let said = (words.roles[.alert].map { $0 + NVDASpeech.separator } ?? "") + change.text
+            return words.alertsCancelSpeech ? .interrupting(said) : .next(said)
         }
-        return change.politeness == "assertive" ? .next(change.text) : .inTurn(change.text)
+        switch words.liveRegionPriority[change.politeness] {
+        case .now?: return .interrupting(change.text)
+        case .next?: return .next(change.text)
+        case .normal?, nil: return .inTurn(change.text)
+        }
     }
 
     /// NVDA's timing: announcements do not give way to the user's gestures.

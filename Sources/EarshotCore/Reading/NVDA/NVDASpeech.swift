@@ -7,26 +7,46 @@ struct NVDASpeech {
     /// one after another; the transcript joins them with one space (Earshot's choice).
     static let separator = " "
 
-    /// Roles that say themselves on entering and "out of" on leaving (`getPresentationCategory`'s
-    /// containers; a document list is one).
-    static let containers: Set<String> = ["LIST", "REGION", "TABLE", "ARTICLE", "FIGURE", "GROUPING", "BLOCKQUOTE"]
-    /// Roles whose field name comes first when the page's text does not say it (fields).
-    static let fields: Set<String> = ["EDITABLETEXT", "COMBOBOX", "SLIDER", "SPINBUTTON", "LIST"]
+    /// Roles whose field name comes first when the page's text does not say it (fields: an
+    /// edit, a combo box, a slider, a spin button, a list box). **Earshot's reading** of how the
+    /// virtual buffer renders a field (its backend was not read; docs/web.md, section b).
+    static let fieldRoles: Set<NVDARole> = [.editableText, .comboBox, .slider, .spinButton, .list]
 
-    /// NVDA's role name for a node: `facts.webRoles` by Chromium's role (an image is `img` there),
-    /// a button with `aria-pressed` being NVDA's toggle button.
-    func role(_ web: WebElement) -> String? {
-        if web.role == "button", web.pressed != nil { return words.webRoles["button (aria-pressed)"] ?? "TOGGLEBUTTON" }
-        if web.role == "image" { return words.webRoles["img"] }
+    /// NVDA's role for a node: `facts.webRoles` by its web role, a button with `aria-pressed`
+    /// being what `facts.webRoles` says of one (a toggle button).
+    func role(_ web: WebElement) -> NVDARole? {
+        if web.role == .button, web.pressed != nil { return words.pressedButtonRole ?? .toggleButton }
         return words.webRoles[web.role]
     }
 
-    /// The landmark word of a node that is one (`navigation` → "navigation"); nil otherwise. A
-    /// region or form is a landmark only with a name.
+    /// The landmark word of a node that is one (`navigation` → "navigation"); nil otherwise
+    /// (`WebElement.isLandmark`: a region or form is a landmark only with a name).
     func landmark(_ web: WebElement) -> String? {
-        if (web.role == "form" || web.role == "region") && web.name == nil { return nil }
+        guard web.isLandmark else { return nil }
         return words.landmarks[web.role]
     }
+
+    /// Whether browse mode says the node as the reading enters it (docs/web.md, section b;
+    /// `facts.presentationCategories`): a field with a landmark; a container (a grouping or a
+    /// region only with a name; a list only when read only, which a document list is and a list
+    /// box is not); a marker (a dialog inside the page, math, an application).
+    func isAnnounced(_ web: WebElement) -> Bool {
+        web.isLandmark || isContainer(web) || role(web).map(words.presentation.markers.contains) == true
+    }
+
+    /// Whether the node is a container field: said on entering and, unless it is a landmark,
+    /// `outOf` on leaving.
+    func isContainer(_ web: WebElement) -> Bool {
+        guard let role = role(web) else { return false }
+        let categories = words.presentation
+        if categories.containersWhenReadOnly.contains(role) { return isReadOnly(web) }
+        guard categories.containers.contains(role) else { return false }
+        return !categories.containersOnlyWhenNamed.contains(role) || web.name != nil
+    }
+
+    /// Whether NVDA sees the node as read only where that decides its category: Chromium marks
+    /// a list of the document read only (`ul`, `ol`), and no list box (docs/web.md, section d).
+    func isReadOnly(_ web: WebElement) -> Bool { web.role.isList }
 
     /// The words said for the node's role: a heading's with its level ("heading level 1"), a
     /// landmark's phrase ("navigation landmark"); nil for text and roles NVDA does not name.
@@ -45,7 +65,7 @@ struct NVDASpeech {
 
     /// A heading's level ("level 2"); nil for the rest.
     func levelWords(_ web: WebElement) -> String? {
-        guard role(web) == "HEADING", landmark(web) == nil, let level = web.level else { return nil }
+        guard role(web) == .heading, landmark(web) == nil, let level = web.level else { return nil }
         return words.fill("level", ["level": String(level)])
     }
 
@@ -63,7 +83,7 @@ struct NVDASpeech {
     func focus(_ web: WebElement, name: String?, attributes: SpeechAttributes) -> [SpokenPart] {
         let role = role(web)
         let name = name.flatMap { $0.isEmpty ? nil : $0 }
-        let isEdit = role == "EDITABLETEXT"
+        let isEdit = role == .editableText
         var parts: [SpokenPart] = []
         if let name { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
         let silentRole = role.map { words.silentRolesOnFocus.contains($0) } ?? false
@@ -102,8 +122,8 @@ struct NVDASpeech {
         if let name, !name.isEmpty { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
         let roleWord = roleWordAlone(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
-        parts += role == "LINK" ? states + roleWord : roleWord + states
-        if let role, Self.fields.contains(role), let value = web.value {
+        parts += role.map(words.statesBeforeRole.contains) == true ? states + roleWord : roleWord + states
+        if let role, Self.fieldRoles.contains(role), let value = web.value {
             parts.append(SpokenPart(slot: "value", text: value, attributes: attributes))
         }
         if let level = levelWords(web) { parts.append(SpokenPart(slot: "level", text: level)) }
@@ -114,12 +134,16 @@ struct NVDASpeech {
     /// and quick navigation say them: with `onlyNamedGroupings` (focus), only dialogs, named
     /// groupings, landmarks and regions ("Confirm dialog"); otherwise every container browse
     /// mode announces ("list with 3 items"). Nothing is said for the containers left.
+    ///
+    /// The named groupings are `facts.controlField.namedGroupingRoles` and any landmark; a dialog
+    /// is **Earshot's choice** (the focus path that says it was not read; docs/web.md, section c).
     func containersEntered(from before: [NVDAContainer], to after: [NVDAContainer], onlyNamedGroupings: Bool) -> [SpokenPart] {
         let kept = zip(before, after).prefix { $0.id == $1.id }.count
         return after[kept...].compactMap { entered -> SpokenPart? in
             if onlyNamedGroupings {
                 let role = role(entered.web)
-                guard isLandmark(entered.web) || role == "DIALOG" || role == "GROUPING" else { return nil }
+                guard isLandmark(entered.web) || entered.web.role.isDialog || role.map(words.namedGroupingRoles.contains) == true
+                else { return nil }
             }
             return entering(entered).map { SpokenPart(slot: "container", text: $0) }
         }
@@ -135,13 +159,13 @@ struct NVDASpeech {
         let role = role(web)
         let roleWord = roleWord(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
-        if let role, Self.fields.contains(role) {
+        if let role, Self.fieldRoles.contains(role) {
             let name = content.flatMap { comparable($0.text) == previousText.map(comparable) ? nil : $0 }
             var value: [SpokenPart] = []
             if let text = web.value { value = [SpokenPart(slot: "value", text: text, attributes: attributes)] }
             return (name.map { [$0] } ?? []) + roleWord + states + value
         }
-        if role == "LINK" { return states + roleWord + (content.map { [$0] } ?? []) }
+        if role.map(words.statesBeforeRole.contains) == true { return states + roleWord + (content.map { [$0] } ?? []) }
         return roleWord + states + (content.map { [$0] } ?? [])
     }
 
@@ -149,39 +173,39 @@ struct NVDASpeech {
         text.lowercased().filter { !$0.isWhitespace && !$0.isPunctuation }
     }
 
-    /// The node's state words in NVDA's order (`facts.stateOrder`), after its filters
-    /// (`processAndLabelStates`): checked or not for a check box or radio button, pressed or not
-    /// for a toggle button, visited only on a link, read only only on an edit or check box.
+    /// The node's state words in NVDA's order (`facts.stateOrder`, positive and negative
+    /// together), after its filters (`processAndLabelStates`; `facts.states`): checked, half
+    /// checked or not checked only on the roles whose "not checked" is said (a check box, a
+    /// radio button, a check or radio menu item), pressed likewise (a toggle button), and read
+    /// only and visited only on their roles (an edit or a check box; a link).
     func stateWords(_ web: WebElement) -> [String] {
         let role = role(web)
-        var states: [String] = []
-        var negative: [String] = []
-        if web.flag("disabled") { states.append("UNAVAILABLE") }
-        if web.flag("selected") { states.append("SELECTED") }
-        if role == "TOGGLEBUTTON" {
-            switch web.pressed {
-            case .checked: states.append("PRESSED")
-            case .mixed: states.append("HALFCHECKED")
-            case .notChecked, nil: negative.append("PRESSED")
+        var said: [NVDAState: Bool] = [:]
+        func hasNegative(_ state: NVDAState) -> Bool { role.map { words.negativeStatesOn[state]?.contains($0) == true } ?? false }
+        func triState(_ value: WebElement.CheckedState?, _ state: NVDAState) {
+            switch value {
+            case .checked: said[state] = true
+            case .mixed: said[.halfChecked] = true
+            case .notChecked, nil: said[state] = false
             }
         }
-        if role == "CHECKBOX" || role == "RADIOBUTTON" || role == "CHECKMENUITEM" || role == "RADIOMENUITEM" {
-            switch web.checked {
-            case .checked: states.append("CHECKED")
-            case .mixed: states.append("HALFCHECKED")
-            case .notChecked, nil: negative.append("CHECKED")
-            }
+        if web.flag("disabled") { said[.unavailable] = true }
+        if web.flag("selected") { said[.selected] = true }
+        if hasNegative(.pressed) { triState(web.pressed, .pressed) }
+        if hasNegative(.checked) { triState(web.checked, .checked) }
+        if web.flag("readonly") { said[.readOnly] = true }
+        switch web.expanded {
+        case true?: said[.expanded] = true
+        case false?: said[.collapsed] = true
+        case nil: break
         }
-        if web.flag("readonly"), role == "EDITABLETEXT" || role == "CHECKBOX" { states.append("READONLY") }
-        switch web.text("expanded") {
-        case "true": states.append("EXPANDED")
-        case "false": states.append("COLLAPSED")
-        default: break
+        if web.flag("visited") { said[.visited] = true }
+        if web.flag("required") { said[.required] = true }
+        if web.flag("invalid") { said[.invalidEntry] = true }
+        for (state, roles) in words.statesSpokenOnlyOn where !(role.map(roles.contains) ?? false) { said[state] = nil }
+        return words.stateOrder.compactMap { state in
+            said[state].flatMap { $0 ? words.states[state] : words.negativeStates[state] }
         }
-        if web.flag("visited"), role == "LINK" { states.append("VISITED") }
-        if web.flag("required") { states.append("REQUIRED") }
-        if web.flag("invalid") { states.append("INVALID_ENTRY") }
-        return states.compactMap { words.states[$0] } + negative.compactMap { words.negativeStates[$0] }
     }
 
     /// What is said between two items: the containers left (innermost first: "out of list";
@@ -190,7 +214,7 @@ struct NVDASpeech {
         let kept = zip(before, after).prefix { $0.id == $1.id }.count
         var parts: [SpokenPart] = []
         for left in before[kept...].reversed() where landmark(left.web) == nil {
-            guard let role = role(left.web), Self.containers.contains(role), let word = roleWord(left.web),
+            guard isContainer(left.web), let word = roleWord(left.web),
                   let text = words.fill("outOf", ["role": word]) else { continue }
             parts.append(SpokenPart(slot: "container", text: text))
         }
@@ -204,7 +228,7 @@ struct NVDASpeech {
     /// landmark, region or dialog with its name ("Site navigation landmark").
     func entering(_ container: NVDAContainer) -> String? {
         guard let word = roleWord(container.web) else { return nil }
-        if container.web.role == "list", let count = container.itemCount,
+        if let count = container.itemCount,
            let items = words.fill(count == 1 ? "itemCountOne" : "itemCount", ["count": String(count)]) {
             return word + Self.separator + items
         }

@@ -50,7 +50,7 @@ extension ScreenReader {
     /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
     /// cuts the speech under way.
     public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
-        change.politeness == "assertive" || change.isAlert ? .interrupting(change.text) : .inTurn(change.text)
+        change.politeness == .assertive || change.isAlert ? .interrupting(change.text) : .inTurn(change.text)
     }
 
     public var speechRules: ReaderSpeechRules { ReaderSpeechRules() }
