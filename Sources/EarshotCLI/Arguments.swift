@@ -264,8 +264,7 @@ struct ScreenInputOptions: CommandOptions {
     func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            let tree = try PageCapture(screenshot: picture).capture(try PageCapture.address(of: path))
-            loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language ?? .asWritten)
+            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -273,6 +272,13 @@ struct ScreenInputOptions: CommandOptions {
         }
         if !quiet { printNotes(loaded.notes, file: StandardInput.label(for: path)) }
         return loaded
+    }
+
+    /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one
+    /// way every command, `render` included, takes a page.
+    static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false) throws -> LoadedScreen {
+        let tree = try PageCapture(screenshot: picture).capture(try PageCapture.address(of: path))
+        return try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language)
     }
 }
 

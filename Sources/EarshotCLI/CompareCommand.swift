@@ -59,7 +59,7 @@ enum CompareCommand: Command {
         usage: ["earshot compare [options] CAPTURE SCREEN"],
         arguments: [
             ("CAPTURE", "What the screen reader said: plain text (one utterance per line, in swipe order), JSON Lines with an \"utterance\" field, or an aloud capture file (Xcode 27's XCUIVoiceOverService, or TalkBack's speech requests: captures.NAME.commands[].speech[].text)."),
-            ("SCREEN", "The same screen as a screen file or an accessibility dump."),
+            ("SCREEN", "The same screen as a screen file, an accessibility dump or a web page (.html, a saved .axtree.json, or an http://, https:// or file:// address)."),
         ],
         options: Options.table,
         notes: """

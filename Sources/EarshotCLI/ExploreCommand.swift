@@ -163,7 +163,7 @@ enum ExploreCommand: Command {
             "earshot explore --no-audio SCREEN < commands.txt",
         ],
         arguments: [
-            ("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app (docs/import.md)."),
+            ("SCREEN", "A screen file (docs/screen-format.md), an accessibility dump of a real app (docs/import.md), or a web page: .html, a saved .axtree.json, or an http://, https:// or file:// address (docs/web.md)."),
             ("SCENARIO.json", "A scenario (docs/scenario-format.md): its screens, start screen, voice and app behaviours, without its steps."),
         ],
         options: Options.table,

@@ -93,7 +93,7 @@ enum LintCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot lint [options] SCREEN..."],
-        arguments: [("SCREEN", "One or more screen files (docs/screen-format.md) or accessibility dumps of real apps (docs/import.md).")],
+        arguments: [("SCREEN", "One or more screen files (docs/screen-format.md), accessibility dumps of real apps (docs/import.md), or web pages: .html, a saved .axtree.json, or an http://, https:// or file:// address (docs/web.md).")],
         options: Options.table,
         notes: """
         Prints, for each file, a summary line and then two lines per finding: FILE:LINE:COLUMN

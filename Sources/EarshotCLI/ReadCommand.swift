@@ -113,7 +113,7 @@ enum ReadCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot read [options] SCREEN"],
-        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON, Android uiautomator XML (docs/import.md); - reads standard input.")],
+        arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON, Android uiautomator XML (docs/import.md); a web page: .html, a saved .axtree.json, or an http://, https:// or file:// address (docs/web.md); - reads standard input.")],
         options: Options.table,
         notes: """
         Prints one line per focus stop: position/count, element id, what VoiceOver says, and the

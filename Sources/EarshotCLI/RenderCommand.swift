@@ -8,7 +8,7 @@ import Foundation
 /// manifest, using worker processes, resumable and splittable into shards.
 enum RenderCommand: Command {
     static let name = "render"
-    static let summary = "Render labels, CSV tables, .strings files, screens and scenarios to WAV files with a manifest."
+    static let summary = "Render labels, CSV tables, .strings files, screens, web pages and scenarios to WAV files with a manifest."
     struct Options: CommandOptions {
         @Option("output", short: "o", "DIR", "Folder for the WAV files and manifest.jsonl (required).")
         var output: String?
@@ -42,7 +42,7 @@ enum RenderCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot render INPUT... -o DIR [--voice NAME]... [--punctuation all|some|none] [--jobs N] [--shard I/N]"],
-        arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json) or a scenario (.json with \"steps\").")],
+        arguments: [("INPUT", "A label list (.txt), a CSV table (.csv), an Apple string table (.strings), a screen (.json), an accessibility dump (.xml), a web page (.html, or an http://, https:// or file:// address) or a scenario (.json with \"steps\").")],
         options: Options.table,
         notes: """
         Files go to DIR/VOICE/INPUT/NAME.wav with NAME taken from the key, id or line number;
@@ -89,10 +89,13 @@ enum RenderCommand: Command {
         for format in parsed.transcriptFormats where !transcriptFormats.contains(format) { transcriptFormats.append(format) }
         if transcriptFormats.isEmpty { transcriptFormats = RenderPlan.defaultTranscriptFormats }
 
-        let planning = try RenderPlanning(RenderRequestSettings(
+        var settings = RenderRequestSettings(
             inputs: parsed.positionals, format: parsed.format, voices: parsed.voices, placeholders: overrides,
             punctuation: parsed.punctuation, language: parsed.language ?? .asWritten, reader: parsed.reader,
-            transcriptFormats: transcriptFormats, rate: parsed.rate))
+            transcriptFormats: transcriptFormats, rate: parsed.rate)
+        let language = parsed.language ?? .asWritten
+        settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language) }
+        let planning = try RenderPlanning(settings)
         if !parsed.quiet { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }
         for problem in planning.problems { standardError(problem.description) }

@@ -6,7 +6,7 @@ import Foundation
 
 let topLevelHelp: String = {
     var lines = [
-        "OVERVIEW: Hear what iOS VoiceOver or Android TalkBack would say for a screen, with real speech (eSpeak NG, ALSA).",
+        "OVERVIEW: Hear what iOS VoiceOver, Android TalkBack or NVDA on a web page would say, with real speech (eSpeak NG, ALSA).",
         "",
         "USAGE:",
         "  earshot <command> [options]",

@@ -22,6 +22,8 @@ public struct RenderRequestSettings {
     public var transcriptFormats: [TranscriptFormat]
     /// Where voices are found.
     public var library: VoiceLibrary
+    /// Opens a web page and reads its tree (the program's browser); nil: pages are not taken.
+    public var loadPage: ((String) throws -> LoadedScreen)?
 
     public init(inputs: [String], format: BatchInputFormat? = nil, voices: [String] = [], placeholders: [Character: String] = [:],
                 punctuation: PunctuationLevel? = nil, language: ScreenLanguage = .asWritten, reader: ScreenReaderName? = nil,
@@ -67,14 +69,15 @@ public struct RenderPlanning {
             let wrongKind = {
                 (try? TextFileDecoding.contents(path: path)).map { InputKind.of($0, file: path) }
                     .flatMap { $0.isRenderable || $0 == .malformedJSON ? nil : $0 }?
-                    .mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump or a scenario)")
+                    .mismatch(path, expected: "an input render takes (text, CSV, .strings, a screen, a dump, a web page or a scenario)")
             }
             guard let format = settings.format ?? BatchInputFormat.detect(path: path) else {
                 if let mismatch = wrongKind() { throw mismatch }
                 throw UnknownInputFormat(path: path)
             }
             do {
-                let contents = try format.read(path: path, language: settings.language, reading: reading)
+                let contents = try format.read(path: path, language: settings.language, reading: reading,
+                                               loadPage: settings.loadPage)
                 notes.append((path, contents.notes))
                 problems += contents.problems
                 inputs.append(contents)

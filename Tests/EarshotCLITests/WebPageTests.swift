@@ -1,3 +1,4 @@
+import EarshotAudio
 import EarshotCore
 import Foundation
 import Testing
@@ -120,6 +121,42 @@ struct WebPageTests {
         #expect(result.stderr.contains("http://example.com/tracker.js"), "\(result.stderr)")
         #expect(result.stderr.contains("http://203.0.113.5/logo.png"), "\(result.stderr)")
         #expect(result.stdout.contains("graphic Logo"), "\(result.stdout)")
+    }
+
+    @Test("render takes a page as it takes a screen: a file per focus stop in read's order and a read-all, from a file and a file:// address")
+    func renderPage() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = CLIRunner.repositoryRoot.appendingPathComponent("samples/web/shop.html").path
+        let read = try CLIRunner.run(["read", "--no-audio", page])
+        let ids = read.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let colon = line.firstIndex(of: ":"), let space = line.firstIndex(of: " "), space < colon,
+                  line[..<space].contains("/") else { return nil }
+            return String(line[line.index(after: space)..<colon])
+        }
+        #expect(ids.count == 8, "\(read.stdout)")
+        let output = folder.appendingPathComponent("out").path
+        let address = URL(fileURLWithPath: page).absoluteString
+        let result = try CLIRunner.run(["render", "-q", "-o", output, page])
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try String(contentsOfFile: output + "/manifest.jsonl", encoding: .utf8)
+        let keys = try manifest.split(separator: "\n").map { line -> String in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["key"] as? String)
+        }
+        #expect(keys == ids + ["read-all"], "\(keys)")
+        for key in keys {
+            let wav = try WAVFile.read(path: "\(output)/ko/shop/\(key).wav")
+            #expect(wav.samples.count > 1000, "\(key) has speech")
+        }
+        // An address, and --format html for a page file named otherwise.
+        let renamed = folder.appendingPathComponent("shop.page").path
+        try FileManager.default.copyItem(atPath: page, toPath: renamed)
+        let more = try CLIRunner.run(["render", "-q", "-o", folder.appendingPathComponent("more").path, address])
+        #expect(more.status == 0, "\(more.stderr)")
+        let forced = try CLIRunner.run(["render", "-q", "--format", "html", "-o", folder.appendingPathComponent("forced").path, renamed])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("forced/ko/shop/read-all.wav").path))
     }
 
     @Test("NVDA refuses a screen that is not a web page")

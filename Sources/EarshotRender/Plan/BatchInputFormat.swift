@@ -20,11 +20,16 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
     /// A scenario file (`.json` with `steps`, docs/scenario-format.md): the timeline WAV and
     /// its transcripts.
     case scenario
+    /// A web page (`.html`, or an `http://`, `https://` or `file://` address), opened in the
+    /// browser the program gives (`RenderRequestSettings.loadPage`) and read as a screen: one
+    /// file per focus stop plus a read-all (docs/web.md).
+    case webPage = "html"
 
     /// The format named by `path`'s extension, or nil if the extension says nothing. A `.json`
     /// file is a scenario if its top-level object has `steps`, else a screen.
     public static func detect(path: String) -> BatchInputFormat? {
-        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        if LivePages.isPage(path) { return .webPage }
+        return switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "txt", "text", "labels": .text
         case "csv": .csv
         case "strings": .strings
@@ -36,9 +41,11 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
 
     /// Reads `path` as this format; `language` is the text language of a screen or dump, and
     /// `reading` the reader that hears it.
+    /// `loadPage` opens a web page (nil: this program reads none).
     public func read(path: String, language: ScreenLanguage = .asWritten,
-                     reading: ScreenReading = .standard) throws -> BatchInputContents {
-        switch self {
+                     reading: ScreenReading = .standard,
+                     loadPage: ((String) throws -> LoadedScreen)? = nil) throws -> BatchInputContents {
+        return switch self {
         case .text: try PlainTextReader.read(path: path)
         case .csv: try LabelTableReader.read(path: path)
         case .strings: try StringsTableReader.read(path: path)
@@ -48,7 +55,18 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
         case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language, reading: reading)
         case .uiautomator: try ScreenBatchReader.read(path: path, format: .uiautomator, language: language, reading: reading)
         case .scenario: try ScenarioBatchReader.read(path: path)
+        case .webPage:
+            try ScreenBatchReader.read(try Self.page(path, loadPage), path: path, reading: reading)
         }
+    }
+
+    /// The page at `path`, opened by `loadPage`; without one, a page is bad data at its place.
+    private static func page(_ path: String, _ loadPage: ((String) throws -> LoadedScreen)?) throws -> LoadedScreen {
+        guard let loadPage else {
+            throw DataFileError("a web page is read in a browser, which this program does not open (earshot render does)",
+                                at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return try loadPage(path)
     }
 
     /// True if the file parses as JSON whose top level is an object with a `steps` key; a file

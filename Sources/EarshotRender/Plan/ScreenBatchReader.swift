@@ -10,7 +10,11 @@ public enum ScreenBatchReader {
     /// `reading` says which reader orders and describes the stops.
     public static func read(path: String, format: ScreenInputFormat? = nil, language: ScreenLanguage = .asWritten,
                             reading: ScreenReading = .standard) throws -> BatchInputContents {
-        let loaded = try ScreenLoader.load(path: path, format: format, language: language)
+        try read(try ScreenLoader.load(path: path, format: format, language: language), path: path, reading: reading)
+    }
+
+    /// The batch items of a screen already loaded (a web page the browser read).
+    public static func read(_ loaded: LoadedScreen, path: String, reading: ScreenReading) throws -> BatchInputContents {
         let idLocations = loaded.idLocations
         let reader = ScreenReaders.decide(asked: reading.reader, for: [loaded.screen])
         let stops = FocusOrder(screen: loaded.screen, reader: try reading.make(reader)).stops
