@@ -132,6 +132,8 @@ struct TestScriptCleanupTests {
             ("swift", """
                 [ "$1" = test ] || exit 0
                 echo "$TMPDIR ${EARSHOT_TEST_SHM:-}" > '\(seen)'
+                echo '➜ Test "a device test" skipped: "no device"'
+                echo '✔ Test run with 3 tests in 1 suite passed after 1.0 seconds.'
                 touch "$TMPDIR/earshot-cli-x"; [ -z "${EARSHOT_TEST_SHM:-}" ] || touch "$EARSHOT_TEST_SHM/long.wav"
                 mkdir -p '\(foreignTmp)'; [ ! -d /dev/shm ] || mkdir -p '\(foreignShm)'
                 """),
@@ -150,6 +152,13 @@ struct TestScriptCleanupTests {
                                        environment: ["PATH": "\(bin.path):/usr/bin:/bin", "XDG_RUNTIME_DIR": folder.path],
                                        currentDirectory: folder)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // One summary at the end: each phase's count, the skipped tests with their reasons.
+        let summary = result.stdout.components(separatedBy: "tests: summary\n").last ?? ""
+        for phase in ["main", "paced", "without-jack"] {
+            #expect(summary.contains("  \(phase): 3 tests in 1 suite passed after 1.0 seconds; "), "\(summary)")
+        }
+        #expect(summary.contains("  skipped: \"a device test\" skipped: \"no device\"\n"), "\(summary)")
+        #expect(summary.hasSuffix("tests: every phase passed\n"), "\(summary)")
         let own = try String(contentsOfFile: seen, encoding: .utf8).split(separator: " ").map {
             $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         #expect(own.first?.hasPrefix("/tmp/es-") == true, "\(own)")

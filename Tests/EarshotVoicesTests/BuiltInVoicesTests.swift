@@ -16,7 +16,7 @@ struct BuiltInVoicesTests {
         while let path = enumerator.nextObject() as? String {
             let full = voicesFolder + "/" + path
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isFolder)
             if isFolder.boolValue || (path as NSString).lastPathComponent.hasPrefix(".") { continue }
             files[path] = try Data(contentsOf: URL(fileURLWithPath: full))
         }
