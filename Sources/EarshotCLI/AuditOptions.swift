@@ -94,7 +94,7 @@ struct AuditOptions: CommandOptions {
             if baseline != nil { out.line("") }
             let report = try ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
             out.text(report.text)
-            if let conformancePath { try AtomicFile.writeOutput(report.json, to: conformancePath) }
+            if let conformancePath { try AtomicFile.writeReport(report.json, to: conformancePath) }
             return report
         }
         return nil

@@ -30,10 +30,10 @@ struct ReportOutputs: CommandOptions {
 
     /// Writes the reports asked for.
     func write(_ records: [SuiteRecord], name: String) throws {
-        if let junit { try AtomicFile.writeOutput(JUnitReport.xml(records, name: name), to: junit) }
+        if let junit { try AtomicFile.writeReport(JUnitReport.xml(records, name: name), to: junit) }
         if let sarif {
             let findings = records.flatMap(\.findings)
-            try AtomicFile.writeOutput(SarifReport.json(findings, baseFolder: FileManager.default.currentDirectoryPath), to: sarif)
+            try AtomicFile.writeReport(SarifReport.json(findings, baseFolder: FileManager.default.currentDirectoryPath), to: sarif)
         }
     }
 }

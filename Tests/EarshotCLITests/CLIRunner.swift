@@ -88,7 +88,7 @@ struct CLIRunner {
     }
 
     /// Our environment with the repository's voices and `environment` on top.
-    private static func binaryEnvironment(_ environment: [String: String]) -> [String: String] {
+    static func binaryEnvironment(_ environment: [String: String]) -> [String: String] {
         var merged = ProcessInfo.processInfo.environment
         merged["EARSHOT_VOICES"] = repositoryRoot.appendingPathComponent("voices").path
         // The default voice follows the locale: the tests speak Korean, as Earshot does in the

@@ -72,6 +72,22 @@ public enum AtomicFile {
         try writeOutput(Data(text.utf8), to: path)
     }
 
+    /// `writeOutput` for a CI report (JUnit, SARIF, a conformance table): its folder is made when
+    /// missing, as a build's report folder (`out/earshot.xml`) often is on a clean checkout.
+    public static func writeReport(_ text: String, to path: String) throws {
+        if path != "-" {
+            let folder = (destination(of: path) as NSString).deletingLastPathComponent
+            if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw FileIOError(path: path, reason: "cannot make its folder \(folder) (\(error.localizedDescription))")
+                }
+            }
+        }
+        try writeOutput(text, to: path)
+    }
+
     /// A hidden sibling name unique to this process and call, beside the file that `path`
     /// really names (a link's target).
     public static func temporaryPath(for path: String) -> String {
