@@ -17,7 +17,7 @@ out=.build/fuzz
 mkdir -p "$out"
 
 # explore's command reader, parser and key table are EarshotExplore's, and need only the core.
-sources="$(find Sources/EarshotCore Sources/EarshotRender/Plan -name '*.swift' | sort) Sources/EarshotExplore/ExploreAction.swift Sources/EarshotExplore/ExploreKeys.swift Sources/EarshotExplore/CommandLineReader.swift"
+sources="$(find Sources/EarshotCore Sources/EarshotRender/Plan -name '*.swift' | sort) Sources/EarshotExplore/ExploreAction.swift Sources/EarshotExplore/ExploreKeys.swift Sources/EarshotExplore/CommandLineEditor.swift"
 binary="$out/earshot-fuzz"
 if [ ! -x "$binary" ] || [ -n "$(find Sources/EarshotCore Sources/EarshotRender/Plan Sources/EarshotExplore Tests/EarshotCoreTests/Fuzz Tests/Fuzz -name '*.swift' -newer "$binary")" ]; then
   echo "fuzz: building the fuzzer (libFuzzer + AddressSanitizer)"

@@ -116,7 +116,7 @@ enum EstimateBenchmark {
         }
         let table = root.appendingPathComponent("Tests/Fixtures/corpora/\(strings)")
         let placeholders = FormatPlaceholders.defaults(language: voice)
-        for item in try StringsTableReader.read(path: table.path).items {
+        for item in try StringsTableParser.read(path: table.path).items {
             switch item.content {
             case .text(let text): texts.append(text)
             case .formatString(let format): if let text = try? placeholders.fill(format) { texts.append(text) }

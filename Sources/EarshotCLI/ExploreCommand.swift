@@ -110,7 +110,7 @@ enum ExploreCommand: Command {
 
     /// Reads keys until `q`, Ctrl-C or Ctrl-D.
     static func readKeys(terminal: KeyTerminal, session: ExploreSession, printer: LinePrinter) {
-        let reader = KeyReader(descriptor: terminal.descriptor)
+        let reader = KeyDecoder(descriptor: terminal.descriptor)
         while true {
             let action: ExploreAction?
             switch ExploreAction.meaning(of: reader.next()) {
@@ -143,7 +143,7 @@ enum ExploreCommand: Command {
     /// each at most 64 KiB (a longer line is skipped with a message); at the end of input,
     /// waits for speech to end.
     static func readLines(session: ExploreSession, printer: LinePrinter) {
-        let reader = CommandLineReader(descriptor: STDIN_FILENO)
+        let reader = CommandLineEditor(descriptor: STDIN_FILENO)
         while let item = reader.next() {
             switch item {
             case .line(let line):

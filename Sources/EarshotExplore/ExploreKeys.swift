@@ -18,7 +18,7 @@ public enum TerminalKey: Equatable, Sendable {
 
 /// Decodes the bytes of a terminal in key mode into keys: UTF-8 characters, and the escape
 /// sequences of arrow, Home and End keys (`ESC [ A`, `ESC O A`, `ESC [ 1 ~`...).
-public struct KeyReader {
+public struct KeyDecoder {
     public let descriptor: Int32
     /// How long to wait after ESC for the rest of a sequence before taking it as the Escape key.
     public var escapeTimeoutMilliseconds: Int32 = 50

@@ -13,8 +13,8 @@ struct ExploreCommandCorpusTests {
     @Test("lines past the limit are skipped whole and counted, CRLF and a last line without its end are read")
     func boundedLines() {
         let text = "next\r\n" + String(repeating: "x", count: 300) + "\nprevious\n" + String(repeating: "y", count: 250) + "\nlast"
-        let reader = CommandLineReader(data: Data(text.utf8), limit: 100)
-        var items: [CommandLineReader.Item] = []
+        let reader = CommandLineEditor(data: Data(text.utf8), limit: 100)
+        var items: [CommandLineEditor.Item] = []
         while let item = reader.next() { items.append(item) }
         #expect(items == [.line("next"), .tooLong(line: 2, bytes: 301), .line("previous"), .tooLong(line: 4, bytes: 251), .line("last")])
     }
@@ -35,7 +35,7 @@ struct ExploreCommandCorpusTests {
     @Test("each corpus input is read and parsed without a crash",
           arguments: (try? FileManager.default.contentsOfDirectory(atPath: corpus.path))?.sorted() ?? [])
     func replay(name: String) throws {
-        let reader = CommandLineReader(data: try Data(contentsOf: Self.corpus.appendingPathComponent(name)), limit: 4096)
+        let reader = CommandLineEditor(data: try Data(contentsOf: Self.corpus.appendingPathComponent(name)), limit: 4096)
         var lines = 0
         while let item = reader.next() {
             lines += 1

@@ -14,7 +14,7 @@ struct ExploreSessionTests {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data("\u{1B}[C\u{1B}OD\u{1B}[1~n한\r\u{1B}[15~\u{04}\u{1B}".utf8))
         try pipe.fileHandleForWriting.close()
-        let reader = KeyReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        let reader = KeyDecoder(descriptor: pipe.fileHandleForReading.fileDescriptor)
         let keys = (0..<9).map { _ in reader.next() }
         #expect(keys == [.right, .left, .home, .character("n"), .character("한"), .enter, .unknown("ESC [15~"),
                          .endOfInput, .escape])

@@ -39,7 +39,7 @@ struct FormatPlaceholdersTests {
 
     @Test("leaves no placeholder in any value of the real Korean table")
     func realTable() throws {
-        let contents = try StringsTableReader.read(path: sharedCorpusPath("fluentui-apple-ko.strings"))
+        let contents = try StringsTableParser.read(path: sharedCorpusPath("fluentui-apple-ko.strings"))
         for item in contents.items {
             guard case .formatString(let format) = item.content else { continue }
             let filled = try korean.fill(format)

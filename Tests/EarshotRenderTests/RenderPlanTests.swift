@@ -18,8 +18,8 @@ struct RenderPlanTests {
 
     @Test("orders jobs by input, item and voice and names files VOICE/INPUT/NAME.wav, unique ignoring case")
     func orderAndNames() throws {
-        let first = PlainTextReader.parse("하나\n둘\n", file: "a/labels.txt")
-        let second = StringsTableReader.parse("\"Done\" = \"완료\";\n\"done\" = \"끝\";\n\"찜하기\" = \"찜\";\n", file: "b/labels.strings")
+        let first = PlainTextParser.parse("하나\n둘\n", file: "a/labels.txt")
+        let second = StringsTableParser.parse("\"Done\" = \"완료\";\n\"done\" = \"끝\";\n\"찜하기\" = \"찜\";\n", file: "b/labels.strings")
         var english = Self.korean
         english.name = "ko"
         let plan = RenderPlan(inputs: [first, second], inputPaths: ["a/labels.txt", "b/labels.strings"],
@@ -37,7 +37,7 @@ struct RenderPlanTests {
 
     @Test("describes a CSV row with the profile's words, normalizes it, and puts the hint after the hint pause")
     func composition() throws {
-        let table = LabelTableReader.parse("id,label,value,traits,hint\nrate,평점,4.8점,adjustable,\nbad,x,,butt0n,\n", file: "t.csv")
+        let table = LabelTableParser.parse("id,label,value,traits,hint\nrate,평점,4.8점,adjustable,\nbad,x,,butt0n,\n", file: "t.csv")
         let plan = RenderPlan(inputs: [table], inputPaths: ["t.csv"], voices: [try voice()], engine: "e")
         let job = try #require(plan.jobs.first)
         #expect(job.segments.count == 2)
@@ -54,7 +54,7 @@ struct RenderPlanTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let path = root.appendingPathComponent("samples/screens/settings.json").path
-        let contents = try ScreenBatchReader.read(path: path)
+        let contents = try ScreenBatchParser.read(path: path)
         #expect(contents.items.map(\.key) == ["settings-title", "wifi-row", "bluetooth", "brightness", "nickname", "save", "read-all"])
         #expect(contents.items[1].line > 1)
         let plan = RenderPlan(inputs: [contents], inputPaths: [path], voices: [try voice()], engine: "e")
@@ -70,7 +70,7 @@ struct RenderPlanTests {
             .deletingLastPathComponent()
         let dump = root.appendingPathComponent("Tests/Fixtures/android/uiautomator-dump-signin.xml").path
         func notifications(_ reader: ScreenReaderName?) throws -> (reader: ScreenReaderName, segments: [String]) {
-            let contents = try ScreenBatchReader.read(path: dump, reading: .reader(reader, profile: Self.korean))
+            let contents = try ScreenBatchParser.read(path: dump, reading: .reader(reader, profile: Self.korean))
             let plan = RenderPlan(inputs: [contents], inputPaths: [dump], voices: [try voice()], engine: "e")
             #expect(plan.problems.isEmpty)
             let item = try #require(contents.items.first { $0.key == "notifications" })
@@ -80,10 +80,10 @@ struct RenderPlanTests {
         #expect(try notifications(.voiceOver) == (.voiceOver, ["알림 받기, 스위치 버튼, 끔", "설정을 끄거나 켜려면 이중 탭 하십시오."]))
         // A screen file is VoiceOver's unless TalkBack is asked for.
         let screen = root.appendingPathComponent("samples/screens/settings.json").path
-        #expect(try ScreenBatchReader.read(path: screen, reading: .reader(nil, profile: Self.korean)).items.allSatisfy { $0.reader == .voiceOver })
+        #expect(try ScreenBatchParser.read(path: screen, reading: .reader(nil, profile: Self.korean)).items.allSatisfy { $0.reader == .voiceOver })
 
         let scenario = root.appendingPathComponent("samples/scenarios/android-signin.json").path
-        let contents = try ScenarioBatchReader.read(path: scenario)
+        let contents = try ScenarioBatchParser.read(path: scenario)
         let own = RenderPlan(inputs: [contents], inputPaths: [scenario], voices: [try voice()], engine: "e").jobs[0]
         let asked = RenderPlan(inputs: [contents], inputPaths: [scenario], voices: [try voice()], engine: "e",
                                scenarioReader: .voiceOver).jobs[0]
@@ -94,6 +94,6 @@ struct RenderPlanTests {
     @Test("reads a UTF-8 label list with a byte order mark and Windows line ends")
     func byteOrderMark() throws {
         let text = try TextFileDecoding.decode(Data([0xEF, 0xBB, 0xBF] + Array("확인\r\n취소\r\n".utf8)), file: "l.txt")
-        #expect(PlainTextReader.parse(text, file: "l.txt").items.map(\.content) == [.text("확인"), .text("취소")])
+        #expect(PlainTextParser.parse(text, file: "l.txt").items.map(\.content) == [.text("확인"), .text("취소")])
     }
 }

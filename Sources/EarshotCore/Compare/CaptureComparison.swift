@@ -134,7 +134,7 @@ extension ScreenReaderCapture {
     /// hint as a request of its own after the element). `hello` says nothing, `reset` may carry
     /// the window's title before the element, and a move at an edge (`status` `edge`) says
     /// nothing: none of them is compared.
-    static func talkBack(_ capture: JSONObjectReader, name: String) throws -> ScreenReaderCapture {
+    static func talkBack(_ capture: JSONObjectFields, name: String) throws -> ScreenReaderCapture {
         var utterances: [String] = []
         for command in try capture.required("commands").arrayItems() {
             let object = try command.anyObject()

@@ -195,12 +195,12 @@ public enum InputKind: Equatable, Sendable {
             if keys.contains("output") && keys.contains("sha256") { return .renderManifest }
             if keys.contains("earshotSuite") { return .suiteSettings }
             if WebPageTree.recognises(root) { return .dump("a web page's saved accessibility tree") }
-            if WebDriverAgentJSONReader.recognises(root) { return .dump("WebDriverAgent JSON source") }
-            if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
+            if WebDriverAgentJSONParser.recognises(root) { return .dump("WebDriverAgent JSON source") }
+            if IdbJSONParser.recognises(root) { return .dump("idb ui describe-all JSON") }
             if !keys.isEmpty && keys.isSubset(of: Set(Self.scenarioPartKeys)) { return .scenarioPart }
             return .otherJSON
         case .array(let items):
-            if IdbJSONReader.recognises(root) { return .dump("idb ui describe-all JSON") }
+            if IdbJSONParser.recognises(root) { return .dump("idb ui describe-all JSON") }
             // A run without findings writes `[]`; its name tells it from other empty arrays.
             if items.isEmpty && file.lowercased().hasSuffix(".findings.json") { return .findings }
             guard case .object(let first)? = items.first?.value else { return .otherJSON }

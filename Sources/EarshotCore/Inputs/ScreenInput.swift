@@ -110,14 +110,14 @@ public enum ScreenLoader {
             }
             return LoadedScreen(screen: screen, format: .screen, notes: [], idLocations: locations)
         case .wdaXML:
-            return try interpret(try PageSourceXMLReader.read(data, file: file), defaultName: defaultName, language: language)
+            return try interpret(try PageSourceXMLParser.read(data, file: file), defaultName: defaultName, language: language)
         case .wdaJSON:
-            return try interpret(try WebDriverAgentJSONReader.read(try parsedJSON()), defaultName: defaultName,
+            return try interpret(try WebDriverAgentJSONParser.read(try parsedJSON()), defaultName: defaultName,
                                  language: language)
         case .idbJSON:
-            return try interpret(try IdbJSONReader.read(try parsedJSON()), defaultName: defaultName, language: language)
+            return try interpret(try IdbJSONParser.read(try parsedJSON()), defaultName: defaultName, language: language)
         case .uiautomator:
-            return try interpretAndroid(try UiAutomatorXMLReader.read(data, file: file), defaultName: defaultName,
+            return try interpretAndroid(try UiAutomatorXMLParser.read(data, file: file), defaultName: defaultName,
                                         language: language)
         case .webTree:
             return try webPage(try WebPageTree.decode(try parsedJSON()), defaultName: defaultName, language: language)
@@ -170,8 +170,8 @@ public enum ScreenLoader {
             }
         }
         if WebPageTree.recognises(root) { return .webTree }
-        if WebDriverAgentJSONReader.recognises(root) { return .wdaJSON }
-        if IdbJSONReader.recognises(root) { return .idbJSON }
+        if WebDriverAgentJSONParser.recognises(root) { return .wdaJSON }
+        if IdbJSONParser.recognises(root) { return .idbJSON }
         throw DataFileError(
             "not a screen file or a known accessibility dump; tried: Earshot screen file (an object with \"elements\"), a saved web page tree (\"format\": \"\(WebPageTree.format)\"), WebDriverAgent JSON source (an object with \"type\" and \"rect\"), idb ui describe-all JSON (objects with \"AXLabel\"); WebDriverAgent page source and Android uiautomator XML start with '<'. Use --format \(ScreenInputFormat.names.joined(separator: ", ")) to force one",
             at: root.location)
@@ -187,7 +187,7 @@ public enum ScreenLoader {
 
     /// Whether the first character is `<`, past white space and a UTF-8 or UTF-16 byte order mark.
     private static func startsWithAngleBracket(_ data: Data) -> Bool {
-        data.first(where: { !PageSourceXMLReader.isXMLSpace($0) && $0 != 0xFF && $0 != 0xFE && $0 != 0 }) == UInt8(ascii: "<")
+        data.first(where: { !PageSourceXMLParser.isXMLSpace($0) && $0 != 0xFF && $0 != 0xFE && $0 != 0 }) == UInt8(ascii: "<")
     }
 
     /// The file name without its folder and extension: `dumps/settings.xml` → `settings`.

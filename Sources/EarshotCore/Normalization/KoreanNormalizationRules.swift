@@ -244,7 +244,7 @@ public struct KoreanNormalizationRules: Sendable {
         return text
     }
 
-    private static func ranged(_ object: JSONObjectReader, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
+    private static func ranged(_ object: JSONObjectFields, _ key: String, _ range: ClosedRange<Int>) throws -> Int {
         let node = try object.required(key)
         let value = try node.intValue()
         guard range.contains(value) else {

@@ -10,7 +10,7 @@ import Foundation
 /// All words come from `KoreanNormalizationRules`.
 public struct KoreanNormalizer: TextNormalizer {
     public let rules: KoreanNormalizationRules
-    let reader: KoreanNumberReader
+    let reader: KoreanNumberWords
     /// Counters and unit symbols as scalar arrays by their first scalar, longest first, for
     /// prefix matching in the scanned text; magnitude words likewise, longest first.
     let counterPatterns: [Unicode.Scalar: [CounterPattern]]
@@ -22,7 +22,7 @@ public struct KoreanNormalizer: TextNormalizer {
 
     public init(rules: KoreanNormalizationRules) {
         self.rules = rules
-        reader = KoreanNumberReader(words: rules.numbers)
+        reader = KoreanNumberWords(words: rules.numbers)
         counterPatterns = Dictionary(grouping: rules.counters.map {
             CounterPattern(scalars: Array($0.key.unicodeScalars), word: $0.key, kind: $0.value)
         }, by: { $0.scalars[0] }).mapValues { $0.sorted { $0.scalars.count > $1.scalars.count } }
@@ -93,7 +93,7 @@ struct WrittenNumber {
     var start = 0
     var end = 0
 
-    var integerValue: Int? { KoreanNumberReader.value(of: integer) }
+    var integerValue: Int? { KoreanNumberWords.value(of: integer) }
     var isPlainInteger: Bool { sign == .none && currency == nil && fraction == nil && dottedParts == nil }
 }
 
@@ -105,7 +105,7 @@ struct WrittenNumber {
 struct KoreanTextRewriter {
     let normalizer: KoreanNormalizer
     let rules: KoreanNormalizationRules
-    let reader: KoreanNumberReader
+    let reader: KoreanNumberWords
     let s: [Unicode.Scalar]
     var out = ScalarOutput()
     /// Every look at an input scalar through `scalar(_:)` and `digit(_:)`.
@@ -260,15 +260,15 @@ struct KoreanTextRewriter {
         }
         guard let monthStart = skipSeparator(afterYear) else { return nil }
         let (month, afterMonth) = readDigits(at: monthStart)
-        guard (1...2).contains(month.count), let monthValue = KoreanNumberReader.value(of: month),
+        guard (1...2).contains(month.count), let monthValue = KoreanNumberWords.value(of: month),
               (1...12).contains(monthValue), let dayStart = skipSeparator(afterMonth) else { return nil }
         let (day, afterDay) = readDigits(at: dayStart)
-        guard (1...2).contains(day.count), let dayValue = KoreanNumberReader.value(of: day),
+        guard (1...2).contains(day.count), let dayValue = KoreanNumberWords.value(of: day),
               (1...31).contains(dayValue) else { return nil }
         let end = afterDay
         if digit(end) != nil || (scalar(end) == separator && digit(end + 1) != nil) { return nil }
         let text = [
-            counted(KoreanNumberReader.value(of: year)!, rules.yearCounter),
+            counted(KoreanNumberWords.value(of: year)!, rules.yearCounter),
             counted(monthValue, rules.monthCounter),
             counted(dayValue, rules.dayCounter),
         ].joined(separator: " ")
@@ -301,13 +301,13 @@ struct KoreanTextRewriter {
         let (hour, afterHour) = readDigits(at: i)
         guard (1...2).contains(hour.count), scalar(afterHour) == ":" else { return nil }
         let (minute, afterMinute) = readDigits(at: afterHour + 1)
-        guard minute.count == 2, let hourValue = KoreanNumberReader.value(of: hour), hourValue <= 24,
-              let minuteValue = KoreanNumberReader.value(of: minute), minuteValue <= 59 else { return nil }
+        guard minute.count == 2, let hourValue = KoreanNumberWords.value(of: hour), hourValue <= 24,
+              let minuteValue = KoreanNumberWords.value(of: minute), minuteValue <= 59 else { return nil }
         var end = afterMinute
         var secondValue: Int?
         if scalar(end) == ":" {
             let (second, afterSecond) = readDigits(at: end + 1)
-            guard second.count == 2, let value = KoreanNumberReader.value(of: second), value <= 59 else { return nil }
+            guard second.count == 2, let value = KoreanNumberWords.value(of: second), value <= 59 else { return nil }
             secondValue = value
             end = afterSecond
         }
@@ -337,7 +337,7 @@ struct KoreanTextRewriter {
         guard scalar(afterTop) == "/" else { return nil }
         let (bottom, end) = readDigits(at: afterTop + 1)
         guard !bottom.isEmpty, scalar(end) != "/", scalar(end) != ".",
-              let a = KoreanNumberReader.value(of: top), let b = KoreanNumberReader.value(of: bottom), b > 0 else {
+              let a = KoreanNumberWords.value(of: top), let b = KoreanNumberWords.value(of: bottom), b > 0 else {
             return nil
         }
         let isFraction = a < b && b <= rules.fractionMaxDenominator

@@ -188,7 +188,7 @@ public struct ScenarioComposition {
         init() {}
 
         /// A file's own members (the include keys already read).
-        init(own object: JSONObjectReader) throws {
+        init(own object: JSONObjectFields) throws {
             for member in object.members {
                 switch member.key {
                 case "screens", "app":

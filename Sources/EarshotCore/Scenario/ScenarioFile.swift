@@ -288,8 +288,8 @@ struct StepDecoder {
                                                  thing: "a step", unknownWord: "key")
         let value = actionMember.node
         let action: ScenarioAction
-        let object: JSONObjectReader
-        func allowing(_ extra: [String]) throws -> JSONObjectReader {
+        let object: JSONObjectFields
+        func allowing(_ extra: [String]) throws -> JSONObjectFields {
             try node.object(allowing: ScenarioFile.timingKeys + [actionMember.key] + extra)
         }
         switch actionMember.key {
@@ -390,7 +390,7 @@ struct StepDecoder {
     }
 
     /// An edit of the shown screen, or of the screen named by `"screen"`.
-    func screenEdit(_ edit: ScreenEdit, _ object: JSONObjectReader) throws -> ScenarioAction {
+    func screenEdit(_ edit: ScreenEdit, _ object: JSONObjectFields) throws -> ScenarioAction {
         guard let node = object["screen"] else { return .edit(edit) }
         return .editScreen(edit, screen: try ScenarioFile.screenName(node, in: screens))
     }
@@ -408,7 +408,7 @@ struct StepDecoder {
         return value
     }
 
-    mutating func gesture(_ name: ScenarioGesture.Name, _ object: JSONObjectReader) throws -> ScenarioGesture {
+    mutating func gesture(_ name: ScenarioGesture.Name, _ object: JSONObjectFields) throws -> ScenarioGesture {
         switch name {
         case .next: return .next
         case .previous: return .previous
@@ -437,7 +437,7 @@ struct StepDecoder {
     }
 
     /// The `changes` of an activation: edit objects applied before the re-read.
-    mutating func edits(_ object: JSONObjectReader) throws -> [ScreenEdit] {
+    mutating func edits(_ object: JSONObjectFields) throws -> [ScreenEdit] {
         try (object.array("changes") ?? []).map { node in
             guard case .object(let members) = node.value else { throw node.typeError(expected: "a change object") }
             let key = members.first { ["change", "insert", "remove"].contains($0.key) }?.key
@@ -451,7 +451,7 @@ struct StepDecoder {
         }
     }
 
-    mutating func edit(_ object: JSONObjectReader) throws -> ScreenEdit {
+    mutating func edit(_ object: JSONObjectFields) throws -> ScreenEdit {
         if let id = object["remove"] { return .remove(id: try elementID(id)) }
         if let element = object["insert"] {
             let (node, locations) = try ScreenFile.elementLocating(element)
@@ -472,7 +472,7 @@ struct StepDecoder {
     }
 
     /// The property keys of a `change` step (or a `set` behaviour): at least one.
-    func elementChange(_ object: JSONObjectReader, what: String) throws -> ElementChange {
+    func elementChange(_ object: JSONObjectFields, what: String) throws -> ElementChange {
         var change = ElementChange()
         func text(_ key: String) throws -> String?? {
             guard let node = object[key] else { return nil }
@@ -503,7 +503,7 @@ struct StepDecoder {
         return traits
     }
 
-    mutating func notification(_ name: PostedNotification.Name, _ object: JSONObjectReader) throws -> PostedNotification {
+    mutating func notification(_ name: PostedNotification.Name, _ object: JSONObjectFields) throws -> PostedNotification {
         switch name {
         case .announceForAccessibility:
             return .announceForAccessibility(try object.requiredString("text"))

@@ -130,7 +130,7 @@ extension SpeechAttributes {
     /// Reads `spellOut`, `punctuation`, `pitch` and `ipa` from an element or a step, and
     /// `language` when `withLanguage` (an announcement's); a pitch outside 0.5 to 2.0 or an empty
     /// IPA string is an error at its place.
-    static func decode(_ object: JSONObjectReader, withLanguage: Bool) throws -> SpeechAttributes {
+    static func decode(_ object: JSONObjectFields, withLanguage: Bool) throws -> SpeechAttributes {
         var attributes = SpeechAttributes()
         if withLanguage { attributes.language = try object.string("language") }
         attributes.spellOut = try object.bool("spellOut") ?? false

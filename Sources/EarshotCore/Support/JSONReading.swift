@@ -15,7 +15,7 @@ extension JSONNode {
         DataFileError("expected \(expected), found \(typeName)", at: location)
     }
 
-    public func object(allowing keys: [String]) throws -> JSONObjectReader {
+    public func object(allowing keys: [String]) throws -> JSONObjectFields {
         guard case .object(let members) = value else { throw typeError(expected: "an object") }
         for member in members where !keys.contains(member.key) {
             var message = "unknown key \"\(member.key)\""
@@ -23,13 +23,13 @@ extension JSONNode {
             message += suggestion.isEmpty ? "; valid keys: \(keys.joined(separator: ", "))" : suggestion
             throw DataFileError(message, at: member.keyLocation)
         }
-        return JSONObjectReader(node: self, members: members)
+        return JSONObjectFields(node: self, members: members)
     }
 
     /// An object read from another tool's format, whose keys are not all known: none refused.
-    public func anyObject() throws -> JSONObjectReader {
+    public func anyObject() throws -> JSONObjectFields {
         guard case .object(let members) = value else { throw typeError(expected: "an object") }
-        return JSONObjectReader(node: self, members: members)
+        return JSONObjectFields(node: self, members: members)
     }
 
     public func arrayItems() throws -> [JSONNode] {
@@ -66,7 +66,7 @@ extension JSONNode {
 }
 
 /// The members of one JSON object, read by key.
-public struct JSONObjectReader: Sendable {
+public struct JSONObjectFields: Sendable {
     public let node: JSONNode
     public let members: [JSONMember]
 

@@ -84,7 +84,7 @@ public struct EarconDefinition: Sendable, Equatable {
     /// Reads one earcon object.
     public static func decode(name: EarconName, node: JSONNode, relativeTo folder: String) throws -> EarconDefinition {
         let object = try node.object(allowing: keys)
-        func ranged(_ reader: JSONObjectReader, _ key: String, _ range: ClosedRange<Double>, unit: String,
+        func ranged(_ reader: JSONObjectFields, _ key: String, _ range: ClosedRange<Double>, unit: String,
                     required: Bool = true) throws -> Double {
             guard let value = try reader.double(key) else {
                 if required { _ = try reader.required(key) }

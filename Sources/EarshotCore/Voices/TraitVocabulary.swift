@@ -132,7 +132,7 @@ public struct TraitVocabulary: Sendable {
         return (sentences, try section.string("separator") ?? " ")
     }
 
-    private static func traits(_ entry: JSONObjectReader, _ key: String) throws -> AccessibilityTraits {
+    private static func traits(_ entry: JSONObjectFields, _ key: String) throws -> AccessibilityTraits {
         guard let node = entry[key] else { return [] }
         var set = AccessibilityTraits()
         for item in try node.arrayItems() {
@@ -142,7 +142,7 @@ public struct TraitVocabulary: Sendable {
     }
 
     /// Every slot a word names must be laid out, and every laid-out slot must be filled by something.
-    private func checkSlots(speech: JSONObjectReader) throws {
+    private func checkSlots(speech: JSONObjectFields) throws {
         let laidOut = Set(groups.flatMap(\.slots))
         let named = Set(words.map(\.slot)).union(Self.builtInSlots)
         for word in words where !word.text.isEmpty && !laidOut.contains(word.slot) {

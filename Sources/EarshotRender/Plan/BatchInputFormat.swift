@@ -46,17 +46,17 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
                      reading: ScreenReading = .standard,
                      loadPage: ((String) throws -> LoadedScreen)? = nil) throws -> BatchInputContents {
         return switch self {
-        case .text: try PlainTextReader.read(path: path)
-        case .csv: try LabelTableReader.read(path: path)
-        case .strings: try StringsTableReader.read(path: path)
-        case .screen: try ScreenBatchReader.read(path: path, language: language, reading: reading)
-        case .wdaXML: try ScreenBatchReader.read(path: path, format: .wdaXML, language: language, reading: reading)
-        case .wdaJSON: try ScreenBatchReader.read(path: path, format: .wdaJSON, language: language, reading: reading)
-        case .idbJSON: try ScreenBatchReader.read(path: path, format: .idbJSON, language: language, reading: reading)
-        case .uiautomator: try ScreenBatchReader.read(path: path, format: .uiautomator, language: language, reading: reading)
-        case .scenario: try ScenarioBatchReader.read(path: path)
+        case .text: try PlainTextParser.read(path: path)
+        case .csv: try LabelTableParser.read(path: path)
+        case .strings: try StringsTableParser.read(path: path)
+        case .screen: try ScreenBatchParser.read(path: path, language: language, reading: reading)
+        case .wdaXML: try ScreenBatchParser.read(path: path, format: .wdaXML, language: language, reading: reading)
+        case .wdaJSON: try ScreenBatchParser.read(path: path, format: .wdaJSON, language: language, reading: reading)
+        case .idbJSON: try ScreenBatchParser.read(path: path, format: .idbJSON, language: language, reading: reading)
+        case .uiautomator: try ScreenBatchParser.read(path: path, format: .uiautomator, language: language, reading: reading)
+        case .scenario: try ScenarioBatchParser.read(path: path)
         case .webPage:
-            try ScreenBatchReader.read(try Self.page(path, loadPage), path: path, reading: reading)
+            try ScreenBatchParser.read(try Self.page(path, loadPage), path: path, reading: reading)
         }
     }
 

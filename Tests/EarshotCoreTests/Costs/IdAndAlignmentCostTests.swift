@@ -64,7 +64,7 @@ struct IdAndAlignmentCostTests {
     @Test("ids of many Android views with one label take at most two look-ups each (a search from -2 took N²/2)")
     func androidSameLabel() throws {
         for count in [1000, 4000] {
-            let dump = try UiAutomatorXMLReader.read(Self.sameLabelDump(count), file: "same.xml")
+            let dump = try UiAutomatorXMLParser.read(Self.sameLabelDump(count), file: "same.xml")
             var builder = AndroidScreenBuilder()
             let screen = try builder.screen(from: dump, defaultName: "same")
             #expect(screen.nodeCount == count + 1)
@@ -83,7 +83,7 @@ struct IdAndAlignmentCostTests {
                 xml += #"<XCUIElementTypeButton type="XCUIElementTypeButton" label="Same" enabled="true" visible="true" x="\#(index % 300)" y="\#(index / 300 + 2)" width="10" height="1"/>"#
             }
             xml += "</XCUIElementTypeWindow></XCUIElementTypeApplication></AppiumAUT>"
-            let dump = try PageSourceXMLReader.read(Data(xml.utf8), file: "same.xml")
+            let dump = try PageSourceXMLParser.read(Data(xml.utf8), file: "same.xml")
             var interpreter = DumpInterpreter()
             _ = try interpreter.screen(from: dump, defaultName: "same")
             let ids = Set(interpreter.idLocations.keys)

@@ -77,13 +77,13 @@ enum FuzzTarget: String, CaseIterable {
         case .strings:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.strings") else { return }
             let placeholders = FormatPlaceholders.defaults(language: "ko")
-            for item in StringsTableReader.parse(text, file: "fuzz.strings").items {
+            for item in StringsTableParser.parse(text, file: "fuzz.strings").items {
                 if case .formatString(let format) = item.content { _ = try? placeholders.fill(format) }
             }
         case .labels:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.csv") else { return }
-            _ = LabelTableReader.parse(text, file: "fuzz.csv")
-            _ = PlainTextReader.parse(text, file: "fuzz.txt")
+            _ = LabelTableParser.parse(text, file: "fuzz.csv")
+            _ = PlainTextParser.parse(text, file: "fuzz.txt")
         case .capture:
             guard let text = try? TextFileDecoding.decode(data, file: "fuzz.capture") else { return }
             let names = [nil, "screen"]
@@ -111,7 +111,7 @@ enum FuzzTarget: String, CaseIterable {
             }
         #if FUZZING
         case .exploreCommands:
-            let reader = CommandLineReader(data: data, limit: 4096)
+            let reader = CommandLineEditor(data: data, limit: 4096)
             while let item = reader.next() {
                 if case .line(let line) = item { _ = try? ExploreAction.parse(line) }
             }

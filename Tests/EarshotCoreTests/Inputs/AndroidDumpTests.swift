@@ -277,7 +277,7 @@ struct AndroidDumpTests {
     @Test("a root other than <hierarchy>, read as Android, is named")
     func wrongRoot() throws {
         do {
-            _ = try UiAutomatorXMLReader.read(Data("<?xml version=\"1.0\"?>\n<node class=\"a.B\"/>".utf8), file: "x.xml")
+            _ = try UiAutomatorXMLParser.read(Data("<?xml version=\"1.0\"?>\n<node class=\"a.B\"/>".utf8), file: "x.xml")
             Issue.record("no error")
         } catch let error as DataFileError {
             #expect(error.location.line == 2 && error.message.contains("starts with <hierarchy>"), "\(error)")

@@ -56,15 +56,15 @@ struct LegacyWDAJSONTests {
 
     @Test("UIAutomation names map as WebDriverAgent maps them")
     func typeNames() {
-        #expect(WebDriverAgentJSONReader.xcuiType(uiaType: "UIATableCell") == "Cell")
-        #expect(WebDriverAgentJSONReader.xcuiType(uiaType: "UIACollectionCell") == "Cell")
-        #expect(WebDriverAgentJSONReader.xcuiType(uiaType: "UIAElement") == "Other")
-        #expect(WebDriverAgentJSONReader.xcuiType(uiaType: "UIASecureTextField") == "SecureTextField")
+        #expect(WebDriverAgentJSONParser.xcuiType(uiaType: "UIATableCell") == "Cell")
+        #expect(WebDriverAgentJSONParser.xcuiType(uiaType: "UIACollectionCell") == "Cell")
+        #expect(WebDriverAgentJSONParser.xcuiType(uiaType: "UIAElement") == "Other")
+        #expect(WebDriverAgentJSONParser.xcuiType(uiaType: "UIASecureTextField") == "SecureTextField")
     }
 
     @Test("a wrapper with neither a node nor a tree is not taken for this format")
     func notLegacy() throws {
-        #expect(!WebDriverAgentJSONReader.recognises(try JSONDocument.parse(#"{"value": {"tree": {"hello": 1}}}"#, file: "x.json")))
-        #expect(WebDriverAgentJSONReader.recognises(try JSONDocument.parse(Self.legacy, file: "x.json")))
+        #expect(!WebDriverAgentJSONParser.recognises(try JSONDocument.parse(#"{"value": {"tree": {"hello": 1}}}"#, file: "x.json")))
+        #expect(WebDriverAgentJSONParser.recognises(try JSONDocument.parse(Self.legacy, file: "x.json")))
     }
 }

@@ -33,7 +33,7 @@ struct ScenarioBatchReaderTests {
     func digestCoversScreens() throws {
         let folder = try scenarioFolder(voice: "en")
         let path = folder.appendingPathComponent("walk.json").path
-        let first = try ScenarioBatchReader.read(path: path)
+        let first = try ScenarioBatchParser.read(path: path)
         #expect(first.items.count == 1)
         let item = try #require(first.items.first)
         #expect(item.key == "timeline")
@@ -43,12 +43,12 @@ struct ScenarioBatchReaderTests {
         }
         #expect(source.voice == "en")
         #expect(source.path == path)
-        #expect(try ScenarioBatchReader.read(path: path).items == first.items, "the same files give the same digest")
+        #expect(try ScenarioBatchParser.read(path: path).items == first.items, "the same files give the same digest")
 
         let screen = folder.appendingPathComponent("screen.json")
         try (try String(contentsOf: screen, encoding: .utf8)).replacingOccurrences(of: "블루투스", with: "Bluetooth")
             .write(to: screen, atomically: true, encoding: .utf8)
-        guard case .scenario(let changed) = try ScenarioBatchReader.read(path: path).items.first?.content else {
+        guard case .scenario(let changed) = try ScenarioBatchParser.read(path: path).items.first?.content else {
             Issue.record("not a scenario item")
             return
         }
@@ -58,7 +58,7 @@ struct ScenarioBatchReaderTests {
     @Test("the plan names a scenario VOICE/INPUT/timeline.wav with one transcript per format, in its own voice when asked")
     func planning() throws {
         let folder = try scenarioFolder(voice: "en")
-        let contents = try ScenarioBatchReader.read(path: folder.appendingPathComponent("walk.json").path)
+        let contents = try ScenarioBatchParser.read(path: folder.appendingPathComponent("walk.json").path)
         let korean = PlannedVoice(profile: RenderPlanTests.korean, profileDigest: "ko-digest") { _ in ComposedSpeech(segments: []) }
         var english = RenderPlanTests.korean
         english.name = "en"
@@ -92,8 +92,8 @@ struct ScenarioBatchReaderTests {
     @Test("a punctuation level over the profile's goes to the worker and into a scenario's key; a label's level is in its text")
     func punctuationLevel() throws {
         let folder = try scenarioFolder()
-        let scenario = try ScenarioBatchReader.read(path: folder.appendingPathComponent("walk.json").path)
-        let labels = PlainTextReader.parse("할인 (50%)!\n확인\n", file: "labels.txt")
+        let scenario = try ScenarioBatchParser.read(path: folder.appendingPathComponent("walk.json").path)
+        let labels = PlainTextParser.parse("할인 (50%)!\n확인\n", file: "labels.txt")
         func plan(_ level: PunctuationLevel?) throws -> RenderPlan {
             var profile = RenderPlanTests.korean
             profile.punctuationLevel = level

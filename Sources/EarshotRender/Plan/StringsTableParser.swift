@@ -6,7 +6,7 @@ import EarshotCore
 /// A malformed entry is reported with its line and reading goes on from the next line, so one
 /// typo does not hide the rest of the table. Values are format strings: their placeholders are
 /// filled later, per voice (`FormatPlaceholders`).
-public enum StringsTableReader {
+public enum StringsTableParser {
     public static func read(path: String) throws -> BatchInputContents {
         try parse(TextFileDecoding.read(path: path), file: path)
     }

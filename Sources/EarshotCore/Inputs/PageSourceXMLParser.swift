@@ -6,10 +6,10 @@ import Foundation
 /// `x y width height`, `traits` and `customActions` attributes, any of which may be missing;
 /// wrapped in `<AppiumAUT>` by Appium, bare from WDA.
 ///
-/// The XML is read by `DumpXMLReader`: linear in the file, no size limit but the one on every
+/// The XML is read by `DumpXMLParser`: linear in the file, no size limit but the one on every
 /// input (`InputLimits`), no DTD or external entity ever read, and a malformed file reported in
 /// words at the line and column where the fault starts.
-enum PageSourceXMLReader {
+enum PageSourceXMLParser {
     static let typePrefix = "XCUIElementType"
     static let wrapper = "AppiumAUT"
 
@@ -20,7 +20,7 @@ enum PageSourceXMLReader {
         // UTF-8, or UTF-16 with its byte order mark; a control character is an error at its place.
         let text = try TextFileDecoding.decode(data, file: file)
         let builder = TreeBuilder(file: file)
-        var reader = DumpXMLReader(text: text, file: file)
+        var reader = DumpXMLParser(text: text, file: file)
         try reader.read(start: builder.start, end: builder.end)
         guard !builder.roots.isEmpty else {
             throw DataFileError("no XCUIElementType elements: this XML is not WebDriverAgent page source",
@@ -57,12 +57,12 @@ enum PageSourceXMLReader {
 
         init(file: String) { self.file = file }
 
-        func start(_ tag: DumpXMLReader.StartTag) throws {
+        func start(_ tag: DumpXMLParser.StartTag) throws {
             elementDepth += 1
             let name = tag.name, location = tag.location
-            if name == PageSourceXMLReader.wrapper, elementDepth == 1 { return }
+            if name == PageSourceXMLParser.wrapper, elementDepth == 1 { return }
             guard stack.count < DumpLimits.maximumDepth else { throw DumpLimits.tooDeep(at: location) }
-            guard name.hasPrefix(PageSourceXMLReader.typePrefix) else {
+            guard name.hasPrefix(PageSourceXMLParser.typePrefix) else {
                 throw DataFileError(elementDepth == 1
                      ? "the root element is <\(name)>: WebDriverAgent page source starts with <AppiumAUT> or an <XCUIElementType…> element"
                      : "unexpected element <\(name)>: page source elements are named XCUIElementType…", at: location)
@@ -72,13 +72,13 @@ enum PageSourceXMLReader {
                 attributes[key] = value
                 if key == "traits" || key == "customActions" || key == "accessible" { sawAttribute.insert(key) }
             }
-            stack.append(try node(type: String(name.dropFirst(PageSourceXMLReader.typePrefix.count)),
+            stack.append(try node(type: String(name.dropFirst(PageSourceXMLParser.typePrefix.count)),
                                   attributes: attributes, at: location))
         }
 
         func end(_ name: String) throws {
             elementDepth -= 1
-            guard name.hasPrefix(PageSourceXMLReader.typePrefix), let finished = stack.popLast() else { return }
+            guard name.hasPrefix(PageSourceXMLParser.typePrefix), let finished = stack.popLast() else { return }
             if stack.isEmpty {
                 roots.append(finished)
             } else {

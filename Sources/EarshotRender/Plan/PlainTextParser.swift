@@ -3,7 +3,7 @@ import EarshotCore
 /// Reads a plain-text label list: one label per line, blank lines skipped.
 ///
 /// An item's key is its line number, so its file name stays put when the label is edited.
-public enum PlainTextReader {
+public enum PlainTextParser {
     public static func read(path: String) throws -> BatchInputContents {
         try parse(TextFileDecoding.read(path: path), file: path)
     }

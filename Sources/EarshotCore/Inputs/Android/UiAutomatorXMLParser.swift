@@ -11,20 +11,20 @@ import Foundation
 ///   root of `<node>` elements with the same attributes, `visible-to-user` for `displayed`.
 ///
 /// Each view is one `AndroidDumpNode`, in the dump's order; nothing is dropped or regrouped
-/// (TalkBack's rules decide later what is focused). The XML is read by `DumpXMLReader`; every
+/// (TalkBack's rules decide later what is focused). The XML is read by `DumpXMLParser`; every
 /// error (a `bounds` that is not `[left,top][right,bottom]`, a `<node>` without `class`, a flag
 /// that is not `true` or `false`) is told at the line and column of the offending attribute.
-enum UiAutomatorXMLReader {
+enum UiAutomatorXMLParser {
     static let root = "hierarchy"
     static let rawNode = "node"
 
     static func read(_ data: Data, file: String) throws -> AndroidDump {
-        guard data.contains(where: { !PageSourceXMLReader.isXMLSpace($0) }) else {
+        guard data.contains(where: { !PageSourceXMLParser.isXMLSpace($0) }) else {
             throw DataFileError("the file is empty", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let text = try TextFileDecoding.decode(data, file: file)
         let builder = TreeBuilder()
-        var reader = DumpXMLReader(text: text, file: file)
+        var reader = DumpXMLParser(text: text, file: file)
         try reader.read(start: builder.start, end: builder.end)
         guard let hierarchy = builder.hierarchy else {
             throw DataFileError("no <hierarchy> root: this XML is not an Android uiautomator dump",
@@ -72,21 +72,21 @@ enum UiAutomatorXMLReader {
         var depth = 0
         var nodeCount = 0
 
-        func start(_ tag: DumpXMLReader.StartTag) throws {
+        func start(_ tag: DumpXMLParser.StartTag) throws {
             depth += 1
             if depth == 1 {
-                guard tag.name == UiAutomatorXMLReader.root else {
+                guard tag.name == UiAutomatorXMLParser.root else {
                     throw DataFileError("the root element is <\(tag.name)>: an Android uiautomator dump starts with <hierarchy>",
                                         at: tag.location)
                 }
                 hierarchy = tag.location
                 return
             }
-            if tag.name == UiAutomatorXMLReader.root {
+            if tag.name == UiAutomatorXMLParser.root {
                 throw DataFileError("a <hierarchy> inside the hierarchy: a dump has one, at its root", at: tag.location)
             }
             guard stack.count < DumpLimits.maximumDepth else { throw DumpLimits.tooDeep(at: tag.location) }
-            if tag.name == UiAutomatorXMLReader.rawNode { sawRawNode = true }
+            if tag.name == UiAutomatorXMLParser.rawNode { sawRawNode = true }
             stack.append(try node(tag))
             nodeCount += 1
         }
@@ -101,7 +101,7 @@ enum UiAutomatorXMLReader {
             }
         }
 
-        private func node(_ tag: DumpXMLReader.StartTag) throws -> AndroidDumpNode {
+        private func node(_ tag: DumpXMLParser.StartTag) throws -> AndroidDumpNode {
             var view = AndroidView(className: "")
             var frame: Frame?
             var className: String?
@@ -164,7 +164,7 @@ enum UiAutomatorXMLReader {
             }
             if let className = nonEmpty(className) {
                 view.className = className
-            } else if tag.name == UiAutomatorXMLReader.rawNode {
+            } else if tag.name == UiAutomatorXMLParser.rawNode {
                 throw DataFileError(
                     "a <node> without a class: every node of a uiautomator dump names its view's class (class=\"android.widget.TextView\")",
                     at: className == nil ? tag.location : tag.location(of: "class"))
@@ -179,11 +179,11 @@ enum UiAutomatorXMLReader {
         /// order on every node, so a name is matched by comparing its bytes with the last tag's.
         private var namesByPosition: [(name: [UInt8], field: Field?)] = []
 
-        private func field(named name: UnsafeBufferPointer<UInt8>, at index: Int, in tag: DumpXMLReader.StartTag) -> Field? {
+        private func field(named name: UnsafeBufferPointer<UInt8>, at index: Int, in tag: DumpXMLParser.StartTag) -> Field? {
             if index < namesByPosition.count, ByteComparison.same(namesByPosition[index].name, name) {
                 return namesByPosition[index].field
             }
-            let field = UiAutomatorXMLReader.fields[tag.name(at: index)]
+            let field = UiAutomatorXMLParser.fields[tag.name(at: index)]
             let entry = (Array(name), field)
             if index < namesByPosition.count {
                 namesByPosition[index] = entry
@@ -203,7 +203,7 @@ enum UiAutomatorXMLReader {
         }
 
         /// The value at `index` as text, in NFC.
-        private func text(_ tag: DumpXMLReader.StartTag, at index: Int) -> String {
+        private func text(_ tag: DumpXMLParser.StartTag, at index: Int) -> String {
             UnicodeNFC.composed(tag.value(at: index))
         }
 
@@ -222,7 +222,7 @@ enum UiAutomatorXMLReader {
         }
 
         /// A flag written otherwise: any case of `true` or `false`, else an error at the attribute.
-        private func flag(_ tag: DumpXMLReader.StartTag, at index: Int) throws -> Bool {
+        private func flag(_ tag: DumpXMLParser.StartTag, at index: Int) throws -> Bool {
             let value = text(tag, at: index)
             switch value.lowercased() {
             case "true": return true
@@ -348,7 +348,7 @@ struct AndroidDump: Sendable {
 
     var roots: [AndroidDumpNode]
     var form: Form
-    var attributesSeen: Set<UiAutomatorXMLReader.Field>
+    var attributesSeen: Set<UiAutomatorXMLParser.Field>
     /// The views in all (for the builder's tables, sized once).
     var nodeCount = 0
 }

@@ -3,7 +3,7 @@
 ///
 /// Numbers arrive as arrays of digit values (0–9, most significant first) so that order numbers
 /// and amounts longer than any integer type are still read.
-public struct KoreanNumberReader: Sendable {
+public struct KoreanNumberWords: Sendable {
     public let words: KoreanNormalizationRules.Numbers
 
     public init(words: KoreanNormalizationRules.Numbers) {

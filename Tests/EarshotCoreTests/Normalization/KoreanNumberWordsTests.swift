@@ -3,9 +3,9 @@ import Testing
 
 @Suite("Korean number words")
 struct KoreanNumberReaderTests {
-    func reader() throws -> KoreanNumberReader {
+    func reader() throws -> KoreanNumberWords {
         let rules = try KoreanNormalizationRules.load(path: NormalizationFixtures.koreanRulesPath)
-        return KoreanNumberReader(words: rules.numbers)
+        return KoreanNumberWords(words: rules.numbers)
     }
 
     @Test("Sino-Korean numbers drop 일 before 십, 백, 천 and a lone 만, and pause after 만 and 억", arguments: [

@@ -6,7 +6,7 @@ import EarshotCore
 /// Fields follow RFC 4180: commas separate, double quotes enclose fields holding commas, quotes
 /// (written twice) or line breaks. `traits` lists trait names separated by spaces, `|` or `;`.
 /// A row that cannot be read is reported with its line and the other rows still render.
-public enum LabelTableReader {
+public enum LabelTableParser {
     public static let columns = ["id", "label", "value", "traits", "hint"]
 
     public static func read(path: String) throws -> BatchInputContents {

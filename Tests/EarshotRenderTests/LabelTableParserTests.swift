@@ -7,7 +7,7 @@ struct LabelTableReaderTests {
     @Test("reads rows by header name with quoted commas, doubled quotes and line breaks")
     func quoting() {
         let text = "id,label,value,traits,hint\nbuy,\"장바구니에 담기, 빠름\",,button,\nrate,평점,\"4.8점 \"\"좋음\"\"\",adjustable|selected,\"두 줄\n힌트\"\n\n,이름 없음,,,\n"
-        let contents = LabelTableReader.parse(text, file: "t.csv")
+        let contents = LabelTableParser.parse(text, file: "t.csv")
         #expect(contents.problems.isEmpty)
         #expect(contents.items.map(\.key) == ["buy", "rate", "6"])
         #expect(contents.items.map(\.line) == [2, 3, 6])
@@ -18,10 +18,10 @@ struct LabelTableReaderTests {
 
     @Test("reports an unknown column with a suggestion and a row with too many fields by line")
     func problems() {
-        let unknown = LabelTableReader.parse("id,lable\n1,a\n", file: "u.csv")
+        let unknown = LabelTableParser.parse("id,lable\n1,a\n", file: "u.csv")
         #expect(unknown.items.isEmpty)
         #expect(unknown.problems.first?.message.contains("did you mean \"label\"") == true)
-        let wide = LabelTableReader.parse("label,value\n좋아요,1\n나빠요,1,2\n다음,2\n", file: "w.csv")
+        let wide = LabelTableParser.parse("label,value\n좋아요,1\n나빠요,1,2\n다음,2\n", file: "w.csv")
         #expect(wide.items.map(\.key) == ["2", "4"])
         #expect(wide.problems.map(\.location.line) == [3])
     }

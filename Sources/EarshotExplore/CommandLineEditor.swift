@@ -5,7 +5,7 @@ import Foundation
 /// a terminal), each line bounded: a line longer than `limit` bytes is skipped as it streams
 /// past, never held, and reported as such. A pipe with no line end (a 50 MB line) so costs
 /// one buffer, not the line.
-public final class CommandLineReader {
+public final class CommandLineEditor {
     public enum Item: Equatable {
         case line(String)
         /// A line past the limit: its number (from 1) and its length in bytes.
@@ -22,13 +22,13 @@ public final class CommandLineReader {
     private var ended = false
     private var lineNumber = 0
 
-    public init(descriptor: Int32, limit: Int = CommandLineReader.defaultLimit) {
+    public init(descriptor: Int32, limit: Int = CommandLineEditor.defaultLimit) {
         self.descriptor = descriptor
         self.limit = limit
     }
 
     /// Reads the lines of `data` (the fuzzer's input, a test's).
-    public init(data: Data, limit: Int = CommandLineReader.defaultLimit) {
+    public init(data: Data, limit: Int = CommandLineEditor.defaultLimit) {
         descriptor = -1
         self.limit = limit
         buffer = [UInt8](data)

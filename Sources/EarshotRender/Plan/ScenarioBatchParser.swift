@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The scenario is read and checked here, in the planning process, so a mistake in it is
 /// reported with its file, line and column like any bad item, and the other inputs still render.
-public enum ScenarioBatchReader {
+public enum ScenarioBatchParser {
     /// The item key, and the name of the output files (`timeline.wav`, `timeline.vtt`, ...).
     public static let timelineKey = "timeline"
 

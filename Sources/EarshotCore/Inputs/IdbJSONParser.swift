@@ -10,7 +10,7 @@
 ///
 /// A flat list has no parents: containers (groups, scroll areas, tab groups) are given back
 /// the elements that follow them inside their frame, so a tab bar's tabs still count "n of m".
-enum IdbJSONReader {
+enum IdbJSONParser {
     /// Keys only idb writes.
     static let markerKeys: Set<String> = ["AXLabel", "AXUniqueId", "AXFrame", "AXValue", "role_description"]
 

@@ -15,7 +15,7 @@
 /// No real capture of this format is public under a usable licence: the fields follow
 /// WebDriverAgent's source (`XCUIApplication+FBHelpers.m`, `dictionaryForElement`) and, for the
 /// older form, Appium's own tests of `source` (`rect.origin.x`, `type: "UIAApplication"`).
-enum WebDriverAgentJSONReader {
+enum WebDriverAgentJSONParser {
     /// The keys that mark an object as a WDA JSON node (besides `type`).
     static let markerKeys: Set<String> = ["rect", "rawIdentifier", "isEnabled", "isVisible", "isAccessible", "visible", "enabled"]
 
@@ -61,7 +61,7 @@ enum WebDriverAgentJSONReader {
                 throw DataFileError("an element without \"type\"", at: json.location)
             }
             var type = try typeNode.stringValue()
-            if type.hasPrefix(PageSourceXMLReader.typePrefix) { type.removeFirst(PageSourceXMLReader.typePrefix.count) }
+            if type.hasPrefix(PageSourceXMLParser.typePrefix) { type.removeFirst(PageSourceXMLParser.typePrefix.count) }
             if type.hasPrefix("UIA"), type.count > 3 { type = xcuiType(uiaType: type) }
             let name = try fields["name"]?.looseString(), label = try fields["label"]?.looseString()
             var identifier = try fields["rawIdentifier"]?.looseString()

@@ -13,7 +13,7 @@ import Foundation
 /// values, and attribute values normalized as XML says (a tab or line end becomes a space). A
 /// DOCTYPE is refused: no dump has one, so no DTD, external entity or entity expansion is
 /// ever read.
-struct DumpXMLReader {
+struct DumpXMLParser {
     /// A start tag: its name, where its `<` is, and its attributes in the order written, kept
     /// as byte ranges of the document until a reader asks for a name or value as text (a reader
     /// that knows its attribute names matches them as bytes, and turns into strings only the

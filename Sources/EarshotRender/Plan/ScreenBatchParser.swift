@@ -3,7 +3,7 @@ import EarshotCore
 /// Reads a screen file (docs/screen-format.md) or an accessibility dump (docs/import.md) as
 /// batch items: one per focus stop, in the reader's focus order, keyed by the element id, then
 /// one `read-all` item for the whole screen.
-public enum ScreenBatchReader {
+public enum ScreenBatchParser {
     public static let readAllKey = "read-all"
 
     /// `format` nil recognises the file by its content; `language` is `--language`'s choice;

@@ -14,7 +14,7 @@ struct StringsTableReaderTests {
         "first" = "하나"; // trailing
         "second" /* inside */ = "둘";
         """
-        let contents = StringsTableReader.parse(text, file: "t.strings")
+        let contents = StringsTableParser.parse(text, file: "t.strings")
         #expect(contents.problems.isEmpty)
         #expect(contents.items.map(\.key) == ["first", "second"])
         #expect(contents.items.map(\.line) == [4, 5])
@@ -24,7 +24,7 @@ struct StringsTableReaderTests {
     @Test("decodes escaped quotes, backslashes, line breaks and \\U escapes")
     func escapes() {
         let text = #""q" = "say \"hi\" \\ now\nnext \U00E9\UD83D\UDE00";"#
-        let contents = StringsTableReader.parse(text, file: "t.strings")
+        let contents = StringsTableParser.parse(text, file: "t.strings")
         #expect(contents.problems.isEmpty)
         #expect(contents.items.first?.content == .formatString("say \"hi\" \\ now\nnext é😀"))
     }
@@ -40,7 +40,7 @@ struct StringsTableReaderTests {
         }
         for bytes in [little, big] {
             let decoded = try TextFileDecoding.decode(Data(bytes), file: "t.strings")
-            let contents = StringsTableReader.parse(decoded, file: "t.strings")
+            let contents = StringsTableParser.parse(decoded, file: "t.strings")
             #expect(contents.items.map(\.key) == ["확인"])
             #expect(contents.items.first?.content == .formatString("완료 %d개"))
             #expect(contents.items.first?.line == 2)
@@ -55,7 +55,7 @@ struct StringsTableReaderTests {
         "missing" "equals";
         "after" = "다음";
         """
-        let contents = StringsTableReader.parse(text, file: "bad.strings")
+        let contents = StringsTableParser.parse(text, file: "bad.strings")
         #expect(contents.items.map(\.key) == ["ok", "after"])
         #expect(contents.problems.count == 2)
         #expect(contents.problems.map(\.location.line) == [2, 3])
@@ -65,7 +65,7 @@ struct StringsTableReaderTests {
 
     @Test("reports a string that is never closed at the line it opens")
     func unclosedString() {
-        let contents = StringsTableReader.parse("\"a\" = \"b\";\n\"c\" = \"never closed;\n", file: "u.strings")
+        let contents = StringsTableParser.parse("\"a\" = \"b\";\n\"c\" = \"never closed;\n", file: "u.strings")
         #expect(contents.items.map(\.key) == ["a"])
         #expect(contents.problems.map(\.location.line) == [2])
     }
@@ -74,7 +74,7 @@ struct StringsTableReaderTests {
     func realTables() throws {
         for (name, count) in [("fluentui-apple-ko.strings", 71), ("fluentui-apple-en.strings", 75)] {
             let path = sharedCorpusPath(name)
-            let contents = try StringsTableReader.read(path: path)
+            let contents = try StringsTableParser.read(path: path)
             #expect(contents.problems.isEmpty, "\(contents.problems)")
             #expect(contents.items.count == count)
             #expect(Set(contents.items.map(\.key)).count == count)
