@@ -7,7 +7,9 @@ import Foundation
 /// The page's time is the browser's virtual time: it runs only when the session lets it, so a
 /// timer the page sets for 500 ms fires 500 ms later on the desk check's clock, on any machine.
 /// Changes are looked for every `tick` (50 ms): a change is heard at the end of the tick it
-/// happened in.
+/// happened in. A page with nothing of its own due in a tick answers it without asking the
+/// browser (`LivePage.advance`: Chromium's page keeps the agenda of its timers), so a tick
+/// costs a DevTools round trip only when the page may change in it.
 final class LivePageSession {
     /// How often the page is looked at for changes, in seconds.
     static let tick = 0.05
