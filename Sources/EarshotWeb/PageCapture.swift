@@ -264,6 +264,8 @@ final class BrowserSession {
         })();
         """
 
+    deinit { close() }
+
     /// Closes the page: its context is disposed of (its cookies, storage and cache with it),
     /// and the browser ended when it was started for this page alone.
     func close() {
