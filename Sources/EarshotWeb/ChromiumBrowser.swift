@@ -18,7 +18,7 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
 
     public func open(_ address: String, picture: Bool) throws -> any LivePage {
         try lock.withLock {
-            let session = try BrowserSession.open(in: try running(), ownsProcess: false, viewport: capture.viewport,
+            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: capture.viewport,
                                                   allowNetwork: capture.allowNetwork, pageAddress: address)
             return try LiveBrowserPage.open(address, in: session, picture: picture, timeout: capture.timeout)
         }
@@ -32,12 +32,12 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
         }
     }
 
-    /// The browser, started now if it is not running.
-    private func running() throws -> BrowserProcess {
+    /// The browser, started now for `address` (its first page) if it is not running.
+    private func running(for address: String) throws -> BrowserProcess {
         if let process, process.isRunning { return process }
         process?.close()
         process = nil
-        let started = try BrowserProcess.start(viewport: capture.viewport)
+        let started = try BrowserProcess.start(viewport: capture.viewport, allowNetwork: capture.allowNetwork, firstPage: address)
         process = started
         return started
     }
@@ -56,6 +56,19 @@ final class BrowserProcess {
     /// Each open page's answer to the events of its session.
     private var pages: [String: ([String: Any]) -> Bool] = [:]
     private var closed = false
+    /// The page the browser was started for, until a page takes the browser's default context
+    /// (as new as the browser: its profile is the run's own folder, and nothing ran in it), with
+    /// the proxy its host was let through at start. Every later page has a context of its own,
+    /// which costs its making (a few tenths of a second for the first).
+    private var defaultContextFor: String?
+
+    /// Whether the page at `address` takes the browser's default context: the first page, the
+    /// one the browser was started for.
+    func takesDefaultContext(_ address: String) -> Bool {
+        guard defaultContextFor == address else { return false }
+        defaultContextFor = nil
+        return true
+    }
 
     /// Where every request of a page goes that is not to its own host: nobody listens there.
     static let deadProxy = "http://127.0.0.1:9"
@@ -86,8 +99,11 @@ final class BrowserProcess {
     }
 
     /// Starts the browser in a box of its own (`BrowserBox`: its folder, its user, its
-    /// network). `answered` is called when the browser first answers over the pipe (its version).
-    static func start(viewport: (width: Int, height: Int), answered: (() -> Void)? = nil) throws -> BrowserProcess {
+    /// network), for `firstPage`, which takes its default context (the proxy lets its host
+    /// through, as each later page's context does its own). `answered` is called when the
+    /// browser first answers over the pipe (its version).
+    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, firstPage: String,
+                      answered: (() -> Void)? = nil) throws -> BrowserProcess {
         let executable = try PageCapture.findBrowser()
         // Chromium's sandbox does not start as root: the browser then runs as an unprivileged
         // user, through setpriv; only without setpriv does it run as root, unsandboxed.
@@ -104,15 +120,20 @@ final class BrowserProcess {
                 "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
                 "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(box.profile.path)",
                 "--window-size=\(viewport.width),\(viewport.height)",
-                // Every request goes to a proxy nobody listens on, unless a page's context says
-                // otherwise (its own host, `BrowserSession.proxy`).
-                "--proxy-server=\(deadProxy)", "--proxy-bypass-list=<-loopback>",
             ] + BrowserBox.networkFlags
+            // Every request not to the first page's own host goes to a proxy nobody listens
+            // on; a later page's context has its own (`BrowserSession.proxy`).
+            let proxy = BrowserSession.proxy(allowNetwork: allowNetwork, pageAddress: firstPage)
+            if let server = proxy["proxyServer"] as? String, server != "direct://" {
+                arguments.append("--proxy-server=\(server)")
+                if let bypass = proxy["proxyBypassList"] as? String { arguments.append("--proxy-bypass-list=\(bypass)") }
+            }
             if unsandboxed { arguments.append("--no-sandbox") }
             arguments.append("about:blank")
             do {
                 let process = try start(box: box, command: box.command(browser: [executable] + arguments, setpriv: setpriv),
                                         name: executable, answered: answered, startNotes: startNotes)
+                process.defaultContextFor = firstPage
                 return process
             } catch is SandboxUnavailable where !unsandboxed {
                 // A machine that gives no user namespace to an unprivileged user (a container's

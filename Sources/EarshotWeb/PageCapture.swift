@@ -101,15 +101,17 @@ public struct PageCapture: Sendable {
 
 /// One page open in the browser, in a browser context of its own (`Target.createBrowserContext`:
 /// its own cookies, storage and cache, and its own proxy, which lets it reach its host alone),
-/// for `PageCapture` and for a scenario acting on it (`LiveBrowserPage`). Closing it disposes
-/// of its context; the browser (`BrowserProcess`) stays for the next page unless the session
-/// started it for itself.
+/// or, for the page the browser was started for, in the browser's default context, as new as
+/// the browser; for `PageCapture` and for a scenario acting on it (`LiveBrowserPage`). Closing
+/// it disposes of its context (closes its target); the browser (`BrowserProcess`) stays for the
+/// next page unless the session started it for itself.
 final class BrowserSession {
     private let process: BrowserProcess
     /// The browser was started for this page alone (`PageCapture`), and ends with it.
     private let ownsProcess: Bool
     private var pipe: DevToolsPipe { process.pipe }
-    private let context: String
+    /// The page's own browser context; nil for the browser's default one (`BrowserProcess`).
+    private let context: String?
     private let page: String
     private let viewport: (width: Int, height: Int)
     private var address = ""
@@ -140,7 +142,12 @@ final class BrowserSession {
         var status: (code: Int, text: String)?
     }
 
-    private init(process: BrowserProcess, ownsProcess: Bool, context: String, page: String, viewport: (width: Int, height: Int)) {
+    /// The page's target, closed with it when it has no context of its own.
+    private let target: String
+
+    private init(process: BrowserProcess, ownsProcess: Bool, context: String?, target: String, page: String,
+                 viewport: (width: Int, height: Int)) {
+        self.target = target
         self.process = process
         self.ownsProcess = ownsProcess
         self.context = context
@@ -153,7 +160,7 @@ final class BrowserSession {
     /// answers over the pipe (its version).
     static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
                       answered: (() -> Void)? = nil) throws -> BrowserSession {
-        let process = try BrowserProcess.start(viewport: viewport, answered: answered)
+        let process = try BrowserProcess.start(viewport: viewport, allowNetwork: allowNetwork, firstPage: pageAddress, answered: answered)
         do {
             return try open(in: process, ownsProcess: true, viewport: viewport, allowNetwork: allowNetwork, pageAddress: pageAddress)
         } catch {
@@ -174,23 +181,33 @@ final class BrowserSession {
         return ["proxyServer": BrowserProcess.deadProxy, "proxyBypassList": bypass.joined(separator: ";")]
     }
 
-    /// Opens a blank page in a new context of `process`, ready for `pageAddress`.
+    /// Opens a blank page in a new context of `process` (the browser's default one for the page
+    /// it was started for), ready for `pageAddress`.
     static func open(in process: BrowserProcess, ownsProcess: Bool, viewport: (width: Int, height: Int), allowNetwork: Bool,
                      pageAddress: String) throws -> BrowserSession {
         let pipe = process.pipe
         let deadline = Date().addingTimeInterval(30)
-        let made = try pipe.call("Target.createBrowserContext", proxy(allowNetwork: allowNetwork, pageAddress: pageAddress),
-                                 deadline: deadline, waitingFor: "for the browser to open a context for the page")
-        guard let context = made["browserContextId"] as? String else { throw BrowserError.unavailable("the browser opened no context") }
+        var context: String?
+        var parameters: [String: Any] = ["url": "about:blank"]
+        if !process.takesDefaultContext(pageAddress) {
+            let made = try pipe.call("Target.createBrowserContext", proxy(allowNetwork: allowNetwork, pageAddress: pageAddress),
+                                     deadline: deadline, waitingFor: "for the browser to open a context for the page")
+            guard let id = made["browserContextId"] as? String else { throw BrowserError.unavailable("the browser opened no context") }
+            context = id
+            parameters["browserContextId"] = id
+            parameters["width"] = viewport.width
+            parameters["height"] = viewport.height
+        }
+        var targetID: String?
         do {
-            let target = try pipe.call("Target.createTarget", ["url": "about:blank", "browserContextId": context,
-                                                              "width": viewport.width, "height": viewport.height],
-                                       deadline: deadline, waitingFor: "for the browser to open a page")
-            guard let targetID = target["targetId"] as? String else { throw BrowserError.unavailable("the browser opened no page") }
+            let target = try pipe.call("Target.createTarget", parameters, deadline: deadline, waitingFor: "for the browser to open a page")
+            targetID = target["targetId"] as? String
+            guard let targetID else { throw BrowserError.unavailable("the browser opened no page") }
             let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline,
                                          waitingFor: "for the browser to open a page")
             guard let sessionID = attached["sessionId"] as? String else { throw BrowserError.unavailable("the browser gave no page session") }
-            let session = BrowserSession(process: process, ownsProcess: ownsProcess, context: context, page: sessionID, viewport: viewport)
+            let session = BrowserSession(process: process, ownsProcess: ownsProcess, context: context, target: targetID, page: sessionID,
+                                         viewport: viewport)
             session.browser = process.product
             session.notes = process.startNotes
             session.gate = LocalFileGate(pageAddress: pageAddress)
@@ -199,13 +216,26 @@ final class BrowserSession {
                 try session.prepare(deadline: deadline)
             } catch {
                 process.unroute(sessionID)
+                session.closed = true
                 throw error
             }
             return session
         } catch {
-            _ = try? pipe.call("Target.disposeBrowserContext", ["browserContextId": context], deadline: Date().addingTimeInterval(10),
-                               waitingFor: "for the browser to close the page's context")
+            Self.discard(context: context, target: targetID, in: pipe)
             throw error
+        }
+    }
+
+    /// Closes a page's own context (its cookies, storage and cache with it), or its target in
+    /// the browser's default context.
+    private static func discard(context: String?, target: String?, in pipe: DevToolsPipe) {
+        let deadline = Date().addingTimeInterval(10)
+        if let context {
+            _ = try? pipe.call("Target.disposeBrowserContext", ["browserContextId": context], deadline: deadline,
+                               waitingFor: "for the browser to close the page's context")
+        } else if let target {
+            _ = try? pipe.call("Target.closeTarget", ["targetId": target], deadline: deadline,
+                               waitingFor: "for the browser to close the page")
         }
     }
 
@@ -276,8 +306,7 @@ final class BrowserSession {
             process.close()
         } else {
             _ = pipe.takeEvents { $0["sessionId"] as? String == page }
-            _ = try? pipe.call("Target.disposeBrowserContext", ["browserContextId": context], deadline: Date().addingTimeInterval(10),
-                               waitingFor: "for the browser to close the page's context")
+            Self.discard(context: context, target: target, in: pipe)
         }
     }
 
