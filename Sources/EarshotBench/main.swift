@@ -28,6 +28,7 @@ let benchmarks: [Benchmark] = [
     CostsBenchmark.benchmark,
     WebBenchmark.benchmark,
     WebSizesBenchmark.benchmark,
+    WebScenarioBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
               run: { arguments in

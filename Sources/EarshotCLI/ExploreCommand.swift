@@ -94,7 +94,8 @@ enum ExploreCommand: Command {
             InputKind.of($0, file: path) == .scenario
         } == true
         if isScenario {
-            let scenario = try ScenarioFile.load(path: path)
+            // A scenario's web page is read as it loads, in the process's browser.
+            let scenario = try ScenarioFile.load(path: path).withPageLoaded(in: LivePages.browser)
             let speaker = try ScenarioPlayback.speaker(for: scenario, voice: options.voice,
                                                        espeakData: options.espeakData, rate: options.rate)
             let reader = try screenReader(options.reader, profile: speaker.profile, for: scenario.screens.map { ($0.screen, $0.file ?? $0.name) })

@@ -93,12 +93,17 @@ func main() -> Int32 {
 // The voices compiled into this binary are the last place every voice lookup searches, in
 // this process and in the workers it starts (they run this same main).
 BuiltInVoices.register()
-// Scenarios open their web pages live in Chromium (docs/web.md).
-LivePages.register { address, picture in try LiveBrowserPage.open(address, picture: picture) }
+// Scenarios open their web pages live in Chromium (docs/web.md): one browser for the process,
+// started at the first page, a context of its own for each page.
+let browser = ChromiumBrowser()
+LivePages.register(browser)
 // Without --voice (or a scenario's voice), Earshot speaks the locale's language when it has a
 // profile for it, else Korean (README, "Voices and the locale").
 VoiceLibrary.setDefaultVoice(VoiceLibrary.localeVoice(environment: ProcessInfo.processInfo.environment,
                                                       available: VoiceLibrary.locate().names))
 // One registry of temporary files for the whole process: a stop signal removes them all.
 TemporaryFiles.installHandlers()
-exit(main())
+let status = main()
+// The browser ends with the command (a signal's exit leaves it to end with its pipe).
+browser.close()
+exit(status)

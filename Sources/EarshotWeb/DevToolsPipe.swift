@@ -22,6 +22,11 @@ final class DevToolsPipe {
     private var searchedWithoutEnd = 0
     private var nextID = 0
     private var closed = false
+    /// The browser's end was read (its pipe closed, or a write failed).
+    private var ended = false
+
+    /// Whether the browser may still answer: not closed here, and not seen to end.
+    var isOpen: Bool { !closed && !ended }
     /// What the browser printed on its standard error, for an error message when it dies.
     private let errorLog: URL
     /// Answers an event that cannot wait (a dialog that blocks the page, a paused request) the
@@ -105,6 +110,7 @@ final class DevToolsPipe {
         do {
             try SystemCall.writeAll(toBrowser, bytes)
         } catch {
+            ended = true
             throw died(while: "sending \(method)")
         }
         return id
@@ -215,7 +221,10 @@ final class DevToolsPipe {
             let ready = (try? SystemCall.poll(&descriptors, milliseconds: Int32(min(left, 3600) * 1000) + 1)) ?? -1
             if ready == 0 { continue }
             let count = (try? SystemCall.read(fromBrowser, into: &buffer)) ?? -1
-            guard count > 0 else { throw died(while: what) }
+            guard count > 0 else {
+                ended = true
+                throw died(while: what)
+            }
             received.append(contentsOf: buffer[..<count])
         }
     }

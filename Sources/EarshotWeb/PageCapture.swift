@@ -99,15 +99,25 @@ public struct PageCapture: Sendable {
     }
 }
 
-/// One running browser with one page, for `PageCapture` (and, later, a scenario acting on it).
+/// One page open in the browser, in a browser context of its own (`Target.createBrowserContext`:
+/// its own cookies, storage and cache, and its own proxy, which lets it reach its host alone),
+/// or, for the page the browser was started for, in the browser's default context, as new as
+/// the browser; for `PageCapture` and for a scenario acting on it (`LiveBrowserPage`). Closing
+/// it disposes of its context (closes its target); the browser (`BrowserProcess`) stays for the
+/// next page unless the session started it for itself.
 final class BrowserSession {
-    private let pipe: DevToolsPipe
-    private let box: BrowserBox
+    private let process: BrowserProcess
+    /// The browser was started for this page alone (`PageCapture`), and ends with it.
+    private let ownsProcess: Bool
+    private var pipe: DevToolsPipe { process.pipe }
+    /// The page's own browser context; nil for the browser's default one (`BrowserProcess`).
+    private let context: String?
     private let page: String
     private let viewport: (width: Int, height: Int)
     private var address = ""
     private var refused: [String] = []
     private var browser: String?
+    private var closed = false
     /// What the page did that Earshot answered or refused for it, said with its tree.
     private var notes: [String] = []
     /// The files the page asked for and was refused (`LocalFileGate`), with the reason.
@@ -132,60 +142,129 @@ final class BrowserSession {
         var status: (code: Int, text: String)?
     }
 
-    private init(pipe: DevToolsPipe, box: BrowserBox, page: String, viewport: (width: Int, height: Int)) {
-        self.pipe = pipe
-        self.box = box
+    /// The page's target, closed with it when it has no context of its own.
+    private let target: String
+
+    private init(process: BrowserProcess, ownsProcess: Bool, context: String?, target: String, page: String,
+                 viewport: (width: Int, height: Int)) {
+        self.target = target
+        self.process = process
+        self.ownsProcess = ownsProcess
+        self.context = context
         self.page = page
         self.viewport = viewport
     }
 
-    /// Starts the browser in a box of its own (`BrowserBox`: its folder, its user, its
-    /// network) with one blank page. `answered` is called when the browser first answers over
-    /// the pipe (its version).
+    /// Starts a browser of its own (`BrowserProcess`) with one blank page, in its own context;
+    /// the browser ends when the page is closed. `answered` is called when the browser first
+    /// answers over the pipe (its version).
     static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
                       answered: (() -> Void)? = nil) throws -> BrowserSession {
-        let executable = try PageCapture.findBrowser()
-        // Chromium's sandbox does not start as root: the browser then runs as an unprivileged
-        // user, through setpriv; only without setpriv does it run as root, unsandboxed.
-        let setpriv = geteuid() == 0 ? BrowserBox.setpriv() : nil
-        var unsandboxed = geteuid() == 0 && setpriv == nil
-        var startNotes: [String] = []
-        if unsandboxed {
-            startNotes.append("the browser ran as root without its sandbox: Earshot runs as root and found no setpriv (util-linux) to start it as an unprivileged user")
+        let process = try BrowserProcess.start(viewport: viewport, allowNetwork: allowNetwork, firstPage: pageAddress, answered: answered)
+        do {
+            return try open(in: process, ownsProcess: true, viewport: viewport, allowNetwork: allowNetwork, pageAddress: pageAddress)
+        } catch {
+            process.close()
+            throw error
         }
-        while true {
-            let box = try BrowserBox.make(dropToUnprivileged: geteuid() == 0 && setpriv != nil)
-            var arguments = [
-                "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
-                "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
-                "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(box.profile.path)",
-                "--window-size=\(viewport.width),\(viewport.height)",
-            ] + BrowserBox.networkFlags
-            if unsandboxed { arguments.append("--no-sandbox") }
-            if !allowNetwork {
-                // Every request not to the page's own host goes to a proxy nobody listens on.
-                arguments.append("--proxy-server=http://127.0.0.1:9")
-                var bypass = ["<-loopback>"]
-                if let host = URL(string: pageAddress)?.host, !host.isEmpty { bypass.append(host) }
-                if URL(string: pageAddress).map({ ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host ?? "") }) == true {
-                    bypass.append("localhost")
-                }
-                arguments.append("--proxy-bypass-list=\(bypass.joined(separator: ";"))")
-            }
-            arguments.append("about:blank")
+    }
+
+    /// The proxy a page's context goes through: none when the page may reach the network, else
+    /// one nobody listens on, which every request but those to the page's own host goes to.
+    static func proxy(allowNetwork: Bool, pageAddress: String) -> [String: Any] {
+        if allowNetwork { return ["proxyServer": "direct://"] }
+        var bypass = ["<-loopback>"]
+        if let host = URL(string: pageAddress)?.host, !host.isEmpty { bypass.append(host) }
+        if URL(string: pageAddress).map({ ["127.0.0.1", "localhost", "::1", "[::1]"].contains($0.host ?? "") }) == true {
+            bypass.append("localhost")
+        }
+        return ["proxyServer": BrowserProcess.deadProxy, "proxyBypassList": bypass.joined(separator: ";")]
+    }
+
+    /// Opens a blank page in a new context of `process` (the browser's default one for the page
+    /// it was started for), ready for `pageAddress`.
+    static func open(in process: BrowserProcess, ownsProcess: Bool, viewport: (width: Int, height: Int), allowNetwork: Bool,
+                     pageAddress: String) throws -> BrowserSession {
+        let pipe = process.pipe
+        let deadline = Date().addingTimeInterval(30)
+        var context: String?
+        var parameters: [String: Any] = ["url": "about:blank"]
+        if !process.takesDefaultContext(pageAddress) {
+            let made = try pipe.call("Target.createBrowserContext", proxy(allowNetwork: allowNetwork, pageAddress: pageAddress),
+                                     deadline: deadline, waitingFor: "for the browser to open a context for the page")
+            guard let id = made["browserContextId"] as? String else { throw BrowserError.unavailable("the browser opened no context") }
+            context = id
+            parameters["browserContextId"] = id
+            parameters["width"] = viewport.width
+            parameters["height"] = viewport.height
+        }
+        var targetID: String?
+        do {
+            let target = try pipe.call("Target.createTarget", parameters, deadline: deadline, waitingFor: "for the browser to open a page")
+            targetID = target["targetId"] as? String
+            guard let targetID else { throw BrowserError.unavailable("the browser opened no page") }
+            let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline,
+                                         waitingFor: "for the browser to open a page")
+            guard let sessionID = attached["sessionId"] as? String else { throw BrowserError.unavailable("the browser gave no page session") }
+            let session = BrowserSession(process: process, ownsProcess: ownsProcess, context: context, target: targetID, page: sessionID,
+                                         viewport: viewport)
+            session.browser = process.product
+            session.notes = process.startNotes
+            session.gate = LocalFileGate(pageAddress: pageAddress)
+            process.route(sessionID) { [unowned session] event in session.answer(event) }
             do {
-                let session = try start(box: box, command: box.command(browser: [executable] + arguments, setpriv: setpriv),
-                                        name: executable, viewport: viewport, answered: answered)
-                session.notes = startNotes
-                session.gate = LocalFileGate(pageAddress: pageAddress)
-                return session
-            } catch is SandboxUnavailable where !unsandboxed {
-                // A machine that gives no user namespace to an unprivileged user (a container's
-                // seccomp profile) cannot run the sandbox: the browser runs without it, said.
-                unsandboxed = true
-                startNotes.append("the browser's sandbox could not start on this machine (no user namespaces for an unprivileged user); it ran without it\(geteuid() == 0 ? ", as an unprivileged user" : "")")
+                try session.prepare(deadline: deadline)
+            } catch {
+                process.unroute(sessionID)
+                session.closed = true
+                throw error
             }
+            return session
+        } catch {
+            Self.discard(context: context, target: targetID, in: pipe)
+            throw error
         }
+    }
+
+    /// Closes a page's own context (its cookies, storage and cache with it), or its target in
+    /// the browser's default context.
+    private static func discard(context: String?, target: String?, in pipe: DevToolsPipe) {
+        let deadline = Date().addingTimeInterval(10)
+        if let context {
+            _ = try? pipe.call("Target.disposeBrowserContext", ["browserContextId": context], deadline: deadline,
+                               waitingFor: "for the browser to close the page's context")
+        } else if let target {
+            _ = try? pipe.call("Target.closeTarget", ["targetId": target], deadline: deadline,
+                               waitingFor: "for the browser to close the page")
+        }
+    }
+
+    /// The page's domains and what every document it shows gets.
+    private func prepare(deadline: Date) throws {
+        for domain in ["Page.enable", "Network.enable", "Accessibility.enable", "DOM.enable"] {
+            try call(domain, deadline: deadline, waitingFor: "for the browser to start")
+        }
+        let frames = try call("Page.getFrameTree", deadline: deadline, waitingFor: "for the browser to start")
+        mainFrame = ((frames["frameTree"] as? [String: Any])?["frame"] as? [String: Any])?["id"] as? String ?? ""
+        // Every file the page asks for is paused and answered by LocalFileGate.
+        try call("Fetch.enable", ["patterns": [["urlPattern": "file://*"]]], deadline: deadline,
+                 waitingFor: "for the browser to start")
+        // A page's peer connection reaches no one (BrowserBox), and is said: every document
+        // the page shows reports each one it makes, with the servers it names (a binding
+        // is only given to the page's documents with the Runtime domain on).
+        try call("Runtime.enable", deadline: deadline, waitingFor: "for the browser to start")
+        try call("Runtime.addBinding", ["name": Self.webRTCBinding], deadline: deadline,
+                 waitingFor: "for the browser to start")
+        try call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.webRTCReporter], deadline: deadline,
+                 waitingFor: "for the browser to start")
+        try call("Emulation.setDeviceMetricsOverride",
+                 ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
+                 deadline: deadline, waitingFor: "for the browser to start")
+        // A headless page has no window to be the focused one: without this, keyboard focus
+        // (document.activeElement) is never the tree's `focused` node and focus events do
+        // not fire, as they do for the page a person is using.
+        try call("Emulation.setFocusEmulationEnabled", ["enabled": true], deadline: deadline,
+                 waitingFor: "for the browser to start")
     }
 
     /// The binding through which a page's document reports a peer connection it makes.
@@ -215,70 +294,20 @@ final class BrowserSession {
         })();
         """
 
-    /// The browser died at start because its sandbox could not start (its log says so).
-    private struct SandboxUnavailable: Error {}
+    deinit { close() }
 
-    private static func start(box: BrowserBox, command: [String], name: String, viewport: (width: Int, height: Int),
-                              answered: (() -> Void)?) throws -> BrowserSession {
-        let pipe: DevToolsPipe
-        do {
-            pipe = try DevToolsPipe(command: command, name: name, environment: box.environment(), errorLog: box.log)
-        } catch {
-            box.remove()
-            throw error
-        }
-        let deadline = Date().addingTimeInterval(30)
-        do {
-            let version = try pipe.call("Browser.getVersion", deadline: deadline, waitingFor: "for the browser to start")
-            answered?()
-            let target = try pipe.call("Target.createTarget", ["url": "about:blank"], deadline: deadline,
-                                       waitingFor: "for the browser to open a page")
-            guard let targetID = target["targetId"] as? String else { throw BrowserError.unavailable("the browser opened no page") }
-            let attached = try pipe.call("Target.attachToTarget", ["targetId": targetID, "flatten": true], deadline: deadline,
-                                         waitingFor: "for the browser to open a page")
-            guard let sessionID = attached["sessionId"] as? String else { throw BrowserError.unavailable("the browser gave no page session") }
-            let session = BrowserSession(pipe: pipe, box: box, page: sessionID, viewport: viewport)
-            session.browser = (version["product"] as? String).map { $0.replacingOccurrences(of: "HeadlessChrome", with: "Chromium") }
-            pipe.answerAtOnce = { [unowned session] event in session.answer(event) }
-            for domain in ["Page.enable", "Network.enable", "Accessibility.enable", "DOM.enable"] {
-                try session.call(domain, deadline: deadline, waitingFor: "for the browser to start")
-            }
-            let frames = try session.call("Page.getFrameTree", deadline: deadline, waitingFor: "for the browser to start")
-            session.mainFrame = ((frames["frameTree"] as? [String: Any])?["frame"] as? [String: Any])?["id"] as? String ?? ""
-            // Every file the page asks for is paused and answered by LocalFileGate.
-            try session.call("Fetch.enable", ["patterns": [["urlPattern": "file://*"]]], deadline: deadline,
-                             waitingFor: "for the browser to start")
-            // A page's peer connection reaches no one (BrowserBox), and is said: every document
-            // the page shows reports each one it makes, with the servers it names (a binding
-            // is only given to the page's documents with the Runtime domain on).
-            try session.call("Runtime.enable", deadline: deadline, waitingFor: "for the browser to start")
-            try session.call("Runtime.addBinding", ["name": Self.webRTCBinding], deadline: deadline,
-                             waitingFor: "for the browser to start")
-            try session.call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.webRTCReporter], deadline: deadline,
-                             waitingFor: "for the browser to start")
-            try session.call("Emulation.setDeviceMetricsOverride",
-                             ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
-                             deadline: deadline, waitingFor: "for the browser to start")
-            // A headless page has no window to be the focused one: without this, keyboard focus
-            // (document.activeElement) is never the tree's `focused` node and focus events do
-            // not fire, as they do for the page a person is using.
-            try session.call("Emulation.setFocusEmulationEnabled", ["enabled": true], deadline: deadline,
-                             waitingFor: "for the browser to start")
-            return session
-        } catch {
-            pipe.answerAtOnce = nil
-            pipe.close()
-            let log = (try? String(contentsOf: box.log, encoding: .utf8)) ?? ""
-            box.remove()
-            if log.contains("No usable sandbox"), !command.contains("--no-sandbox") { throw SandboxUnavailable() }
-            throw error
-        }
-    }
-
+    /// Closes the page: its context is disposed of (its cookies, storage and cache with it),
+    /// and the browser ended when it was started for this page alone.
     func close() {
-        pipe.answerAtOnce = nil
-        pipe.close()
-        box.remove()
+        guard !closed else { return }
+        closed = true
+        process.unroute(page)
+        if ownsProcess {
+            process.close()
+        } else {
+            _ = pipe.takeEvents { $0["sessionId"] as? String == page }
+            Self.discard(context: context, target: target, in: pipe)
+        }
     }
 
     @discardableResult
@@ -299,6 +328,7 @@ final class BrowserSession {
     /// answered by the gate; and follows the main frame's moves. True when the event is taken.
     private func answer(_ event: [String: Any]) -> Bool {
         guard event["sessionId"] as? String == page, let method = event["method"] as? String else { return false }
+        guard !closed else { return true }
         let parameters = event["params"] as? [String: Any] ?? [:]
         switch method {
         case "Page.javascriptDialogOpening":
@@ -479,7 +509,7 @@ final class BrowserSession {
     /// Addresses whose requests failed at the absent proxy (the page tried to reach the network).
     private func noteRefusals() {
         var requested: [String: String] = [:]
-        for event in pipe.takeEvents(where: { ($0["method"] as? String)?.hasPrefix("Network.") == true }) {
+        for event in pipe.takeEvents(where: { $0["sessionId"] as? String == page && ($0["method"] as? String)?.hasPrefix("Network.") == true }) {
             let parameters = event["params"] as? [String: Any] ?? [:]
             guard let requestID = parameters["requestId"] as? String else { continue }
             switch event["method"] as? String {

@@ -23,6 +23,9 @@ public struct Scenario: Sendable {
     /// The files the scenario is made of besides its own (`include`, `extends`, and theirs),
     /// in the order read.
     public var includedFiles: [String] = []
+    /// On a web page: the element ids the steps name that only the page can have, checked
+    /// when the run loads it (the parser opens no browser); nil for a scenario on app screens.
+    public var pageReferences: PageElementReferences?
 
     public init(path: String, title: String? = nil, voice: String? = nil, screens: [ScenarioScreen],
                 startScreen: String? = nil, steps: [ScenarioStep], app: [String: ScreenBehaviours] = [:],
@@ -55,6 +58,9 @@ public struct ScenarioScreen: Sendable {
     /// The address of the web page the screen is, opened live in a browser while the scenario
     /// runs (`LivePages`); nil for an app's screen or a saved tree.
     public var page: String?
+    /// A page's screen named by nothing in the scenario: the page's title names it once loaded
+    /// (until then it has its file's name).
+    public var namedByPage = false
 
     public init(name: String, screen: Screen, location: SourceLocation, file: String? = nil,
                 elementLocations: [String: SourceLocation] = [:], page: String? = nil) {

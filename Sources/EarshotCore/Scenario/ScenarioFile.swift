@@ -37,6 +37,16 @@ public enum ScenarioFile {
             composition = try ScenarioComposition(root, path: path)
             var scenario = try decodeComposed(composition!.root, path: path)
             scenario.includedFiles = composition!.files
+            // An id checked against the page when the run loads it says where it was
+            // included from, as an error found here does.
+            if var page = scenario.pageReferences {
+                page.references = page.references.map { reference in
+                    var located = reference
+                    located.including = composition!.located(DataFileError("", at: reference.location)).message
+                    return located
+                }
+                scenario.pageReferences = page
+            }
             return scenario
         } catch let error as DataFileError {
             throw composition?.located(error) ?? error
@@ -131,11 +141,12 @@ public enum ScenarioFile {
                                         try $0.enumValue(ReaderSettings.BusyRegions.self, what: "busyRegions")
                                     })
         }
-        try decoder.checkReferences()
+        let pageReferences = try decoder.checkReferences()
         try checkTimes(steps)
         var scenario = Scenario(path: path, title: try top.string("title"), voice: voice, screens: screens,
                                 startScreen: start, steps: steps, app: app, reader: reader)
         scenario.insertedLocations = decoder.insertedLocations
+        scenario.pageReferences = pageReferences
         return scenario
     }
 
@@ -158,8 +169,10 @@ public enum ScenarioFile {
                               elementLocations: locations)
     }
 
-    /// A web page (an `.html` file beside the scenario, or an address), read once in the browser
-    /// for its elements; the run opens it again, live (`ScenarioScreen.page`).
+    /// A web page (an `.html` file beside the scenario, or an address). No browser is opened
+    /// here: the screen stands for the page until the run opens it, live, in the browser the
+    /// run is given (`ScenarioScreen.page`), and the element ids the steps name are checked
+    /// against the page then (`Scenario.pageReferences`).
     private static func page(_ relative: String, node: JSONNode, name: String?) throws -> ScenarioScreen {
         var address = relative
         var file: String?
@@ -171,16 +184,11 @@ public enum ScenarioFile {
             address = URL(fileURLWithPath: path).absoluteString
             file = path
         }
-        guard let opener = LivePages.opener else {
-            throw DataFileError("\"\(relative)\" is a web page, which needs a browser and this program has none; use the tree saved by earshot import PAGE.html -o PAGE.axtree.json",
-                                at: node.location)
-        }
-        // Read for its element ids only: no picture.
-        let page = try opener(address, false)
-        defer { page.close() }
-        let loaded = try ScreenLoader.webPage(page.tree, defaultName: ScreenLoader.defaultName(for: relative))
-        return ScenarioScreen(name: name ?? loaded.screen.name, screen: loaded.screen, location: node.location, file: file,
-                              page: address)
+        let placeholder = try ScenarioScreen.pagePlaceholder(address: address, defaultName: ScreenLoader.defaultName(for: relative))
+        var screen = ScenarioScreen(name: name ?? placeholder.name, screen: placeholder, location: node.location, file: file,
+                                    page: address)
+        screen.namedByPage = name == nil
+        return screen
     }
 
     static func resolve(_ path: String, folder: String) -> String {
@@ -257,23 +265,39 @@ struct StepDecoder {
         }
     }
 
-    func checkReferences() throws {
+    /// Throws at the first id on no screen; on a web page, returns the ids the page itself must
+    /// have, checked when the run loads it (`PageElementReferences`).
+    func checkReferences() throws -> PageElementReferences? {
         // A web page's scripts make elements of their own: an id its file writes (a script's
         // `el.id = 'error'`) is one the page may show later, and the run says if it never does;
         // a page at an address is not read here, so its ids are all taken on trust.
         var pageTexts: [String]?
+        let pages = screens.filter { $0.page != nil }
         func writtenByPage(_ id: String) -> Bool {
-            let pages = screens.filter { $0.page != nil }
             guard !pages.isEmpty else { return false }
             if pages.contains(where: { $0.file == nil }) { return true }
             if pageTexts == nil { pageTexts = pages.compactMap { $0.file.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } } }
             return pageTexts!.contains { $0.contains("'\(id)'") || $0.contains("\"\(id)\"") }
         }
-        for (id, node) in references where !knownIDs.contains(id) && !writtenByPage(id) {
+        // A page's own ids are known once it is loaded; the screen standing for it has none.
+        var known = knownIDs
+        for page in pages {
+            var ids = Set<String>()
+            Self.collectIDs(page.screen.roots, into: &ids)
+            known.subtract(ids)
+        }
+        let others = known.union(insertedLocations.keys)
+        var onThePage: [PageElementReferences.Reference] = []
+        for (id, node) in references where !others.contains(id) && !writtenByPage(id) {
+            guard pages.isEmpty else {
+                onThePage.append(PageElementReferences.Reference(id: id, location: node.location))
+                continue
+            }
             var message = "no element \"\(id)\" on any screen of this scenario, and no step inserts one"
             message += NameSuggestion.didYouMean(id, in: knownIDs.sorted())
             throw DataFileError(message, at: node.location)
         }
+        return pages.isEmpty ? nil : PageElementReferences(references: onThePage, otherIDs: others)
     }
 
     /// An id string that must name an element.

@@ -18,36 +18,46 @@ public struct ScenarioRunner {
     /// profile (its reading of text and IPA tables included), heard by the run's reader, so
     /// `check` and `lint` find the same on a screen.
     let linter: ScreenLinter
+    /// The scenario's web page, open live for the run; nil on app screens.
+    private let page: LivePageSession?
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by the reader named `reader` (`--reader`), else by the reader the scenario's screens
     /// call for (`ReadingSession(voice:asking:for:)`: TalkBack for Android dumps).
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
-                reader: ScreenReaderName? = nil, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+                reader: ScreenReaderName? = nil, browser: (any LiveBrowser)? = LivePages.browser,
+                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         try self.init(scenario: scenario, clock: clock, device: device,
                       session: try ReadingSession(voice: profile, asking: reader, for: scenario.screens.map(\.screen)),
-                      observer: observer)
+                      browser: browser, observer: observer)
     }
 
-    /// A runner with the run's reading session, made once for the run.
+    /// A runner with the run's reading session, made once for the run. A scenario on a web
+    /// page opens it here, in `browser` (the process's one, `LivePages.browser`, unless told),
+    /// so the desk check starts on the page as loaded; the run closes it.
     public init(scenario: Scenario, clock: TimelineClock, device: SpeechDevice, session: ReadingSession,
-                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
-        self.scenario = scenario
-        askedRate = session.voice.askedRate
-        rate = session.voice.engine.rate
-        desk = try DeskCheck(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
-                             session: session, clock: clock, device: device, app: scenario.app,
-                             reader: scenario.reader, observer: observer)
-        linter = ScreenLinter(generator: desk.generator, pipeline: try session.voice.speechPipeline(),
-                              pronunciation: try PronunciationTables(profile: session.voice))
+                browser: (any LiveBrowser)? = LivePages.browser, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+        // A web page is opened live for the run: its scripts answer the steps, on the clock.
+        let page = try LivePageSession.open(for: scenario, reader: session.reader, browser: browser)
+        do {
+            self.scenario = page.map { scenario.withPage($0.loadedScreen) } ?? scenario
+            self.page = page
+            askedRate = session.voice.askedRate
+            rate = session.voice.engine.rate
+            desk = try DeskCheck(screens: self.scenario.screens.map { ($0.name, $0.screen) }, startScreen: self.scenario.startScreen,
+                                 session: session, clock: clock, device: device, app: self.scenario.app,
+                                 reader: self.scenario.reader, observer: observer)
+            linter = ScreenLinter(generator: desk.generator, pipeline: try session.voice.speechPipeline(),
+                                  pronunciation: try PronunciationTables(profile: session.voice))
+        } catch {
+            page?.close()
+            throw error
+        }
     }
 
     /// Performs every step, lets the speech finish, and evaluates the expectations.
     public func run() throws -> ScenarioResult {
-        // A web page is opened live for the run: its scripts answer the steps, on the clock.
-        let page = try LivePageSession.open(for: scenario, reader: desk.generator.reader)
         defer { page?.close() }
-        page?.start(desk: desk)
         var cursor = 0.0
         var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
         var focusSamples = FocusSamples()

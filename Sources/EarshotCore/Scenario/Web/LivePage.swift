@@ -41,25 +41,35 @@ public protocol LivePage: AnyObject {
     /// Does `action` on the page now; `node` is the browser's node id of its element.
     func perform(_ action: PageAction, node: String?) throws
     /// Lets the page's time run until `time` seconds after it loaded; the tree when the page
-    /// changed since the last tree it gave, else nil.
+    /// changed since the last tree it gave, else nil. Called at the end of every tick of the
+    /// desk check's clock: a page with nothing due by then may answer without asking the
+    /// browser (its time is run when something is due, docs/web.md, "Scenarios on a page").
     func advance(to time: Double) throws -> WebPageTree?
-    /// Ends the browser.
+    /// Closes the page (its context in the browser; the browser stays for the next page).
     func close()
 }
 
-/// Opens pages live for scenarios: the programs that link a browser set `opener` once at start
+/// A browser that opens pages live for scenarios: started once for the process (a whole
+/// `check`, a whole `test`, a worker of `test --jobs`), at its first page, and each page it
+/// opens is in a fresh context of its own (no cookie, storage or cache of another page).
+/// A run is given one (`ScenarioRunner(…, browser:)`); the programs that link a browser
+/// register theirs once at start (`LivePages.register`: the `earshot` program's Chromium).
+public protocol LiveBrowser: AnyObject, Sendable {
+    /// Opens the page at `address` in a context of its own; with `picture`, its tree as
+    /// loaded carries its screenshot (what a report draws the stops on; a tall page's costs
+    /// about a second). Closing the page ends its context, not the browser.
+    func open(_ address: String, picture: Bool) throws -> any LivePage
+}
+
+/// The process's browser for live pages: the programs that link one register it once at start
 /// (the `earshot` program: EarshotWeb's Chromium); a library without one reads saved trees only.
 public enum LivePages {
-    /// Opens the page at `address`; with `picture`, its tree as loaded carries its screenshot
-    /// (what a report draws the stops on; a tall page's costs about a second).
-    public typealias Opener = @Sendable (_ address: String, _ picture: Bool) throws -> any LivePage
+    private static let registry = BrowserBox()
 
-    private static let registry = OpenerBox()
+    /// The browser registered for this process, if any.
+    public static var browser: (any LiveBrowser)? { registry.value }
 
-    /// The function that opens a page, if a browser was registered.
-    public static var opener: Opener? { registry.value }
-
-    public static func register(_ opener: @escaping Opener) { registry.set(opener) }
+    public static func register(_ browser: any LiveBrowser) { registry.set(browser) }
 
     /// Whether a screen input names a page to open (an `.html` file or an address).
     public static func isPage(_ input: String) -> Bool {
@@ -68,10 +78,10 @@ public enum LivePages {
             || lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml")
     }
 
-    private final class OpenerBox: @unchecked Sendable {
+    private final class BrowserBox: @unchecked Sendable {
         private let lock = NSLock()
-        private var opener: Opener?
-        var value: Opener? { lock.withLock { opener } }
-        func set(_ new: @escaping Opener) { lock.withLock { opener = new } }
+        private var browser: (any LiveBrowser)?
+        var value: (any LiveBrowser)? { lock.withLock { browser } }
+        func set(_ new: any LiveBrowser) { lock.withLock { browser = new } }
     }
 }

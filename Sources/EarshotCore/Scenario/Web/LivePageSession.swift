@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scenario's web page while the scenario runs: the page open live (`LivePage`), its time
 /// kept with the desk check's clock in steps of `tick`, and every change the page makes given
 /// to the desk check with what its live regions say (docs/web.md, "Scenarios on a page").
@@ -5,7 +7,9 @@
 /// The page's time is the browser's virtual time: it runs only when the session lets it, so a
 /// timer the page sets for 500 ms fires 500 ms later on the desk check's clock, on any machine.
 /// Changes are looked for every `tick` (50 ms): a change is heard at the end of the tick it
-/// happened in.
+/// happened in. A page with nothing of its own due in a tick answers it without asking the
+/// browser (`LivePage.advance`: Chromium's page keeps the agenda of its timers), so a tick
+/// costs a DevTools round trip only when the page may change in it.
 final class LivePageSession {
     /// How often the page is looked at for changes, in seconds.
     static let tick = 0.05
@@ -29,33 +33,51 @@ final class LivePageSession {
     /// page's next tick, which is still the move, not a change of that document.
     private var movedAt: Double?
 
-    /// Opens the scenario's page, if it has one, for `reader` (whose busy regions' rule holds
-    /// unless the scenario says otherwise).
-    static func open(for scenario: Scenario, reader: any ScreenReader) throws -> LivePageSession? {
+    /// Opens the scenario's page, if it has one, in `browser`, for `reader` (whose busy
+    /// regions' rule holds unless the scenario says otherwise), and checks the element ids the
+    /// steps name against it (`Scenario.pageReferences`): one it does not have is an error at
+    /// its place in the file, as when the file is read.
+    static func open(for scenario: Scenario, reader: any ScreenReader, browser: (any LiveBrowser)?) throws -> LivePageSession? {
         guard let pageScreen = scenario.screens.first(where: { $0.page != nil }), let address = pageScreen.page else { return nil }
-        guard let opener = LivePages.opener else {
-            throw DataFileError("the scenario's screen is a web page, which needs a browser and this program has none",
-                                at: pageScreen.location)
+        let page = try Self.browser(browser, for: pageScreen).open(address, picture: true)
+        do {
+            let session = try LivePageSession(page: page, screen: pageScreen,
+                                              holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold)
+            var known = Set<String>()
+            StepDecoder.collectIDs(session.screen.roots, into: &known)
+            try scenario.pageReferences?.check(against: known)
+            return session
+        } catch {
+            page.close()
+            throw error
         }
-        return try LivePageSession(page: opener(address, true), screen: pageScreen,
-                                   holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold)
+    }
+
+    /// The browser a page is opened in; none is an error at the page's place in the scenario.
+    static func browser(_ browser: (any LiveBrowser)?, for page: ScenarioScreen) throws -> any LiveBrowser {
+        guard let browser else {
+            let named = page.file.map { ($0 as NSString).lastPathComponent } ?? page.page ?? page.name
+            throw DataFileError("\"\(named)\" is a web page, which needs a browser and this program has none; use the tree saved by earshot import PAGE.html -o PAGE.axtree.json",
+                                at: page.location)
+        }
+        return browser
     }
 
     private init(page: any LivePage, screen: ScenarioScreen, holdBusy: Bool) throws {
         held = holdBusy ? [:] : nil
         self.page = page
-        screenName = screen.screen.name
         picture = page.tree.screenshot
         tree = page.tree
         ids = WebPageInterpreter.elementIDs(of: page.tree)
+        // Named by the scenario, or by the page's own title.
+        let loaded = try WebPageInterpreter.screen(from: page.tree, defaultName: screen.screen.name, ids: ids)
+        screenName = screen.namedByPage ? loaded.name : screen.name
         self.screen = try Self.screen(of: page.tree, named: screenName, ids: ids)
     }
 
-    /// The page as this run loaded it, in place of the reading taken when the scenario was read
-    /// (the same page, loaded again: it differs only if the page itself does).
-    func start(desk: DeskCheck) {
-        desk.pageChanged(to: screen, liveChanges: [])
-    }
+    /// The page's screen as this run loaded it: what the desk check starts on, in place of
+    /// the screen that stood for the page while the scenario was read.
+    var loadedScreen: Screen { screen }
 
     func close() { page.close() }
 
