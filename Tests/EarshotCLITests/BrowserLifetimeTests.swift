@@ -48,7 +48,7 @@ struct BrowserLifetimeTests {
         let scenario = Self.samples.appendingPathComponent("shop-cart.json").path
         let check = try CLIRunner.run(["check", scenario], environment: browser.environment)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
-        #expect(check.stdout.contains("1 expectations, 0 failed"), "\(check.stdout)")
+        #expect(check.stdout.contains("1 expectation, 0 failed"), "\(check.stdout)")
         #expect(try browser.launches() == 1)
 
         let page = browser.folder.appendingPathComponent("cart.html").path

@@ -32,7 +32,7 @@ extension ScenarioScreen {
     /// after its file, so that the page's reader (NVDA's, which claims web pages) is the one a
     /// run decides on before the page is open.
     static func pagePlaceholder(address: String, defaultName: String) throws -> Screen {
-        let document = WebPageTree.Node(id: "1", role: "RootWebArea")
+        let document = WebPageTree.Node(id: "1", role: WebRole.rootWebArea.chromiumName)
         let tree = WebPageTree(url: address, title: "", language: nil, viewport: (1280, 800), browser: nil, refused: [],
                                nodes: [document])
         return try WebPageInterpreter.screen(from: tree, defaultName: defaultName)
