@@ -34,6 +34,11 @@ phase() {
   local started=$SECONDS
   swift test "$@" 2>&1 | tee "$logs/$name.log" || status=1
   phases+=("$name:$((SECONDS - started))")
+  # A phase whose filter matches no test is a mistake of this script, not a pass.
+  if grep -aqE 'Test run with 0 tests' "$logs/$name.log"; then
+    echo "tests: phase $name ran no test: its filter matches none" >&2
+    status=1
+  fi
 }
 
 # One line a phase (Swift Testing's count, and XCTest's when it ran any), then the skipped
@@ -50,7 +55,8 @@ summary() {
     echo "  $name: ${result:-no Swift Testing result (see above)}${xctest:+; XCTest: $xctest}; ${seconds} s with building"
   done
   local skipped
-  skipped=$(grep -ahE 'Test .* skipped' "$logs"/*.log | sed -E 's/^[^T]*Test /  skipped: /' | sort -u || true)
+  # A skipped test's line: `Test "NAME" skipped: "REASON"` (a name may hold the word itself).
+  skipped=$(grep -ahE '^[^ ]+ Test ".*" skipped(: |\.?$)' "$logs"/*.log | sed -E 's/^[^T]*Test /  skipped: /' | sort -u || true)
   if [ -n "$skipped" ]; then echo "$skipped"; else echo "  skipped: none"; fi
   if [ "$status" -eq 0 ]; then echo "tests: every phase passed"; else echo "tests: a phase failed (its failures are above, marked ✘)"; fi
 }
@@ -61,7 +67,7 @@ summary() {
 # behind starts and stops a server of its own, so it runs last, once this run's server is
 # stopped. With arguments (a --filter), one run.
 paced='AlsaSinkJackTests|LiveSpeechDeviceTests|CheckLiveTests'
-jackless='SetupScriptTests/jackLeavesNoSharedMemory'
+jackless='TestScriptCleanupTests/jackLeavesNoSharedMemory'
 if [ $# -gt 0 ]; then
   phase filtered --parallel --num-workers 2 "$@"
 else
