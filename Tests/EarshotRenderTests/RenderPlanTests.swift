@@ -54,7 +54,7 @@ struct RenderPlanTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let path = root.appendingPathComponent("samples/screens/settings.json").path
-        let contents = try ScreenBatchParser.read(path: path)
+        let contents = try ScreenBatchParser.read(path: path, reading: .reader(nil, profile: Self.korean))
         #expect(contents.items.map(\.key) == ["settings-title", "wifi-row", "bluetooth", "brightness", "nickname", "save", "read-all"])
         #expect(contents.items[1].line > 1)
         let plan = RenderPlan(inputs: [contents], inputPaths: [path], voices: [try voice()], engine: "e")

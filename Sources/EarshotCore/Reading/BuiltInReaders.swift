@@ -8,8 +8,3 @@ extension ScreenReaders {
     ]
 }
 
-extension ScreenReaders {
-    /// The standard reader before any profile is read (`ScreenReading.standard`, a render's
-    /// stops when no profile is at hand).
-    public static let standardReader: any ScreenReader = VoiceOver()
-}

@@ -43,7 +43,7 @@ public enum BatchInputFormat: String, Sendable, NamedCases {
     /// `reading` the reader that hears it.
     /// `loadPage` opens a web page (nil: this program reads none).
     public func read(path: String, language: ScreenLanguage = .asWritten,
-                     reading: ScreenReading = .standard,
+                     reading: ScreenReading,
                      loadPage: ((String) throws -> LoadedScreen)? = nil) throws -> BatchInputContents {
         return switch self {
         case .text: try PlainTextParser.read(path: path)

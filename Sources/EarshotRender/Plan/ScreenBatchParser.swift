@@ -9,7 +9,7 @@ public enum ScreenBatchParser {
     /// `format` nil recognises the file by its content; `language` is `--language`'s choice;
     /// `reading` says which reader orders and describes the stops.
     public static func read(path: String, format: ScreenInputFormat? = nil, language: ScreenLanguage = .asWritten,
-                            reading: ScreenReading = .standard) throws -> BatchInputContents {
+                            reading: ScreenReading) throws -> BatchInputContents {
         try read(try ScreenLoader.load(path: path, format: format, language: language), path: path, reading: reading)
     }
 
@@ -45,11 +45,6 @@ public struct ScreenReading {
     public init(reader: ScreenReaderName?, make: @escaping (ScreenReaderName) throws -> any ScreenReader) {
         self.reader = reader
         self.make = make
-    }
-
-    /// Every screen read by the standard reader (VoiceOver), which needs no profile.
-    public static var standard: ScreenReading {
-        ScreenReading(reader: ScreenReaders.standard.name) { _ in ScreenReaders.standardReader }
     }
 
     /// `--reader` (nil: each screen's own), each reader made once with `profile`'s words.
