@@ -19,7 +19,7 @@ enum CompareCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Options.parse(arguments)
         guard parsed.positionals.count == 2 else {
-            throw UsageError("expected CAPTURE and SCREEN, got \(parsed.positionals.count) argument\(parsed.positionals.count == 1 ? "" : "s")")
+            throw UsageError("expected CAPTURE and SCREEN, got \(counted(parsed.positionals.count, "argument"))")
         }
         let (capturePath, screenPath) = (parsed.positionals[0], parsed.positionals[1])
         try checkOrder(capture: capturePath, screen: screenPath)

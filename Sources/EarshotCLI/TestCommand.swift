@@ -135,7 +135,7 @@ enum TestCommand: Command {
         let failed = verdicts.filter { !$0.passed }.count
         var summary = "\(verdicts.count - failed) passed, \(failed) failed"
         let updated = verdicts.filter { $0.golden == .updated }.count
-        if updated > 0 { summary += "; \(updated) golden transcript\(updated == 1 ? "" : "s") updated" }
+        if updated > 0 { summary += "; \(counted(updated, "golden transcript")) updated" }
         if shard != .whole {
             summary += "; shard \(shard): " + (files.isEmpty ? "no scenario" : "scenarios \(part.lowerBound + 1)-\(part.upperBound) of \(everyFile.count)")
         }
@@ -145,7 +145,7 @@ enum TestCommand: Command {
             let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: conformance)
             // A scenario that failed to run, or whose page could not be written, has no page.
             let written = verdicts.filter { $0.outcome.error == nil }.count
-            printer.line("wrote \(path) and \(written) report page\(written == 1 ? "" : "s")")
+            printer.line("wrote \(path) and \(counted(written, "report page"))")
         }
         if verdicts.contains(where: { $0.outcome.errorCategory == .unavailable }) { return .unavailable }
         // A page, golden or file that could not be written (a full disk) is an I/O failure.
@@ -221,13 +221,13 @@ struct VerdictPrinter {
         let expected = verdict.findings.filter(\.expected).count
         if verdict.passed {
             guard !quiet else { return }
-            var held = ["\(outcome.expectations.count) expectation\(outcome.expectations.count == 1 ? "" : "s")"]
-            if expected > 0 { held.append("\(expected) expected finding\(expected == 1 ? "" : "s")") }
+            var held = ["\(counted(outcome.expectations.count, "expectation"))"]
+            if expected > 0 { held.append("\(counted(expected, "expected finding"))") }
             if verdict.golden == .updated { held.append("golden transcript updated") }
             if outcome.sweepRates != nil {
                 let changed = outcome.transcript.split(separator: "\n").count
                 held = [changed == 0 ? "every fate the same at every rate"
-                    : "\(changed) fate\(changed == 1 ? "" : "s") change with the rate; no announcement lost at some rates only, or it is expected"]
+                    : "\(counted(changed, "fate")) change with the rate; no announcement lost at some rates only, or it is expected"]
             }
             line("PASS  \(outcome.displayName)  (\(held.joined(separator: ", ")))")
             return
@@ -239,9 +239,9 @@ struct VerdictPrinter {
         default: break
         }
         let failed = verdict.failedExpectations
-        if !failed.isEmpty { reasons.append("\(failed.count) expectation\(failed.count == 1 ? "" : "s") failed") }
+        if !failed.isEmpty { reasons.append("\(counted(failed.count, "expectation")) failed") }
         let errors = verdict.unexpectedErrors
-        if !errors.isEmpty { reasons.append("\(errors.count) unexpected error finding\(errors.count == 1 ? "" : "s")") }
+        if !errors.isEmpty { reasons.append("\(counted(errors.count, "unexpected error finding"))") }
         line("FAIL  \(outcome.displayName): \(reasons.joined(separator: "; "))")
         if outcome.sweepRates != nil { line(String(outcome.transcript.dropLast())) }
         if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }

@@ -23,7 +23,7 @@ extension ScenarioCheck {
             let count = sweep.runs.reduce(0) { $0 + $1.result.expectations.count }
             var line = "\(sweep.rates.count) rates (\(sweep.rates.map(String.init).joined(separator: ", ")) words a minute): "
                 + counted(count, "expectation") + " checked, \(sweep.failedExpectationCount) failed; "
-                + "\(sweep.changes.count) utterance\(sweep.changes.count == 1 ? "" : "s") changed fate"
+                + "\(counted(sweep.changes.count, "utterance")) changed fate"
             for file in written + reports where file != "-" { line += "; wrote \(file)" }
             return line
         }

@@ -58,7 +58,7 @@ public struct DeskCheckReport {
         summary += ".</p>"
         if let sweep {
             summary += "<p>\(HTML.text(sweep.passed ? "Every rate held" : "Not every rate held")): rates \(sweep.rates.map(String.init).joined(separator: ", ")) words a minute; "
-                + "\(sweep.changes.count) utterance\(sweep.changes.count == 1 ? "" : "s") changed fate. The audio, timeline and transcript below are at \(sweep.rates[0]).</p>"
+                + "\(counted(sweep.changes.count, "utterance")) changed fate. The audio, timeline and transcript below are at \(sweep.rates[0]).</p>"
         }
         var page = ReportPage(kind: "Desk check", title: title, summary: summary, sections: [
             .init(id: "listen", title: "Listen", html: listen()),

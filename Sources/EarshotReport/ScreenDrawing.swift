@@ -133,8 +133,8 @@ public struct ScreenDrawing {
         if stops.isEmpty { list += "<li>No focus stops.</li>\n" }
         list += "</ol>"
         let faint = picture == nil ? frames.filter { !stopIDs.contains($0.node.id) && !inside.contains($0.node.id) }.count : 0
-        var note = "<p>\(stops.count) focus stop\(stops.count == 1 ? "" : "s")"
-        if faint > 0 { note += "; \(faint) element\(faint == 1 ? "" : "s") drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
+        var note = "<p>\(counted(stops.count, "focus stop"))"
+        if faint > 0 { note += "; \(counted(faint, "element")) drawn dashed are no stop of their own (containers, hidden or decorative elements)" }
         note += ".</p>"
         if !undersized.isEmpty {
             note += "\n<p>Touch targets outlined in red, dashed, are smaller than they should be:</p>\n<ul class=\"undersized\">\n"
@@ -148,7 +148,7 @@ public struct ScreenDrawing {
         }
         // The picture under the stops, the list after it (a page is wider than a phone's screen).
         let size = "\(plainNumber(picture.width)) by \(plainNumber(picture.height)) CSS pixels"
-        let alternative = "Screenshot of \(screen.name), \(size), with its \(stops.count) focus stop\(stops.count == 1 ? "" : "s") outlined and numbered in reading order; the stops are listed below."
+        let alternative = "Screenshot of \(screen.name), \(size), with its \(counted(stops.count, "focus stop")) outlined and numbered in reading order; the stops are listed below."
         let image = "<img class=\"screenshot\" src=\"\(HTML.dataURI(picture.png, type: "image/png"))\" alt=\"\(HTML.attribute(alternative))\" width=\"\(n(width))\" height=\"\(n(height))\">"
         return "<div class=\"picture-drawing\">\n<div class=\"picture-frame\">\n\(image)\n\(svg.markup)\n</div>\n<div>\n\(list)\n\(note)\n</div>\n</div>"
     }

@@ -533,7 +533,7 @@ final class BrowserSession {
     private var allNotes: [String] {
         guard !refusedFiles.isEmpty else { return notes }
         let listed = refusedFiles.prefix(3).map { "\($0.url) (\($0.reason))" }.joined(separator: ", ")
-        return notes + ["the page asked for \(refusedFiles.count) file\(refusedFiles.count == 1 ? "" : "s") that Earshot refused "
+        return notes + ["the page asked for \(counted(refusedFiles.count, "file")) that Earshot refused "
                         + "(a file page reads only its own folder, and no hidden file): \(listed)\(refusedFiles.count > 3 ? ", …" : "")"]
     }
 

@@ -43,7 +43,7 @@ public enum FindingReport {
         let counts = FindingSeverity.allCases.reversed().compactMap { severity -> String? in
             let count = findings.filter { $0.severity == severity }.count
             guard count > 0 else { return nil }
-            return "\(count) \(severity.rawValue)\(count == 1 ? "" : "s")"
+            return counted(count, severity.rawValue)
         }
         let total = findings.count == 1 ? "1 finding" : "\(findings.count) findings"
         let expected = findings.filter(\.expected).count
