@@ -45,13 +45,14 @@ enum CompareCommand: Command {
     /// (a screen file read as a capture once failed with "unexpected end of file inside an
     /// object"). Standard input is left alone: it is read once, by its own reader.
     static func checkOrder(capture: String, screen: String) throws {
-        guard capture != "-", let data = FileManager.default.contents(atPath: capture),
-              InputKind.of(data, file: capture).isScreen else { return }
+        guard capture != "-", let data = FileManager.default.contents(atPath: capture) else { return }
+        let captureKind = InputKind.of(data, file: capture)
+        guard captureKind.isScreen else { return }
         let screenKind = screen == "-" ? nil : FileManager.default.contents(atPath: screen).map { InputKind.of($0, file: screen) }
         if let screenKind, !screenKind.isScreen {
-            throw UsageError("the arguments look swapped: \(capture) is \(InputKind.of(data, file: capture).description) and \(screen) is \(screenKind.description); give the capture first: earshot compare \(screen) \(capture)")
+            throw UsageError("the arguments look swapped: \(capture) is \(captureKind.description) and \(screen) is \(screenKind.description); give the capture first: earshot compare \(screen) \(capture)")
         }
-        throw UsageError("\(capture) is \(InputKind.of(data, file: capture).description), not a capture: CAPTURE is what the screen reader said (a text file with one utterance a line, JSON Lines, or an aloud capture; docs/compare.md), SCREEN comes second")
+        throw UsageError("\(capture) is \(captureKind.description), not a capture: CAPTURE is what the screen reader said (a text file with one utterance a line, JSON Lines, or an aloud capture; docs/compare.md), SCREEN comes second")
     }
 
     static let help = helpText(
