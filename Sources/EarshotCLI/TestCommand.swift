@@ -68,16 +68,16 @@ enum TestCommand: Command {
             // The folder is the command's own: a link planted in it is refused, never written through.
             try OutputSafety.checkOwnedFolder(reportFolder, files: pageOutputs.map(\.path), option: "test --report")
         }
-        try reports.check(inputs: suiteInputs(files, voice: parsed.voice) + audit.inputs,
+        // Without --baseline, a folder's own (earshot-suite.json) marks its scenarios' findings;
+        // its files are inputs like the rest, in the one check of the outputs.
+        let folderBaselines = audit.baselinePath == nil
+            ? try SuiteSettings.baselines(for: files, roots: parsed.positionals.isEmpty ? ["."] : parsed.positionals) : []
+        try reports.check(inputs: suiteInputs(files, voice: parsed.voice) + audit.inputs
+                              + folderBaselines.flatMap { [$0.settings.path, $0.baseline.path] },
                           otherOutputs: pageOutputs + audit.outputs)
         let baseline = try audit.loadBaseline()
-        // Without --baseline, a folder's own (earshot-suite.json) marks its scenarios' findings.
-        let folderBaselines = baseline == nil
-            ? try SuiteSettings.baselines(for: files, roots: parsed.positionals.isEmpty ? ["."] : parsed.positionals) : []
         var baselineOfFile: [String: FindingBaseline] = [:]
         for group in folderBaselines { for file in group.files { baselineOfFile[file] = group.baseline } }
-        try reports.check(inputs: folderBaselines.flatMap { [$0.settings.path, $0.baseline.path] },
-                          otherOutputs: pageOutputs + audit.outputs)
         if let reportFolder { try createFolder(reportFolder) }
         let report = reportFolder.map { folder in
             SuiteScenarioRunner.Report(folder: folder, placement: placement)
