@@ -174,7 +174,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
-        result.linterUnchecked = linter.uncheckedCodes
+        result.coverage = ScenarioResult.coverage(linter: linter, screensShown: desk.shownScreens)
         if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
         return result
@@ -279,9 +279,9 @@ public struct ScenarioResult: Sendable {
     public var reader: ScreenReaderName = ScreenReaders.standard.name
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
-    /// The static codes the run's linter could not check on any screen, with the reason
-    /// (`ScreenLinter.uncheckedCodes`).
-    public var linterUnchecked: [FindingCode: String] = [:]
+    /// The checks this run made, and why the others it could have made did not run
+    /// (`ScenarioResult.coverage(linter:screensShown:)`); a conformance table counts these.
+    public var coverage = CheckCoverage()
     /// What a screen looked like, by its name, when the run saw it: a web page's screenshot as
     /// it loaded (the desk check's page draws the stops over it).
     public var screenPictures: [String: ScreenPicture] = [:]
