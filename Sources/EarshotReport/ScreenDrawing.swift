@@ -27,13 +27,18 @@ public struct ScreenDrawing {
     /// The widest a picture is shown, in CSS pixels of the report page.
     static let pictureWidth = 640.0
 
+    /// The drawing of a screen as `generator` reads it.
     public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = [], picture: ScreenPicture? = nil) {
+        self.init(screen: screen, reading: ReadReport(screen: screen, generator: generator), audio: audio, picture: picture)
+    }
+
+    /// The drawing of a screen already read (`read --report` draws the stops it listed): each
+    /// stop as heard after the one before it, as `read` says it (NVDA says the containers
+    /// entered since the previous stop).
+    public init(screen: Screen, reading: ReadReport, audio: [String?] = [], picture: ScreenPicture? = nil) {
         self.screen = screen
-        stops = FocusOrder(screen: screen, for: generator).stops
-        // Each stop as heard after the one before it, as `read` says it (NVDA says the
-        // containers entered since the previous stop).
-        let order = stops
-        spoken = order.indices.map { generator.describe(order[$0], after: $0 > 0 ? order[$0 - 1] : nil) }
+        stops = reading.lines.map(\.stop)
+        spoken = reading.lines.map(\.speech)
         self.audio = audio
         self.picture = picture
     }

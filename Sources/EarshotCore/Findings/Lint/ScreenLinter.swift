@@ -14,11 +14,13 @@ public struct LintedScreen: Sendable {
     /// (`speech.ipa-unmapped`).
     let pronunciation: PronunciationTables?
 
+    /// `stops`: the screen's focus stops when the caller has them already (`read --report`),
+    /// else found here.
     public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil,
-                pronunciation: PronunciationTables? = nil) {
+                pronunciation: PronunciationTables? = nil, stops: [FocusStop]? = nil) {
         self.screen = screen
-        self.stops = FocusOrder(screen: screen, for: generator).stops
-        self.spoken = stops.map(generator.describe)
+        self.stops = stops ?? FocusOrder(screen: screen, for: generator).stops
+        self.spoken = self.stops.map { generator.describe($0) }
         self.generator = generator
         self.pipeline = pipeline
         self.pronunciation = pronunciation
@@ -106,9 +108,11 @@ public struct ScreenLinter: Sendable {
     /// Every static finding of the screen, in reading order; `source` names the file in each.
     /// `locations` (a loaded screen's `idLocations`) gives each finding the place of its first
     /// element that has one, else `fallback` (where the screen itself is written).
-    public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
+    /// `stops`: the screen's focus stops in this linter's reader's order, when the caller has
+    /// them already (`read --report` lists, draws and lints one reading).
+    public func findings(for screen: Screen, stops: [FocusStop]? = nil, source: String? = nil, locations: [String: SourceLocation] = [:],
                          fallback: SourceLocation? = nil) -> [Finding] {
-        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation)
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation, stops: stops)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name
