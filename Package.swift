@@ -126,6 +126,8 @@ let package = Package(
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),
+        // The browser in this process: its box, its file gate, its pipe (needs chromium).
+        .testTarget(name: "EarshotWebTests", dependencies: ["EarshotCore", "EarshotWeb"]),
         // The samples and voices of the repository, one Korean speaker, the JACK dummy server's tests' side.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotJack"],
                 path: "Tests/EarshotTestSupport"),
