@@ -34,7 +34,8 @@ enum ScenarioBenchmark {
         // One round lasts about 55 s of audio; a short probe run sizes the real one.
         let probe = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: 1),
                                            path: folder.appendingPathComponent("probe.json").path)
-        let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker).audioDuration
+        let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker,
+                                                    session: try ScenarioPlayback.session(for: probe, speaker: speaker, asking: nil)).audioDuration
         let rounds = Int((minutes * 60 / roundSeconds).rounded(.up))
         let scenario = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: rounds),
                                               path: folder.appendingPathComponent("long.json").path)
@@ -47,7 +48,8 @@ enum ScenarioBenchmark {
         for _ in 0..<timedRounds {
             let startedCPU = cpuSeconds()
             let started = DispatchTime.now().uptimeNanoseconds
-            run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav,
+            run = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                           session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil), wavPath: wav,
                                            transcriptPaths: [folder.appendingPathComponent("long.vtt").path])
             wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             cpu = min(cpu, cpuSeconds() - startedCPU)

@@ -134,6 +134,7 @@ public struct ScenarioCheck {
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                    espeakData: settings.espeakData, punctuation: settings.punctuation,
                                                    rate: settings.rate)
+        let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: settings.reader)
         let quiet = settings.quiet
         let page = settings.reportPage
         let started = Date()
@@ -144,15 +145,15 @@ public struct ScenarioCheck {
                 if let line = ScenarioCheck.liveLine(record) { write(line + "\n") }
             }
             // Transcripts are written at the end: a device that fails leaves no half-written file.
-            result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
-                                                         reader: settings.reader, observer: observer, deviceFailed: deviceFailed))
+            result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, session: session, device: device,
+                                                         transcripts: settings.transcripts, observer: observer, deviceFailed: deviceFailed))
             if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
                                         speaker: speaker, wavPath: nil) }
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
-                let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
-                                                             transcripts: settings.transcripts, reader: settings.reader).result)
+                let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wavPath,
+                                                             transcripts: settings.transcripts).result)
                 if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
                                             speaker: speaker, wavPath: wavPath) }
                 return result

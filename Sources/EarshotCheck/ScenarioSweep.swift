@@ -44,7 +44,8 @@ extension ScenarioCheck {
         for rate in rates {
             let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                        espeakData: settings.espeakData, punctuation: settings.punctuation, rate: rate)
-            var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, transcripts: [], reader: settings.reader).result)
+            let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: settings.reader)
+            var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, transcripts: []).result)
             result.nameRate(rate)
             runs.append(RateSweep.Run(rate: rate, result: result))
             speakers.append(speaker)
