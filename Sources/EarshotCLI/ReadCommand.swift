@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotReport

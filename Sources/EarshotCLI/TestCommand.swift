@@ -1,4 +1,5 @@
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import EarshotReport
