@@ -129,10 +129,26 @@ extension OptionDeclaration where Value == ScreenInputFormat {
     }
 }
 
-/// `--format` and `--language`: how the commands that read a screen read it.
+extension OptionDeclaration where Value == PageViewport {
+    /// `--viewport desktop|iphone|android|WxH[@SCALE]`: the window a web page is laid out in.
+    static var viewport: Self {
+        OptionDeclaration(spec: .value(
+            "viewport", "desktop|iphone|android|WxH[@S]",
+            "The window a web page is laid out in: desktop (1280 x 800, the default), iphone or android (a phone: its size, pixel ratio, touch and browser; docs/web.md), or WIDTHxHEIGHT with an optional @SCALE.")
+        ) { text in
+            guard let viewport = PageViewport(argument: text) else {
+                throw UsageError("--viewport expects desktop, iphone, android or WIDTHxHEIGHT[@SCALE] (sides \(PageViewport.sides.lowerBound) to \(PageViewport.sides.upperBound), scale 0.5 to 5), got \"\(text)\"")
+            }
+            return viewport
+        }
+    }
+}
+
+/// `--format`, `--language` and `--viewport`: how the commands that read a screen read it.
 struct ScreenInputOptions: CommandOptions {
     @Option(.screenFormat) var format: ScreenInputFormat?
     @Option(.screenLanguage) var language: ScreenLanguage?
+    @Option(.viewport) var viewport: PageViewport?
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say (nothing when `quiet`: the command's `-q`).
@@ -144,7 +160,7 @@ struct ScreenInputOptions: CommandOptions {
     func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture)
+            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture, viewport: viewport ?? .desktop)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -156,8 +172,9 @@ struct ScreenInputOptions: CommandOptions {
 
     /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one
     /// way every command, `render` included, takes a page.
-    static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false) throws -> LoadedScreen {
-        let tree = try PageCapture(screenshot: picture).capture(try PageCapture.address(of: path))
+    static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false,
+                         viewport: PageViewport = .desktop) throws -> LoadedScreen {
+        let tree = try PageCapture(viewport: viewport, screenshot: picture).capture(try PageCapture.address(of: path))
         return try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language)
     }
 }
