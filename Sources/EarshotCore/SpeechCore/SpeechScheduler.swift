@@ -173,6 +173,10 @@ public final class SpeechScheduler: @unchecked Sendable {
                 }
                 announce(text, kind: .liveRegion, priority: .default, queued: order == .inTurn, next: order == .next,
                          cause: cause, now: now)
+            case .focusGained(let element, let by):
+                var plan = Plan(cause: "focus move (\(by))", gesture: false)
+                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                focusGained(plan, now: now)
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
             case .layoutChanged(.none):
@@ -335,6 +339,23 @@ public final class SpeechScheduler: @unchecked Sendable {
             cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
             enqueueAtFront(plan, blocked: false)
         }
+    }
+
+    /// The focus moved without a gesture: what waits to be said of an earlier focus (its
+    /// element, its hint) is dropped and such speech playing is cut; the new focus is said after
+    /// what else waits or plays (the line being read, a live region's text).
+    private func focusGained(_ plan: Plan, now: Double) {
+        guard !plan.items.isEmpty else { return }
+        func saysAnElement(_ u: Utterance) -> Bool { (u.kind == .element || u.kind == .hint) && u.purpose == .keyboardFocus }
+        dropWaiting(where: { saysAnElement($0.utterance) }, reason: .focusExpired, at: now)
+        if let current = playing, saysAnElement(current.utterance) {
+            cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
+        }
+        let group = takeGroup()
+        var items = plan.items
+        for index in items.indices { items[index].group = group }
+        items[0].gap = waiting.isEmpty && playing == nil ? 0 : timing.queueGap
+        waiting.append(contentsOf: items)
     }
 
     /// An announcement or a `layoutChanged` string.

@@ -83,7 +83,14 @@ extension DeskCheck {
         guard stop.id != cause.quietOn else { return }
         let said = generator.describeJump(to: stop, .focusable, after: previous)
         guard !said.text.isEmpty else { return }
-        scheduler.handle(.focusMoved(speech(said, id: stop.id), gesture: cause.by ?? PageFocusCause.byPage), source: source)
+        var element = speech(said, id: stop.id)
+        element.purpose = .keyboardFocus
+        if let key = cause.by {
+            // A key the user pressed: it stops the speech, as any key does.
+            scheduler.handle(.focusMoved(element, gesture: key), source: source)
+        } else {
+            scheduler.handle(.focusGained(element, by: PageFocusCause.byPage), source: source)
+        }
     }
 
     /// Whether the reading is where the browser's focus is (on the focused element or inside
