@@ -69,6 +69,18 @@ struct WebFocusTests {
         ], "\(output)")
     }
 
+    @Test("a dialog that focuses itself: the reading lands on its first item, said after the dialog, and no finding says focus missed it")
+    func dialogFocusesItself() throws {
+        let output = try WebNavigationTests.check(Self.scenario("focus-container.json"), voice: "en")
+        #expect(WebNavigationTests.moves(output) == [
+            Move(key: "page", said: "main landmark About dialog Version 2."),
+            Move(key: "down arrow", said: "button OK"),
+            // The reading is inside the focused dialog: Tab goes to the browser, on from it.
+            Move(key: "tab", said: "OK button"),
+        ], "\(output)")
+        #expect(!output.contains("dialog.focus-not-moved"), "\(output)")
+    }
+
     @Test("Tab from a control whose own handler moved focus elsewhere goes on from the browser's focus, not from the control")
     func tabFromTheBrowsersFocus() throws {
         let output = try WebNavigationTests.check(Self.scenario("focus-tab.json"), voice: "en")

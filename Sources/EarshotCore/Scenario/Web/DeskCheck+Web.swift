@@ -71,10 +71,16 @@ extension DeskCheck {
     }
 
     /// The reading goes where the browser's focus went (inside the executor): said as focus
-    /// says it, unless it is the element the step activated.
+    /// says it, unless it is the element the step activated. A focused element that is no item
+    /// (a dialog or region with `tabindex`) puts the reading on the first item inside it, said
+    /// after the containers entered (**Earshot's choice**: NVDA reads the whole element from the
+    /// buffer, `speakTextInfo` with reason focus).
     private func followBrowserFocus(to target: String, cause: PageFocusCause, source: String?) {
         let previous = screens.shown.focusedStop
-        let result = screens.shown.focus(target)
+        let screen = screens.shown.screen
+        let landing = screens.shown.stops.contains { $0.id == target } ? target
+            : screens.shown.stops.first { screen.ancestry(of: $0.id).contains(target) }?.id ?? target
+        let result = screens.shown.focus(landing)
         guard let stop = result.stop, result.outcome == .moved else {
             note("the browser's focus moved to \"\(target)\", which the reader has no item for", source: source)
             return
