@@ -21,6 +21,9 @@ import Foundation
 ///   Anything else that would interrupt it waits for it instead, ahead of the queue.
 /// - `screenChanged` drops waiting speech, interrupts current speech, plays the screen-change
 ///   earcon, then the element. `layoutChanged` with an element does the same without the earcon.
+/// - A focus the page moved (`focusGained`, no gesture) cuts or drops only the speech of an
+///   earlier keyboard focus (purpose `keyboardFocus`) and is said after everything else that
+///   plays or waits (NVDA's focus event without a key: docs/web.md).
 /// - `pageScrolled` with the same string as the previous one is a boundary: the boundary earcon
 ///   plays instead of the page position.
 ///
@@ -346,9 +349,9 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// what else waits or plays (the line being read, a live region's text).
     private func focusGained(_ plan: Plan, now: Double) {
         guard !plan.items.isEmpty else { return }
-        func saysAnElement(_ u: Utterance) -> Bool { (u.kind == .element || u.kind == .hint) && u.purpose == .keyboardFocus }
-        dropWaiting(where: { saysAnElement($0.utterance) }, reason: .focusExpired, at: now)
-        if let current = playing, saysAnElement(current.utterance) {
+        func isFocusSpeech(_ u: Utterance) -> Bool { (u.kind == .element || u.kind == .hint) && u.purpose == .keyboardFocus }
+        dropWaiting(where: { isFocusSpeech($0.utterance) }, reason: .focusExpired, at: now)
+        if let current = playing, isFocusSpeech(current.utterance) {
             cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
         }
         let group = takeGroup()

@@ -140,8 +140,8 @@ final class LivePageSession {
     /// A gesture the reader passes to the browser as `key` (`DeskCheck.keyForPage`): the key is
     /// pressed on the page and the reading follows the focus it moves. Tab past the page's last
     /// element would take the browser's focus to its own controls, which are not played: the
-    /// focus is put back where it was, and nothing is said (docs/web.md, "Tab and quick
-    /// navigation, as played").
+    /// focus is put back where it was, and nothing is said (docs/web.md, "The browser's focus is
+    /// the reader's").
     func press(_ key: PageKey, for gesture: ScenarioGesture, desk: DeskCheck, source: String?) throws {
         let focused = screen.browserFocusID
         desk.passedToPage(gesture)
