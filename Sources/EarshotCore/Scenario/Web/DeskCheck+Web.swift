@@ -114,7 +114,7 @@ extension DeskCheck {
     /// than moving the reading (nil: the reading moves). Tab and shift+Tab go to the browser
     /// when the reading is on its focus (NVDA's `_tabOverride`, browseMode.py: the browser's own
     /// tab order then, with its radio groups, shadow trees and positive `tabindex`); Escape
-    /// always does, as browse mode has no script of its own for it.
+    /// always does, as browse mode passes it on (`script_disablePassThrough`, browseMode.py).
     public func keyForPage(_ gesture: ScenarioGesture) -> PageKey? {
         switch gesture {
         case .jump(.focusable, let forward): readingIsOnBrowserFocus ? (forward ? .tab : .shiftTab) : nil
