@@ -8,7 +8,7 @@ import Foundation
 /// runs it:
 ///
 /// - `earshot check -q samples/web/shop-cart.json` (a 14 s scenario on the shop page),
-/// - `earshot test -q samples/web` (its four scenarios, one process) and with `--jobs 2`,
+/// - `earshot test -q samples/web` (its scenarios, one process: four when the figures in docs/web.md were taken, six since the settings dialog) and with `--jobs 2`,
 /// - for scale: `earshot read --no-audio samples/web/shop.html` (Chromium's start and the page's
 ///   own load and tree, nothing played) and `earshot check -q` of a screen scenario
 ///   (`samples/scenarios/cart-immediate.json`, no browser),

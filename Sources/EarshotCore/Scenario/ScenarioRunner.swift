@@ -107,23 +107,32 @@ public struct ScenarioRunner {
             do {
                 switch step.action {
                 case .gesture(let gesture):
+                    if let page, let key = desk.keyForPage(gesture) {
+                        try page.press(key, for: gesture, desk: desk, source: step.source)
+                        break
+                    }
                     let focused = desk.focusedID
                     try desk.perform(gesture, source: step.source)
-                    // Activating an item of a page is a click on it (NVDA's Enter in browse mode).
+                    // Activating an item of a page is a click on it (NVDA's Enter in browse mode:
+                    // the item's default action); the focus it takes is said by nobody.
                     if let page, case .activate = gesture, let focused {
                         desk.userActed(.click(focused))
-                        try page.perform(.click(focused), desk: desk, source: step.source)
+                        try page.perform(.click(focused), desk: desk, source: step.source, focus: PageFocusCause(quietOn: focused))
                     }
-                    // Tab moves the browser's own focus too: the page's focus handlers answer.
+                    // Tab from the reading moves the browser's own focus too: the page's focus
+                    // handlers answer.
                     if let page, gesture.movesKeyboardFocus, let now = desk.focusedID, now != focused {
-                        try page.perform(.focus(now), desk: desk, source: step.source)
+                        try page.perform(.focus(now), desk: desk, source: step.source, focus: PageFocusCause(quietOn: now))
                     }
                 case .page(let action):
                     guard let page else {
                         throw DataFileError("a page step needs a web page as the scenario's screen (an .html file or an address)", at: step.location)
                     }
                     if action.elementID != nil { desk.userActed(action) }
-                    try page.perform(action, desk: desk, source: step.source)
+                    // A key the user pressed moved the focus, if it moved; a click or a script
+                    // moved it as the page does.
+                    let cause = if case .key(let key) = action { PageFocusCause(by: desk.keyName(key)) } else { PageFocusCause() }
+                    try page.perform(action, desk: desk, source: step.source, focus: cause)
                 case .post(let notification): try desk.post(notification, source: step.source)
                 case .edit(let edit): try desk.edit(edit)
                 case .editScreen(let edit, let screen): try desk.edit(edit, on: screen)
