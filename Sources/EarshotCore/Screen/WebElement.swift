@@ -16,6 +16,9 @@ public struct WebElement: Sendable, Equatable {
     public var properties: [String: WebProperty]
     /// The element's DOM tag (`h1`, `input`), when it is an element.
     public var tag: String?
+    /// An invalid field's error message: the text of the elements its `aria-errormessage`
+    /// names (`WebPageInterpreter.errorMessage`).
+    public var errorMessage: String?
 
     public init(role: WebRole, name: String? = nil, description: String? = nil, value: String? = nil,
                 properties: [String: WebProperty] = [:], tag: String? = nil) {

@@ -30,6 +30,7 @@ public enum WebPageInterpreter {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let elementIDs = given ?? elementIDs(of: tree)
         let positions = WebSetPositions.positions(in: tree)
+        let byDOMID = Dictionary(tree.nodes.compactMap { node in node.domID.map { ($0, node) } }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
@@ -45,6 +46,7 @@ public enum WebPageInterpreter {
                 web.properties["setsize"] = .number(Double(position.count))
             }
             if positions.outOfTabOrder.contains(node.id) { web.properties["outOfTabOrder"] = .bool(true) }
+            web.errorMessage = errorMessage(of: node, byDOMID: byDOMID, byID: byID)
             // The text inside a control or a heading is its name, not a stop of its own.
             let alone = !withinStop && web.role.isItem
             let children = try node.children.compactMap { byID[$0] }.map {
@@ -61,6 +63,25 @@ public enum WebPageInterpreter {
         let root = try build(tree.nodes[0], inheritedLive: nil, withinStop: false)
         let name = tree.title.isEmpty ? defaultName : tree.title
         return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
+    }
+
+    /// The text of the elements an invalid field's `aria-errormessage` names (Chromium's
+    /// `errormessage` relation, its ids separated by spaces), each element's name or else the
+    /// text inside it, in the order named; nil when it names none that has text. Chromium gives
+    /// the relation only while the field is invalid (seen in `Accessibility.getFullAXTree`: gone
+    /// with `aria-invalid="false"`), as ARIA asks.
+    static func errorMessage(of node: WebPageTree.Node, byDOMID: [String: WebPageTree.Node],
+                             byID: [String: WebPageTree.Node]) -> String? {
+        guard case .text(let ids)? = node.properties["errormessage"] else { return nil }
+        func text(of node: WebPageTree.Node, depth: Int) -> String {
+            if let name = nonEmpty(node.name), node.webRole.isText || depth == 0 { return name }
+            guard depth < WebPageLimits.maximumDepth else { return "" }
+            return node.children.compactMap { byID[$0] }.map { text(of: $0, depth: depth + 1) }.filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        let texts = ids.split(separator: " ").compactMap { byDOMID[String($0)] }.map { text(of: $0, depth: 0) }
+        // The page's texts keep their spaces ("with ", "@", " in it"): one space between words.
+        let words = texts.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     /// Earshot's element id of each of the tree's nodes, by the browser's node id; `previous`

@@ -102,6 +102,8 @@ struct NVDASpeech {
             parts.append(SpokenPart(slot: "position", text: position))
         }
         if let level = levelWords(web) { parts.append(SpokenPart(slot: "level", text: level)) }
+        // Last of the properties, before an edit's text (`getPropertiesSpeech`).
+        if let message = errorMessage(web) { parts.append(SpokenPart(slot: "description", text: message, attributes: attributes)) }
         if isEdit {
             if let text = web.value {
                 parts.append(SpokenPart(slot: "value", text: text, attributes: attributes))
@@ -110,6 +112,12 @@ struct NVDASpeech {
             }
         }
         return parts
+    }
+
+    /// An invalid field's error message (`aria-errormessage`), said only while it is invalid
+    /// (`getControlFieldSpeech`: `State.INVALID_ENTRY in states`).
+    func errorMessage(_ web: WebElement) -> String? {
+        web.flag("invalid") ? web.errorMessage : nil
     }
 
     /// What quick navigation says for the item it lands on (docs/web.md, section d;
@@ -163,7 +171,9 @@ struct NVDASpeech {
             let name = content.flatMap { comparable($0.text) == previousText.map(comparable) ? nil : $0 }
             var value: [SpokenPart] = []
             if let text = web.value { value = [SpokenPart(slot: "value", text: text, attributes: attributes)] }
-            return (name.map { [$0] } ?? []) + roleWord + states + value
+            // The error message last (`getControlFieldSpeech`, after the value and description).
+            let error = errorMessage(web).map { [SpokenPart(slot: "description", text: $0, attributes: attributes)] } ?? []
+            return (name.map { [$0] } ?? []) + roleWord + states + value + error
         }
         if role.map(words.statesBeforeRole.contains) == true { return states + roleWord + (content.map { [$0] } ?? []) }
         return roleWord + states + (content.map { [$0] } ?? [])
