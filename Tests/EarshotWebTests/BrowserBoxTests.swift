@@ -36,11 +36,11 @@ struct BrowserBoxTests {
     func environment() {
         let box = BrowserBox(folder: URL(fileURLWithPath: "/tmp/earshot-browser-1-a"), user: nil)
         let variables = box.environment(from: ["PATH": "/usr/bin", "LANG": "ko_KR.UTF-8", "AWS_SECRET_ACCESS_KEY": "k",
-                                               "HOME": "/root", "DISPLAY": ":0"])
+                                               "HOME": "/home/tester", "DISPLAY": ":0"])
         #expect(variables.contains("HOME=/tmp/earshot-browser-1-a/home"))
         #expect(variables.contains("TMPDIR=/tmp/earshot-browser-1-a/tmp"))
         #expect(variables.contains("LANG=ko_KR.UTF-8") && variables.contains("PATH=/usr/bin"))
-        #expect(!variables.contains { $0.hasPrefix("AWS_") || $0.hasPrefix("DISPLAY=") || $0 == "HOME=/root" })
+        #expect(!variables.contains { $0.hasPrefix("AWS_") || $0.hasPrefix("DISPLAY=") || $0 == "HOME=/home/tester" })
     }
 
     @Test("a sweep removes the box of a process that is gone, and keeps a living one's")
