@@ -45,6 +45,7 @@ public struct ScreenLinter: Sendable {
         (.labelAmbiguousAbbreviation, ReadingChecks.ambiguousAbbreviations),
         (.labelLanguageMismatch, ReadingChecks.languageMismatches),
         (.speechIPAUnmapped, ReadingChecks.unmappedPronunciations),
+        (.focusCovered, CoveredFocusCheck.coveredStops),
         (.targetTooSmall, TargetSizeCheck.undersizedTargets),
     ]
 
