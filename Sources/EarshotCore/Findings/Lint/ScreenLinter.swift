@@ -61,6 +61,12 @@ public struct ScreenLinter: Sendable {
     /// for drawing the undersized targets on a page.
     public static func targetFindings(for screen: Screen) -> [Finding] { TargetSizeCheck.findings(screen) }
 
+    /// The stops reached but covered (`focus.covered`) as `generator`'s reader hears the screen,
+    /// for drawing the covered stops and their covers on a page.
+    public static func coveredFindings(for screen: Screen, generator: DescriptionGenerator) -> [Finding] {
+        CoveredFocusCheck.coveredStops(LintedScreen(screen: screen, generator: generator))
+    }
+
     /// The static codes a screen could not be checked for, each with the reason (an Android
     /// dump without `--density`: its targets are not measured). Every other static code was
     /// checked; the conformance tables read this.
