@@ -246,8 +246,9 @@ struct DumpInterpreter {
     /// around it is a modal type. An element's children are part of it.
     static func covers(in window: DumpNode) -> [Cover] {
         var found: [Cover] = []
+        let screen = window.frame
         func walk(_ node: DumpNode, modal: Bool) {
-            let modal = modal || modalTypes.contains(node.type)
+            let modal = modal || modalTypes.contains(node.type) || isPresentedSheet(node, in: screen)
             if node.type == "StatusBar" { return }
             if isElement(node) {
                 if node.isVisible == true, let frame = node.frame, frame.width > 0, frame.height > 0 {
@@ -259,6 +260,18 @@ struct DumpInterpreter {
         }
         walk(window, modal: false)
         return found
+    }
+
+    /// Whether a container looks like a presented sheet, which is modal: as wide as the window,
+    /// reaching its bottom edge from below its top, and at least half its height (a sheet slides
+    /// up from the bottom; SwiftUI's is written as a plain `Other`). Earshot's choice, from the
+    /// capture's modal: a banner or a floating button is smaller; a screen presented over the
+    /// whole window cannot be told from the wrappers around any screen.
+    static func isPresentedSheet(_ node: DumpNode, in window: Frame?) -> Bool {
+        guard let window, let frame = node.frame, !node.children.isEmpty else { return false }
+        let bottom = frame.y + frame.height, windowBottom = window.y + window.height
+        return frame.width >= window.width - 1 && abs(bottom - windowBottom) <= 1
+            && frame.y > window.y && frame.height >= window.height / 2
     }
 
     /// Where the last node of the subtree starts (the node itself when it has no children).
