@@ -9,8 +9,8 @@
 ///   default; TalkBack only a node without a click action, `FocusActor.clickNode`).
 /// - What a scroll view clips is not drawn: a stop or cover whose centre lies outside a scroll
 ///   view around it is left out (VoiceOver scrolls a stop into view before using it); content
-///   of the same scroll view is laid out side by side, so an overlap there is a stale frame
-///   (Earshot's choice).
+///   of the same scroll view is laid out side by side, and so are cells, so an overlap there
+///   is a stale frame (Earshot's choice).
 /// - A cover transparent to touch is left out where the tree says so: an Android view that is
 ///   neither clickable nor long-clickable does not take the tap, which reaches what lies under it.
 /// - An error when the cover is itself a control the user activates (a touch target,
@@ -18,6 +18,9 @@
 ///   a warning otherwise (a text drawn over part of a control).
 enum CoveredFocusCheck {
     @Sendable static func coveredStops(_ linted: LintedScreen) -> [Finding] {
+        // A web page's tree is in document order, not the order it is painted in (a sticky
+        // header comes first and is drawn on top): not judged here yet.
+        guard !linted.screen.isWebPage else { return [] }
         // Each node's place in the tree's order, the end of its subtree, and the scroll views
         // around it (their ids and frames, nearest last), which clip what it draws.
         var place: [String: (index: Int, end: Int)] = [:]
@@ -55,6 +58,9 @@ enum CoveredFocusCheck {
                 // Content of one scroll view is laid out side by side: an overlap there is a
                 // stale frame, not a cover (Earshot's choice).
                 if let scroll, scrolls[cover.id]?.last?.id == scroll { return false }
+                // Cells are a list's items, laid out one after another: an overlap between two
+                // is a frame not yet updated (an inserted row), not a cover (Earshot's choice).
+                if nodes[stop.id]?.kind == .cell, nodes[cover.id]?.kind == .cell { return false }
                 return nodes[cover.id].map { !TargetSizeCheck.passesTouches($0) } ?? true
             }
             // The topmost cover (drawn last) is what the tap reaches.
