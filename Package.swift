@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies point one way, and every target declares each module it imports (no re-exports):
 //
-//   EarshotCLI (earshot), EarshotBench (earshot-bench): parse and wire
+//   EarshotCLI (earshot), EarshotBench (earshot-bench): parse and wire, both through
+//       EarshotCommandLine (typed options, their tables and help pages) -> EarshotCore
 //       -> EarshotCheck (check, test), EarshotRender (render; OpenSSL's libcrypto)
 //              -> EarshotPlayback -> EarshotSpeech (eSpeak NG), EarshotAudio (ALSA) -> EarshotCore
 //              -> EarshotWorkers (the worker-process pool), EarshotReport (the pages) -> EarshotCore
@@ -107,14 +108,16 @@ let package = Package(
         // The JACK dummy server, jack_rec and the ALSA PCM into JACK (scripts/jack-dummy.sh,
         // scripts/alsa-jack.conf): the live benchmark's and the device tests' real-time sound card.
         .target(name: "EarshotJack", dependencies: ["EarshotCore", "EarshotAudio"]),
+        // The option parser both programs use: typed options, their table, help pages.
+        .target(name: "EarshotCommandLine", dependencies: ["EarshotCore"]),
         .executableTarget(
             name: "EarshotCLI",
-            dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotWorkers",
+            dependencies: ["EarshotCommandLine", "EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotWorkers",
                            "EarshotPlayback", "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotExplore", "EarshotWeb"]
         ),
         .executableTarget(
             name: "EarshotBench",
-            dependencies: ["EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotPlayback",
+            dependencies: ["EarshotCommandLine", "EarshotCore", "EarshotVoices", "EarshotSpeech", "EarshotAudio", "EarshotPlayback",
                            "EarshotReport", "EarshotRender", "EarshotCheck", "EarshotJack", "EarshotWeb"]
         ),
         // The fuzz harness in the core's tests also feeds render's readers (.strings, label lists).
@@ -126,6 +129,8 @@ let package = Package(
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),
+        // The browser in this process: its box, its file gate, its pipe (needs chromium).
+        .testTarget(name: "EarshotWebTests", dependencies: ["EarshotCore", "EarshotWeb"]),
         // The samples and voices of the repository, one Korean speaker, the JACK dummy server's tests' side.
         .target(name: "EarshotTestSupport", dependencies: ["EarshotCore", "EarshotPlayback", "EarshotJack"],
                 path: "Tests/EarshotTestSupport"),
@@ -145,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "EarshotCLITests",
             // EarshotCLI for the option tables' own tests (OptionTableTests); the rest run the binary.
-            dependencies: ["EarshotCLI", "EarshotCore", "EarshotAudio", "EarshotRender", "EarshotCheck", "EarshotJack",
+            dependencies: ["EarshotCLI", "EarshotCommandLine", "EarshotCore", "EarshotAudio", "EarshotRender", "EarshotCheck", "EarshotJack",
                            "EarshotTestSupport"]
         ),
     ],

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -10,11 +11,12 @@ import Foundation
 ///   order and words), at 10,000 and 40,000 views (the id search from `-2` took 12 s and 260 s).
 enum CostsBenchmark {
     static var benchmark: Benchmark {
-        Benchmark(name: "costs", summary: "compare at 1,000 / 4,000 lines and reading 10,000 / 40,000 views with one label (linear growth)", run: run)
+        Benchmark(name: "costs", summary: "compare at 1,000 / 4,000 lines and reading 10,000 / 40,000 views with one label (linear growth)",
+                  options: NoOptions.self, run: run)
     }
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.isEmpty else { throw UsageError("usage: earshot-bench costs") }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        _ = try parsed.positiveCounts([])
         let clock = ContinuousClock()
         var compareTimes: [Int: Double] = [:]
         for count in [1000, 4000] {

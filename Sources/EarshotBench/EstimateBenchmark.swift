@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotRender
@@ -18,16 +19,19 @@ enum EstimateBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "estimate",
                   summary: "duration estimate vs eSpeak NG per voice (MAE, worst error); --fit prints new coefficients",
-                  run: run)
+                  options: Options.self, run: run)
+    }
+
+    struct Options: CommandOptions {
+        @Flag("fit", "Also print the least-squares coefficients to write into the profiles.")
+        var fit: Bool
     }
 
     static let voices = [(name: "ko", strings: "fluentui-apple-ko.strings"), (name: "en", strings: "fluentui-apple-en.strings")]
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.allSatisfy({ $0 == "--fit" }) else {
-            throw UsageError("usage: earshot-bench estimate [--fit]")
-        }
-        let fit = arguments.contains("--fit")
+    static func run(_ parsed: Parsed<Options>) throws {
+        _ = try parsed.positiveCounts([])
+        let fit = parsed.fit
         let library = VoiceLibrary.locate()
         let root = URL(fileURLWithPath: library.directory).deletingLastPathComponent()
         let engine = try SpeechEngine()

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -21,7 +22,7 @@ enum ImportBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "import",
                   summary: "page source import + focus stops + descriptions for a generated 10,000 / 20,000-element dump (< 100 ms)",
-                  run: run)
+                  arguments: [("ELEMENTS", "The XML element count (default 10000).")], options: NoOptions.self, run: run)
     }
 
     static let budgetMilliseconds = 100.0
@@ -33,10 +34,8 @@ enum ImportBenchmark {
     static let warmUps = 2
     static let runs = 9
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
-            throw UsageError("usage: earshot-bench import [ELEMENTS]  (a positive XML element count, default 10000)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let size = try parsed.positiveCounts([("ELEMENTS", 10_000)])[0]
         let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"), readerNamed: ScreenReaders.standard.name)
         var small = Measurement(page: generatedPageSource(elements: size))
         var large = Measurement(page: generatedPageSource(elements: size * 2))

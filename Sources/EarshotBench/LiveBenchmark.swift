@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotJack
 import EarshotPlayback
@@ -23,7 +24,14 @@ enum LiveBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "live",
                   summary: "live mode on JACK: event to first sample (≤ 20 ms), interruption to silence (≤ 30 ms), speak to first sample",
-                  run: run)
+                  options: Options.self, run: run)
+    }
+
+    struct Options: CommandOptions {
+        @Option(.count("trials", "N", in: 1...200, "Trials of each measurement (default 20)."))
+        var trials: Int?
+        @Option("voice", "NAME", "Voice profile (default ko).")
+        var voice: String?
     }
 
     static let longText = "안녕하세요. 오늘은 날씨가 정말 좋네요. 산책하러 나갈까요? 공원에 가면 꽃이 많이 피었을 거예요."
@@ -32,22 +40,10 @@ enum LiveBenchmark {
     /// output within one.
     static let jackPeriodFrames = 256
 
-    static func run(_ arguments: [String]) throws {
-        var trials = 20
-        var voice = "ko"
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
-            switch option {
-            case "--trials":
-                guard let number = Int(value), (1...200).contains(number) else {
-                    throw UsageError("--trials needs a whole number from 1 to 200, found \"\(value)\"")
-                }
-                trials = number
-            case "--voice": voice = value
-            default: throw UsageError("unknown option \(option); valid: --trials N, --voice NAME")
-            }
-        }
+    static func run(_ parsed: Parsed<Options>) throws {
+        _ = try parsed.positiveCounts([])
+        let trials = parsed.trials ?? 20
+        let voice = parsed.voice ?? "ko"
         let startedJack = !JackDummyServer.isRunning
         try JackDummyServer.ensureRunning()
         defer { if startedJack { try? JackDummyServer.stop() } }

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -13,13 +14,14 @@ var normalizeBenchmark: Benchmark {
     Benchmark(
         name: "normalize",
         summary: "Korean text normalization per label, against eSpeak NG synthesis of the same labels",
+        options: NormalizeBenchmarkOptions.self,
         run: runNormalizeBenchmark
     )
 }
 
-private func runNormalizeBenchmark(_ arguments: [String]) throws {
-    var options = NormalizeBenchmarkOptions()
-    try options.parse(arguments)
+private func runNormalizeBenchmark(_ parsed: Parsed<NormalizeBenchmarkOptions>) throws {
+    _ = try parsed.positiveCounts([])
+    let options = parsed.options
     var labels = try options.loadLabels()
     if options.emoji {
         // Every third label gets an emoji or symbol of the kinds real app text carries.
@@ -65,43 +67,27 @@ private func runNormalizeBenchmark(_ arguments: [String]) throws {
                  microsPerLabel / 1e6 / synthesisPerLine * 100, microsPerLabel / 1e6 / perLineProcesses * 100))
 }
 
-private struct NormalizeBenchmarkOptions {
-    var count = 2000
+struct NormalizeBenchmarkOptions: CommandOptions {
+    @Option(.count("count", "N", in: 1...1_000_000, "Labels from mkcorpus.py N (default 2000)."))
+    var countGiven: Int?
+    @Option("corpus", "FILE", "Read the labels from FILE instead.")
     var corpusPath: String?
-    var repeats = 50
-    var espeakSample = 100
-    var voice = "ko"
-    /// `--emoji`: an emoji or symbol added to every third label.
-    var emoji = false
+    @Option(.count("repeat", "R", in: 1...100_000, "Timed passes (default 50)."))
+    var repeatsGiven: Int?
+    @Option(.count("espeak-sample", "N", in: 0...100_000, "Lines synthesized with the espeak-ng command line (default 100; 0 skips it)."))
+    var espeakSampleGiven: Int?
+    @Option("voice", "NAME", "Voice profile (default ko).")
+    var voiceGiven: String?
+    @Flag("emoji", "Add an emoji or symbol to every third label.")
+    var emoji: Bool
+
+    var count: Int { countGiven ?? 2000 }
+    var repeats: Int { repeatsGiven ?? 50 }
+    var espeakSample: Int { espeakSampleGiven ?? 100 }
+    var voice: String { voiceGiven ?? "ko" }
 
     var corpusDescription: String {
         corpusPath.map { "from \($0)" } ?? "mkcorpus.py \(count)"
-    }
-
-    mutating func parse(_ arguments: [String]) throws {
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            if option == "--emoji" {
-                emoji = true
-                continue
-            }
-            guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value") }
-            func number() throws -> Int {
-                guard let number = Int(value), number >= 0 else {
-                    throw UsageError("\(option) needs a whole number, found \"\(value)\"")
-                }
-                return number
-            }
-            switch option {
-            case "--count": count = max(1, try number())
-            case "--corpus": corpusPath = value
-            case "--repeat": repeats = max(1, try number())
-            case "--espeak-sample": espeakSample = try number()
-            case "--voice": voice = value
-            default:
-                throw UsageError("unknown option \(option); valid: --count, --corpus, --repeat, --espeak-sample, --voice, --emoji")
-            }
-        }
     }
 
     /// The labels from `--corpus`, or from the corpus generator (scripts/mkcorpus.py).

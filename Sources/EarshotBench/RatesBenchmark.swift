@@ -1,4 +1,5 @@
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import Foundation
@@ -17,15 +18,13 @@ import Foundation
 enum RatesBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "rates", summary: "a sweep of 3 speaking rates over the samples against one rate: time, synthesis, verdicts that change",
-                  run: run)
+                  arguments: [("RUNS", "Runs of each command (default 5).")], options: NoOptions.self, run: run)
     }
 
     static let goal = 3.2
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
-            throw UsageError("usage: earshot-bench rates [RUNS]  (default 5)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let runs = try parsed.positiveCounts([("RUNS", 5)])[0]
         let earshot = try BenchmarkFiles.earshotBinary()
         let root = BenchmarkFiles.repositoryRoot
         var one: [Double] = [], sweep: [Double] = []

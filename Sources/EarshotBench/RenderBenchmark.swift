@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import Foundation
@@ -28,7 +29,7 @@ enum RenderBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "render",
                   summary: "earshot render --jobs 1/2 vs an espeak-ng shell loop and xargs -P 2 (audio s per wall s, median of runs; worker memory)",
-                  run: run)
+                  arguments: [("LINES", "Corpus lines (default 2000)."), ("RUNS", "Runs of each (default 3).")], options: NoOptions.self, run: run)
     }
 
     struct Figure {
@@ -39,13 +40,9 @@ enum RenderBenchmark {
         var speed: Double { audioSeconds / wallSeconds }
     }
 
-    static func run(_ arguments: [String]) throws {
-        let numbers = arguments.map { Int($0) }
-        guard arguments.count <= 2, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else {
-            throw UsageError("usage: earshot-bench render [LINES] [RUNS]  (corpus lines, default 2000; runs, default 3)")
-        }
-        let lines = numbers.first.flatMap { $0 } ?? 2000
-        let runs = numbers.dropFirst().first.flatMap { $0 } ?? 3
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let counts = try parsed.positiveCounts([("LINES", 2000), ("RUNS", 3)])
+        let (lines, runs) = (counts[0], counts[1])
         let earshot = try BenchmarkFiles.earshotBinary()
         let (base, inMemory) = outputBase()
         let folder = (base as NSString).appendingPathComponent("earshot-bench-render-\(getpid())")

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import EarshotReport
@@ -13,13 +14,12 @@ import Foundation
 ///   search takes in Chromium by the page's own performance clock.
 enum ReportBenchmark {
     static var benchmark: Benchmark {
-        Benchmark(name: "report", summary: "report pages: size and time for the sample desk checks; a 2,000-label render index (< 1 s; search < 100 ms)", run: run)
+        Benchmark(name: "report", summary: "report pages: size and time for the sample desk checks; a 2,000-label render index (< 1 s; search < 100 ms)",
+                  arguments: [("RUNS", "Runs of each command (default 5).")], options: NoOptions.self, run: run)
     }
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
-            throw UsageError("usage: earshot-bench report [RUNS]  (default 5)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let runs = try parsed.positiveCounts([("RUNS", 5)])[0]
         let earshot = try BenchmarkFiles.earshotBinary()
         let root = BenchmarkFiles.repositoryRoot
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-report-\(getpid())")

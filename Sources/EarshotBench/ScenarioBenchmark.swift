@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import Foundation
@@ -15,16 +16,14 @@ enum ScenarioBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "scenario",
                   summary: "render a 10-minute scenario to WAV: audio s per wall s (>= 200), peak RSS (< 64 MB)",
-                  run: run)
+                  arguments: [("MINUTES", "The scenario length in minutes (default 10).")], options: NoOptions.self, run: run)
     }
 
     static let minimumSpeed = 200.0
     static let memoryBudgetMB = 64.0
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let minutes = arguments.first.map({ Double($0) }) ?? 10, minutes > 0 else {
-            throw UsageError("usage: earshot-bench scenario [MINUTES]  (a positive number, default 10)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let minutes = try parsed.positiveNumbers([("MINUTES", 10)])[0]
         let screen = try locate("samples/screens/product-list.json")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-scenario-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -34,7 +33,8 @@ enum ScenarioBenchmark {
         // One round lasts about 55 s of audio; a short probe run sizes the real one.
         let probe = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: 1),
                                            path: folder.appendingPathComponent("probe.json").path)
-        let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker).audioDuration
+        let roundSeconds = try ScenarioPlayback.run(probe, speaker: speaker,
+                                                    session: try ScenarioPlayback.session(for: probe, speaker: speaker, asking: nil)).audioDuration
         let rounds = Int((minutes * 60 / roundSeconds).rounded(.up))
         let scenario = try ScenarioFile.parse(SoakScenario.text(screen: screen, rounds: rounds),
                                               path: folder.appendingPathComponent("long.json").path)
@@ -47,7 +47,8 @@ enum ScenarioBenchmark {
         for _ in 0..<timedRounds {
             let startedCPU = cpuSeconds()
             let started = DispatchTime.now().uptimeNanoseconds
-            run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav,
+            run = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                           session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil), wavPath: wav,
                                            transcriptPaths: [folder.appendingPathComponent("long.vtt").path])
             wall = min(wall, Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             cpu = min(cpu, cpuSeconds() - startedCPU)

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -8,7 +9,7 @@ enum ScreensBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "screens",
                   summary: "focus stops + descriptions for a generated 10,000 / 20,000-element screen (< 50 ms)",
-                  run: run)
+                  arguments: [("ELEMENTS", "The element count (default 10000).")], options: NoOptions.self, run: run)
     }
 
     static let budgetMilliseconds = 50.0
@@ -18,10 +19,8 @@ enum ScreensBenchmark {
     /// Rounds per size; the two sizes alternate so that load from other processes hits both alike.
     static let rounds = 11
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
-            throw UsageError("usage: earshot-bench screens [ELEMENTS]  (a positive element count, default 10000)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let size = try parsed.positiveCounts([("ELEMENTS", 10_000)])[0]
         let generator = try DescriptionGenerator(profile: try VoiceLibrary.locate().profile("ko"), readerNamed: ScreenReaders.standard.name)
         var small = Measurement(screen: try generatedScreen(elements: size))
         var large = Measurement(screen: try generatedScreen(elements: size * 2))

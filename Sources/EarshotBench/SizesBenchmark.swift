@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import Foundation
@@ -14,26 +15,21 @@ import Foundation
 ///   time and peak memory.
 enum SizesBenchmark {
     static var benchmark: Benchmark {
-        Benchmark(name: "sizes", summary: "cost against input size: a 1 M / 4 M label normalized and planned (<= 5x), a long label's report page, a large dump", run: run)
+        Benchmark(name: "sizes", summary: "cost against input size: a 1 M / 4 M label normalized and planned (<= 5x), a long label's report page, a large dump",
+                  options: Options.self, run: run)
     }
 
-    static func run(_ arguments: [String]) throws {
-        var reportLabels = [100_000]
-        var dumpRows = 100_000
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--report-labels" where index + 1 < arguments.count:
-                reportLabels = arguments[index + 1].split(separator: ",").compactMap { Int($0) }
-                index += 1
-            case "--dump-rows" where index + 1 < arguments.count:
-                dumpRows = Int(arguments[index + 1]) ?? dumpRows
-                index += 1
-            default:
-                throw UsageError("usage: earshot-bench sizes [--report-labels N,N...] [--dump-rows N]")
-            }
-            index += 1
-        }
+    struct Options: CommandOptions {
+        @Option(.counts("report-labels", "Label counts of the long label's report page (default 100000)."))
+        var reportLabels: [Int]?
+        @Option(.count("dump-rows", "N", in: 1...10_000_000, "Rows of the large dump (default 100000)."))
+        var dumpRows: Int?
+    }
+
+    static func run(_ parsed: Parsed<Options>) throws {
+        _ = try parsed.positiveCounts([])
+        let reportLabels = parsed.reportLabels ?? [100_000]
+        let dumpRows = parsed.dumpRows ?? 100_000
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-sizes-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

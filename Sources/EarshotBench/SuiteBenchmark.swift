@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -10,13 +11,12 @@ import Foundation
 /// against one (2.00x when both cores are fully available; a shared virtual machine gives less).
 enum SuiteBenchmark {
     static var benchmark: Benchmark {
-        Benchmark(name: "suite", summary: "earshot test on the bundled samples: wall time with --jobs 1 and --jobs 2", run: run)
+        Benchmark(name: "suite", summary: "earshot test on the bundled samples: wall time with --jobs 1 and --jobs 2",
+                  arguments: [("RUNS", "Runs of each command (default 5).")], options: NoOptions.self, run: run)
     }
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
-            throw UsageError("usage: earshot-bench suite [RUNS]  (default 5)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let runs = try parsed.positiveCounts([("RUNS", 5)])[0]
         let earshot = try BenchmarkFiles.earshotBinary()
         let root = BenchmarkFiles.repositoryRoot
         var times: [Int: [Double]] = [1: [], 2: []]

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotSpeech
 import Foundation
@@ -9,8 +10,9 @@ import Foundation
 /// Without --corpus, N lines come from `mkcorpus.py N` (scripts/mkcorpus.py, the deterministic corpus).
 extension Benchmark {
     static var synth: Benchmark {
-        Benchmark(name: "synth", summary: "in-process eSpeak NG vs an espeak-ng process per line; first-chunk delay") {
-            try SynthBenchmark(arguments: $0).run()
+        Benchmark(name: "synth", summary: "in-process eSpeak NG vs an espeak-ng process per line; first-chunk delay",
+                  options: SynthBenchmark.Options.self) {
+            try SynthBenchmark($0).run()
         }
     }
 }
@@ -21,22 +23,17 @@ struct SynthBenchmark {
     var count = 1000
     var corpusPath: String?
 
-    init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let option = rest.popFirst() {
-            switch option {
-            case "--count":
-                guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
-                    throw UsageError("--count needs a positive number")
-                }
-                count = value
-            case "--corpus":
-                guard let value = rest.popFirst() else { throw UsageError("--corpus needs a file") }
-                corpusPath = value
-            default:
-                throw UsageError("unknown option \(option) for synth; valid: --count N, --corpus FILE")
-            }
-        }
+    struct Options: CommandOptions {
+        @Option(.count("count", "N", in: 1...1_000_000, "Lines from mkcorpus.py N (default 1000)."))
+        var count: Int?
+        @Option("corpus", "FILE", "Read the lines from FILE instead.")
+        var corpus: String?
+    }
+
+    init(_ parsed: Parsed<Options>) throws {
+        _ = try parsed.positiveCounts([])
+        count = parsed.count ?? count
+        corpusPath = parsed.corpus
     }
 
     func run() throws {

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -22,7 +23,7 @@ enum TalkBackBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "talkback",
                   summary: "uiautomator dump import + TalkBack stops + descriptions, 10,000 / 20,000 nodes (< 100 ms); VoiceOver for comparison",
-                  run: run)
+                  arguments: [("NODES", "The node count (default 10000).")], options: NoOptions.self, run: run)
     }
 
     static let budgetMilliseconds = 100.0
@@ -33,10 +34,8 @@ enum TalkBackBenchmark {
     /// repeats per ancestor would show.
     static let towerDepth = 24
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let size = arguments.first.map({ Int($0) }) ?? 10_000, size > 0 else {
-            throw UsageError("usage: earshot-bench talkback [NODES]  (a positive node count, default 10000)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let size = try parsed.positiveCounts([("NODES", 10_000)])[0]
         let profile = try VoiceLibrary.locate().profile("ko")
         let voiceOver = try DescriptionGenerator(profile: profile, readerNamed: ScreenReaders.standard.name)
         let talkBack = try DescriptionGenerator(profile: profile, reader: try TalkBack(profile: profile))

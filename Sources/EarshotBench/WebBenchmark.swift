@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotWeb
 import Foundation
@@ -21,7 +22,7 @@ enum WebBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "web",
                   summary: "a 1,000-element web page: Chromium's start apart, read's first stop, the tree mapping alone (< 50 ms), memory",
-                  run: run)
+                  arguments: [("RUNS", "Runs (default 5).")], options: NoOptions.self, run: run)
     }
 
     static let mappingBudgetMilliseconds = 50.0
@@ -29,10 +30,8 @@ enum WebBenchmark {
     /// Rounds of the mapping alone: more than the command's runs, as each is short.
     static let mappingRounds = 21
 
-    static func run(_ arguments: [String]) throws {
-        guard arguments.count <= 1, let runs = Int(arguments.first ?? "5"), runs > 0 else {
-            throw UsageError("usage: earshot-bench web [RUNS]  (default 5)")
-        }
+    static func run(_ parsed: Parsed<NoOptions>) throws {
+        let runs = try parsed.positiveCounts([("RUNS", 5)])[0]
         let earshot = try BenchmarkFiles.earshotBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-web-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotWeb
 import Foundation
@@ -7,7 +8,7 @@ import Foundation
 /// runs it:
 ///
 /// - `earshot check -q samples/web/shop-cart.json` (a 14 s scenario on the shop page),
-/// - `earshot test -q samples/web` (its four scenarios, one process) and with `--jobs 2`,
+/// - `earshot test -q samples/web` (its scenarios, one process: four when the figures in docs/web.md were taken, six since the settings dialog) and with `--jobs 2`,
 /// - for scale: `earshot read --no-audio samples/web/shop.html` (Chromium's start and the page's
 ///   own load and tree, nothing played) and `earshot check -q` of a screen scenario
 ///   (`samples/scenarios/cart-immediate.json`, no browser),
@@ -20,7 +21,12 @@ enum WebScenarioBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "web-check",
                   summary: "a web scenario's check and the web samples' test: wall time and Chromium starts, against --baseline EARSHOT",
-                  run: run)
+                  arguments: [("RUNS", "Runs of each command (default 5).")], options: Options.self, run: run)
+    }
+
+    struct Options: CommandOptions {
+        @Option("baseline", "EARSHOT", "Another build's earshot binary, run interleaved with this one's.")
+        var baseline: String?
     }
 
     struct Command {
@@ -28,19 +34,9 @@ enum WebScenarioBenchmark {
         var arguments: [String]
     }
 
-    static func run(_ arguments: [String]) throws {
-        var runs = 5
-        var baseline: String?
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--baseline", let path = rest.popFirst() {
-                baseline = path
-            } else if let count = Int(argument), count > 0 {
-                runs = count
-            } else {
-                throw UsageError("usage: earshot-bench web-check [RUNS] [--baseline EARSHOT]  (default 5 runs)")
-            }
-        }
+    static func run(_ parsed: Parsed<Options>) throws {
+        let runs = try parsed.positiveCounts([("RUNS", 5)])[0]
+        let baseline = parsed.baseline
         let samples = BenchmarkFiles.repositoryRoot.appendingPathComponent("samples")
         let web = samples.appendingPathComponent("web")
         let commands = [

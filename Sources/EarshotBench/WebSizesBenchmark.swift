@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -17,28 +18,20 @@ enum WebSizesBenchmark {
     static var benchmark: Benchmark {
         Benchmark(name: "web-sizes",
                   summary: "a page of 5k / 20k / 100k buttons, saved and live: time and peak memory of read, against the size",
-                  run: run)
+                  options: Options.self, run: run)
     }
 
-    static let usage = "usage: earshot-bench web-sizes [--sizes N,N,...] [--no-live]"
+    struct Options: CommandOptions {
+        @Option(.counts("sizes", "Button counts of the pages (default 5000,20000,100000)."))
+        var sizes: [Int]?
+        @Flag("no-live", "Only the saved trees, not the live pages.")
+        var noLive: Bool
+    }
 
-    static func run(_ arguments: [String]) throws {
-        var sizes = [5_000, 20_000, 100_000]
-        var live = true
-        var index = 0
-        while index < arguments.count {
-            switch arguments[index] {
-            case "--sizes" where index + 1 < arguments.count:
-                sizes = arguments[index + 1].split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }.sorted()
-                guard !sizes.isEmpty else { throw UsageError(usage) }
-                index += 1
-            case "--no-live":
-                live = false
-            default:
-                throw UsageError(usage)
-            }
-            index += 1
-        }
+    static func run(_ parsed: Parsed<Options>) throws {
+        _ = try parsed.positiveCounts([])
+        let sizes = (parsed.sizes ?? [5_000, 20_000, 100_000]).sorted()
+        let live = !parsed.noLive
         let earshot = try BenchmarkFiles.earshotBinary()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-bench-web-sizes-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,15 +1,9 @@
+import EarshotCommandLine
 import EarshotVoices
 import Foundation
 
 // earshot-bench: the figures the issues ask for, measured in release mode in one run each.
 // Usage: swift run -c release earshot-bench <benchmark> [options]
-
-/// One benchmark: a name, a line of help, and its run function taking the remaining arguments.
-struct Benchmark {
-    var name: String
-    var summary: String
-    var run: ([String]) throws -> Void
-}
 
 let benchmarks: [Benchmark] = [
     normalizeBenchmark,
@@ -31,10 +25,11 @@ let benchmarks: [Benchmark] = [
     WebScenarioBenchmark.benchmark,
     Benchmark(name: "speech-core",
               summary: "the speech core's figures in one run: the scenario benchmark, then the live benchmark",
-              run: { arguments in
+              options: LiveBenchmark.Options.self,
+              run: { parsed in
                   // Scenario first: its peak memory is the process's high-water mark so far.
                   try ScenarioBenchmark.benchmark.run([])
-                  try LiveBenchmark.benchmark.run(arguments)
+                  try LiveBenchmark.run(parsed)
               }),
 ]
 
@@ -45,6 +40,10 @@ guard let name = arguments.first, let benchmark = benchmarks.first(where: { $0.n
     print("USAGE: earshot-bench <benchmark> [options]\n\nBENCHMARKS:")
     for benchmark in benchmarks { print("  \(benchmark.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(benchmark.summary)") }
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 64)
+}
+if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+    print(benchmark.help.text, terminator: "")
+    exit(0)
 }
 do {
     try benchmark.run(Array(arguments.dropFirst()))

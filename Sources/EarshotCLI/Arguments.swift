@@ -1,131 +1,11 @@
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotSpeech
 import EarshotWeb
 import Foundation
 import Synchronization
-
-/// A command line split by its table: option values and flags by name, and positional
-/// arguments in order. Only `CommandOptions` reads it, once, into a command's typed options.
-///
-/// Options are declared up front (each command's `Options`, which its help, manual section and
-/// completions also list) so an unknown option is a usage error (exit 64) with a suggestion,
-/// never silently ignored. `--name value` and `--name=value` are both accepted; a lone `--`
-/// ends options.
-struct ParsedArguments: Sendable {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
-}
-
-/// One option a command accepts, for parsing and for its help text.
-struct OptionSpec {
-    var name: String
-    var short: Character?
-    /// The value's placeholder (`FILE`), or nil for a flag.
-    var valueName: String?
-    var help: String
-    /// The values the option takes, offered by the shell completions (`all some none`); for a
-    /// placeholder written `a|b|c` of plain words they are those words.
-    var choices: [String] = []
-    /// A command whose lines are values that change with the machine (`earshot voices --names`).
-    var choicesCommand: String?
-
-    /// The values completions offer: `choices`, else the words of an `a|b|c` placeholder.
-    var offeredValues: [String] {
-        if !choices.isEmpty { return choices }
-        guard let valueName, valueName.contains("|") else { return [] }
-        let words = valueName.split(separator: "|").map(String.init)
-        let plain = words.allSatisfy { word in !word.isEmpty && word.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } }
-        return plain ? words : []
-    }
-
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: nil, help: help)
-    }
-
-    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, valueName: valueName, help: help)
-    }
-
-    /// An option whose value is one of `names`: its placeholder (`a|b|c`, or `valueName` when
-    /// given) and the values completions offer are the names.
-    static func choice(_ name: String, _ names: [String], valueName: String? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName ?? names.joined(separator: "|"), help: help, choices: names)
-    }
-}
-
-/// What to do instead, for options people expect from other tools that Earshot has no need of:
-/// each says how the same is done here.
-let unknownOptionHints: [String: String] = [
-    "no-audio": "audio is written only when asked: -o FILE.wav, or a report page; without them nothing is written",
-    "silent": "--quiet prints less; audio is written only with -o",
-    "verbose": "every command prints its whole result by default; --quiet prints less",
-    "lang": "the language is the voice's: --voice ko|en|ja|zh",
-    "language": "the language is the voice's: --voice ko|en|ja|zh",
-]
-
-func parseArguments(_ arguments: [String], options: [OptionSpec]) throws -> ParsedArguments {
-    var parsed = ParsedArguments()
-    var index = 0
-    var onlyPositionals = false
-    func spec(named name: String) throws -> OptionSpec {
-        if let found = options.first(where: { $0.name == name }) { return found }
-        var message = "unknown option --\(name)" + NameSuggestion.didYouMean(name, in: options.map(\.name), prefix: "--")
-        if let hint = unknownOptionHints[name] { message += " (\(hint))" }
-        throw UsageError(message)
-    }
-    while index < arguments.count {
-        let argument = arguments[index]
-        index += 1
-        if onlyPositionals || argument == "-" || !argument.hasPrefix("-") || Double(argument) != nil {
-            parsed.positionals.append(argument)
-            continue
-        }
-        if argument == "--" {
-            onlyPositionals = true
-            continue
-        }
-        var name: String
-        var inlineValue: String?
-        if argument.hasPrefix("--") {
-            name = String(argument.dropFirst(2))
-            if let equals = name.firstIndex(of: "=") {
-                inlineValue = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-        } else {
-            let letter = argument.dropFirst().first!
-            guard argument.count == 2, let found = options.first(where: { $0.short == letter }) else {
-                throw UsageError("unknown option \(argument)")
-            }
-            name = found.name
-        }
-        let option = try spec(named: name)
-        if option.valueName == nil {
-            if inlineValue != nil { throw UsageError("--\(name) takes no value") }
-            parsed.flags.insert(name)
-            continue
-        }
-        let value: String
-        if let inlineValue {
-            value = inlineValue
-        } else {
-            guard index < arguments.count else { throw UsageError("--\(name) needs a value (\(option.valueName!))") }
-            value = arguments[index]
-            index += 1
-        }
-        parsed.values[name, default: []].append(value)
-    }
-    return parsed
-}
-
-/// Help in OVERVIEW / USAGE / OPTIONS sections; `HelpPage` prints it as text, as a manual page
-/// section and as shell completions.
-func helpText(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) -> HelpPage {
-    HelpPage(overview: overview, usage: usage, arguments: arguments, options: options, notes: notes)
-}
 
 /// Options several commands share, with one wording and one conversion.
 extension OptionDeclaration where Value == String {
@@ -249,10 +129,26 @@ extension OptionDeclaration where Value == ScreenInputFormat {
     }
 }
 
-/// `--format` and `--language`: how the commands that read a screen read it.
+extension OptionDeclaration where Value == PageViewport {
+    /// `--viewport desktop|iphone|android|WxH[@SCALE]`: the window a web page is laid out in.
+    static var viewport: Self {
+        OptionDeclaration(spec: .value(
+            "viewport", "desktop|iphone|android|WxH[@S]",
+            "The window a web page is laid out in: desktop (1280 x 800, the default), iphone or android (a phone: its size, pixel ratio, touch and browser; docs/web.md), or WIDTHxHEIGHT with an optional @SCALE.")
+        ) { text in
+            guard let viewport = PageViewport(argument: text) else {
+                throw UsageError("--viewport expects desktop, iphone, android or WIDTHxHEIGHT[@SCALE] (sides \(PageViewport.sides.lowerBound) to \(PageViewport.sides.upperBound), scale 0.5 to 5), got \"\(text)\"")
+            }
+            return viewport
+        }
+    }
+}
+
+/// `--format`, `--language` and `--viewport`: how the commands that read a screen read it.
 struct ScreenInputOptions: CommandOptions {
     @Option(.screenFormat) var format: ScreenInputFormat?
     @Option(.screenLanguage) var language: ScreenLanguage?
+    @Option(.viewport) var viewport: PageViewport?
 
     /// Reads a screen file or accessibility dump (with `--format` if given), and says on standard
     /// error, once each, what a dump could not say (nothing when `quiet`: the command's `-q`).
@@ -264,7 +160,7 @@ struct ScreenInputOptions: CommandOptions {
     func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture)
+            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture, viewport: viewport ?? .desktop)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -276,8 +172,9 @@ struct ScreenInputOptions: CommandOptions {
 
     /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one
     /// way every command, `render` included, takes a page.
-    static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false) throws -> LoadedScreen {
-        let tree = try PageCapture(screenshot: picture).capture(try PageCapture.address(of: path))
+    static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false,
+                         viewport: PageViewport = .desktop) throws -> LoadedScreen {
+        let tree = try PageCapture(viewport: viewport, screenshot: picture).capture(try PageCapture.address(of: path))
         return try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language)
     }
 }

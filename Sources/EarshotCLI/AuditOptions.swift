@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -73,31 +74,28 @@ struct AuditOptions: CommandOptions {
         }
     }
 
-    /// After the findings: the baseline's summary (and its rewrite), the conformance table and
-    /// its JSON. `findings` are the run's, marked by `baseline`; `files` the files it checked;
-    /// `checked` the codes its checks cover; `unchecked` what an input did not allow.
-    @discardableResult
-    func finish(findings: [Finding], baseline: FindingBaseline?, files: [String], checked: Set<FindingCode>,
-                unchecked: [FindingCode: String], out: TextOutput) throws -> ConformanceReport? {
-        if baseline != nil || standard != nil { out.line("") }
+    /// The files these options write from a run's result: the conformance JSON, the baseline
+    /// rewritten.
+    var writers: [any RunWriter] {
+        var writers: [any RunWriter] = conformancePath.map { [ConformanceWriter(path: $0)] } ?? []
+        if updateBaseline, let baselinePath { writers.append(BaselineWriter(path: baselinePath)) }
+        return writers
+    }
+
+    /// After the findings: the baseline's summary and the conformance table of `result`, for a
+    /// person (its files are written by `writers`).
+    func printSummaries(of result: RunResult, out: TextOutput) {
+        let baseline = result.baseline
+        if baseline != nil || result.conformance != nil { out.line("") }
         if let baseline {
-            let fixed = baseline.fixed(by: findings, files: files)
-            var written: Int?
-            if updateBaseline {
-                let updated = baseline.updated(with: findings, files: files)
-                try AtomicFile.write(updated.json, to: baseline.path, followingLinks: false)
-                written = updated.entries.count
-            }
-            out.text(BaselineSummary(baseline: baseline, marked: findings, fixed: fixed, written: written).text)
+            let written = updateBaseline ? result.updatedBaseline?.entries.count : nil
+            out.text(BaselineSummary(baseline: baseline, marked: result.findings, fixed: baseline.fixed(by: result.findings, files: result.files),
+                                     written: written).text)
         }
-        if let standard {
+        if let conformance = result.conformance {
             if baseline != nil { out.line("") }
-            let report = try ConformanceReport(standard, findings: findings, checked: checked, unchecked: unchecked)
-            out.text(report.text)
-            if let conformancePath { try AtomicFile.writeReport(report.json, to: conformancePath) }
-            return report
+            out.text(conformance.text)
         }
-        return nil
     }
 
     /// Whether the run fails on its findings: an error neither expected nor known. With

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotReport
 import Foundation
@@ -102,12 +103,10 @@ enum CheckCommand: Command {
                 throw UsageError("--rates compares runs at several rates; -o, --transcript and --live write or play one: give --rate RATE for those")
             }
             let outcome = try check.runSweep(rates: rates, write: { out.text($0) })
-            try reports.write(outcome.records, name: "earshot check")
-            let findings = outcome.sweep.runs.flatMap(\.result.findings) + outcome.sweep.findings
-            try audit.finish(findings: findings, baseline: check.settings.baseline, files: [path],
-                             checked: Set(FindingCode.allCases), unchecked: outcome.sweep.runs[0].result.uncheckedCodes.filter { $0.key != .timingRateDependent }, out: out)
+            try outcome.run.write(reports.writers + audit.writers)
+            audit.printSummaries(of: outcome.run, out: out)
             out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))
-            return outcome.passed && !audit.failsOn(findings) ? .success : .failure
+            return outcome.passed && !audit.failsOn(outcome.run.findings) ? .success : .failure
         }
         let outcome = if live {
             // A device that fails ends the run at once (exit 69) rather than after the remaining
@@ -121,11 +120,9 @@ enum CheckCommand: Command {
         } else {
             try check.run(write: { out.text($0) })
         }
-        try reports.write([outcome.record], name: "earshot check")
-        let unchecked = outcome.result.uncheckedCodes
-        for reason in Set(FindingCode.noted(unchecked).values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
-        try audit.finish(findings: outcome.result.findings, baseline: check.settings.baseline, files: [path],
-                         checked: Set(FindingCode.allCases), unchecked: unchecked, out: out)
+        try outcome.run.write(reports.writers + audit.writers)
+        for reason in outcome.run.coverage.notedReasons { standardError("\(StandardInput.label(for: path)): note: \(reason)") }
+        audit.printSummaries(of: outcome.run, out: out)
         out.line(outcome.summary(reports: reports.outputs.map(\.path) + audit.outputs.map(\.path)))
         return outcome.result.failedExpectations.isEmpty && !audit.failsOn(outcome.result.findings) ? .success : .failure
     }

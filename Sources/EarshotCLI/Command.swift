@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import Foundation
 
 /// A subcommand of `earshot`: parses its own arguments and returns the exit code.

@@ -22,12 +22,3 @@ enum ExitCode: Int32, Sendable {
     }
 }
 
-/// A wrong command line: unknown option, missing argument (exit 64).
-struct UsageError: UserFacingError, Equatable {
-    var message: String
-
-    init(_ message: String) { self.message = message }
-
-    var category: ErrorCategory { .usage }
-    var description: String { "error: \(message)" }
-}

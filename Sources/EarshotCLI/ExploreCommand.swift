@@ -1,5 +1,6 @@
 import Dispatch
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotExplore
 import EarshotPlayback

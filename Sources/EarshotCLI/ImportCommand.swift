@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotWeb
 import Foundation
@@ -49,7 +50,8 @@ enum ImportCommand: Command {
     /// every command then reads without a browser.
     static func importPage(_ path: String, parsed: Parsed<Options>) throws -> ExitCode {
         // The screenshot is kept in the saved tree, so a report made from it shows the page.
-        let tree = try PageCapture(screenshot: true).capture(try PageCapture.address(of: path))
+        let tree = try PageCapture(viewport: parsed.screenInput.viewport ?? .desktop, screenshot: true)
+            .capture(try PageCapture.address(of: path))
         let loaded = try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path))
         let natural = ScreenReaders.decide(asked: nil, for: [loaded.screen])
         if let chosen = parsed.reader, chosen != natural {

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -47,7 +48,7 @@ enum LintCommand: Command {
         }
 
         var all: [Finding] = []
-        var unchecked: [[FindingCode: String]] = []
+        var coverage: [CheckCoverage] = []
         var firstFileError: UserFacingError?
         let quiet = parsed.quiet
         var printedAny = false
@@ -67,10 +68,11 @@ enum LintCommand: Command {
                 continue
             }
             let screen = loaded.screen.withPixelDensity(audit.density)
-            let skipped = ScreenLinter.unchecked(screen)
-            if !quiet { for reason in Set(skipped.values).sorted() { standardError("\(StandardInput.label(for: path)): note: \(reason)") } }
-            unchecked.append(skipped)
-            var findings = try linter(for: screen, in: path).findings(for: screen, source: path, locations: loaded.idLocations,
+            let linter = try linter(for: screen, in: path)
+            let covered = linter.coverage(for: screen)
+            if !quiet { for reason in covered.notedReasons { standardError("\(StandardInput.label(for: path)): note: \(reason)") } }
+            coverage.append(covered)
+            var findings = linter.findings(for: screen, source: path, locations: loaded.idLocations,
                                            fallback: SourceLocation(file: path, line: 1, column: 1)).atLeast(minimum)
             if let baseline { findings = baseline.mark(findings) }
             if !(quiet && findings.isEmpty) {
@@ -82,10 +84,10 @@ enum LintCommand: Command {
             all += findings
             records.append(.lint(path, findings: findings, time: Date().timeIntervalSince(started)))
         }
-        if let output = parsed.findings { try FindingsJSON.write(all, to: output) }
-        try reports.write(records, name: "earshot lint")
-        try audit.finish(findings: all, baseline: baseline, files: parsed.positionals, checked: FindingCode.staticCodes,
-                         unchecked: ScreenLinter.uncheckedInEvery(unchecked), out: out)
+        let result = try RunResult(command: "earshot lint", records: records, findings: all, files: parsed.positionals,
+                                   coverage: .joined(coverage), baseline: baseline, standard: audit.standard)
+        try result.write((parsed.findings.map { [FindingsWriter(path: $0)] } ?? []) + reports.writers + audit.writers)
+        audit.printSummaries(of: result, out: out)
         if let firstFileError { return ExitCode(firstFileError.category) }
         return audit.failsOn(all) ? .failure : .success
     }

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotReport
 import Foundation

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotReport
@@ -64,7 +65,7 @@ enum ReadCommand: Command {
                 }
                 try OutputSafety.checkOwnedFolder(folder, files: names, option: "--report-audio")
             }
-            try ScreenPage.write(loaded, file: path, speaker: speaker, reader: reader, to: page, placement: placement)
+            try ScreenPage.write(loaded, file: path, speaker: speaker, reader: reader, to: page, placement: placement, reading: report)
             print(report.text, terminator: "")
             print("wrote \(page)")
             return .success
@@ -116,7 +117,7 @@ enum ReadCommand: Command {
         arguments: [("SCREEN", "A screen file (docs/screen-format.md) or an accessibility dump of a real app: WebDriverAgent / Appium page source XML, WebDriverAgent JSON, idb ui describe-all JSON, Android uiautomator XML (docs/import.md); a web page: .html, a saved .axtree.json, or an http://, https:// or file:// address (docs/web.md); - reads standard input.")],
         options: Options.table,
         notes: """
-        Prints one line per focus stop: position/count, element id, what VoiceOver says, and the
+        Prints one line per focus stop: position/count, element id, what the reader says, and the
         hint in parentheses. Then speaks the stops in order (or writes NNN-id.wav files with -o).
         --json prints instead one JSON object per stop and line, for scripts:
           {"index": 1, "count": 5, "id": "back", "text": "뒤로, 버튼", "hint": null,

@@ -1,7 +1,9 @@
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotRender
 import EarshotReport
+import EarshotWeb
 import Foundation
 
 /// `earshot render`: many labels, string tables, screens and scenarios to WAV files with a
@@ -29,6 +31,7 @@ enum RenderCommand: Command {
         @Option(.punctuation) var punctuation: PunctuationLevel?
         @Option(.rate) var rate: Int?
         @Option(.screenLanguage) var language: ScreenLanguage?
+        @Option(.viewport) var viewport: PageViewport?
         @Option(.reader) var reader: ScreenReaderName?
         @Flag("force", "Render every file even when it is current.")
         var force: Bool
@@ -94,7 +97,8 @@ enum RenderCommand: Command {
             punctuation: parsed.punctuation, language: parsed.language ?? .asWritten, reader: parsed.reader,
             transcriptFormats: transcriptFormats, rate: parsed.rate)
         let language = parsed.language ?? .asWritten
-        settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language) }
+        let viewport = parsed.viewport ?? .desktop
+        settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language, viewport: viewport) }
         let planning = try RenderPlanning(settings)
         if !parsed.quiet { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }

@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import EarshotCore
 import Foundation
 
@@ -28,13 +29,16 @@ struct ReportOutputs: CommandOptions {
         try RunOutputs.check(all, inputs: inputs, voice: voice)
     }
 
-    /// Writes the reports asked for.
-    func write(_ records: [SuiteRecord], name: String) throws {
-        if let junit { try AtomicFile.writeReport(JUnitReport.xml(records, name: name), to: junit) }
-        if let sarif {
-            let findings = records.flatMap(\.findings)
-            try AtomicFile.writeReport(SarifReport.json(findings, baseFolder: FileManager.default.currentDirectoryPath), to: sarif)
-        }
+    /// The reports asked for, as writers of the run's result.
+    var writers: [any RunWriter] {
+        (junit.map { [JUnitWriter(path: $0)] } ?? []) + (sarif.map { [SarifWriter(path: $0)] } ?? [])
+    }
+}
+
+extension RunResult {
+    /// Writes every output asked for, in the order given.
+    func write(_ writers: [any RunWriter]) throws {
+        for writer in writers { try writer.write(self) }
     }
 }
 

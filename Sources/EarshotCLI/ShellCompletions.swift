@@ -1,3 +1,4 @@
+import EarshotCommandLine
 import Foundation
 
 /// Completion scripts for bash, zsh and fish, drawn from the command registry: the command

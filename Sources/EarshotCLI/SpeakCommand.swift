@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotPlayback
 import EarshotSpeech

@@ -1,4 +1,5 @@
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import EarshotReport
@@ -120,11 +121,13 @@ enum TestCommand: Command {
             }
         }
         let findings = verdicts.flatMap(\.findings)
-        // A code counts as checked when any scenario's screens allowed it.
-        let unchecked = ScreenLinter.uncheckedInEvery(verdicts.filter { $0.outcome.error == nil }.map(\.outcome.uncheckedCodes))
-        for reason in Set(FindingCode.noted(unchecked).values).sorted() { printer.line("note: \(reason)") }
-        let conformance = try audit.finish(findings: baseline.map { $0.mark(findings) } ?? findings, baseline: baseline, files: files,
-                         checked: Set(FindingCode.allCases), unchecked: unchecked, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
+        // A code counts as checked when any scenario that ran checked it.
+        let run = try RunResult(command: "earshot test", records: verdicts.map(\.record), findings: baseline.map { $0.mark(findings) } ?? findings,
+                                files: files, coverage: .joined(verdicts.compactMap(\.outcome.coverage)), baseline: baseline,
+                                standard: audit.standard)
+        for reason in run.coverage.notedReasons { printer.line("note: \(reason)") }
+        try run.write(audit.writers)
+        audit.printSummaries(of: run, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
         for group in folderBaselines {
             let inGroup = Set(group.files)
             let marked = verdicts.filter { inGroup.contains($0.outcome.file) }.flatMap(\.findings)
@@ -140,9 +143,9 @@ enum TestCommand: Command {
             summary += "; shard \(shard): " + (files.isEmpty ? "no scenario" : "scenarios \(part.lowerBound + 1)-\(part.upperBound) of \(everyFile.count)")
         }
         printer.line(summary)
-        try reports.write(verdicts.map(\.record), name: "earshot test")
+        try run.write(reports.writers)
         if let report {
-            let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: conformance)
+            let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: run.conformance)
             // A scenario that failed to run, or whose page could not be written, has no page.
             let written = verdicts.filter { $0.outcome.error == nil }.count
             printer.line("wrote \(path) and \(counted(written, "report page"))")

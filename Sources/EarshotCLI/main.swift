@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotCommandLine
 import EarshotCore
 import EarshotVoices
 import EarshotWeb

@@ -106,12 +106,12 @@ public struct ScenarioCheck {
         /// findings, the report page; then (after the CI reports) the page's audio beside it.
         public var written: [String]
         public var besidePage: String?
+        /// The run as its audit and CI outputs see it (findings, checks that ran, the
+        /// `--standard` table computed once for the page, the terminal and the JSON).
+        public var run: RunResult
 
         /// Every expectation held and every error finding is one the scenario expects.
         public var passed: Bool { result.failedExpectations.isEmpty && !result.findings.hasUnexpectedErrors }
-
-        /// The check as a suite record, for JUnit and SARIF.
-        public var record: SuiteRecord { .scenario(path, result: result, time: time) }
 
         /// The last line: expectations, failures, audio length, and each file written (`reports`:
         /// the CI reports' paths, named after the check's own files).
@@ -134,6 +134,7 @@ public struct ScenarioCheck {
         let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                    espeakData: settings.espeakData, punctuation: settings.punctuation,
                                                    rate: settings.rate)
+        let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: settings.reader)
         let quiet = settings.quiet
         let page = settings.reportPage
         let started = Date()
@@ -144,15 +145,17 @@ public struct ScenarioCheck {
                 if let line = ScenarioCheck.liveLine(record) { write(line + "\n") }
             }
             // Transcripts are written at the end: a device that fails leaves no half-written file.
-            result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, device: device, transcripts: settings.transcripts,
-                                                         reader: settings.reader, observer: observer, deviceFailed: deviceFailed))
-            if let page { try writePage(page, result: result, speaker: speaker, wavPath: nil) }
+            result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, session: session, device: device,
+                                                         transcripts: settings.transcripts, observer: observer, deviceFailed: deviceFailed))
+            if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
+                                        speaker: speaker, wavPath: nil) }
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
-                let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wavPath,
-                                                             transcripts: settings.transcripts, reader: settings.reader).result)
-                if let page { try writePage(page, result: result, speaker: speaker, wavPath: wavPath) }
+                let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wavPath,
+                                                             transcripts: settings.transcripts).result)
+                if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
+                                            speaker: speaker, wavPath: wavPath) }
                 return result
             }
             // A page needs the timeline's audio: without -o it is rendered into a temporary file.
@@ -174,7 +177,8 @@ public struct ScenarioCheck {
         write("Findings: \(FindingReport.summary(findings))\n")
         let shown = quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings
         if !shown.isEmpty { write(FindingReport.text(shown)) }
-        if let file = settings.findingsPath { try FindingsJSON.write(findings, to: file) }
+        let run = try runResult(result, time: Date().timeIntervalSince(started))
+        if let file = settings.findingsPath { try FindingsWriter(path: file).write(run) }
 
         let written = settings.transcripts.map(\.path) + [settings.wavPath, settings.findingsPath, page].compactMap { $0 }
         let beside = page.flatMap { page in
@@ -184,18 +188,20 @@ public struct ScenarioCheck {
             settings.wavPath.map { OutputSafety.samePlace($0, beside) } == true ? nil : beside
         }
         return Outcome(path: settings.path, result: result, time: Date().timeIntervalSince(started), written: written,
-                       besidePage: beside)
+                       besidePage: beside, run: run)
+    }
+
+    /// The run's result for its outputs: the one record, the findings (marked), the checks
+    /// that ran and the `--standard` table.
+    func runResult(_ result: ScenarioResult, time: Double) throws -> RunResult {
+        try RunResult(command: "earshot check", records: [.scenario(settings.path, result: result, time: time)], findings: result.findings,
+                      files: [settings.path], coverage: result.coverage, baseline: settings.baseline, standard: settings.standard)
     }
 
     /// Writes the report page `path` of `result` (a sweep's: its first run), with the
-    /// `--standard` table of the run's findings (`DeskCheckPage.write`).
-    func writePage(_ path: String, result: ScenarioResult, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) throws {
-        let conformance = try settings.standard.map {
-            // A sweep's page: the rate code was checked, by the sweep.
-            try ConformanceReport($0, findings: result.findings, checked: Set(FindingCode.allCases),
-                                  unchecked: result.uncheckedCodes.filter { sweep == nil || $0.key != .timingRateDependent })
-        }
-        try DeskCheckPage(path: path, placement: settings.reportAudio, conformance: conformance)
+    /// `--standard` table of `run`, the run's result (`DeskCheckPage.write`).
+    func writePage(_ path: String, result: ScenarioResult, run: RunResult, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) throws {
+        try DeskCheckPage(path: path, placement: settings.reportAudio, conformance: run.conformance)
             .write(scenario, result: result, speaker: speaker, wavPath: wavPath, sweep: sweep)
     }
 

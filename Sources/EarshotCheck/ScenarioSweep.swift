@@ -10,14 +10,11 @@ extension ScenarioCheck {
         /// Seconds the whole sweep took.
         public var time: Double
         public var written: [String]
+        /// The sweep as its audit and CI outputs see it: a record per rate (JUnit `FILE @ RATE
+        /// wpm`), then the sweep's own; every run's findings, then the sweep's.
+        public var run: RunResult
 
         public var passed: Bool { sweep.passed }
-
-        /// A record per rate (JUnit `FILE @ RATE wpm`), then the sweep's own findings.
-        public var records: [SuiteRecord] {
-            sweep.runs.map { SuiteRecord.scenario(path, result: $0.result, time: time / Double(sweep.runs.count), rate: $0.rate) }
-                + [SuiteRecord.sweep(path, sweep)]
-        }
 
         public func summary(reports: [String]) -> String {
             let count = sweep.runs.reduce(0) { $0 + $1.result.expectations.count }
@@ -47,7 +44,8 @@ extension ScenarioCheck {
         for rate in rates {
             let speaker = try ScenarioPlayback.speaker(for: scenario, voice: settings.voice, library: settings.library,
                                                        espeakData: settings.espeakData, punctuation: settings.punctuation, rate: rate)
-            var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, transcripts: [], reader: settings.reader).result)
+            let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: settings.reader)
+            var result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, transcripts: []).result)
             result.nameRate(rate)
             runs.append(RateSweep.Run(rate: rate, result: result))
             speakers.append(speaker)
@@ -74,12 +72,15 @@ extension ScenarioCheck {
             write("Findings at \(run.rate) words a minute: \(FindingReport.summary(run.result.findings))\n")
             if !shown(run.result.findings).isEmpty { write(FindingReport.text(shown(run.result.findings))) }
         }
-        if let file = settings.findingsPath {
-            try FindingsJSON.write(sweep.runs.flatMap(\.result.findings) + sweep.findings, to: file)
-        }
+        let time = Date().timeIntervalSince(started)
+        let records = sweep.runs.map { SuiteRecord.scenario(settings.path, result: $0.result, time: time / Double(sweep.runs.count), rate: $0.rate) }
+            + [SuiteRecord.sweep(settings.path, sweep)]
+        let run = try RunResult(command: "earshot check", records: records, findings: sweep.runs.flatMap(\.result.findings) + sweep.findings,
+                                files: [settings.path], coverage: sweep.coverage, baseline: settings.baseline, standard: settings.standard)
+        if let file = settings.findingsPath { try FindingsWriter(path: file).write(run) }
         let page = settings.reportPage
-        if let page { try writePage(page, result: sweep.runs[0].result, speaker: speakers[0], wavPath: nil, sweep: sweep) }
+        if let page { try writePage(page, result: sweep.runs[0].result, run: run, speaker: speakers[0], wavPath: nil, sweep: sweep) }
         let written = [settings.findingsPath, page].compactMap { $0 }
-        return SweepOutcome(path: settings.path, sweep: sweep, time: Date().timeIntervalSince(started), written: written)
+        return SweepOutcome(path: settings.path, sweep: sweep, time: time, written: written, run: run)
     }
 }

@@ -28,31 +28,36 @@ public enum ScenarioPlayback {
         return speaker
     }
 
-    /// Runs `scenario` on a virtual clock. Writes the WAV timeline to `wavPath` and each of
-    /// `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files appear only complete
-    /// (temporary name, then rename), and not at all if the run fails. `wavTemporaryPath` names
-    /// the WAV's temporary file, for a caller that removes it if the process is stopped.
-    /// `reader` is the screen reader heard (`--reader`); nil: the scenario's own (`ScenarioRunner`).
-    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
-                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = [],
-                           reader: ScreenReaderName? = nil) throws -> Run {
-        try run(scenario, speaker: speaker, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
-                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) }, reader: reader)
+    /// The reading session a run of `scenario` hears it with, in `speaker`'s voice: the reader
+    /// `asked` for (`--reader`), else the one its screens call for (TalkBack for Android dumps;
+    /// `ReadingSession(voice:asking:for:)`, where that is decided). Made once per run and handed
+    /// to `run` or `runLive`.
+    public static func session(for scenario: Scenario, speaker: Speaker, asking asked: ScreenReaderName?) throws -> ReadingSession {
+        try ReadingSession(voice: speaker.profile, asking: asked, for: scenario.screens.map(\.screen))
+    }
+
+    /// Runs `scenario` on a virtual clock, heard in `session`. Writes the WAV timeline to
+    /// `wavPath` and each of `transcriptPaths` (`.txt`, `.jsonl` or `.vtt`) when given; files
+    /// appear only complete (temporary name, then rename), and not at all if the run fails.
+    /// `wavTemporaryPath` names the WAV's temporary file, for a caller that removes it if the
+    /// process is stopped.
+    public static func run(_ scenario: Scenario, speaker: Speaker, session: ReadingSession, wavPath: String? = nil,
+                           wavTemporaryPath: String? = nil, transcriptPaths: [String] = []) throws -> Run {
+        try run(scenario, speaker: speaker, session: session, wavPath: wavPath, wavTemporaryPath: wavTemporaryPath,
+                transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) })
     }
 
     /// As above, with each transcript's format given (`-`: standard output).
-    public static func run(_ scenario: Scenario, speaker: Speaker, wavPath: String? = nil,
+    public static func run(_ scenario: Scenario, speaker: Speaker, session: ReadingSession, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil,
-                           transcripts formats: [(path: String, format: TranscriptFormat)],
-                           reader: ScreenReaderName? = nil) throws -> Run {
+                           transcripts formats: [(path: String, format: TranscriptFormat)]) throws -> Run {
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
         let renderer = try TimelineRenderer(speaker: speaker, output: writer)
         let result: ScenarioResult
         do {
-            let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: VirtualClock(),
-                                            device: renderer, reader: reader)
+            let runner = try ScenarioRunner(scenario: scenario, clock: VirtualClock(), device: renderer, session: session)
             result = try runner.run()
             if let failure = renderer.engineFailure { throw failure }
             try renderer.finish(at: result.endTime)
@@ -74,9 +79,8 @@ public enum ScenarioPlayback {
     ///
     /// `deviceFailed` is called on the sink's thread the moment the device fails (a sound server
     /// that died): the live clock would otherwise go on waiting for the remaining steps.
-    public static func runLive(_ scenario: Scenario, speaker: Speaker, device: String = "default",
+    public static func runLive(_ scenario: Scenario, speaker: Speaker, session: ReadingSession, device: String = "default",
                                transcripts formats: [(path: String, format: TranscriptFormat)] = [],
-                               reader: ScreenReaderName? = nil,
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil,
                                deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
@@ -86,8 +90,7 @@ public enum ScenarioPlayback {
         let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)
         defer { live.close() }
-        let runner = try ScenarioRunner(scenario: scenario, profile: speaker.profile, clock: LiveClock(),
-                                        device: live, reader: reader, observer: observer)
+        let runner = try ScenarioRunner(scenario: scenario, clock: LiveClock(), device: live, session: session, observer: observer)
         live.bind(to: runner.desk.scheduler)
         let result = try runner.run()
         try sink.drain()

@@ -230,8 +230,9 @@ public enum RenderWorker {
             let scenario = try ScenarioFile.load(path: path)
             let speaker = try Speaker(profile: profile, engine: engine)
             let transcripts = try request.transcripts.map { (file: $0, format: try TranscriptFormat.forFile($0.output)) }
-            let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: request.output,
-                                               wavTemporaryPath: request.temporary, reader: request.reader)
+            let run = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                               session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: request.reader),
+                                               wavPath: request.output, wavTemporaryPath: request.temporary)
             let digest = try hashFile(request.output)
             for (file, format) in transcripts {
                 let text = ScenarioPlayback.transcript(run.result.transcript, as: format, speaker: speaker)

@@ -30,16 +30,24 @@ public struct ScreenDrawing {
     /// The widest a picture is shown, in CSS pixels of the report page.
     static let pictureWidth = 640.0
 
+    /// The drawing of a screen as `generator` reads it.
     public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = [], picture: ScreenPicture? = nil) {
+        self.init(screen: screen, reading: ReadReport(screen: screen, generator: generator), audio: audio, picture: picture,
+                  covered: ScreenLinter.coveredFindings(for: screen, generator: generator))
+    }
+
+    /// The drawing of a screen already read (`read --report` draws the stops it listed): each
+    /// stop as heard after the one before it, as `read` says it (NVDA says the containers
+    /// entered since the previous stop). `covered`: the screen's `focus.covered` findings, drawn
+    /// over the stops.
+    public init(screen: Screen, reading: ReadReport, audio: [String?] = [], picture: ScreenPicture? = nil,
+                covered: [Finding] = []) {
         self.screen = screen
-        stops = FocusOrder(screen: screen, for: generator).stops
-        // Each stop as heard after the one before it, as `read` says it (NVDA says the
-        // containers entered since the previous stop).
-        let order = stops
-        spoken = order.indices.map { generator.describe(order[$0], after: $0 > 0 ? order[$0 - 1] : nil) }
+        stops = reading.lines.map(\.stop)
+        spoken = reading.lines.map(\.speech)
         self.audio = audio
         self.picture = picture
-        covered = ScreenLinter.coveredFindings(for: screen, generator: generator)
+        self.covered = covered.filter { $0.code == .focusCovered }
     }
 
     /// The text the screen reader says at stop `index` (0-based), hint after a pause.

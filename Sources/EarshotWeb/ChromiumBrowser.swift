@@ -102,7 +102,7 @@ final class BrowserProcess {
     /// network), for `firstPage`, which takes its default context (the proxy lets its host
     /// through, as each later page's context does its own). `answered` is called when the
     /// browser first answers over the pipe (its version).
-    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, firstPage: String,
+    static func start(viewport: PageViewport, allowNetwork: Bool, firstPage: String,
                       answered: (() -> Void)? = nil) throws -> BrowserProcess {
         let executable = try PageCapture.findBrowser()
         // Chromium's sandbox does not start as root: the browser then runs as an unprivileged

@@ -207,6 +207,10 @@ public final class LiveBrowserPage: LivePage {
         case .type(let text, _):
             if let backendID { try session.call("DOM.focus", ["backendNodeId": backendID], deadline: deadline, waitingFor: what) }
             try session.call("Input.insertText", ["text": text], deadline: deadline, waitingFor: what)
+        case .key(let key):
+            for event in KeyStroke(key).events {
+                try session.call("Input.dispatchKeyEvent", event, deadline: deadline, waitingFor: what)
+            }
         case .run(let script):
             let result = try session.call("Runtime.evaluate", ["expression": script], deadline: deadline, waitingFor: what)
             if let exception = result["exceptionDetails"] as? [String: Any] {
@@ -281,5 +285,60 @@ public final class LiveBrowserPage: LivePage {
             last = again
         }
         return last
+    }
+}
+
+/// A key as the DevTools `Input` domain takes it: a key down (with its text, when it types one:
+/// then the page also gets `keypress` and `input`) and a key up, with the DOM `key` and `code`,
+/// the Windows virtual key code Chromium acts on (Enter on a button clicks it, Tab moves focus)
+/// and the modifiers' bit mask.
+struct KeyStroke {
+    let events: [[String: Any]]
+
+    /// Each named key's DOM `code`, virtual key code and text.
+    private static let named: [String: (code: String, virtualKey: Int, text: String?)] = [
+        "Enter": ("Enter", 13, "\r"), "Escape": ("Escape", 27, nil), "Tab": ("Tab", 9, nil), "Space": ("Space", 32, " "),
+        "Backspace": ("Backspace", 8, nil), "Delete": ("Delete", 46, nil),
+        "ArrowLeft": ("ArrowLeft", 37, nil), "ArrowUp": ("ArrowUp", 38, nil), "ArrowRight": ("ArrowRight", 39, nil),
+        "ArrowDown": ("ArrowDown", 40, nil), "Home": ("Home", 36, nil), "End": ("End", 35, nil),
+        "PageUp": ("PageUp", 33, nil), "PageDown": ("PageDown", 34, nil),
+    ]
+
+    init(_ key: PageKey) {
+        let mask = key.modifiers.reduce(0) { mask, modifier in
+            switch modifier {
+            case .alt: mask | 1
+            case .control: mask | 2
+            case .meta: mask | 4
+            case .shift: mask | 8
+            }
+        }
+        var domKey = key.key, code: String, virtualKey: Int, text: String?
+        if let named = Self.named[key.key] {
+            (code, virtualKey, text) = named
+            if key.key == "Space" { domKey = " " }
+        } else {
+            let character = key.modifiers.contains(.shift) ? key.key.uppercased() : key.key
+            domKey = character
+            text = character
+            let upper = key.key.uppercased()
+            if let scalar = upper.unicodeScalars.first, upper.count == 1, ("A"..."Z").contains(upper) {
+                (code, virtualKey) = ("Key" + upper, Int(scalar.value))
+            } else if let scalar = upper.unicodeScalars.first, upper.count == 1, ("0"..."9").contains(upper) {
+                (code, virtualKey) = ("Digit" + upper, Int(scalar.value))
+            } else {
+                (code, virtualKey) = ("", 0)
+            }
+        }
+        // A key held with control, alt or meta types nothing.
+        if key.modifiers.contains(where: { $0 != .shift }) { text = nil }
+        var down: [String: Any] = ["type": text == nil ? "rawKeyDown" : "keyDown", "key": domKey, "code": code,
+                                   "windowsVirtualKeyCode": virtualKey, "nativeVirtualKeyCode": virtualKey, "modifiers": mask]
+        if let text { down["text"] = text; down["unmodifiedText"] = text }
+        var up = down
+        up["type"] = "keyUp"
+        up["text"] = nil
+        up["unmodifiedText"] = nil
+        events = [down, up]
     }
 }

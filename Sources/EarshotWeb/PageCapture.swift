@@ -15,15 +15,16 @@ import Foundation
 public struct PageCapture: Sendable {
     /// How long a page may take to load, in seconds.
     public var timeout: Double
-    /// The window's size in CSS pixels (the boxes are measured in it).
-    public var viewport: (width: Int, height: Int)
+    /// The window the page is laid out in (the boxes are measured in its CSS pixels): a desktop
+    /// window by default, a phone's when asked (`PageViewport`).
+    public var viewport: PageViewport
     /// Let the page reach other hosts (off by default: results must not depend on the network).
     public var allowNetwork: Bool
     /// Take a screenshot of the whole page with its tree (off by default: reading needs none).
     public var screenshot: Bool
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
-    public init(timeout: Double? = nil, viewport: (width: Int, height: Int) = (1280, 800), allowNetwork: Bool = false,
+    public init(timeout: Double? = nil, viewport: PageViewport = .desktop, allowNetwork: Bool = false,
                 screenshot: Bool = false) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
@@ -113,7 +114,7 @@ final class BrowserSession {
     /// The page's own browser context; nil for the browser's default one (`BrowserProcess`).
     private let context: String?
     private let page: String
-    private let viewport: (width: Int, height: Int)
+    private let viewport: PageViewport
     private var address = ""
     private var refused: [String] = []
     private var browser: String?
@@ -146,7 +147,7 @@ final class BrowserSession {
     private let target: String
 
     private init(process: BrowserProcess, ownsProcess: Bool, context: String?, target: String, page: String,
-                 viewport: (width: Int, height: Int)) {
+                 viewport: PageViewport) {
         self.target = target
         self.process = process
         self.ownsProcess = ownsProcess
@@ -158,7 +159,7 @@ final class BrowserSession {
     /// Starts a browser of its own (`BrowserProcess`) with one blank page, in its own context;
     /// the browser ends when the page is closed. `answered` is called when the browser first
     /// answers over the pipe (its version).
-    static func start(viewport: (width: Int, height: Int), allowNetwork: Bool, pageAddress: String,
+    static func start(viewport: PageViewport, allowNetwork: Bool, pageAddress: String,
                       answered: (() -> Void)? = nil) throws -> BrowserSession {
         let process = try BrowserProcess.start(viewport: viewport, allowNetwork: allowNetwork, firstPage: pageAddress, answered: answered)
         do {
@@ -183,7 +184,7 @@ final class BrowserSession {
 
     /// Opens a blank page in a new context of `process` (the browser's default one for the page
     /// it was started for), ready for `pageAddress`.
-    static func open(in process: BrowserProcess, ownsProcess: Bool, viewport: (width: Int, height: Int), allowNetwork: Bool,
+    static func open(in process: BrowserProcess, ownsProcess: Bool, viewport: PageViewport, allowNetwork: Bool,
                      pageAddress: String) throws -> BrowserSession {
         let pipe = process.pipe
         let deadline = Date().addingTimeInterval(30)
@@ -258,8 +259,16 @@ final class BrowserSession {
         try call("Page.addScriptToEvaluateOnNewDocument", ["source": Self.webRTCReporter], deadline: deadline,
                  waitingFor: "for the browser to start")
         try call("Emulation.setDeviceMetricsOverride",
-                 ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": false],
+                 ["width": viewport.width, "height": viewport.height, "deviceScaleFactor": viewport.scale, "mobile": viewport.mobile],
                  deadline: deadline, waitingFor: "for the browser to start")
+        if viewport.mobile {
+            // A phone: touch points, and its browser's user agent (before the page loads).
+            try call("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 5], deadline: deadline,
+                     waitingFor: "for the browser to start")
+        }
+        if let agent = viewport.agent(browser: browser) {
+            try call("Emulation.setUserAgentOverride", ["userAgent": agent], deadline: deadline, waitingFor: "for the browser to start")
+        }
         // A headless page has no window to be the focused one: without this, keyboard focus
         // (document.activeElement) is never the tree's `focused` node and focus events do
         // not fire, as they do for the page a person is using.
@@ -570,7 +579,7 @@ final class BrowserSession {
         // note can quote the page (a dialog's message): its text is kept as the page's is.
         let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
         return WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
-                           viewport: viewport, browser: browser, refused: refused, notes: allNotes.map(WebPageLimits.keptText),
+                           viewport: (viewport.width, viewport.height), browser: browser, refused: refused, notes: allNotes.map(WebPageLimits.keptText),
                            nodes: AXTreeReduction.nodes(axTree.nodes, dom: dom))
     }
 }
@@ -589,7 +598,9 @@ extension BrowserSession {
         let content = metrics["cssContentSize"] as? [String: Any] ?? [:]
         let width = max(Double(viewport.width), (content["width"] as? NSNumber)?.doubleValue ?? 0).rounded(.up)
         let height = max(Double(viewport.height), (content["height"] as? NSNumber)?.doubleValue ?? 0).rounded(.up)
-        let scale = min(1, Self.largestScreenshotSide / max(width, height))
+        // One image pixel a CSS pixel, whatever the device pixel ratio (a phone's 3 would make
+        // the picture nine times the pixels for nothing the report page shows).
+        let scale = min(1, Self.largestScreenshotSide / max(width, height)) / viewport.scale
         let shot = try call("Page.captureScreenshot", [
             "format": "png", "captureBeyondViewport": true, "fromSurface": true,
             "clip": ["x": 0, "y": 0, "width": width, "height": height, "scale": scale],

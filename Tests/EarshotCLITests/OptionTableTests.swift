@@ -1,5 +1,6 @@
 @testable import EarshotCLI
 import EarshotCheck
+import EarshotCommandLine
 import EarshotCore
 import EarshotRender
 import Foundation

@@ -106,3 +106,25 @@ struct ReadmeCommandTests {
         #expect(ran >= 10)
     }
 }
+
+/// The README's prose about a run names what the run gives: the flows whose verdict changes
+/// with the speaking rate are the ones `earshot test --rates default samples/scenarios` fails.
+@Suite("The README's rate-sweep paragraph, from the run")
+struct ReadmeRateSweepTests {
+    @Test("the flows the README names are exactly those the sweep of the bundled scenarios fails")
+    func flowsFromTheRun() throws {
+        let readme = try String(contentsOf: CLIRunner.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let paragraph = try #require(readme.components(separatedBy: "`earshot test --rates default\nsamples/scenarios` finds ").dropFirst().first?
+            .components(separatedBy: "\n\n").first, "the README's rate-sweep paragraph moved")
+        let named = Set(paragraph.matches(of: /`([a-z0-9-]+)`/).map { String($0.output.1) })
+        let count = ["two": 2, "three": 3, "four": 4, "five": 5].first { paragraph.hasPrefix($0.key + " ") }?.value
+        let run = try CLIRunner.run(["test", "-q", "--rates", "default", "samples/scenarios"], currentDirectory: CLIRunner.repositoryRoot)
+        #expect(run.status == 1, "\(run.stderr)")
+        let failing = Set(run.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("FAIL  samples/scenarios/") else { return nil }
+            return line.dropFirst("FAIL  samples/scenarios/".count).split(separator: ".").first.map(String.init)
+        })
+        #expect(named == failing, "README names \(named.sorted()); the run fails \(failing.sorted())")
+        #expect(count == failing.count, "the README counts \(String(describing: count)), the run fails \(failing.count)")
+    }
+}

@@ -51,7 +51,7 @@ struct ScenarioCheckTests {
         let summary: String = outcome.summary(reports: ["j.xml"])
         let expected: String = "6 expectations, 0 failed; 00:03.817 of audio; wrote " + [transcript, wav, findings, "j.xml"].joined(separator: "; wrote ")
         #expect(summary == expected)
-        #expect(outcome.record.findings.map(\.expected) == [true], "the one finding, expected, goes to JUnit and SARIF")
+        #expect(outcome.run.records.flatMap(\.findings).map(\.expected) == [true], "the one finding, expected, goes to JUnit and SARIF")
 
         #expect(try String(contentsOfFile: transcript, encoding: .utf8) == golden)
         let findingsJSON = try String(contentsOfFile: findings, encoding: .utf8)

@@ -85,7 +85,7 @@ struct NamedListTests {
     func dropReasonCodes() throws {
         let reasons: [DropReason] = [.postedDuringGestureSpeech, .postedWithinGestureWindow, .replacedByUserGesture, .screenChanged,
                                      .layoutChanged, .cancelledByNewEvent, .precedingSpeechCut, .repeatedPageScroll, .emptyText,
-                                     .deviceFailed("no voice"), .sessionEnded]
+                                     .deviceFailed("no voice"), .sessionEnded, .focusExpired]
         #expect(reasons.map(\.code) == DropReason.Code.names)
         for code in DropReason.Code.names {
             _ = try ScenarioTestSupport.parse(#"{ "post": "announcement", "text": "a" }, { "expect": { "text": "a", "fate": "dropped", "reason": "\#(code)" } }"#)

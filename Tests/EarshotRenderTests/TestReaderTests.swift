@@ -146,8 +146,9 @@ struct TestReaderTests {
         let wav = folder.appendingPathComponent("run.wav").path
         // The screen's own reader (its file names it), and the same reader asked for by name.
         for reader in [nil, BackwardsReader.name] {
-            let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcriptPaths: [transcript],
-                                               reader: reader)
+            let run = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                               session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader),
+                                               wavPath: wav, transcriptPaths: [transcript])
             #expect(run.result.reader == BackwardsReader.name)
             #expect(run.result.transcript.heardTexts == ["소취, 버튼", "인확, 버튼"])
             let text = try String(contentsOfFile: transcript, encoding: .utf8)

@@ -35,7 +35,8 @@ public struct DeskCheckPage {
                       sweep: RateSweep? = nil) throws {
         guard let rendered = wavPath, rendered != "-" else {
             return try TemporaryAudio.forPage(path) { file in
-                _ = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: file, transcripts: [], reader: result.reader)
+                let session = try ReadingSession(voice: speaker.profile, reader: try ScreenReaders.make(result.reader, profile: speaker.profile))
+                _ = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: file, transcripts: [])
                 try write(scenario, result: result, speaker: speaker, wavPath: file, sweep: sweep)
             }
         }

@@ -9,14 +9,15 @@ import Foundation
 public enum ScreenPage {
     /// Writes the page of `loaded` (read from `file`) to `path`: each stop's speech synthesized
     /// and embedded, or written beside the page as `NAME-audio/001-ID.wav` (the names `read -o`
-    /// gives).
+    /// gives). `reading` is the screen as `read` listed it (its stops and speech, computed once
+    /// for the listing, the page, its drawing and its findings); nil: read here.
     public static func write(_ loaded: LoadedScreen, file: String, speaker: Speaker, reader: any ScreenReader, to path: String,
-                             placement: PageAudio.Placement = .automatic) throws {
-        let generator = try DescriptionGenerator(profile: speaker.profile, reader: reader)
+                             placement: PageAudio.Placement = .automatic, reading: ReadReport? = nil) throws {
+        let reading = try reading ?? ReadReport(screen: loaded.screen, profile: speaker.profile, reader: reader)
         let timing = try TimingSettings(profile: speaker.profile, reader: reader)
-        let stops = FocusOrder(screen: loaded.screen, for: generator).stops
+        let stops = reading.lines.map(\.stop)
         let findings = try ScreenLinter(profile: speaker.profile, reader: reader).findings(
-            for: loaded.screen, source: file, locations: loaded.idLocations,
+            for: loaded.screen, stops: stops, source: file, locations: loaded.idLocations,
             fallback: SourceLocation(file: StandardInput.label(for: file), line: 1, column: 1))
         // Each stop's WAV goes into one bundle file on disk, streamed into the page as it is
         // written: the page never holds its audio in memory.
@@ -25,8 +26,7 @@ public enum ScreenPage {
             var pieces: [(offset: Int, length: Int)] = []
             let output = try BundleFile(path: bundle)
             defer { output.close() }
-            for (index, stop) in stops.enumerated() {
-                let speech = generator.describe(stop, after: index > 0 ? stops[index - 1] : nil)
+            for (stop, speech) in zip(stops, reading.lines.map(\.speech)) {
                 do {
                     _ = try speaker.write(speech.spoken, hint: speech.spokenHint, hintPause: timing.hintPause, to: stopWAV)
                 } catch let error as WAVFormatError {
@@ -55,7 +55,8 @@ public enum ScreenPage {
             } else {
                 sources = pieces.map { audio.source(file: bundle, offset: $0.offset, length: $0.length) }
             }
-            let drawing = ScreenDrawing(screen: loaded.screen, generator: generator, audio: sources, picture: loaded.picture)
+            let drawing = ScreenDrawing(screen: loaded.screen, reading: reading, audio: sources, picture: loaded.picture,
+                                        covered: findings)
             var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
             page.audioNote = note
             page.rate = speaker.profile.askedRate

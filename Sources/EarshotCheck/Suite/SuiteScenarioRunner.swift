@@ -76,18 +76,19 @@ public final class SuiteScenarioRunner {
                                                        rate: rate)
                 speakers[key] = speaker
             }
+            let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader)
             let result: ScenarioResult
             if let report, let page, !page.isEmpty {
                 // The timeline is rendered to a temporary WAV for the page.
                 let path = (report.folder as NSString).appendingPathComponent(page)
                 result = try TemporaryAudio.forPage(path) { wav in
-                    let result = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav, transcripts: [], reader: reader).result
+                    let result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wav, transcripts: []).result
                     try DeskCheckPage(path: path, placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
                                       ownedFolder: true).write(scenario, result: result, speaker: speaker, wavPath: wav)
                     return result
                 }
             } else {
-                result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
+                result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session).result
             }
             return ScenarioOutcome(file: file, result: result, title: scenario.title, time: Date().timeIntervalSince(start))
         } catch let error as UserFacingError {
@@ -112,7 +113,8 @@ public final class SuiteScenarioRunner {
                 let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
                                                                             espeakData: espeakData, rate: rate)
                 speakers[key] = speaker
-                var result = try ScenarioPlayback.run(scenario, speaker: speaker, reader: reader).result
+                var result = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                                      session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader)).result
                 result.nameRate(rate)
                 runs.append(RateSweep.Run(rate: rate, result: result))
                 times.append(Date().timeIntervalSince(started))

@@ -1,14 +1,6 @@
 extension FindingCode {
     /// The codes only a scenario playing on a web page can find.
     public static let webPageCodes: [FindingCode] = [.liveCreatedFilled, .liveChangeUnheard, .focusLostToDocument, .dialogFocusNotMoved]
-
-    /// Of a run's unchecked codes, those a note names: a static check that could not run on
-    /// the screens given (targets without a density, labels of symbols without names). A
-    /// dynamic code the kind of run does not exercise (a live region off a page, the rate code
-    /// outside a sweep) is only marked in the conformance table.
-    public static func noted(_ unchecked: [FindingCode: String]) -> [FindingCode: String] {
-        unchecked.filter { FindingCatalogue.entry(for: $0.key).origin == .static }
-    }
 }
 
 /// Every finding Earshot can report: its severity, a title, what it means and the fix the seed
@@ -197,13 +189,6 @@ public enum FindingCatalogue {
         return entry
     }
 
-}
-
-extension FindingCode {
-    /// The codes of the checks `earshot lint` runs (the static ones).
-    public static var staticCodes: Set<FindingCode> {
-        Set(allCases.filter { FindingCatalogue.entry(for: $0).origin == .static })
-    }
 }
 
 extension FindingCode {

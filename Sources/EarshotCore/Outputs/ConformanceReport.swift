@@ -43,9 +43,10 @@ public struct ConformanceReport: Sendable {
     public var standard: Standard
     public var rows: [Row]
 
-    /// The table of `standard` for a run that reported `findings` and ran the checks `checked`;
-    /// `unchecked` gives, for a code the run could not check, why (it is then not counted as checked).
-    public init(_ standard: StandardID, findings: [Finding], checked: Set<FindingCode>, unchecked: [FindingCode: String] = [:]) throws {
+    /// The table of `standard` for a run that reported `findings` and made the checks of
+    /// `coverage` (a code counts as checked only when its check ran; one that could not run
+    /// gives its reason).
+    public init(_ standard: StandardID, findings: [Finding], coverage: CheckCoverage) throws {
         self.standard = try Criteria.standard(standard)
         let candidates = self.standard.criteria.filter { criterion in
             guard standard == .wcag22 else { return true }
@@ -57,7 +58,7 @@ public struct ConformanceReport: Sendable {
         }
         rows = candidates.map { criterion in
             let bearing = Criteria.codes(for: criterion)
-            let ran = bearing.filter { checked.contains($0) && unchecked[$0] == nil }
+            let ran = bearing.filter(coverage.checked)
             // A screen several scenarios show gives the same static finding in each: once here.
             var seen = Set<String>()
             let failing = findings.filter { finding in
@@ -73,7 +74,7 @@ public struct ConformanceReport: Sendable {
             }
             let why: String? = if bearing.isEmpty {
                 criterion.person
-            } else if let reason = bearing.lazy.compactMap({ unchecked[$0] }).first {
+            } else if let reason = bearing.lazy.compactMap({ coverage.notRun[$0] }).first {
                 reason
             } else {
                 "only a scenario run checks it (\(bearing.map(\.rawValue).joined(separator: ", "))): earshot check or earshot test"

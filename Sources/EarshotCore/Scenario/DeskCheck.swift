@@ -228,6 +228,7 @@ public final class DeskCheck: @unchecked Sendable {
         case .moved:
             if let spoken = result.speech, let stop = result.stop {
                 var element = speech(spoken, id: stop.id)
+                if gesture.movesKeyboardFocus { element.purpose = .keyboardFocus }
                 if let sound = generator.reader.focusSound(on: stop, from: focusBefore, screen: screens.shown.screen) {
                     element.sound = scheduler.timing.sounds.sound(for: sound)
                 }

@@ -181,3 +181,13 @@ extension ScenarioResult {
         for index in findings.indices where findings[index].time != nil { findings[index].rate = rate }
     }
 }
+
+extension RateSweep {
+    /// What the sweep checked: what any of its runs checked, and the rate check, which the
+    /// sweep itself makes.
+    public var coverage: CheckCoverage {
+        var coverage = CheckCoverage.joined(runs.map(\.result.coverage))
+        coverage.record(ran: FindingCode.sweepCodes)
+        return coverage
+    }
+}

@@ -223,17 +223,22 @@ extension Scenario {
 }
 
 extension ScenarioResult {
-    /// The codes this run did not check, with the reason, so that a conformance table counts
-    /// as checked only what ran: a static code no screen shown could be checked for
-    /// (`ScreenLinter.unchecked`) or the linter could not check at all; the web page codes when
-    /// no screen was a page; the rate code, which only a sweep of rates checks.
-    public var uncheckedCodes: [FindingCode: String] {
-        var unchecked = ScreenLinter.uncheckedInEvery(screensShown.map { ScreenLinter.unchecked($0.screen) })
-        unchecked.merge(linterUnchecked) { first, _ in first }
-        if !screensShown.contains(where: { $0.screen.isWebPage }) {
-            for code in FindingCode.webPageCodes { unchecked[code] = "found only while a scenario plays on a web page" }
+    /// What a run at one rate checked: the linter's static checks on each screen shown (a code
+    /// checked on any of them counts), the flow checks on its timeline, the web page checks
+    /// when a screen was a page; never the rate code, which only a sweep of rates checks.
+    static func coverage(linter: ScreenLinter, screensShown: [(name: String, screen: Screen)]) -> CheckCoverage {
+        var coverage = CheckCoverage.joined(screensShown.map { linter.coverage(for: $0.screen) })
+        coverage.record(ran: FlowInspector.timelineCodes)
+        if screensShown.contains(where: { $0.screen.isWebPage }) {
+            coverage.record(ran: FindingCode.webPageCodes)
+        } else {
+            for code in FindingCode.webPageCodes {
+                coverage.record(notRun: code, because: "found only while a scenario plays on a web page")
+            }
         }
-        unchecked[.timingRateDependent] = "found only by running the scenario at several rates (--rates)"
-        return unchecked
+        for code in FindingCode.sweepCodes {
+            coverage.record(notRun: code, because: "found only by running the scenario at several rates (--rates)")
+        }
+        return coverage
     }
 }

@@ -392,10 +392,11 @@ struct StepDecoder {
         return step
     }
 
-    /// A page step's action: `{"click": ID}`, `{"focus": ID}`, `{"type": TEXT, "into": ID}` or
-    /// `{"run": SCRIPT}` (docs/web.md, "Scenarios on a page").
+    /// A page step's action: `{"click": ID}`, `{"focus": ID}`, `{"type": TEXT, "into": ID}` (or
+    /// without `into`: where the browser's focus is), `{"key": KEY}` or `{"run": SCRIPT}`
+    /// (docs/web.md, "Scenarios on a page").
     mutating func pageAction(_ node: JSONNode) throws -> PageAction {
-        let action = try node.singleAction(from: ["click", "focus", "type", "run"], ignoring: ["into"], thing: "a page step",
+        let action = try node.singleAction(from: ["click", "focus", "type", "key", "run"], ignoring: ["into"], thing: "a page step",
                                            unknownWord: "page action")
         switch action.key {
         case "click":
@@ -406,7 +407,16 @@ struct StepDecoder {
             return .focus(try elementID(action.node))
         case "type":
             let object = try node.object(allowing: ["type", "into"])
-            return .type(try action.node.stringValue(), into: try elementID(try object.required("into")))
+            return .type(try action.node.stringValue(), into: try object["into"].map { try elementID($0) })
+        case "key":
+            _ = try node.object(allowing: ["key"])
+            let text = try action.node.stringValue()
+            guard let key = PageKey(parsing: text) else {
+                throw DataFileError(
+                    "unknown key \"\(text)\": a key is one character or one of \(PageKey.namedKeys.joined(separator: ", ")), after any of the modifiers \(PageKey.Modifier.allCases.map { $0.rawValue + "+" }.joined(separator: ", "))",
+                    at: action.node.location)
+            }
+            return .key(key)
         default:
             _ = try node.object(allowing: ["run"])
             return .run(try action.node.stringValue())

@@ -107,23 +107,32 @@ public struct ScenarioRunner {
             do {
                 switch step.action {
                 case .gesture(let gesture):
+                    if let page, let key = desk.keyForPage(gesture) {
+                        try page.press(key, for: gesture, desk: desk, source: step.source)
+                        break
+                    }
                     let focused = desk.focusedID
                     try desk.perform(gesture, source: step.source)
-                    // Activating an item of a page is a click on it (NVDA's Enter in browse mode).
+                    // Activating an item of a page is a click on it (NVDA's Enter in browse mode:
+                    // the item's default action); the focus it takes is said by nobody.
                     if let page, case .activate = gesture, let focused {
                         desk.userActed(.click(focused))
-                        try page.perform(.click(focused), desk: desk, source: step.source)
+                        try page.perform(.click(focused), desk: desk, source: step.source, focus: PageFocusCause(quietOn: focused))
                     }
-                    // Tab moves the browser's own focus too: the page's focus handlers answer.
+                    // Tab from the reading moves the browser's own focus too: the page's focus
+                    // handlers answer.
                     if let page, gesture.movesKeyboardFocus, let now = desk.focusedID, now != focused {
-                        try page.perform(.focus(now), desk: desk, source: step.source)
+                        try page.perform(.focus(now), desk: desk, source: step.source, focus: PageFocusCause(quietOn: now))
                     }
                 case .page(let action):
                     guard let page else {
                         throw DataFileError("a page step needs a web page as the scenario's screen (an .html file or an address)", at: step.location)
                     }
                     if action.elementID != nil { desk.userActed(action) }
-                    try page.perform(action, desk: desk, source: step.source)
+                    // A key the user pressed moved the focus, if it moved; a click or a script
+                    // moved it as the page does.
+                    let cause = if case .key(let key) = action { PageFocusCause(by: desk.keyName(key)) } else { PageFocusCause() }
+                    try page.perform(action, desk: desk, source: step.source, focus: cause)
                 case .post(let notification): try desk.post(notification, source: step.source)
                 case .edit(let edit): try desk.edit(edit)
                 case .editScreen(let edit, let screen): try desk.edit(edit, on: screen)
@@ -174,7 +183,7 @@ public struct ScenarioRunner {
                                     endTime: max(desk.now, transcript.endTime), findings: findings)
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
-        result.linterUnchecked = linter.uncheckedCodes
+        result.coverage = ScenarioResult.coverage(linter: linter, screensShown: desk.shownScreens)
         if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
         return result
@@ -279,9 +288,9 @@ public struct ScenarioResult: Sendable {
     public var reader: ScreenReaderName = ScreenReaders.standard.name
     /// Each screen as it was shown (a screen shown again after edits appears again).
     public var screensShown: [(name: String, screen: Screen)] = []
-    /// The static codes the run's linter could not check on any screen, with the reason
-    /// (`ScreenLinter.uncheckedCodes`).
-    public var linterUnchecked: [FindingCode: String] = [:]
+    /// The checks this run made, and why the others it could have made did not run
+    /// (`ScenarioResult.coverage(linter:screensShown:)`); a conformance table counts these.
+    public var coverage = CheckCoverage()
     /// What a screen looked like, by its name, when the run saw it: a web page's screenshot as
     /// it loaded (the desk check's page draws the stops over it).
     public var screenPictures: [String: ScreenPicture] = [:]

@@ -125,4 +125,16 @@ public enum WebProperty: Sendable, Equatable {
 extension Screen {
     /// Whether the screen was read from a web page's accessibility tree.
     public var isWebPage: Bool { roots.contains { $0.web != nil } }
+
+    /// The element that has the browser's keyboard focus (Chromium's `focused`), other than the
+    /// document itself; nil when the document has it, or on an app's screen.
+    public var browserFocusID: String? {
+        func find(_ node: AccessibilityNode) -> String? {
+            if let web = node.web, web.flag("focused"), !web.role.isDocument { return node.id }
+            for child in node.children { if let found = find(child) { return found } }
+            return nil
+        }
+        for root in roots { if let found = find(root) { return found } }
+        return nil
+    }
 }

@@ -83,6 +83,8 @@ public enum WebPageChanges {
                 if web.role.isDialog {
                     dialogs.append(node)
                     inside = node.id
+                    // A dialog that takes focus itself (`tabindex="-1"`) has focus in it.
+                    self.dialog[node.id] = node.id
                 }
                 // A region speaks its own text; a control's text is its name.
                 let quietHere = quiet || web.live != nil || web.role.isControl

@@ -20,6 +20,13 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     case screenChanged(ElementSpeech?)
     /// `layoutChanged` with an element, a string, or nil.
     case layoutChanged(LayoutTarget)
+    /// The focus moved without a key of the user's (a page's script focused an element, a click
+    /// focused what it clicked) and the reader says where it went, named `focus move (BY)`:
+    /// the speech of an earlier focus still playing or waiting is cut or dropped, and other
+    /// speech (a live region's, a message) keeps its place, the new focus said after it (NVDA's
+    /// focus event: `doPreGainFocus` removes the cancellable speech of the focus before, and no
+    /// key was pressed to cancel the rest).
+    case focusGained(ElementSpeech, by: String)
     /// A web page's live region changed, or an alert appeared: said in the order `order` gives.
     case liveRegion(String, order: LiveRegionOrder)
 
@@ -27,7 +34,7 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     public var isUserGesture: Bool {
         switch self {
         case .focusMoved, .activated, .boundaryReached, .pageScrolled: true
-        case .announcement, .screenChanged, .layoutChanged, .liveRegion: false
+        case .announcement, .screenChanged, .layoutChanged, .liveRegion, .focusGained: false
         }
     }
 
@@ -44,6 +51,7 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
             element.map { "screenChanged to \($0)" } ?? "screenChanged (no element)"
         case .layoutChanged(let target): "layoutChanged \(target)"
         case .liveRegion(let text, let order): "live region \"\(text)\" \(order.rawValue)"
+        case .focusGained(let element, let by): "focus move (\(by)) to \(element)"
         }
     }
 }

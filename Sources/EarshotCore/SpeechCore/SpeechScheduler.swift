@@ -21,6 +21,9 @@ import Foundation
 ///   Anything else that would interrupt it waits for it instead, ahead of the queue.
 /// - `screenChanged` drops waiting speech, interrupts current speech, plays the screen-change
 ///   earcon, then the element. `layoutChanged` with an element does the same without the earcon.
+/// - A focus the page moved (`focusGained`, no gesture) cuts or drops only the speech of an
+///   earlier keyboard focus (purpose `keyboardFocus`) and is said after everything else that
+///   plays or waits (NVDA's focus event without a key: docs/web.md).
 /// - `pageScrolled` with the same string as the previous one is a boundary: the boundary earcon
 ///   plays instead of the page position.
 ///
@@ -173,6 +176,10 @@ public final class SpeechScheduler: @unchecked Sendable {
                 }
                 announce(text, kind: .liveRegion, priority: .default, queued: order == .inTurn, next: order == .next,
                          cause: cause, now: now)
+            case .focusGained(let element, let by):
+                var plan = Plan(cause: "focus move (\(by))", gesture: false)
+                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                focusGained(plan, now: now)
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
             case .layoutChanged(.none):
@@ -335,6 +342,23 @@ public final class SpeechScheduler: @unchecked Sendable {
             cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
             enqueueAtFront(plan, blocked: false)
         }
+    }
+
+    /// The focus moved without a gesture: what waits to be said of an earlier focus (its
+    /// element, its hint) is dropped and such speech playing is cut; the new focus is said after
+    /// what else waits or plays (the line being read, a live region's text).
+    private func focusGained(_ plan: Plan, now: Double) {
+        guard !plan.items.isEmpty else { return }
+        func isFocusSpeech(_ u: Utterance) -> Bool { (u.kind == .element || u.kind == .hint) && u.purpose == .keyboardFocus }
+        dropWaiting(where: { isFocusSpeech($0.utterance) }, reason: .focusExpired, at: now)
+        if let current = playing, isFocusSpeech(current.utterance) {
+            cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
+        }
+        let group = takeGroup()
+        var items = plan.items
+        for index in items.indices { items[index].group = group }
+        items[0].gap = waiting.isEmpty && playing == nil ? 0 : timing.queueGap
+        waiting.append(contentsOf: items)
     }
 
     /// An announcement or a `layoutChanged` string.

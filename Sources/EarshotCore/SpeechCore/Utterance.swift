@@ -80,6 +80,9 @@ public enum SpeechPurpose: String, Sendable, Equatable, CaseIterable {
     case newValue
     /// The name of a custom action that was performed.
     case action
+    /// The element took the keyboard's focus (Tab, or a page that moved it): focus speech,
+    /// which a later move of the focus drops when it is not over (`SpeechEvent.focusGained`).
+    case keyboardFocus
 }
 
 /// What an utterance is, which decides how it competes with other speech.

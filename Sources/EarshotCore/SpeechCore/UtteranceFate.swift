@@ -78,12 +78,15 @@ public enum DropReason: Sendable, Equatable, CustomStringConvertible {
     case deviceFailed(String)
     /// The session ended before it started.
     case sessionEnded
+    /// The speech of a focus that has moved on (NVDA drops it when focus moves,
+    /// `eventHandler.doPreGainFocus`): the page moved the focus elsewhere.
+    case focusExpired
 
     /// The closed list of reasons by name: what machine-readable transcripts write and what a
     /// scenario's `reason` expects (`postedDuringGestureSpeech`).
     public enum Code: String, NamedCases, Sendable {
         case postedDuringGestureSpeech, postedWithinGestureWindow, replacedByUserGesture, screenChanged, layoutChanged,
-             cancelledByNewEvent, precedingSpeechCut, repeatedPageScroll, emptyText, deviceFailed, sessionEnded
+             cancelledByNewEvent, precedingSpeechCut, repeatedPageScroll, emptyText, deviceFailed, sessionEnded, focusExpired
     }
 
     /// The reason's name; the compiler keeps each case paired with one name.
@@ -100,6 +103,7 @@ public enum DropReason: Sendable, Equatable, CustomStringConvertible {
         case .emptyText: .emptyText
         case .deviceFailed: .deviceFailed
         case .sessionEnded: .sessionEnded
+        case .focusExpired: .focusExpired
         }
     }
 
@@ -119,6 +123,7 @@ public enum DropReason: Sendable, Equatable, CustomStringConvertible {
         case .emptyText: "empty text"
         case .deviceFailed(let message): "the speech device failed: \(message)"
         case .sessionEnded: "the session ended first"
+        case .focusExpired: "the focus it was said for moved on"
         }
     }
 }

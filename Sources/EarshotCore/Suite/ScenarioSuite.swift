@@ -106,9 +106,9 @@ public struct ScenarioOutcome: Sendable, Codable {
     public var errorCategory: ErrorCategory?
     /// Seconds the run took.
     public var time: Double
-    /// The static codes its screens could not be checked for, by code, with the reason
-    /// (`ScenarioResult.uncheckedCodes`).
-    public var unchecked: [String: String]?
+    /// The checks the run made and why others did not run (`ScenarioResult.coverage`); nil
+    /// for a scenario that could not be run.
+    public var coverage: CheckCoverage?
     /// The rate of a run made at a rate asked for (`--rate`, one run of `--rates`), in words a
     /// minute; its transcript is then not compared with the golden, which holds the profile's
     /// own rate.
@@ -136,9 +136,7 @@ public struct ScenarioOutcome: Sendable, Codable {
         self.time = time
         sweepRates = sweep.rates
         // The sweep itself checks the rate code only; its runs, recorded apart, check the rest.
-        unchecked = Dictionary(uniqueKeysWithValues: FindingCode.allCases.filter { $0 != .timingRateDependent }.map {
-            ($0.rawValue, "checked by the sweep's runs at each rate, not by the sweep")
-        })
+        coverage = CheckCoverage(ran: FindingCode.sweepCodes)
     }
 
     public init(file: String, result: ScenarioResult, title: String?, time: Double) {
@@ -149,13 +147,7 @@ public struct ScenarioOutcome: Sendable, Codable {
         findingsJSON = FindingsJSON.encode(result.findings)
         self.time = time
         rate = result.transcript.rate
-        let unchecked = result.uncheckedCodes
-        self.unchecked = unchecked.isEmpty ? nil : Dictionary(uniqueKeysWithValues: unchecked.map { ($0.key.rawValue, $0.value) })
-    }
-
-    /// `unchecked` by code.
-    public var uncheckedCodes: [FindingCode: String] {
-        Dictionary(uniqueKeysWithValues: (unchecked ?? [:]).compactMap { key, reason in FindingCode(rawValue: key).map { ($0, reason) } })
+        coverage = result.coverage
     }
 
     public init(file: String, error: any UserFacingError, time: Double) {

@@ -21,18 +21,19 @@ struct RateSweepTests {
     func lengthsMeasuredOnce() throws {
         let scenario = try Self.scenario()
         let speaker = try Self.speaker(rate: 450)
-        let first = try ScenarioPlayback.run(scenario, speaker: speaker).result
+        let first = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil)).result
         // The label (read on touch and again after the double tap) and the announcement (spoken at 450).
         #expect(speaker.lengthStatistics.synthesized == 2)
         #expect(speaker.lengthStatistics.reused == 1)
-        let second = try ScenarioPlayback.run(scenario, speaker: speaker).result
+        let second = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil)).result
         #expect(speaker.lengthStatistics.synthesized == 2)
         #expect(speaker.lengthStatistics.reused == 4)
         #expect(first.transcript == second.transcript)
         // The measured lengths are the rendered ones: the same run written to a WAV agrees.
         let folder = try PlaybackTestSupport.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let rendered = try ScenarioPlayback.run(scenario, speaker: try Self.speaker(rate: 450),
+        let fast = try Self.speaker(rate: 450)
+        let rendered = try ScenarioPlayback.run(scenario, speaker: fast, session: try ScenarioPlayback.session(for: scenario, speaker: fast, asking: nil),
                                                 wavPath: folder.appendingPathComponent("t.wav").path).result
         #expect(rendered.transcript == first.transcript)
     }
@@ -41,7 +42,8 @@ struct RateSweepTests {
     func sweepOfTwoRates() throws {
         let scenario = try Self.scenario()
         let runs = try [175, 450].map { rate in
-            RateSweep.Run(rate: rate, result: try ScenarioPlayback.run(scenario, speaker: try Self.speaker(rate: rate)).result)
+            let speaker = try Self.speaker(rate: rate)
+            return RateSweep.Run(rate: rate, result: try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil)).result)
         }
         #expect(runs[0].result.transcript.rate == nil)
         #expect(runs[1].result.transcript.rate == 450)

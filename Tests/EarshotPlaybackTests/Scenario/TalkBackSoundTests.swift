@@ -35,7 +35,7 @@ struct TalkBackSoundTests {
         let scenario = try ScenarioFile.parse(Self.scenarioText, path: folder.appendingPathComponent("s.json").path)
         let wav = folder.appendingPathComponent("s.wav").path
         let speaker = try PlaybackTestSupport.speaker()
-        let run = try ScenarioPlayback.run(scenario, speaker: speaker, wavPath: wav)
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil), wavPath: wav)
         #expect(run.result.passed)
         let played = run.result.transcript.entries.filter { $0.utterance.kind.isEarcon }
         // first: the back button (actionable); next: the title (not actionable); next: the e-mail

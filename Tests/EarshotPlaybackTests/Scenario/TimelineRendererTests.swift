@@ -68,7 +68,8 @@ struct TimelineRendererTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenario = try ScenarioFile.load(path: PlaybackTestSupport.scenariosDirectory.appendingPathComponent("swipe-cuts-announcement.json").path)
         let wav = folder.appendingPathComponent("s.wav").path
-        let run = try ScenarioPlayback.run(scenario, speaker: try PlaybackTestSupport.speaker(), wavPath: wav)
+        let speaker = try PlaybackTestSupport.speaker()
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil), wavPath: wav)
         #expect(run.result.passed)
         let audio = try WAVFile.read(path: wav)
         func sample(_ t: Double) -> Int { Int((t * 22050).rounded()) }
@@ -97,7 +98,8 @@ struct TimelineRendererTests {
     @Test("without a WAV file the durations still come from real speech")
     func durationsWithoutFile() throws {
         let scenario = try ScenarioFile.load(path: PlaybackTestSupport.scenariosDirectory.appendingPathComponent("cart-queued.json").path)
-        let run = try ScenarioPlayback.run(scenario, speaker: try PlaybackTestSupport.speaker())
+        let speaker = try PlaybackTestSupport.speaker()
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil))
         let first = try #require(run.result.transcript.entries.first)
         guard case .spoken(let start, let end) = first.fate else {
             Issue.record("the first element was not spoken: \(first.fate)")
@@ -116,7 +118,8 @@ struct TimelineRendererTests {
         let scenario = try ScenarioFile.parse(SoakScenario.text(screen: "../screens/product-list.json", rounds: 12),
                                               path: PlaybackTestSupport.scenariosDirectory.appendingPathComponent("long.json").path)
         let wav = folder.appendingPathComponent("long.wav").path
-        let run = try ScenarioPlayback.run(scenario, speaker: try PlaybackTestSupport.speaker(), wavPath: wav)
+        let speaker = try PlaybackTestSupport.speaker()
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker, session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: nil), wavPath: wav)
         #expect(run.audioDuration >= 600, "the scenario lasts \(run.audioDuration) s")
         let audio = try WAVFile.read(path: wav)
         #expect(Double(audio.samples.count) / Double(audio.sampleRate) == run.audioDuration)

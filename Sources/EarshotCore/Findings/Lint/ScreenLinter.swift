@@ -14,11 +14,13 @@ public struct LintedScreen: Sendable {
     /// (`speech.ipa-unmapped`).
     let pronunciation: PronunciationTables?
 
+    /// `stops`: the screen's focus stops when the caller has them already (`read --report`),
+    /// else found here.
     public init(screen: Screen, generator: DescriptionGenerator, pipeline: SpeechTextPipeline? = nil,
-                pronunciation: PronunciationTables? = nil) {
+                pronunciation: PronunciationTables? = nil, stops: [FocusStop]? = nil) {
         self.screen = screen
-        self.stops = FocusOrder(screen: screen, for: generator).stops
-        self.spoken = stops.map(generator.describe)
+        self.stops = stops ?? FocusOrder(screen: screen, for: generator).stops
+        self.spoken = self.stops.map { generator.describe($0) }
         self.generator = generator
         self.pipeline = pipeline
         self.pronunciation = pronunciation
@@ -32,30 +34,22 @@ public struct LintedScreen: Sendable {
 public struct ScreenLinter: Sendable {
     public typealias Check = @Sendable (LintedScreen) -> [Finding]
 
-    /// The checks, by the code each one reports.
-    public static let checks: [(code: FindingCode, run: Check)] = [
-        (.labelMissing, LabelChecks.missingLabels),
-        (.labelRepeatsTrait, LabelChecks.labelsRepeatingTraitWords),
-        (.labelFileName, LabelChecks.labelsThatAreFileNames),
-        (.stopsDuplicateAdjacent, LabelChecks.duplicateAdjacentStops),
-        (.focusFragmented, FragmentedFocusCheck.fragmentedCards),
-        (.fieldLabelSeparate, FieldChecks.separateLabels),
-        (.labelUnnamedSymbol, LabelChecks.unnamedSymbols),
-        (.labelOnlySymbols, ReadingChecks.symbolOnlyLabels),
-        (.labelAmbiguousAbbreviation, ReadingChecks.ambiguousAbbreviations),
-        (.labelLanguageMismatch, ReadingChecks.languageMismatches),
-        (.speechIPAUnmapped, ReadingChecks.unmappedPronunciations),
-        (.focusCovered, CoveredFocusCheck.coveredStops),
-        (.targetTooSmall, TargetSizeCheck.undersizedTargets),
+    /// The checks, each with the codes it reports.
+    public static let checks: [(codes: [FindingCode], run: Check)] = [
+        ([.labelMissing], LabelChecks.missingLabels),
+        ([.labelRepeatsTrait], LabelChecks.labelsRepeatingTraitWords),
+        ([.labelFileName], LabelChecks.labelsThatAreFileNames),
+        ([.stopsDuplicateAdjacent], LabelChecks.duplicateAdjacentStops),
+        ([.focusFragmented], FragmentedFocusCheck.fragmentedCards),
+        ([.fieldLabelSeparate], FieldChecks.separateLabels),
+        ([.labelUnnamedSymbol], LabelChecks.unnamedSymbols),
+        ([.labelOnlySymbols], ReadingChecks.symbolOnlyLabels),
+        ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
+        ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
+        ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
+        ([.focusCovered], CoveredFocusCheck.coveredStops),
+        ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
     ]
-
-    /// The codes none of several runs (screens, files, scenarios) could check, each with the first
-    /// run's reason: a code any of them checked counts as checked.
-    public static func uncheckedInEvery(_ each: [[FindingCode: String]]) -> [FindingCode: String] {
-        guard var unchecked = each.first else { return [:] }
-        for codes in each.dropFirst() { unchecked = unchecked.filter { codes[$0.key] != nil } }
-        return unchecked
-    }
 
     /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
     /// for drawing the undersized targets on a page.
@@ -67,33 +61,34 @@ public struct ScreenLinter: Sendable {
         CoveredFocusCheck.coveredStops(LintedScreen(screen: screen, generator: generator))
     }
 
-    /// The static codes a screen could not be checked for, each with the reason (an Android
-    /// dump without `--density`: its targets are not measured). Every other static code was
-    /// checked; the conformance tables read this.
-    public static func unchecked(_ screen: Screen) -> [FindingCode: String] {
-        guard let reason = TargetSizeCheck.uncheckedReason(screen) else { return [:] }
-        return [.targetTooSmall: reason, .targetBelowPlatform: reason]
-    }
-
-    /// The static codes this linter cannot check whatever the screen, with the reason: the
-    /// reading checks need the voice's text pipeline (its symbol names for the symbol checks),
-    /// the pronunciation check its IPA tables. A linter made from a profile has them; its
-    /// symbol checks still cannot run when the profile names no symbols.
-    public var uncheckedCodes: [FindingCode: String] {
-        var unchecked: [FindingCode: String] = [:]
+    /// The checks this linter makes on `screen`, by their codes, and why it cannot make the
+    /// others: the reading checks need the voice's text pipeline (its symbol names for the
+    /// symbol checks), the pronunciation check its IPA tables (a linter made from a profile has
+    /// them; its symbol checks still cannot run when the profile names no symbols); an Android
+    /// dump without `--density` has its targets unmeasured. The conformance tables read this.
+    public func coverage(for screen: Screen) -> CheckCoverage {
+        var cannot: [FindingCode: String] = [:]
         if pipeline == nil {
             for code in [FindingCode.labelUnnamedSymbol, .labelOnlySymbols, .labelAmbiguousAbbreviation] {
-                unchecked[code] = "made without the voice's reading of text, so how labels are read was not checked"
+                cannot[code] = "made without the voice's reading of text, so how labels are read was not checked"
             }
         } else if pipeline?.symbols == nil {
             for code in [FindingCode.labelUnnamedSymbol, .labelOnlySymbols] {
-                unchecked[code] = "the voice profile names no symbols, so labels of symbols were not checked"
+                cannot[code] = "the voice profile names no symbols, so labels of symbols were not checked"
             }
         }
         if pronunciation == nil {
-            unchecked[.speechIPAUnmapped] = "made without the voices' IPA tables, so pronunciations were not checked"
+            cannot[.speechIPAUnmapped] = "made without the voices' IPA tables, so pronunciations were not checked"
         }
-        return unchecked
+        if let reason = TargetSizeCheck.uncheckedReason(screen) {
+            cannot[.targetTooSmall] = reason
+            cannot[.targetBelowPlatform] = reason
+        }
+        var coverage = CheckCoverage()
+        for code in Self.checks.flatMap(\.codes) {
+            if let reason = cannot[code] { coverage.record(notRun: code, because: reason) } else { coverage.record(ran: [code]) }
+        }
+        return coverage
     }
 
     public let generator: DescriptionGenerator
@@ -120,9 +115,11 @@ public struct ScreenLinter: Sendable {
     /// Every static finding of the screen, in reading order; `source` names the file in each.
     /// `locations` (a loaded screen's `idLocations`) gives each finding the place of its first
     /// element that has one, else `fallback` (where the screen itself is written).
-    public func findings(for screen: Screen, source: String? = nil, locations: [String: SourceLocation] = [:],
+    /// `stops`: the screen's focus stops in this linter's reader's order, when the caller has
+    /// them already (`read --report` lists, draws and lints one reading).
+    public func findings(for screen: Screen, stops: [FocusStop]? = nil, source: String? = nil, locations: [String: SourceLocation] = [:],
                          fallback: SourceLocation? = nil) -> [Finding] {
-        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation)
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation, stops: stops)
         var findings = Self.checks.flatMap { $0.run(linted) }
         for index in findings.indices {
             findings[index].screen = screen.name

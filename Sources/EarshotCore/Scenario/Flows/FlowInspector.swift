@@ -7,6 +7,14 @@
 /// outcome of a return are judged. Announcements are judged by their fates in the transcript.
 /// Severities and fixes come from `FindingCatalogue`.
 public enum FlowInspector {
+    /// The codes the checks of every run's timeline report (transitions, announcements, ghost
+    /// focus), whatever the screens; a run that played a web page also makes the page checks
+    /// (`FindingCode.webPageCodes`, `webFindings`).
+    public static let timelineCodes: [FindingCode] = [
+        .announcementDropped, .announcementCut, .earconDuplicateScreenChange, .earconMissingScreenChange,
+        .focusGhost, .focusNotRestored, .focusRestoredWrongItem, .focusNoFallback, .focusRestoreRepeated,
+    ]
+
     /// The dynamic findings of a finished run heard by `reader`, in time order: the messages
     /// name the reader, and a finding whose fix is the catalogue's takes the reader's wording
     /// (`FindingCatalogue.entry(for:reader:)`: TalkBack's, NVDA's).

@@ -7,12 +7,21 @@ extension DeskCheck {
     ///
     /// `events` are what else the change did (`WebPageChanges`): the flow log keeps them, with
     /// the regions created filled, for the findings of the web (docs/findings.md, "On web pages").
+    ///
+    /// When the browser's focus moved to another element (a script's `.focus()`, a dialog that
+    /// focuses its first control, Tab or a key sent to the page, a click), the reading follows it
+    /// as NVDA's browse mode does on a focus event (`event_gainFocus`, browseMode.py): the reading
+    /// moves there and the element is said as focus says it (`describeJump` to `.focusable`),
+    /// named in the transcript as `focus`'s move (`focus.by`: the key that moved it, else `page`).
+    /// Focus that went to `focus.quietOn` (the element the step itself activated, as NVDA's
+    /// activation focuses it first and keeps that focus event quiet) moves the reading silently.
     public func pageChanged(to screen: Screen, liveChanges: [WebLiveRegions.Change], events: [WebPageChanges.Event] = [],
-                            notes: [String] = [], source: String? = nil) {
+                            notes: [String] = [], source: String? = nil, focus: PageFocusCause = PageFocusCause()) {
         executor.run {
             let name = current
             for text in notes { note(text, source: source) }
             for event in events { flowLog.append(.page(time: clock.now, screen: name, change: event)) }
+            let browserFocusBefore = screens.shown.screen.browserFocusID
             let before = screens.shown.focusedStop
             let oldStops = screens.shown.stops.map(\.id)
             screens.shown.change { $0 = screen }
@@ -36,6 +45,9 @@ extension DeskCheck {
                let said = generator.reader.describeStateChange(before: before, after: after, by: generator) {
                 scheduler.handle(.announcement(said, priority: .default, queued: true), source: source)
             }
+            if let target = screens.shown.screen.browserFocusID, target != browserFocusBefore {
+                followBrowserFocus(to: target, cause: focus, source: source)
+            }
             for change in liveChanges {
                 let said = source.map { "\($0), live region \(change.region)" } ?? "live region \(change.region)"
                 switch change.silenced {
@@ -58,10 +70,98 @@ extension DeskCheck {
         }
     }
 
+    /// The reading goes where the browser's focus went (inside the executor): said as focus
+    /// says it, unless it is the element the step activated. A focused element that is no item
+    /// (a dialog or region with `tabindex`) puts the reading on the first item inside it, said
+    /// after the containers entered (**Earshot's choice**: NVDA reads the whole element from the
+    /// buffer, `speakTextInfo` with reason focus).
+    private func followBrowserFocus(to target: String, cause: PageFocusCause, source: String?) {
+        let previous = screens.shown.focusedStop
+        let screen = screens.shown.screen
+        let landing = screens.shown.stops.contains { $0.id == target } ? target
+            : screens.shown.stops.first { screen.ancestry(of: $0.id).contains(target) }?.id ?? target
+        let result = screens.shown.focus(landing)
+        guard let stop = result.stop, result.outcome == .moved else {
+            note("the browser's focus moved to \"\(target)\", which the reader has no item for", source: source)
+            return
+        }
+        flowLog.append(.focus(time: clock.now, screen: current, element: stop.id, by: cause.by == nil ? .app : .user))
+        guard stop.id != cause.quietOn else { return }
+        let said = generator.describeJump(to: stop, .focusable, after: previous)
+        guard !said.text.isEmpty else { return }
+        var element = speech(said, id: stop.id)
+        element.purpose = .keyboardFocus
+        if let key = cause.by {
+            // A key the user pressed: it stops the speech, as any key does.
+            scheduler.handle(.focusMoved(element, gesture: key), source: source)
+        } else {
+            scheduler.handle(.focusGained(element, by: PageFocusCause.byPage), source: source)
+        }
+    }
+
+    /// Whether the reading is where the browser's focus is (on the focused element or inside
+    /// it): NVDA's Tab then goes to the browser, which moves on in its own tab order
+    /// (`_tabOverride`, browseMode.py); otherwise NVDA moves to the next focusable element
+    /// from the reading and focuses it.
+    public var readingIsOnBrowserFocus: Bool {
+        executor.run {
+            guard let focus = screens.shown.screen.browserFocusID, let reading = screens.shown.focusedID else { return false }
+            return screens.shown.screen.ancestry(of: reading).contains(focus)
+        }
+    }
+
+    /// The key a gesture is on a page open live when the reader passes it to the browser rather
+    /// than moving the reading (nil: the reading moves). Tab and shift+Tab go to the browser
+    /// when the reading is on its focus (NVDA's `_tabOverride`, browseMode.py: the browser's own
+    /// tab order then, with its radio groups, shadow trees and positive `tabindex`); Escape
+    /// always does, as browse mode passes it on (`script_disablePassThrough`, browseMode.py).
+    public func keyForPage(_ gesture: ScenarioGesture) -> PageKey? {
+        switch gesture {
+        case .jump(.focusable, let forward): readingIsOnBrowserFocus ? (forward ? .tab : .shiftTab) : nil
+        case .escape: PageKey("Escape")
+        default: nil
+        }
+    }
+
+    /// How the transcript names a key pressed on the page: the reader's name for the gesture it
+    /// is (`tab`, `escape`), else the key itself, in lower case (`enter`, `shift+tab`).
+    public func keyName(_ key: PageKey) -> String {
+        let gesture: ScenarioGesture? = switch key {
+        case .tab: .jump(.focusable, forward: true)
+        case .shiftTab: .jump(.focusable, forward: false)
+        case PageKey("Escape"): .escape
+        default: nil
+        }
+        if let gesture, let name = generator.reader.gestureName(gesture) { return name }
+        return key.description.lowercased()
+    }
+
+    /// A gesture passed to the browser as its key (`keyForPage`): the flow keeps it as it keeps
+    /// every gesture.
+    public func passedToPage(_ gesture: ScenarioGesture) {
+        executor.run { flowLog.append(.gesture(time: clock.now, name: gestureName(gesture))) }
+    }
+
     /// The user acted on the page through the browser (a click, focus, typing): what the page
     /// shows in answer should be heard (`live.change-unheard`), and the page's chance to settle
     /// focus after an earlier change ends.
     public func userActed(_ action: PageAction) {
         executor.run { flowLog.append(.pageAction(time: clock.now, action: action.summary)) }
+    }
+}
+
+/// What moved the browser's focus in a change of a page: the key the user pressed (the reader's
+/// name for it: `tab`, `enter`, `escape`), else the page itself (`by` nil: its script, its timer,
+/// a click); and the element the step activated, whose focus is taken without a word.
+public struct PageFocusCause: Sendable, Equatable {
+    /// How the transcript names a focus move the page made by itself.
+    public static let byPage = "page"
+
+    public var by: String?
+    public var quietOn: String?
+
+    public init(by: String? = nil, quietOn: String? = nil) {
+        self.by = by
+        self.quietOn = quietOn
     }
 }

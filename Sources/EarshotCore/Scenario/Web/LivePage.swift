@@ -7,8 +7,13 @@ public enum PageAction: Sendable, Equatable {
     case click(String)
     /// Focus the element (as Tab would land on it).
     case focus(String)
-    /// Type text into the element (focused first), as keystrokes would insert it.
-    case type(String, into: String)
+    /// Type text into the element (focused first; without one, into whatever has the browser's
+    /// focus), as keystrokes would insert it.
+    case type(String, into: String?)
+    /// Press a key (with its modifiers) on whatever has the browser's focus, as the keyboard
+    /// would: the page's key handlers run, and the browser does what the key does (Enter on a
+    /// button clicks it, Tab moves focus).
+    case key(PageKey)
     /// Run a line of the page's JavaScript (what the page's own code would do: a reply from
     /// the server, a timer's work); its value is ignored.
     case run(String)
@@ -18,7 +23,8 @@ public enum PageAction: Sendable, Equatable {
         switch self {
         case .click(let id): "click \(id)"
         case .focus(let id): "focus \(id)"
-        case .type(let text, let id): "type \"\(text)\" into \(id)"
+        case .type(let text, let id): "type \"\(text)\"" + (id.map { " into \($0)" } ?? "")
+        case .key(let key): "press \(key)"
         case .run(let script): "run \(script.count > 40 ? String(script.prefix(40)) + "…" : script)"
         }
     }
@@ -26,10 +32,54 @@ public enum PageAction: Sendable, Equatable {
     /// The element the action is on, if any.
     public var elementID: String? {
         switch self {
-        case .click(let id), .focus(let id), .type(_, let id): id
-        case .run: nil
+        case .click(let id), .focus(let id): id
+        case .type(_, let id): id
+        case .key, .run: nil
         }
     }
+}
+
+/// A key a scenario presses on a page (`{"page": {"key": "shift+Tab"}}`): a key by its DOM name
+/// (`KeyboardEvent.key`: `Enter`, `Escape`, `ArrowDown`, `a`), with the modifiers held.
+public struct PageKey: Sendable, Equatable, CustomStringConvertible {
+    public enum Modifier: String, Sendable, CaseIterable {
+        case shift, control, alt, meta
+    }
+
+    /// The keys a step may name besides a single character, each by its DOM name.
+    public static let namedKeys = ["Enter", "Escape", "Tab", "Space", "Backspace", "Delete", "ArrowUp", "ArrowDown",
+                                   "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]
+
+    /// The DOM name of the key (`Space` for the space bar, whose DOM name is a space).
+    public var key: String
+    public var modifiers: [Modifier]
+
+    public init(_ key: String, modifiers: [Modifier] = []) {
+        self.key = key
+        self.modifiers = modifiers
+    }
+
+    /// Reads `shift+Tab`, `control+Home`, `Enter`, `a`; nil for a key or modifier that is none of
+    /// those a step may name.
+    public init?(parsing text: String) {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "control++" would be the plus key: a single character after the last separator.
+        if text.hasSuffix("++") { parts = parts.dropLast(2) + ["+"] }
+        guard let last = parts.popLast(), !last.isEmpty else { return nil }
+        var modifiers: [Modifier] = []
+        for part in parts {
+            guard let modifier = Modifier(rawValue: part.lowercased()), !modifiers.contains(modifier) else { return nil }
+            modifiers.append(modifier)
+        }
+        let named = Self.namedKeys.first { $0.lowercased() == last.lowercased() }
+        guard named != nil || (last.count == 1 && last.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }) else { return nil }
+        self.init(named ?? last, modifiers: modifiers)
+    }
+
+    public static let tab = PageKey("Tab")
+    public static let shiftTab = PageKey("Tab", modifiers: [.shift])
+
+    public var description: String { (modifiers.map(\.rawValue) + [key]).joined(separator: "+") }
 }
 
 /// A web page open in a browser while a scenario runs on it: actions go to the page, and the

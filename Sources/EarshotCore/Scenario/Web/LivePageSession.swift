@@ -120,8 +120,9 @@ final class LivePageSession {
         if let changed = try page.advance(to: next) { try apply(changed, desk: desk) }
     }
 
-    /// Does `action` on the page now, and hands what it changed at once to the desk check.
-    func perform(_ action: PageAction, desk: DeskCheck, source: String?) throws {
+    /// Does `action` on the page now, and hands what it changed at once to the desk check;
+    /// `focus` says what moved the browser's focus, if the action did.
+    func perform(_ action: PageAction, desk: DeskCheck, source: String?, focus: PageFocusCause = PageFocusCause()) throws {
         var node: String?
         if let id = action.elementID {
             let byElement = Dictionary(ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
@@ -131,10 +132,27 @@ final class LivePageSession {
             node = found
         }
         try page.perform(action, node: node)
-        if let changed = try page.advance(to: time) { try apply(changed, desk: desk, source: source, acted: action.elementID) }
+        if let changed = try page.advance(to: time) {
+            try apply(changed, desk: desk, source: source, acted: action.elementID, focus: focus)
+        }
     }
 
-    private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil, acted: String? = nil) throws {
+    /// A gesture the reader passes to the browser as `key` (`DeskCheck.keyForPage`): the key is
+    /// pressed on the page and the reading follows the focus it moves. Tab past the page's last
+    /// element would take the browser's focus to its own controls, which are not played: the
+    /// focus is put back where it was, and nothing is said (docs/web.md, "The browser's focus is
+    /// the reader's").
+    func press(_ key: PageKey, for gesture: ScenarioGesture, desk: DeskCheck, source: String?) throws {
+        let focused = screen.browserFocusID
+        desk.passedToPage(gesture)
+        try perform(.key(key), desk: desk, source: source, focus: PageFocusCause(by: desk.gestureName(gesture)))
+        if gesture.movesKeyboardFocus, screen.browserFocusID == nil, let focused, screen.node(focused) != nil {
+            try perform(.focus(focused), desk: desk, source: source, focus: PageFocusCause(quietOn: focused))
+        }
+    }
+
+    private func apply(_ changed: WebPageTree, desk: DeskCheck, source: String? = nil, acted: String? = nil,
+                       focus: PageFocusCause = PageFocusCause()) throws {
         ids = WebPageInterpreter.elementIDs(of: changed, keeping: ids)
         let new = try Self.screen(of: changed, named: screenName, ids: ids)
         if var kept = held {
@@ -161,6 +179,6 @@ final class LivePageSession {
         let notes = changed.notes.filter { !tree.notes.contains($0) }
         tree = changed
         screen = new
-        desk.pageChanged(to: new, liveChanges: changes, events: events, notes: notes, source: source)
+        desk.pageChanged(to: new, liveChanges: changes, events: events, notes: notes, source: source, focus: focus)
     }
 }

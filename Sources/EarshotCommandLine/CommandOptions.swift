@@ -21,13 +21,13 @@ import Synchronization
 /// usage error, the first one thrown once every option is decoded). So every option's value is
 /// checked before the command runs: a bad `--rate` is said before a missing input file, as
 /// swift-argument-parser does, where it once depended on when the command happened to read it.
-protocol CommandOptions {
+public protocol CommandOptions {
     init()
 }
 
 extension CommandOptions {
     /// Every option the struct declares, in declaration order, groups in their place.
-    static var table: [OptionSpec] {
+    public static var table: [OptionSpec] {
         let decoding = OptionDecoding(parsed: nil)
         _ = OptionDecoding.$current.withValue(decoding) { Self() }
         return decoding.table
@@ -35,7 +35,7 @@ extension CommandOptions {
 
     /// Parses `arguments` against the table (an unknown option is a usage error with a
     /// suggestion) and decodes every option once.
-    static func parse(_ arguments: [String]) throws -> Parsed<Self> {
+    public static func parse(_ arguments: [String]) throws -> Parsed<Self> {
         let raw = try parseArguments(arguments, options: table)
         let decoding = OptionDecoding(parsed: raw)
         let options = OptionDecoding.$current.withValue(decoding) { Self() }
@@ -47,16 +47,16 @@ extension CommandOptions {
 /// A decoded command line: the command's options, read as its fields (`parsed.quiet`), and
 /// its positional arguments in order.
 @dynamicMemberLookup
-struct Parsed<Options: CommandOptions> {
-    let options: Options
-    let positionals: [String]
+public struct Parsed<Options: CommandOptions> {
+    public let options: Options
+    public let positionals: [String]
 
-    subscript<Value>(dynamicMember field: KeyPath<Options, Value>) -> Value {
+    public subscript<Value>(dynamicMember field: KeyPath<Options, Value>) -> Value {
         options[keyPath: field]
     }
 
     /// The one input file a command takes (`SCREEN.json`); a usage error if none or several are given.
-    func singleInput(_ placeholder: String, kind: String) throws -> String {
+    public func singleInput(_ placeholder: String, kind: String) throws -> String {
         guard positionals.count == 1, let path = positionals.first else {
             throw UsageError(positionals.isEmpty ? "missing \(placeholder)" : "give exactly one \(kind)")
         }
@@ -66,19 +66,24 @@ struct Parsed<Options: CommandOptions> {
 
 /// One option's declaration: its row of the table and how its text becomes its value. The
 /// options several commands share are declared once as static members (`.rate`, `.reader`).
-struct OptionDeclaration<Value> {
-    var spec: OptionSpec
+public struct OptionDeclaration<Value> {
+    public var spec: OptionSpec
     /// Converts the text given; a usage error names the option (`--rate expects a whole number …`).
-    var decode: (String) throws -> Value
+    public var decode: (String) throws -> Value
+
+    public init(spec: OptionSpec, decode: @escaping (String) throws -> Value) {
+        self.spec = spec
+        self.decode = decode
+    }
 
     /// The option with another help text (a shared option that means more in one command).
-    func described(_ help: String) -> Self {
+    public func described(_ help: String) -> Self {
         var copy = self
         copy.spec.help = help
         return copy
     }
 
-    func offering(_ values: [String]) -> Self {
+    public func offering(_ values: [String]) -> Self {
         var copy = self
         copy.spec.choices = values
         return copy
@@ -87,13 +92,13 @@ struct OptionDeclaration<Value> {
 
 extension OptionDeclaration where Value == String {
     /// An option whose value is its text.
-    static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> Self {
+    public static func value(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> Self {
         OptionDeclaration(spec: .value(name, short: short, valueName, help)) { $0 }
     }
 
     /// An option whose value is one of `names` (names that are not a type's cases, such as
     /// transcript formats' extensions), kept as text: the command says what a wrong one means.
-    static func choice(_ name: String, _ names: [String], valueName: String? = nil, _ help: String) -> Self {
+    public static func choice(_ name: String, _ names: [String], valueName: String? = nil, _ help: String) -> Self {
         OptionDeclaration(spec: .choice(name, names, valueName: valueName, help)) { $0 }
     }
 }
@@ -102,7 +107,7 @@ extension OptionDeclaration where Value: NamedCases {
     /// An option whose value is one of a closed list of names: its placeholder (`a|b|c`, or
     /// `valueName` when given) and the values completions offer are the list's cases; any other
     /// value is a usage error with the one "did you mean" message and the valid names.
-    static func choice(_ name: String, valueName: String? = nil, _ help: String) -> Self {
+    public static func choice(_ name: String, valueName: String? = nil, _ help: String) -> Self {
         OptionDeclaration(spec: .choice(name, Value.names, valueName: valueName, help)) { text in
             guard let found = Value(rawValue: text) else { throw UsageError(Value.unknownName(text, what: "--\(name)")) }
             return found
@@ -112,7 +117,7 @@ extension OptionDeclaration where Value: NamedCases {
 
 extension OptionDeclaration where Value == Int {
     /// An option whose value is a whole number.
-    static func wholeNumber(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> Self {
+    public static func wholeNumber(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) -> Self {
         OptionDeclaration(spec: .value(name, short: short, valueName, help)) { text in
             guard let number = Int(text) else { throw UsageError("--\(name) expects a whole number, got \"\(text)\"") }
             return number
@@ -122,7 +127,7 @@ extension OptionDeclaration where Value == Int {
 
 extension OptionDeclaration where Value == Double {
     /// An option whose value is a number.
-    static func number(_ name: String, _ valueName: String, _ help: String) -> Self {
+    public static func number(_ name: String, _ valueName: String, _ help: String) -> Self {
         OptionDeclaration(spec: .value(name, valueName, help)) { text in
             guard let number = Double(text) else { throw UsageError("--\(name) expects a number, got \"\(text)\"") }
             return number
@@ -132,48 +137,48 @@ extension OptionDeclaration where Value == Double {
 
 /// A field that is an option: a declaration in its struct's table (`OptionTableTests` holds
 /// every stored field of a command's options to being one, or a group).
-protocol OptionField {}
+public protocol OptionField {}
 
 /// A field that is a group of options, with the group's own fields.
-protocol OptionGroupField {
+public protocol OptionGroupField {
     var options: any CommandOptions { get }
 }
 
 /// An option that takes a value: the last one given, converted; nil when it is not given.
 @propertyWrapper
-struct Option<Value>: OptionField {
-    let wrappedValue: Value?
+public struct Option<Value>: OptionField {
+    public let wrappedValue: Value?
 
-    init(_ declaration: OptionDeclaration<Value>) {
+    public init(_ declaration: OptionDeclaration<Value>) {
         wrappedValue = OptionDecoding.current?.decode(declaration, lastOnly: true)?.last
     }
 
     /// An option whose value is its text.
-    init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) where Value == String {
+    public init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) where Value == String {
         self.init(.value(name, short: short, valueName, help))
     }
 }
 
 /// An option that may be given more than once: every value, in order.
 @propertyWrapper
-struct Repeated<Value>: OptionField {
-    let wrappedValue: [Value]
+public struct Repeated<Value>: OptionField {
+    public let wrappedValue: [Value]
 
-    init(_ declaration: OptionDeclaration<Value>) {
+    public init(_ declaration: OptionDeclaration<Value>) {
         wrappedValue = OptionDecoding.current?.decode(declaration, lastOnly: false) ?? []
     }
 
-    init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) where Value == String {
+    public init(_ name: String, short: Character? = nil, _ valueName: String, _ help: String) where Value == String {
         self.init(.value(name, short: short, valueName, help))
     }
 }
 
 /// An option without a value: true when it is given.
 @propertyWrapper
-struct Flag: OptionField {
-    let wrappedValue: Bool
+public struct Flag: OptionField {
+    public let wrappedValue: Bool
 
-    init(_ name: String, short: Character? = nil, _ help: String) {
+    public init(_ name: String, short: Character? = nil, _ help: String) {
         wrappedValue = OptionDecoding.current?.flag(.flag(name, short: short, help)) ?? false
     }
 }
@@ -181,20 +186,20 @@ struct Flag: OptionField {
 /// Options several commands share, declared once as a `CommandOptions` of their own
 /// (`AuditOptions`, `ReportOutputs`, `ScreenInputOptions`), in their place in the table.
 @propertyWrapper
-struct Group<Value: CommandOptions>: OptionGroupField {
-    let wrappedValue: Value
+public struct Group<Value: CommandOptions>: OptionGroupField {
+    public let wrappedValue: Value
 
-    init() {
+    public init() {
         wrappedValue = Value()
     }
 
-    var options: any CommandOptions { wrappedValue }
+    public var options: any CommandOptions { wrappedValue }
 }
 
 /// The table being collected, and the command line being decoded, while a `CommandOptions`
 /// struct's `init()` runs (`CommandOptions.table`, `CommandOptions.parse`).
-final class OptionDecoding: Sendable {
-    @TaskLocal static var current: OptionDecoding?
+public final class OptionDecoding: Sendable {
+    @TaskLocal public static var current: OptionDecoding?
 
     /// The command line; nil while only the table is collected.
     private let parsed: ParsedArguments?
@@ -205,17 +210,17 @@ final class OptionDecoding: Sendable {
         var firstError: (any Error)?
     }
 
-    init(parsed: ParsedArguments?) {
+    public init(parsed: ParsedArguments?) {
         self.parsed = parsed
     }
 
-    var table: [OptionSpec] { state.withLock { $0.table } }
-    var firstError: (any Error)? { state.withLock { $0.firstError } }
+    public var table: [OptionSpec] { state.withLock { $0.table } }
+    public var firstError: (any Error)? { state.withLock { $0.firstError } }
 
     /// Adds the option's row; when parsing, converts the values given (nil when none is; the
     /// last alone for an option given once: an earlier one is overridden, never read), and
     /// remembers the first conversion that fails.
-    func decode<Value>(_ declaration: OptionDeclaration<Value>, lastOnly: Bool) -> [Value]? {
+    public func decode<Value>(_ declaration: OptionDeclaration<Value>, lastOnly: Bool) -> [Value]? {
         state.withLock { $0.table.append(declaration.spec) }
         guard let texts = parsed?.values[declaration.spec.name] else { return nil }
         do {
@@ -226,7 +231,7 @@ final class OptionDecoding: Sendable {
         }
     }
 
-    func flag(_ spec: OptionSpec) -> Bool {
+    public func flag(_ spec: OptionSpec) -> Bool {
         state.withLock { $0.table.append(spec) }
         return parsed?.flags.contains(spec.name) ?? false
     }

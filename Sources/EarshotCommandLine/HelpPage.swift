@@ -2,18 +2,18 @@ import Foundation
 
 /// One command's help, kept as parts so that `--help`, the manual page (`earshot manual`) and
 /// the shell completions (`earshot completions`) are drawn from the same words.
-struct HelpPage {
-    var overview: String
+public struct HelpPage: Sendable {
+    public var overview: String
     /// Usage lines without the leading indent (`earshot voices`).
-    var usage: [String]
+    public var usage: [String]
     /// Positional arguments: placeholder and meaning.
-    var arguments: [(String, String)]
+    public var arguments: [(String, String)]
     /// The command's options, `--help` last.
-    var options: [OptionSpec]
+    public var options: [OptionSpec]
     /// Free text after the options: prose, with indented lines kept as they are.
-    var notes: String?
+    public var notes: String?
 
-    init(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) {
+    public init(overview: String, usage: [String], arguments: [(String, String)] = [], options: [OptionSpec], notes: String? = nil) {
         self.overview = overview
         self.usage = usage
         self.arguments = arguments
@@ -22,7 +22,7 @@ struct HelpPage {
     }
 
     /// The plain text `earshot COMMAND --help` prints, which reads well in a terminal screen reader.
-    var text: String {
+    public var text: String {
         var lines = ["OVERVIEW: \(overview)", "", "USAGE:"]
         lines += usage.map { "  \($0)" }
         if !arguments.isEmpty {
@@ -47,7 +47,7 @@ struct HelpPage {
 
 extension OptionSpec {
     /// `-o, --output FILE`, or `--output FILE` without the short form.
-    func synopsis(short includeShort: Bool) -> String {
+    public func synopsis(short includeShort: Bool) -> String {
         var text = includeShort ? (short.map { "-\($0), " } ?? "") : ""
         text += "--\(name)"
         if let valueName { text += " \(valueName)" }
@@ -55,7 +55,7 @@ extension OptionSpec {
     }
 
     /// True when the option's value is a file or folder, so completions offer paths.
-    var takesPath: Bool {
+    public var takesPath: Bool {
         guard let valueName else { return false }
         return HelpPage.isPathPlaceholder(valueName)
     }
@@ -63,13 +63,13 @@ extension OptionSpec {
 
 extension HelpPage {
     /// True for placeholders that name files or folders: `FILE.wav`, `DIR`, `SCREEN`, `NAME|PATH`.
-    static func isPathPlaceholder(_ placeholder: String) -> Bool {
+    public static func isPathPlaceholder(_ placeholder: String) -> Bool {
         let words = ["FILE", "DIR", "PATH", "SCREEN", "SCENARIO", "DUMP", "INPUT", "FOLDER"]
         return placeholder.contains(".") || words.contains { placeholder.uppercased().contains($0) }
     }
 
     /// True when the command's positional arguments are files (not `TEXT`, not none).
-    var takesFileArguments: Bool {
+    public var takesFileArguments: Bool {
         let placeholders = usage.flatMap { $0.split(separator: " ").dropFirst(2) }
             .map { $0.trimmingCharacters(in: ["[", "]"]) }
             .filter { !$0.hasPrefix("-") && !$0.hasPrefix("<") }

@@ -1,0 +1,87 @@
+/// Which checks a run made, by the codes they report, and why the others it could have made
+/// did not run: what a conformance table may count as checked (`ConformanceReport`).
+///
+/// Built from what ran, never from the list of every code: the linter adds the static checks it
+/// made on each screen, a scenario run the flow checks it made on its timeline, a page the
+/// live-region and focus checks, a sweep of rates its rate check. A code the run could not
+/// check carries the reason (a dump without `--density`, a voice without symbol names); a code
+/// that is in neither set belongs to a kind of run this was not (a flow check in `lint`).
+public struct CheckCoverage: Sendable, Equatable {
+    /// The codes whose checks ran.
+    public private(set) var ran: Set<FindingCode> = []
+    /// For a code whose check could not run, why; never a code that ran.
+    public private(set) var notRun: [FindingCode: String] = [:]
+
+    public init() {}
+
+    /// `codes` ran.
+    public init(ran codes: some Sequence<FindingCode>) {
+        record(ran: codes)
+    }
+
+    /// Records that the checks of `codes` ran (a reason given before for one of them is dropped).
+    public mutating func record(ran codes: some Sequence<FindingCode>) {
+        for code in codes {
+            ran.insert(code)
+            notRun[code] = nil
+        }
+    }
+
+    /// Records that the check of `code` could not run, and why; the first reason stays, and a
+    /// code that ran stays ran.
+    public mutating func record(notRun code: FindingCode, because reason: String) {
+        guard !ran.contains(code), notRun[code] == nil else { return }
+        notRun[code] = reason
+    }
+
+    /// Whether the check of `code` ran.
+    public func checked(_ code: FindingCode) -> Bool { ran.contains(code) }
+
+    /// This coverage joined with another run's: a code ran when either ran it; one neither
+    /// ran keeps the first reason given.
+    public func merging(_ other: CheckCoverage) -> CheckCoverage {
+        var merged = self
+        merged.record(ran: other.ran)
+        for (code, reason) in other.notRun.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            merged.record(notRun: code, because: reason)
+        }
+        return merged
+    }
+
+    /// Several runs' coverage (screens, files, scenarios) as one: a code counts as checked when
+    /// any of them checked it.
+    public static func joined(_ each: some Sequence<CheckCoverage>) -> CheckCoverage {
+        each.reduce(CheckCoverage()) { $0.merging($1) }
+    }
+
+    /// Of the codes that did not run, those a note names: a static check that could not run on
+    /// the screens given (targets without a density, labels of symbols without names). A
+    /// dynamic code the kind of run does not exercise (a live region off a page, the rate code
+    /// outside a sweep) is only marked in the conformance table.
+    public var notedReasons: [String] {
+        Set(notRun.filter { FindingCatalogue.entry(for: $0.key).origin == .static }.values).sorted()
+    }
+}
+
+extension CheckCoverage: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case ran
+        case notRun
+    }
+
+    /// `{"ran": ["label.missing", …], "notRun": {"target.too-small": "reason"}}`, codes sorted;
+    /// a code this build does not know is skipped when read (a worker of another build).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ran.map(\.rawValue).sorted(), forKey: .ran)
+        try container.encode(Dictionary(uniqueKeysWithValues: notRun.map { ($0.key.rawValue, $0.value) }), forKey: .notRun)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        record(ran: try container.decode([String].self, forKey: .ran).compactMap(FindingCode.init(rawValue:)))
+        for (code, reason) in try container.decode([String: String].self, forKey: .notRun) {
+            if let known = FindingCode(rawValue: code) { record(notRun: known, because: reason) }
+        }
+    }
+}
