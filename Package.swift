@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(name: "EarshotVoicesTests", dependencies: ["EarshotCore", "EarshotVoices"]),
         .testTarget(name: "EarshotRenderTests", dependencies: ["EarshotCore", "EarshotSpeech", "EarshotAudio", "EarshotPlayback", "EarshotRender"]),
         .testTarget(name: "EarshotWorkersTests", dependencies: ["EarshotCore", "EarshotWorkers"]),
-        .testTarget(name: "EarshotReportTests", dependencies: ["EarshotReport"]),
+        .testTarget(name: "EarshotReportTests", dependencies: ["EarshotCore", "EarshotReport"]),
         // Builds a package that depends on the EarshotCore product alone, as another team's would.
         .testTarget(name: "EarshotLibraryTests"),
         .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotCore", "EarshotSpeech"]),

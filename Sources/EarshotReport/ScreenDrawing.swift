@@ -10,7 +10,8 @@ import Foundation
 /// are dashed outlines inside it. A stop is focusable: focusing or pointing at it shows what
 /// the screen reader says there, and activating it plays it when the page has its speech. Touch targets
 /// smaller than the minimum or the platform's size (`target.too-small`, `target.below-platform`)
-/// are outlined in red, dashed, and listed in words after the stops.
+/// are outlined in red, dashed, and listed in words after the stops; so is a stop reached but
+/// covered by another drawn over its centre (`focus.covered`), with its cover shaded.
 ///
 /// With a picture of the screen (a web page's screenshot), the picture is shown in place of the
 /// grey frames, at most `pictureWidth` CSS pixels wide, with the same stops and outlines drawn
@@ -23,24 +24,30 @@ public struct ScreenDrawing {
     public var audio: [String?]
     /// What the screen looked like (a web page's screenshot), drawn under the stops.
     public var picture: ScreenPicture?
+    /// The stops reached but covered, as the reader hears the screen (`focus.covered`).
+    public var covered: [Finding]
 
     /// The widest a picture is shown, in CSS pixels of the report page.
     static let pictureWidth = 640.0
 
     /// The drawing of a screen as `generator` reads it.
     public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = [], picture: ScreenPicture? = nil) {
-        self.init(screen: screen, reading: ReadReport(screen: screen, generator: generator), audio: audio, picture: picture)
+        self.init(screen: screen, reading: ReadReport(screen: screen, generator: generator), audio: audio, picture: picture,
+                  covered: ScreenLinter.coveredFindings(for: screen, generator: generator))
     }
 
     /// The drawing of a screen already read (`read --report` draws the stops it listed): each
     /// stop as heard after the one before it, as `read` says it (NVDA says the containers
-    /// entered since the previous stop).
-    public init(screen: Screen, reading: ReadReport, audio: [String?] = [], picture: ScreenPicture? = nil) {
+    /// entered since the previous stop). `covered`: the screen's `focus.covered` findings, drawn
+    /// over the stops.
+    public init(screen: Screen, reading: ReadReport, audio: [String?] = [], picture: ScreenPicture? = nil,
+                covered: [Finding] = []) {
         self.screen = screen
         stops = reading.lines.map(\.stop)
         spoken = reading.lines.map(\.speech)
         self.audio = audio
         self.picture = picture
+        self.covered = covered.filter { $0.code == .focusCovered }
     }
 
     /// The text the screen reader says at stop `index` (0-based), hint after a pause.
@@ -121,6 +128,15 @@ public struct ScreenDrawing {
             svg.close()
             svg.lineBreak()
         }
+        for finding in covered {
+            let frames = finding.elements.compactMap { id in stops.first { $0.id == id }?.frame }
+            guard frames.count == 2 else { continue }
+            svg.open("g", ["class": "covered", "aria-hidden": "true"])
+            rect(frames[0], "frame")
+            rect(frames[1], "cover")
+            svg.close()
+            svg.lineBreak()
+        }
         svg.close()
         precondition(svg.isBalanced)
         var list = "<ol class=\"stops-list\" aria-label=\"\(HTML.attribute("Focus stops of \(title), in reading order"))\">\n"
@@ -144,6 +160,13 @@ public struct ScreenDrawing {
         if !undersized.isEmpty {
             note += "\n<p>Touch targets outlined in red, dashed, are smaller than they should be:</p>\n<ul class=\"undersized\">\n"
             for finding in undersized {
+                note += "<li><code>\(finding.code.rawValue)</code> (\(finding.severity.rawValue)): \(HTML.text(finding.message))</li>\n"
+            }
+            note += "</ul>"
+        }
+        if !covered.isEmpty {
+            note += "\n<p>Stops outlined in red are read but covered: what is shaded over each takes its double tap:</p>\n<ul class=\"covered\">\n"
+            for finding in covered {
                 note += "<li><code>\(finding.code.rawValue)</code> (\(finding.severity.rawValue)): \(HTML.text(finding.message))</li>\n"
             }
             note += "</ul>"

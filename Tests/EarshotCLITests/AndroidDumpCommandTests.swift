@@ -19,14 +19,16 @@ struct AndroidDumpCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         // Reviewed line by line against docs/talkback.md: an image button is a button; a text
         // with no focusable ancestor is a stop; an empty field says its hint text; a password
-        // field says the password word, not its dots; state first (TalkBack's default order);
+        // field says the password word and the count of its dots, never the dots, then its hint
+        // text after the role (EditTextDescription.nameDescription, getHintDescription: it holds
+        // text, so it is not showing its hint); state first (TalkBack's default order);
         // a switch's text names it and its state is the off word; the disabled button says
         // so last and has no hint; the undescribed logo and the scroll view are no stops.
         #expect(result.stdout == """
         1/8 imageButton-뒤로-가기: 뒤로 가기, 버튼 (hint: 활성화하려면 두 번 탭하세요)
         2/8 title: 로그인
         3/8 email: 이메일, 수정 창 (hint: 텍스트를 수정하려면 두 번 탭하세요)
-        4/8 password: 비밀번호, 수정 창 (hint: 텍스트를 수정하려면 두 번 탭하세요)
+        4/8 password: 비밀번호, 6자, 수정 창, 비밀번호 (hint: 텍스트를 수정하려면 두 번 탭하세요)
         5/8 remember: 선택됨, 로그인 상태 유지, 체크박스 (hint: 전환하려면 두 번 탭하세요)
         6/8 notifications: 꺼짐, 알림 받기, 스위치 (hint: 전환하려면 두 번 탭하세요)
         7/8 sign_in: 로그인, 버튼 (hint: 활성화하려면 두 번 탭하세요)

@@ -77,15 +77,20 @@ struct SpeakTalkBackTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("Android's hint text that TalkBack does not say is noted, not dropped")
+    @Test("Android's hint text is said after the role, and noted where TalkBack does not say it")
     func unspokenHintNoted() throws {
         let words = try Self.words("ko")
         let field = try Self.speak(["--traits", "searchField", "--hint", "검색어"])
         #expect(field.stdout == "검색어, \(words.roles["editText"]!)\nhint: \(words.hints["editText"]!)\n")
+        // getHintDescription: a button's hint text follows its role.
         let button = try Self.speak(["--label", "찜하기", "--traits", "button", "--hint", "저장합니다"])
         #expect(button.status == 0)
-        #expect(button.stdout.contains("note: the hint \"저장합니다\""))
-        #expect(!button.stdout.contains("hint: 저장합니다"))
+        #expect(button.stdout.hasPrefix("찜하기, \(words.roles["button"]!), 저장합니다\n"))
+        #expect(!button.stdout.contains("note: the hint"))
+        // An empty field named by its description shows its hint, which TalkBack then leaves unsaid.
+        let labelled = try Self.speak(["--label", "검색", "--traits", "searchField", "--hint", "검색어"])
+        #expect(labelled.stdout.contains("note: the hint \"검색어\""))
+        #expect(!labelled.stdout.contains("hint: 검색어"))
     }
 
     @Test("an English voice says TalkBack's English words")

@@ -55,7 +55,8 @@ public enum ScreenPage {
             } else {
                 sources = pieces.map { audio.source(file: bundle, offset: $0.offset, length: $0.length) }
             }
-            let drawing = ScreenDrawing(screen: loaded.screen, reading: reading, audio: sources, picture: loaded.picture)
+            let drawing = ScreenDrawing(screen: loaded.screen, reading: reading, audio: sources, picture: loaded.picture,
+                                        covered: findings)
             var page = ScreenReportPage(file: StandardInput.label(for: file), drawing: drawing, notes: loaded.notes, findings: findings)
             page.audioNote = note
             page.rate = speaker.profile.askedRate

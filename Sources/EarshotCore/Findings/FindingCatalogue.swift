@@ -98,6 +98,11 @@ public enum FindingCatalogue {
                   meaning: "A control the user activates meets the 24-point minimum but is smaller than the platform's guideline (44 by 44 points on iOS, 48 by 48 dp on Android): it is harder to hit than the system's own controls.",
                   fix: "Give the control a touch area of at least 44 by 44 points (iOS: a larger frame or contentShape) or 48 by 48 dp (Android: android:minWidth/minHeight=\"48dp\", padding, a TouchDelegate, Compose Modifier.minimumInteractiveComponentSize()).",
                   seed: "Apple Human Interface Guidelines (44 by 44 points); Android accessibility guidelines and Accessibility Test Framework TouchTargetSizeCheck (48 by 48 dp)")
+        case .focusCovered:
+            Entry(code: code, severity: .error, origin: .static, title: "Reached but covered",
+                  meaning: "The screen reader reaches and speaks the control, but another view drawn above it (a banner, an overlay, a floating button, a toast) covers its centre: the user hears it, and a double tap lands on whatever covers it instead.",
+                  fix: "Move or dismiss the cover (leave room for a banner or floating button, inset the content under it), or take the covered control out of the reading order while it cannot be used (accessibilityElementsHidden / .accessibilityHidden(true)), or make the overlay modal (accessibilityViewIsModal, SwiftUI .isModal) when it is.",
+                  seed: "VoiceOver activates an element at its activation point, its centre by default (UIAccessibility accessibilityActivationPoint); WCAG 2.2 2.4.11 (focus not hidden by author content)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

@@ -10,8 +10,9 @@
 ///   kept; every other wrapper is dropped, its children joining its parent's (as VoiceOver's
 ///   order flattens them anyway).
 /// - `visible="false"` is judged on each candidate stop, never inherited: wholly inside the
-///   nearest scroll view's frame (else the screen's) it is hidden or covered and not reached;
-///   outside it, a swipe scrolls to it (`DumpViewport`). `enabled` plays no part: a disabled
+///   nearest scroll view's frame (else the screen's) it is hidden and not reached, unless a
+///   visible element drawn after it, outside any modal, covers its centre (an app's overlay:
+///   VoiceOver still reaches it); outside it, a swipe scrolls to it (`DumpViewport`). `enabled` plays no part: a disabled
 ///   element is a stop, read dimmed; a chevron inside a stop is part of that stop.
 /// - In a paged scroll view (a `PageIndicator` under it or beside it names more than one page)
 ///   only the page in its frame is in the swipe order: a stop wholly left or right of it is on
@@ -74,7 +75,21 @@ struct DumpInterpreter {
         /// The page indicators of the window (their frame and what they say) that name more than
         /// one page: a scroll view above or below one is paged.
         var pageIndicators: [(frame: Frame, text: String)] = []
+        /// The visible elements of the window, which can be drawn over an invisible stop.
+        var covers: [Cover] = []
     }
+
+    /// A visible element of a window that can lie over another (a banner, a floating button, an
+    /// overlay's controls): where it is, where it starts in the file (later is drawn above), and
+    /// whether it is inside a modal (`Alert`, `Sheet`, `Dialog`, `Popover`), which confines VoiceOver.
+    struct Cover {
+        var frame: Frame
+        var location: SourceLocation
+        var isModal: Bool
+    }
+
+    /// Types that confine VoiceOver to themselves (`accessibilityViewIsModal`).
+    static let modalTypes: Set<String> = ["Alert", "Sheet", "Dialog", "Popover"]
 
     /// What makes two candidate stops the same stop (type, label and frame).
     private struct StopKey: Hashable {
@@ -90,9 +105,11 @@ struct DumpInterpreter {
         for root in dump.roots {
             if root.type == "Application" {
                 if let title = trimmed(root.label) { name = title }
-                top += root.children.map { ($0, Context(screen: root.frame, pageIndicators: Self.pageIndicators(in: $0))) }
+                top += root.children.map {
+                    ($0, Context(screen: root.frame, pageIndicators: Self.pageIndicators(in: $0), covers: Self.covers(in: $0)))
+                }
             } else {
-                top.append((root, Context(pageIndicators: Self.pageIndicators(in: root))))
+                top.append((root, Context(pageIndicators: Self.pageIndicators(in: root), covers: Self.covers(in: root))))
             }
         }
         let roots = top.flatMap { convert($0.node, context: $0.context) }
@@ -204,8 +221,67 @@ struct DumpInterpreter {
         }
         let viewport = scrollViews.last ?? DumpViewport(frame: context.screen, isScrollView: false)
         let reached = viewport.reaches(isVisible: node.isVisible, frame: node.frame)
+            || Self.isUnderOverlay(node, covers: context.covers)
         if !scrollViews.isEmpty { scrollViews[scrollViews.count - 1].passed(node.frame) }
         return reached
+    }
+
+    /// docs/import.md, "Reachable or not": an invisible stop whose centre lies under a visible
+    /// element drawn after it in the same window (an app's own banner, floating button or
+    /// overlay) is covered, not hidden: WebDriverAgent's `visible` is a hit test, and VoiceOver
+    /// still swipes onto it, unless what covers it is inside a modal, which confines VoiceOver.
+    static func isUnderOverlay(_ node: DumpNode, covers: [Cover]) -> Bool {
+        guard node.isVisible == false, let frame = node.frame, frame.width > 0, frame.height > 0 else { return false }
+        let x = frame.x + frame.width / 2, y = frame.y + frame.height / 2
+        let end = lastLocation(in: node)
+        var covered = false
+        for cover in covers where isAfter(cover.location, end) && cover.frame.contains(x: x, y: y) {
+            if cover.isModal { return false }
+            covered = true
+        }
+        return covered
+    }
+
+    /// The visible elements of a window with a frame, each marked modal when it or a container
+    /// around it is a modal type. An element's children are part of it.
+    static func covers(in window: DumpNode) -> [Cover] {
+        var found: [Cover] = []
+        let screen = window.frame
+        func walk(_ node: DumpNode, modal: Bool) {
+            let modal = modal || modalTypes.contains(node.type) || isPresentedSheet(node, in: screen)
+            if node.type == "StatusBar" { return }
+            if isElement(node) {
+                if node.isVisible == true, let frame = node.frame, frame.width > 0, frame.height > 0 {
+                    found.append(Cover(frame: frame, location: node.location, isModal: modal))
+                }
+                return
+            }
+            node.children.forEach { walk($0, modal: modal) }
+        }
+        walk(window, modal: false)
+        return found
+    }
+
+    /// Whether a container looks like a presented sheet, which is modal: as wide as the window,
+    /// reaching its bottom edge from below its top, and at least half its height (a sheet slides
+    /// up from the bottom; SwiftUI's is written as a plain `Other`). Earshot's choice, from the
+    /// capture's modal: a banner or a floating button is smaller; a screen presented over the
+    /// whole window cannot be told from the wrappers around any screen.
+    static func isPresentedSheet(_ node: DumpNode, in window: Frame?) -> Bool {
+        guard let window, let frame = node.frame, !node.children.isEmpty else { return false }
+        let bottom = frame.y + frame.height, windowBottom = window.y + window.height
+        return frame.width >= window.width - 1 && abs(bottom - windowBottom) <= 1
+            && frame.y > window.y && frame.height >= window.height / 2
+    }
+
+    /// Where the last node of the subtree starts (the node itself when it has no children).
+    private static func lastLocation(in node: DumpNode) -> SourceLocation {
+        guard let last = node.children.last else { return node.location }
+        return lastLocation(in: last)
+    }
+
+    private static func isAfter(_ a: SourceLocation, _ b: SourceLocation) -> Bool {
+        a.line > b.line || (a.line == b.line && a.column > b.column)
     }
 
     /// False for a second candidate stop with the type, label and frame of one already made (a

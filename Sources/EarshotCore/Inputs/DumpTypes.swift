@@ -62,6 +62,8 @@ enum DumpTypes {
         case "SecureTextField": .secureTextField
         case "Switch", "Toggle": [.switch, .button]
         case "Tab": .tab
+        // A button that opens a menu, whatever other trait (a header) the dump lists with it.
+        case "PopUpButton": [.popUpButton, .button]
         default: []
         }
     }

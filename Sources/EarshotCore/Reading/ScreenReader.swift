@@ -81,6 +81,10 @@ public protocol ScreenReader: Sendable {
     /// (VoiceOver: a switch flips; TalkBack: a checkable node's checked state); whether it
     /// changed anything.
     func toggle(onActivating stop: FocusStop, in screen: inout Screen) -> Bool
+    /// Whether a double tap on `stop` is a touch at its centre, which whatever is drawn over it
+    /// takes (VoiceOver: the activation point; TalkBack: only for a node without a click
+    /// action), rather than an action on the node itself (`focus.covered`).
+    func activatesByTouch(_ stop: FocusStop) -> Bool
     /// The sound played as focus lands on `stop` (coming from the element `previousID`); nil: none.
     func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound?
     /// What `speak` says for one element composed from its options, when the reader composes it

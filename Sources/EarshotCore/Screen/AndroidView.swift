@@ -28,6 +28,8 @@ public struct AndroidView: Sendable, Equatable {
     public var isSelected: Bool
     public var isEnabled: Bool
     public var isPassword: Bool
+    /// `focused`: the view has input focus (an edit box the user is typing in).
+    public var isFocused: Bool
     public var isScrollable: Bool
     /// `heading` (Android 9+).
     public var isHeading: Bool
@@ -49,7 +51,7 @@ public struct AndroidView: Sendable, Equatable {
                 contentDescription: String? = nil, hint: String? = nil, stateDescription: String? = nil,
                 paneTitle: String? = nil, isClickable: Bool = false, isLongClickable: Bool = false,
                 isFocusable: Bool = false, isCheckable: Bool = false, isChecked: Bool = false, isSelected: Bool = false,
-                isEnabled: Bool = true, isPassword: Bool = false, isScrollable: Bool = false, isHeading: Bool = false,
+                isEnabled: Bool = true, isPassword: Bool = false, isFocused: Bool = false, isScrollable: Bool = false, isHeading: Bool = false,
                 isDisplayed: Bool = true, isScreenReaderFocusable: Bool? = nil, isImportantForAccessibility: Bool? = nil,
                 collectionRowCount: Int? = nil, collectionColumnCount: Int? = nil, itemRowIndex: Int? = nil,
                 itemColumnIndex: Int? = nil) {
@@ -69,6 +71,7 @@ public struct AndroidView: Sendable, Equatable {
         self.isSelected = isSelected
         self.isEnabled = isEnabled
         self.isPassword = isPassword
+        self.isFocused = isFocused
         self.isScrollable = isScrollable
         self.isHeading = isHeading
         self.isDisplayed = isDisplayed

@@ -32,6 +32,7 @@ enum AndroidViewKeys {
         ("selected", .flag(\.isSelected, defaultValue: false)),
         ("enabled", .flag(\.isEnabled, defaultValue: true)),
         ("password", .flag(\.isPassword, defaultValue: false)),
+        ("focused", .flag(\.isFocused, defaultValue: false)),
         ("scrollable", .flag(\.isScrollable, defaultValue: false)),
         ("heading", .flag(\.isHeading, defaultValue: false)),
         ("displayed", .flag(\.isDisplayed, defaultValue: true)),

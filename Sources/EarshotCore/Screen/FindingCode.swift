@@ -15,6 +15,7 @@ public enum FindingCode: String, CaseIterable, Sendable {
     case labelAmbiguousAbbreviation = "label.ambiguous-abbreviation"
     case labelLanguageMismatch = "label.language-mismatch"
     case speechIPAUnmapped = "speech.ipa-unmapped"
+    case focusCovered = "focus.covered"
     case targetTooSmall = "target.too-small"
     case targetBelowPlatform = "target.below-platform"
     // Dynamic: found while a scenario plays (`earshot check`).

@@ -1,7 +1,7 @@
 /// One accessibility trait, named as UIKit names it (`button`, `selected`, `notEnabled`).
 ///
 /// Besides UIKit's public traits this includes the roles VoiceOver speaks for controls that have
-/// no public trait (`textField`, `secureTextField`, `switch`, `tab`, `backButton`), so that one
+/// no public trait (`textField`, `secureTextField`, `switch`, `tab`, `backButton`, `popUpButton`), so that one
 /// word table in the voice profile covers everything spoken about an element's role and state.
 public enum AccessibilityTrait: String, CaseIterable, Sendable {
     case button
@@ -26,6 +26,8 @@ public enum AccessibilityTrait: String, CaseIterable, Sendable {
     case playsSound
     case startsMediaSession
     case allowsDirectInteraction
+    /// A button that opens a menu (`XCUIElementTypePopUpButton`; VoiceOver's "pop-up button").
+    case popUpButton
 
     /// SwiftUI and other spellings accepted in screen files, mapped to the UIKit name.
     ///
@@ -89,6 +91,7 @@ public enum AccessibilityTrait: String, CaseIterable, Sendable {
         case .playsSound: 19
         case .startsMediaSession: 20
         case .allowsDirectInteraction: 21
+        case .popUpButton: 22
         }
     }
 }
@@ -127,6 +130,7 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable, CustomStringCo
     public static let playsSound = AccessibilityTraits(.playsSound)
     public static let startsMediaSession = AccessibilityTraits(.startsMediaSession)
     public static let allowsDirectInteraction = AccessibilityTraits(.allowsDirectInteraction)
+    public static let popUpButton = AccessibilityTraits(.popUpButton)
 
     public func contains(_ trait: AccessibilityTrait) -> Bool { rawValue & trait.bit != 0 }
 

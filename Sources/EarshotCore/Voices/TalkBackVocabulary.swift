@@ -25,6 +25,9 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public var positions: [String: String]
     /// What TalkBack says for a password field (`password.field`), if it says anything.
     public var password: String?
+    /// The count TalkBack says for a password field's characters (`password.characters`,
+    /// `password.charactersOne`, with `{count}`).
+    public var passwordCharacters: [String: String]
     /// `classRoles` by a class's last name component (`Switch`), the first class in name order
     /// winning: for subclasses in other packages (`androidx...Switch`). Made once, with the table.
     private let rolesByShortName: [String: String]
@@ -43,7 +46,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
 
     public init(separator: String = ", ", order: [String] = TalkBackVocabulary.defaultOrder, classRoles: [String: String] = [:], roles: [String: String] = [:],
                 heading: String = "", states: [String: String] = [:], hints: [String: String] = [:],
-                positions: [String: String] = [:], password: String? = nil) {
+                positions: [String: String] = [:], password: String? = nil, passwordCharacters: [String: String] = [:]) {
         self.separator = separator
         self.order = order
         ownPartOrder = Self.ownPartOrder(order)
@@ -61,6 +64,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
         self.hints = hints
         self.positions = positions
         self.password = password
+        self.passwordCharacters = passwordCharacters
     }
 
     /// Reads a words file; every mistake is located in it.
@@ -87,14 +91,20 @@ public struct TalkBackVocabulary: Sendable, Equatable {
             if let list = try object.array("default") { order = try list.map { try $0.stringValue() } }
         }
         var password: String?
+        var passwordCharacters: [String: String] = [:]
         if let node = root["password"] {
-            if case .string(let text) = node.value { password = text } else { password = try node.anyObject().string("field") }
+            if case .string(let text) = node.value {
+                password = text
+            } else {
+                password = try node.anyObject().string("field")
+                passwordCharacters = try strings("password").filter { $0.key.hasPrefix("characters") }
+            }
         }
         return TalkBackVocabulary(
             separator: try root.string("separator") ?? ", ", order: order,
             classRoles: try strings("classRoles"), roles: try strings("roles"),
             heading: try root.string("heading") ?? "", states: try strings("states"), hints: try strings("hints"),
-            positions: try strings("position"), password: password)
+            positions: try strings("position"), password: password, passwordCharacters: passwordCharacters)
     }
 
     /// The role of an Android class: its own entry, else the nearest known class by the common
@@ -112,7 +122,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
 /// The parts of a node's own description, by the names TalkBack's order setting gives them
 /// (`pref_node_desc_order`), in the order said when the words file's `order` names none of them.
 public enum TalkBackPart: String, CaseIterable, Sendable {
-    case selected, checked, state, label, role, children, disabled, heading
+    case selected, checked, state, label, role, children, hintText, disabled, heading
 }
 
 /// A role of TalkBack's `Role`, by the name the words file gives it (`classRoles`, `roles`).
@@ -135,8 +145,10 @@ public struct TalkBackRole: RawRepresentable, Hashable, Sendable, CustomStringCo
     public static let list = Self(rawValue: "list")
     public static let none = Self(rawValue: "none")
     public static let pager = Self(rawValue: "pager")
+    public static let progressBar = Self(rawValue: "progressBar")
     public static let radioButton = Self(rawValue: "radioButton")
     public static let scrollView = Self(rawValue: "scrollView")
+    public static let seekControl = Self(rawValue: "seekControl")
     /// `switch` (a Swift keyword, hence the name).
     public static let switchControl = Self(rawValue: "switch")
     public static let toggleButton = Self(rawValue: "toggleButton")

@@ -51,20 +51,20 @@ struct AndroidScreenFileTests {
             "class": "android.widget.EditText", "package": "p", "resourceId": "p:id/v", "text": "t",
             "contentDescription": "d", "hint": "h", "stateDescription": "s", "paneTitle": "pane",
             "clickable": true, "longClickable": true, "focusable": true, "checkable": true, "checked": true,
-            "selected": true, "enabled": false, "password": true, "scrollable": true, "heading": true,
+            "selected": true, "enabled": false, "password": true, "focused": true, "scrollable": true, "heading": true,
             "displayed": false, "screenReaderFocusable": true, "importantForAccessibility": false,
             "collectionRowCount": 5, "collectionColumnCount": 1, "itemRowIndex": 2, "itemColumnIndex": 0 } } ] }
         """#, file: "all.json")
         let expected = AndroidView(className: "android.widget.EditText", packageName: "p", resourceID: "p:id/v", text: "t",
                                    contentDescription: "d", hint: "h", stateDescription: "s", paneTitle: "pane",
                                    isClickable: true, isLongClickable: true, isFocusable: true, isCheckable: true,
-                                   isChecked: true, isSelected: true, isEnabled: false, isPassword: true, isScrollable: true,
+                                   isChecked: true, isSelected: true, isEnabled: false, isPassword: true, isFocused: true, isScrollable: true,
                                    isHeading: true, isDisplayed: false, isScreenReaderFocusable: true,
                                    isImportantForAccessibility: false, collectionRowCount: 5, collectionColumnCount: 1,
                                    itemRowIndex: 2, itemColumnIndex: 0)
         #expect(screen.node("v")?.android == expected)
-        #expect(AndroidViewKeys.keys.count == 25)
-        #expect(AndroidViewKeys.object(expected).components(separatedBy: "\": ").count - 1 == 25, "every key written")
+        #expect(AndroidViewKeys.keys.count == 26)
+        #expect(AndroidViewKeys.object(expected).components(separatedBy: "\": ").count - 1 == 26, "every key written")
         #expect(screen.node("v")?.kind == .view, "the android object changes nothing VoiceOver reads")
     }
 

@@ -47,12 +47,19 @@ public struct ScreenLinter: Sendable {
         ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
         ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
+        ([.focusCovered], CoveredFocusCheck.coveredStops),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
     ]
 
     /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
     /// for drawing the undersized targets on a page.
     public static func targetFindings(for screen: Screen) -> [Finding] { TargetSizeCheck.findings(screen) }
+
+    /// The stops reached but covered (`focus.covered`) as `generator`'s reader hears the screen,
+    /// for drawing the covered stops and their covers on a page.
+    public static func coveredFindings(for screen: Screen, generator: DescriptionGenerator) -> [Finding] {
+        CoveredFocusCheck.coveredStops(LintedScreen(screen: screen, generator: generator))
+    }
 
     /// The checks this linter makes on `screen`, by their codes, and why it cannot make the
     /// others: the reading checks need the voice's text pipeline (its symbol names for the

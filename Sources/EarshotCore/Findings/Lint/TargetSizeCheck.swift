@@ -190,6 +190,13 @@ enum TargetSizeCheck {
         return (label.hasPrefix("Vertical scroll bar") || label.hasPrefix("Horizontal scroll bar"))
     }
 
+    /// Whether the tree says the node lets a touch through to what lies under it: an Android view
+    /// that is neither clickable nor long-clickable does not take a touch. An iOS tree does not say.
+    static func passesTouches(_ node: AccessibilityNode) -> Bool {
+        guard let android = node.android else { return false }
+        return !(android.isClickable || android.isLongClickable)
+    }
+
     static func isActivatable(_ node: AccessibilityNode, traits: AccessibilityTraits) -> Bool {
         if let android = node.android {
             return android.isEnabled && (android.isClickable || android.isLongClickable)

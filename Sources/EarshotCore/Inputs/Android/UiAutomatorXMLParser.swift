@@ -42,7 +42,7 @@ enum UiAutomatorXMLParser {
     /// spellings Appium's server and uiautomator write for the same property.
     enum Field: Int, CaseIterable {
         case className, packageName, resourceID, text, contentDescription, hint, stateDescription, paneTitle
-        case clickable, longClickable, focusable, checkable, checked, selected, enabled, password, scrollable
+        case clickable, longClickable, focusable, checkable, checked, selected, enabled, password, focused, scrollable
         case heading, displayed, screenReaderFocusable, importantForAccessibility, bounds
 
         /// Values that are names repeated across a dump (class, package, resource id).
@@ -54,7 +54,7 @@ enum UiAutomatorXMLParser {
         "content-desc": .contentDescription, "hint": .hint, "state-description": .stateDescription,
         "pane-title": .paneTitle, "clickable": .clickable, "long-clickable": .longClickable, "focusable": .focusable,
         "checkable": .checkable, "checked": .checked, "selected": .selected, "enabled": .enabled,
-        "password": .password, "scrollable": .scrollable, "heading": .heading, "displayed": .displayed,
+        "password": .password, "focused": .focused, "scrollable": .scrollable, "heading": .heading, "displayed": .displayed,
         "visible-to-user": .displayed, "screen-reader-focusable": .screenReaderFocusable,
         "screenReaderFocusable": .screenReaderFocusable, "important-for-accessibility": .importantForAccessibility,
         "a11y-important": .importantForAccessibility, "bounds": .bounds,
@@ -116,7 +116,7 @@ enum UiAutomatorXMLParser {
                     // (a reference, another spelling, an error) the long way, as text.
                     switch field {
                     case .clickable, .longClickable, .focusable, .checkable, .checked, .selected, .enabled, .password,
-                         .scrollable, .heading, .displayed, .screenReaderFocusable:
+                         .focused, .scrollable, .heading, .displayed, .screenReaderFocusable:
                         let value = try raw.flatMap(Self.plainFlag) ?? flag(tag, at: index)
                         switch field {
                         case .clickable: view.isClickable = value
@@ -127,6 +127,7 @@ enum UiAutomatorXMLParser {
                         case .selected: view.isSelected = value
                         case .enabled: view.isEnabled = value
                         case .password: view.isPassword = value
+                        case .focused: view.isFocused = value
                         case .scrollable: view.isScrollable = value
                         case .heading: view.isHeading = value
                         case .displayed: view.isDisplayed = value

@@ -55,8 +55,10 @@ public struct ComposedAndroidView: Sendable, Equatable {
 
     /// TalkBack's roles (from its words' `classRoles`) of views Android makes checkable.
     static let checkableRoles: Set<TalkBackRole> = [.switchControl, .toggleButton, .checkBox, .radioButton, .checkedTextView]
-    /// TalkBack's roles of views Android makes clickable.
-    static let clickableRoles: Set<TalkBackRole> = [.button, .switchControl, .toggleButton, .checkBox, .radioButton]
+    /// TalkBack's roles of views Android makes clickable (an EditText's and a Spinner's styles are
+    /// clickable too).
+    static let clickableRoles: Set<TalkBackRole> = [.button, .switchControl, .toggleButton, .checkBox, .radioButton,
+                                                    .editText, .dropDownList]
 
     /// The Android view; a usage error for an unknown or unmapped trait, traits naming two classes,
     /// or a checkable view's value that is no checked state.
@@ -117,11 +119,15 @@ public struct ComposedAndroidView: Sendable, Equatable {
         return stop
     }
 
-    /// What the composition leaves unsaid: Android's hint text on a view whose name is not it
-    /// (anything but an edit text without a label), which TalkBack's rules do not speak.
+    /// What the composition leaves unsaid: Android's hint text where TalkBack's rules say it
+    /// neither as the name (an edit box showing it) nor after the role (`getHintDescription`): a
+    /// password field showing its hint.
     public func unspokenHint(words: TalkBackVocabulary) throws -> String? {
         guard let hint = nonEmpty(hint) else { return nil }
-        return TalkBackDescription.label(of: try view(words: words), words: words) == hint ? nil : hint
+        let view = try view(words: words)
+        if TalkBackDescription.label(of: view, words: words) == hint { return nil }
+        let role = TalkBackDescription.role(of: view, words: words)
+        return TalkBackDescription.hintText(of: view, role: role) == nil ? hint : nil
     }
 }
 

@@ -96,6 +96,13 @@ public struct TalkBack: ScreenReader {
         return true
     }
 
+    /// TalkBack clicks a node that has a click action by that action and taps its place only
+    /// without one (`FocusActor.clickNode`): a clickable node is never activated by touch.
+    public func activatesByTouch(_ stop: FocusStop) -> Bool {
+        guard let android = stop.android else { return true }
+        return !android.isClickable
+    }
+
     /// The sound TalkBack plays as focus lands on a node
     /// (`EventTypeViewAccessibilityFocusedFeedbackRule.earcon`; docs/talkback.md, "Earcons"):
     /// entering or leaving a scrolling container (the node or an ancestor scrolls) plays

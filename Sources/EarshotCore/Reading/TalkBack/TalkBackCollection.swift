@@ -225,7 +225,7 @@ enum TalkBackCollection {
     }
 
     /// The template with each `{name}` replaced by its number.
-    private static func fill(_ template: String?, _ numbers: [String: Int]) -> String? {
+    static func fill(_ template: String?, _ numbers: [String: Int]) -> String? {
         guard var text = template else { return nil }
         for (name, number) in numbers { text = text.replacingOccurrences(of: "{\(name)}", with: String(number)) }
         return text

@@ -4,7 +4,12 @@
 /// separator; the usage hint after a pause as an utterance of its own, never on a disabled node.
 ///
 /// - The label is the content description, else the text; an edit text's is its text, else its
-///   content description, else its hint text; a password field's characters are not read.
+///   content description, else its hint text (a field showing its hint); a password field's is
+///   its description or the password word, then the count of its characters, never the text.
+/// - The hint text of any other node (an edit box that shows text of its own included) comes
+///   after the role and the children (`getHintDescription`).
+/// - A focused node with nothing at all to say is `unlabelled` (`getUnlabelledNodeDescription`);
+///   a focused edit box says `editing`.
 /// - A switch or toggle button says its state description, else its text, else its on or off
 ///   word, and is named by its content description (`SwitchDescription`). Before Android 11 a
 ///   switch's text was its ON / OFF; since, the framework gives a state description, which
@@ -19,9 +24,15 @@ enum TalkBackDescription {
     static func label(of android: AndroidView, words: TalkBackVocabulary) -> String? {
         let role = role(of: android, words: words)
         if android.isPassword {
-            return nonEmpty(android.contentDescription) ?? words.password ?? nonEmpty(android.hint)
+            // EditTextDescription.nameDescription: the description, else the password word; then
+            // the count of the characters typed (a dump shows the dots, one per character).
+            var pieces = [nonEmpty(android.contentDescription) ?? words.password].compactMap { $0 }
+            if let count = passwordCount(of: android, words: words) { pieces.append(count) }
+            return pieces.isEmpty ? nonEmpty(android.hint) : pieces.joined(separator: words.separator)
         }
         if role == .editText {
+            // Text over description; a field showing its hint has the hint as its text on a device
+            // (TextView.getTextForAccessibility), so an empty one is named by its hint.
             return nonEmpty(android.text) ?? nonEmpty(android.contentDescription) ?? nonEmpty(android.hint)
         }
         if isToggle(role), nonEmpty(android.contentDescription) == nil, nonEmpty(android.stateDescription) == nil {
@@ -53,6 +64,46 @@ enum TalkBackDescription {
         return caseless ? text : text.lowercased()
     }
 
+    /// Whether an edit box shows its hint in place of text (`isShowingHintText`, which a dump does
+    /// not write): its text is empty or is its hint (Earshot's choice).
+    static func showsHint(_ android: AndroidView) -> Bool {
+        guard let text = nonEmpty(android.text) else { return true }
+        return text == android.hint
+    }
+
+    /// A password field's `{count} characters` (`template_password_character_count`), for a field
+    /// that holds text; an EditText supports setting the selection, so TalkBack counts rather than
+    /// reads. None for an empty field or one showing its hint.
+    static func passwordCount(of android: AndroidView, words: TalkBackVocabulary) -> String? {
+        guard !showsHint(android), let text = nonEmpty(android.text) else { return nil }
+        let count = text.count
+        return TalkBackCollection.fill(words.passwordCharacters[count == 1 ? "charactersOne" : "characters"]
+            ?? words.passwordCharacters["characters"], ["count": count])
+    }
+
+    /// The node's hint text as TalkBack appends it after the role and the children
+    /// (`AccessibilityNodeFeedbackUtils.getHintDescription`): none for an edit box showing it.
+    static func hintText(of android: AndroidView, role: TalkBackRole?) -> String? {
+        guard let hint = nonEmpty(android.hint) else { return nil }
+        return role == .editText && showsHint(android) ? nil : hint
+    }
+
+    /// Whether TalkBack says `unlabelled` in place of the whole description
+    /// (`AccessibilityNodeFeedbackUtils.getUnlabelledNodeDescription` with
+    /// `TalkBackLabelManager.needsLabel`): an enabled node that is clickable or long-clickable (or
+    /// focusable with a resource id, which a label can be given to: `canAddLabel`), has no
+    /// children, and has nothing to say, no text, description, state description, hint or role
+    /// word, and is not checkable, a seek control or a progress bar.
+    static func needsLabel(_ android: AndroidView, role: TalkBackRole?, hasChildren: Bool, words: TalkBackVocabulary) -> Bool {
+        guard android.isEnabled, !hasChildren, !android.isCheckable,
+              android.isClickable || android.isLongClickable
+                || (android.isFocusable && android.resourceID?.contains(":id/") == true) else { return false }
+        if role == .seekControl || role == .progressBar { return false }
+        return nonEmpty(android.text) == nil && nonEmpty(android.contentDescription) == nil
+            && nonEmpty(android.stateDescription) == nil && nonEmpty(android.hint) == nil
+            && words.word(forRole: role).isEmpty
+    }
+
     static func isToggle(_ role: TalkBackRole?) -> Bool { role == .switchControl || role == .toggleButton }
 
     /// A switch's text that says its state: `ON` / `OFF` as switches showed before Android 11, or
@@ -67,7 +118,7 @@ enum TalkBackDescription {
     /// `position` and `collectionTransition`: what `TalkBackCollection` says for the focus move; a
     /// heading's word then comes with the position, which it leads (`heading` is its fallback).
     static func parts(of android: AndroidView, label: String?, labelAttributes: SpeechAttributes = .none,
-                      children: String? = nil, focused: Bool = true, position: [String] = [],
+                      children: String? = nil, hasChildren: Bool = false, focused: Bool = true, position: [String] = [],
                       collectionTransition: String? = nil, words: TalkBackVocabulary) -> [SpokenPart] {
         let role = role(of: android, words: words)
         // Each part with its name, in the order added.
@@ -75,6 +126,14 @@ enum TalkBackDescription {
         func add(_ name: TalkBackPart, _ text: String?, _ attributes: SpeechAttributes = .none) {
             guard let text = nonEmpty(text) else { return }
             added.append((name, SpokenPart(slot: name.rawValue, text: text, attributes: attributes)))
+        }
+        // A focused node with nothing to say is `unlabelled`, in place of its whole description
+        // (EventTypeViewAccessibilityFocusedFeedbackRule.viewAccessibilityFocusedDescription).
+        if focused, needsLabel(android, role: role, hasChildren: hasChildren, words: words) {
+            return [SpokenPart(slot: TalkBackPart.state.rawValue, text: words.states["unlabelled"] ?? "")]
+                .filter { !$0.text.isEmpty }
+                + position.map { SpokenPart(slot: "position", text: $0) }
+                + [nonEmpty(collectionTransition)].compactMap { $0 }.map { SpokenPart(slot: "collectionTransition", text: $0) }
         }
         if android.isSelected { add(.selected, words.states["selected"]) }
         if let described = nonEmpty(android.stateDescription) {
@@ -86,6 +145,9 @@ enum TalkBackDescription {
         } else if android.isCheckable {
             add(.checked, words.states[android.isChecked ? "checked" : "notChecked"])
         }
+        // An edit box with input focus says `editing` in its state (EditTextDescription.stateDescription,
+        // when the keyboard is up: Earshot's choice, a field a dump shows focused has its keyboard).
+        if role == .editText, android.isFocused { add(.state, words.states["editing"]) }
         if label == nil, role == .image || role == .imageButton {
             // Unlabelled is said of the focused image; a decoration inside a row is silent
             // (Earshot's choice: TalkBack adds a child's description only when it says something).
@@ -95,6 +157,7 @@ enum TalkBackDescription {
         add(.label, label, labelAttributes)
         add(.role, words.word(forRole: role))
         add(.children, children)
+        add(.hintText, hintText(of: android, role: role))
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
         if !android.isEnabled && !android.isHeading { add(.disabled, words.states["disabled"]) }
         if android.isHeading && position.isEmpty { add(.heading, words.heading) }
@@ -124,17 +187,20 @@ enum TalkBackDescription {
         return ordered
     }
 
-    /// The usage hint (`hint_rule_default`): a drop-down list's or an edit text's own, else the
-    /// first of toggle (checkable and clickable) and activate (clickable); then the long-press
-    /// hint for a long-clickable node. None on a disabled node.
+    /// The usage hint (`NodeRoleHint.getHint`): a clickable drop-down list's own alone
+    /// (`getSpinnerClickableHint`); an edit text's own when it is clickable and does not have
+    /// input focus (`getEditTextHint`); else the first of toggle (checkable and clickable) and
+    /// activate (clickable); then the long-press hint for a long-clickable node. None on a
+    /// disabled node.
     static func hint(of android: AndroidView, words: TalkBackVocabulary) -> String? {
         guard android.isEnabled else { return nil }
         let role = role(of: android, words: words)
+        if role == .dropDownList {
+            return android.isClickable ? nonEmpty(words.hints["dropDownList"]) : nil
+        }
         var sentences: [String] = []
-        if role == .dropDownList, let hint = nonEmpty(words.hints["dropDownList"]) {
-            sentences.append(hint)
-        } else if role == .editText, let hint = nonEmpty(words.hints["editText"]) {
-            sentences.append(hint)
+        if role == .editText {
+            if !android.isFocused, android.isClickable, let hint = nonEmpty(words.hints["editText"]) { sentences.append(hint) }
         } else if android.isCheckable && android.isClickable, let toggle = nonEmpty(words.hints["toggle"]) {
             sentences.append(toggle)
         } else if android.isClickable, let activate = nonEmpty(words.hints["activate"]) {
@@ -155,7 +221,8 @@ extension DescriptionGenerator {
         let (position, collection) = TalkBackCollection.transition(to: stop, from: previous, words: words)
         let pieces = TalkBackDescription.parts(of: android, label: stop.label,
                                                labelAttributes: attributes(of: stop, for: "label"),
-                                               children: stop.childrenDescription, position: position,
+                                               children: stop.childrenDescription,
+                                               hasChildren: stop.talkBack?.hasChildren ?? false, position: position,
                                                collectionTransition: collection, words: words)
         var spoken = SpokenText()
         // TalkBack joins the parts with its separator even after a part that ends a sentence

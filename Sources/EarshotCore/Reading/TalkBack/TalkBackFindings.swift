@@ -64,6 +64,10 @@ extension TalkBack {
             FindingWording(meaning: "A view the user clicks meets the 24 dp minimum but is smaller than Android's guideline of 48 by 48 dp (32 dp along the screen's edge, as Google's Accessibility Test Framework allows): it is harder to hit than the system's own controls.",
                            fix: "Give the view a touch area of at least 48 by 48 dp: android:minWidth and android:minHeight=\"48dp\", padding, or a TouchDelegate on its parent; in Compose Modifier.minimumInteractiveComponentSize().",
                            seed: "Android accessibility guidelines; Accessibility Test Framework for Android, TouchTargetSizeCheck (48 dp, 32 dp at the screen's edge)")
+        case .focusCovered:
+            FindingWording(meaning: "TalkBack reaches and speaks the view, but it has no click action, so TalkBack's double tap becomes a tap at its place, and another view drawn above it (a banner, an overlay, a floating action button) covers its centre and takes that tap: the user hears it and activates the cover instead.",
+                           fix: "Give the view a click action (android:clickable=\"true\" with an OnClickListener, ViewCompat.replaceAccessibilityAction for ACTION_CLICK, Compose Modifier.clickable) so TalkBack clicks it whatever covers it, or move the cover or leave room for it (bottom padding under a floating action button, clipToPadding=\"false\" on the list).",
+                           seed: "TalkBack clicks a focused node by its ACTION_CLICK and taps its place only without one (FocusActor.clickNode); Android developers, \"Make apps more accessible\"")
         default:
             nil
         }

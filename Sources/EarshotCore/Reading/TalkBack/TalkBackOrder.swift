@@ -7,8 +7,8 @@
 ///    focusable) and has something to say: no children on the screen, or it speaks (its own text,
 ///    description, hint or state description, a checkable state, or children that speak and do
 ///    not take focus themselves); or
-/// 2. it is a top-level scroll item (its parent scrolls, or is a list, grid or scroll view) that
-///    speaks; or
+/// 2. it is a top-level scroll item (its parent scrolls, or is a list, grid or scroll view, and
+///    is not a drop-down list) that speaks; or
 /// 3. it is not focusable, has text or a description of its own, and no ancestor is a stop.
 ///
 /// A stop speaks its own description (`TalkBackDescription`), then, when it has no content
@@ -50,6 +50,8 @@ enum TalkBackOrder {
         private(set) var holdsCollection: [Bool] = []
         /// The node's own kind of collection, nil when TalkBack does not take it for one.
         private(set) var collectionKind: [CollectionPlace.Kind?] = []
+        /// The node's bounds, nil when the dump gives none.
+        private(set) var frame: [Frame?] = []
 
         init(_ roots: [AccessibilityNode], words: TalkBackVocabulary) {
             roots.forEachInPlace { _ = record($0, words: words) }
@@ -61,11 +63,11 @@ enum TalkBackOrder {
             let index = size.count
             size.append(1)
             speaks.append(false)
-            // Empty bounds (no width or no height) are not visible to the user
-            // (AccessibilityNodeInfo.isVisibleToUser), whatever `displayed` says.
+            // Visible is what the dump says (`isVisibleToUser`: uiautomator writes only visible
+            // nodes, Appium says `displayed`); empty bounds ([0,0][0,0], a clipped child) do not
+            // hide a node the dump lists (AccessibilityNodeInfoUtils.isVisible asks nothing else).
             onScreen.append(node.pointee.android?.isDisplayed == true && !node.pointee.isOutOfReach
-                && node.pointee.android?.isImportantForAccessibility != false
-                && node.pointee.frame.map { $0.width > 0 && $0.height > 0 } != false)
+                && node.pointee.android?.isImportantForAccessibility != false)
             focusable.append(node.pointee.android?.isTalkBackFocusable == true)
             childOnScreen.append(false)
             // A collection's text and description are only its transitions' ("in list X"):
@@ -74,6 +76,7 @@ enum TalkBackOrder {
             scrollsChildren.append(false)
             holdsCollection.append(false)
             collectionKind.append(node.pointee.android.flatMap { CollectionPlace.kind(of: $0, words: words) })
+            frame.append(node.pointee.frame)
             var childSpeaks = false
             var anyOnScreen = false
             var collectionBelow = false
@@ -136,11 +139,9 @@ enum TalkBackOrder {
                                             holdingCollection: facts.holdsCollection[index],
                                             childrenOnScreen: childrenOnScreen)
         }
-        var childIndex = index + 1
-        node.pointee.children.forEachInPlace { child in
+        forEachChild(of: node, at: index, insideStop: inside, facts: facts) { child, childIndex in
             collect(child, at: childIndex, parent: index, insideStop: inside, place: place,
                     language: language, words: words, facts: facts, into: &stops)
-            childIndex += facts.size[childIndex]
         }
     }
 
@@ -159,14 +160,17 @@ enum TalkBackOrder {
     /// or its collection info. A RecyclerView counts as a list without collection info too:
     /// TalkBack knows it as one by its collection info, which a dump does not carry, and a
     /// RecyclerView nearly always has (Earshot's choice).
+    /// A drop-down list (a `Spinner`) makes no scroll items, scrollable or not: TalkBack focuses
+    /// the spinner, not the one item it shows (`AccessibilityNodeInfoUtils.isScrollItem`).
     static func isScrollItem(parent: AndroidView?, words: TalkBackVocabulary) -> Bool {
         guard let parent else { return false }
+        if words.role(ofClass: parent.className) == .dropDownList { return false }
         if parent.isScrollable || isCollectionLike(parent, words: words) { return true }
         let role = words.role(ofClass: parent.className)
         return role == .scrollView || role == .horizontalScrollView
     }
 
-    private static func isStop(at index: Int, parent: Int?, insideStop: Bool, facts: Facts) -> Bool {
+    static func isStop(at index: Int, parent: Int?, insideStop: Bool, facts: Facts) -> Bool {
         if takesFocus(at: index, parent: parent, facts: facts) { return true }
         return !facts.focusable[index] && !insideStop && facts.ownText[index]
     }
@@ -193,6 +197,7 @@ enum TalkBackOrder {
             customActions: node.pointee.customActions, isOn: android.isCheckable ? android.isChecked : nil,
             adjustable: node.pointee.adjustable, language: language, speech: node.pointee.speech,
             readerFacts: TalkBackStopFacts(android: android))
+        stop.talkBack?.hasChildren = !node.pointee.children.isEmpty
         if nonEmpty(android.contentDescription) == nil {
             stop.childrenDescription = nonEmpty(childrenDescription(of: node, at: index, words: words, facts: facts))
         }
@@ -210,10 +215,7 @@ enum TalkBackOrder {
     private static func childrenDescription(of node: UnsafePointer<AccessibilityNode>, at index: Int,
                                             words: TalkBackVocabulary, facts: Facts) -> String {
         var pieces: [String] = []
-        var childIndex = index + 1
-        node.pointee.children.forEachInPlace { child in
-            let at = childIndex
-            childIndex += facts.size[at]
+        forEachChild(of: node, at: index, insideStop: true, facts: facts) { child, at in
             guard facts.onScreen[at], !takesFocus(at: at, parent: index, facts: facts),
                   var shown = child.pointee.android else { return }
             let hasDescription = nonEmpty(shown.contentDescription) != nil

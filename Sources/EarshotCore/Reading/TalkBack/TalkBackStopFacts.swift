@@ -10,6 +10,8 @@ public struct TalkBackStopFacts: ReaderStopFacts, Equatable {
     /// The node's direct children that are checkable, in order (a click on a row without a
     /// checked state of its own says its first such child's, `EventTypeViewClickedFeedbackRule`).
     public var checkableChildren: [AndroidView] = []
+    /// Whether the node has children (TalkBack's `needsLabel` asks for a node without any).
+    public var hasChildren = false
 
     public init(android: AndroidView, childrenDescription: String? = nil, collection: CollectionPlace? = nil,
                 checkableChildren: [AndroidView] = []) {

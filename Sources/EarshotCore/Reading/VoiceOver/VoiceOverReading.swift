@@ -69,6 +69,11 @@ extension ScreenReader {
 
     public func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound? { nil }
 
+    /// VoiceOver activates an element by touching its activation point, its frame's midpoint by
+    /// default (UIAccessibility `accessibilityActivationPoint`), unless the element handles
+    /// `accessibilityActivate()`, which a tree cannot show.
+    public func activatesByTouch(_ stop: FocusStop) -> Bool { true }
+
     public func describeComposed(_ element: ComposedElement, language: String?, speech: SpeechAttributes,
                                  by generator: DescriptionGenerator) throws -> (description: SpokenDescription, unspokenHint: String?)? {
         nil

@@ -46,23 +46,33 @@ struct TalkBackJoinTests {
     }
 }
 
-/// A node with empty bounds is not visible to the user (AccessibilityNodeInfo.isVisibleToUser),
-/// so TalkBack never focuses it, even when the dump says `displayed`.
+/// A node a dump lists is visible to the user, whatever its bounds: `uiautomator dump` writes
+/// only the nodes whose `isVisibleToUser()` is true (Appium says so in `displayed`), and
+/// TalkBack asks nothing more (`AccessibilityNodeInfoUtils.isVisible`). A child clipped to
+/// `[0,0][0,0]` is still read by its focusable parent.
 @Suite("TalkBack and empty bounds")
 struct TalkBackEmptyBoundsTests {
-    @Test("a clickable button of zero height or width is no stop; its twin with a size is")
-    func emptyBounds() throws {
-        func button(_ id: String, _ frame: Frame) -> AccessibilityNode {
+    @Test("a row reads its child with empty bounds after its other text, in Korean and English", arguments: ["ko", "en"])
+    func clippedChildIsRead(voice: String) throws {
+        let row = try FormControlsDump.stop(containing: "Terms of service", voice: voice)
+        #expect(row.text == "Terms of service, Required")
+        #expect(row.hint == (try FormControlsDump.words(voice)).hints["activate"])
+        #expect(!(try FormControlsDump.swipe(voice: voice)).contains { $0.text == "Required" })
+    }
+
+    @Test("a clickable button of zero height or width that the dump lists is a stop; one the dump says is not displayed is not")
+    func emptyBoundsListed() throws {
+        func button(_ id: String, _ frame: Frame, displayed: Bool = true) -> AccessibilityNode {
             AccessibilityNode(id: id, frame: frame,
-                              android: AndroidView(className: "android.widget.Button", text: id, isClickable: true, isFocusable: true))
+                              android: AndroidView(className: "android.widget.Button", text: id, isClickable: true,
+                                                   isFocusable: true, isDisplayed: displayed))
         }
         let said = try TalkBackJoinTests.read([
             button("flat", Frame(x: 0, y: 100, width: 300, height: 0)),
-            button("thin", Frame(x: 0, y: 200, width: 0, height: 120)),
+            button("hidden", Frame(x: 0, y: 200, width: 300, height: 120), displayed: false),
             button("real", Frame(x: 0, y: 300, width: 300, height: 120)),
         ], voice: "ko")
-        #expect(said.count == 1)
-        #expect(said.first?.text.hasPrefix("real") == true)
+        #expect(said.map { $0.text.components(separatedBy: ",").first ?? "" } == ["flat", "real"])
     }
 }
 

@@ -1,0 +1,87 @@
+/// `focus.covered`: a focus stop the reader reaches and speaks while another stop drawn above it
+/// covers its centre, where a double tap lands (docs/findings.md, "`focus.covered`").
+///
+/// - Drawn above: later in the screen's tree, which is the order views are drawn in (UIKit's
+///   subviews and an Android dump's children, back to front), and neither inside the stop nor
+///   around it. Only stops cover: a bare wrapper, which a tree cannot show to be opaque, does not.
+/// - Where the double tap lands: the reader says whether it touches the stop's centre
+///   (`ScreenReader.activatesByTouch`: VoiceOver its activation point, the frame's centre by
+///   default; TalkBack only a node without a click action, `FocusActor.clickNode`).
+/// - What a scroll view clips is not drawn: a stop or cover whose centre lies outside a scroll
+///   view around it is left out (VoiceOver scrolls a stop into view before using it); content
+///   of the same scroll view is laid out side by side, and so are cells, so an overlap there
+///   is a stale frame (Earshot's choice).
+/// - A cover transparent to touch is left out where the tree says so: an Android view that is
+///   neither clickable nor long-clickable does not take the tap, which reaches what lies under it.
+/// - An error when the cover is itself a control the user activates (a touch target,
+///   `TargetSizeCheck.isActivatable`), or covers the whole stop;
+///   a warning otherwise (a text drawn over part of a control).
+enum CoveredFocusCheck {
+    @Sendable static func coveredStops(_ linted: LintedScreen) -> [Finding] {
+        // A web page's tree is in document order, not the order it is painted in (a sticky
+        // header comes first and is drawn on top): not judged here yet.
+        guard !linted.screen.isWebPage else { return [] }
+        // Each node's place in the tree's order, the end of its subtree, and the scroll views
+        // around it (their ids and frames, nearest last), which clip what it draws.
+        var place: [String: (index: Int, end: Int)] = [:]
+        var nodes: [String: AccessibilityNode] = [:]
+        var scrolls: [String: [(id: String, frame: Frame)]] = [:]
+        var counter = 0
+        func visit(_ node: AccessibilityNode, inside: [(id: String, frame: Frame)]) {
+            let index = counter
+            counter += 1
+            scrolls[node.id] = inside
+            nodes[node.id] = node
+            var around = inside
+            if node.kind == .scrollView, let frame = node.frame {
+                around.append((node.id, frame))
+            }
+            node.children.forEach { visit($0, inside: around) }
+            place[node.id] = (index, counter)
+        }
+        linted.screen.roots.forEach { visit($0, inside: []) }
+        func shown(_ id: String, x: Double, y: Double) -> Bool {
+            (scrolls[id] ?? []).allSatisfy { $0.frame.contains(x: x, y: y) }
+        }
+        var findings: [Finding] = []
+        for (position, stop) in linted.stops.enumerated() {
+            guard let own = place[stop.id], stop.frame.width > 0, stop.frame.height > 0 else { continue }
+            // Activated by an action on the node (TalkBack's click action): nothing covers it.
+            guard linted.generator.reader.activatesByTouch(stop) else { continue }
+            let x = stop.frame.x + stop.frame.width / 2, y = stop.frame.y + stop.frame.height / 2
+            // A stop scrolled out of its scroll view is scrolled into view before it is used.
+            guard shown(stop.id, x: x, y: y) else { continue }
+            let scroll = scrolls[stop.id]?.last?.id
+            let covers = linted.stops.filter { cover in
+                guard cover.id != stop.id, let at = place[cover.id], at.index >= own.end else { return false }
+                guard cover.frame.contains(x: x, y: y), shown(cover.id, x: x, y: y) else { return false }
+                // Content of one scroll view is laid out side by side: an overlap there is a
+                // stale frame, not a cover (Earshot's choice).
+                if let scroll, scrolls[cover.id]?.last?.id == scroll { return false }
+                // Cells are a list's items, laid out one after another: an overlap between two
+                // is a frame not yet updated (an inserted row), not a cover (Earshot's choice).
+                if nodes[stop.id]?.kind == .cell, nodes[cover.id]?.kind == .cell { return false }
+                return nodes[cover.id].map { !TargetSizeCheck.passesTouches($0) } ?? true
+            }
+            // The topmost cover (drawn last) is what the tap reaches.
+            guard let cover = covers.max(by: { (place[$0.id]?.index ?? 0) < (place[$1.id]?.index ?? 0) }) else { continue }
+            let activatable = nodes[cover.id].map { node in
+                TargetSizeCheck.isActivatable(node, traits: node.kind.defaultTraits.union(node.traits).union(cover.traits))
+            } ?? !cover.traits.isDisjoint(with: TargetSizeCheck.targetTraits)
+            let whole = contains(cover.frame, stop.frame)
+            let heard = linted.spoken[position].text
+            let coverName = nonEmpty(cover.label) ?? linted.generator.describe(cover).text
+            var message = "\"\(heard)\" is reached and read, but \"\(coverName)\" is drawn over "
+            message += whole ? "all of it" : "its centre"
+            message += activatable ? ", and a double tap there activates that instead" : ", where a double tap lands"
+            findings.append(Finding(.focusCovered, elements: [stop.id, cover.id], message: message + ".",
+                                    severity: activatable || whole ? .error : .warning))
+        }
+        return findings
+    }
+
+    private static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y
+            && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height
+    }
+}
