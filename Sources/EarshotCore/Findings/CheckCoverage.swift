@@ -11,6 +11,9 @@ public struct CheckCoverage: Sendable, Equatable {
     public private(set) var ran: Set<FindingCode> = []
     /// For a code whose check could not run, why; never a code that ran.
     public private(set) var notRun: [FindingCode: String] = [:]
+    /// Of `notRun`, the codes no note names: what the input can never allow (a web page has no
+    /// paint order), as against what the user can give (`--density`).
+    public private(set) var unnoted: Set<FindingCode> = []
 
     public init() {}
 
@@ -24,14 +27,16 @@ public struct CheckCoverage: Sendable, Equatable {
         for code in codes {
             ran.insert(code)
             notRun[code] = nil
+            unnoted.remove(code)
         }
     }
 
     /// Records that the check of `code` could not run, and why; the first reason stays, and a
-    /// code that ran stays ran.
-    public mutating func record(notRun code: FindingCode, because reason: String) {
+    /// code that ran stays ran. `noted` false: no note names it (the table still says why).
+    public mutating func record(notRun code: FindingCode, because reason: String, noted: Bool = true) {
         guard !ran.contains(code), notRun[code] == nil else { return }
         notRun[code] = reason
+        if !noted { unnoted.insert(code) }
     }
 
     /// Whether the check of `code` ran.
@@ -43,7 +48,7 @@ public struct CheckCoverage: Sendable, Equatable {
         var merged = self
         merged.record(ran: other.ran)
         for (code, reason) in other.notRun.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            merged.record(notRun: code, because: reason)
+            merged.record(notRun: code, because: reason, noted: !other.unnoted.contains(code))
         }
         return merged
     }
@@ -59,7 +64,7 @@ public struct CheckCoverage: Sendable, Equatable {
     /// dynamic code the kind of run does not exercise (a live region off a page, the rate code
     /// outside a sweep) is only marked in the conformance table.
     public var notedReasons: [String] {
-        Set(notRun.filter { FindingCatalogue.entry(for: $0.key).origin == .static }.values).sorted()
+        Set(notRun.filter { FindingCatalogue.entry(for: $0.key).origin == .static && !unnoted.contains($0.key) }.values).sorted()
     }
 }
 
@@ -67,6 +72,7 @@ extension CheckCoverage: Codable {
     private enum CodingKeys: String, CodingKey {
         case ran
         case notRun
+        case unnoted
     }
 
     /// `{"ran": ["label.missing", …], "notRun": {"target.too-small": "reason"}}`, codes sorted;
@@ -75,13 +81,15 @@ extension CheckCoverage: Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(ran.map(\.rawValue).sorted(), forKey: .ran)
         try container.encode(Dictionary(uniqueKeysWithValues: notRun.map { ($0.key.rawValue, $0.value) }), forKey: .notRun)
+        try container.encode(unnoted.map(\.rawValue).sorted(), forKey: .unnoted)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         record(ran: try container.decode([String].self, forKey: .ran).compactMap(FindingCode.init(rawValue:)))
+        let unnoted = Set(try container.decodeIfPresent([String].self, forKey: .unnoted) ?? [])
         for (code, reason) in try container.decode([String: String].self, forKey: .notRun) {
-            if let known = FindingCode(rawValue: code) { record(notRun: known, because: reason) }
+            if let known = FindingCode(rawValue: code) { record(notRun: known, because: reason, noted: !unnoted.contains(code)) }
         }
     }
 }

@@ -84,9 +84,19 @@ public struct ScreenLinter: Sendable {
             cannot[.targetTooSmall] = reason
             cannot[.targetBelowPlatform] = reason
         }
+        // Not in a note: nothing the user can give would allow it.
+        var unnoted: Set<FindingCode> = []
+        if screen.isWebPage {
+            cannot[.focusCovered] = "a web page's tree has no paint order, so what is drawn over a control was not checked"
+            unnoted.insert(.focusCovered)
+        }
         var coverage = CheckCoverage()
         for code in Self.checks.flatMap(\.codes) {
-            if let reason = cannot[code] { coverage.record(notRun: code, because: reason) } else { coverage.record(ran: [code]) }
+            if let reason = cannot[code] {
+                coverage.record(notRun: code, because: reason, noted: !unnoted.contains(code))
+            } else {
+                coverage.record(ran: [code])
+            }
         }
         return coverage
     }
