@@ -31,7 +31,9 @@ struct DumpViewport {
         // Visible, or the dump does not say: on view. No frame to judge by: kept, as before.
         guard isVisible == false, let node, let frame else { return true }
         if isScrollView && isPastTheFold { return true }
-        return !Self.contains(frame, wholly: node)
+        // A stop partly outside is reached: VoiceOver scrolls it into view (a row under the
+        // toolbar whose centre is on screen).
+        return !frame.contains(node)
     }
 
     /// Whether a stop lies on another page of this paged scroll view: wholly to the left or the
@@ -45,12 +47,5 @@ struct DumpViewport {
     mutating func passed(_ node: Frame?) {
         guard isScrollView, let node, let frame else { return }
         if node.y >= frame.y + frame.height { isPastTheFold = true }
-    }
-
-    /// Whether `inner` lies wholly inside `outer` (edges included). A stop partly outside is
-    /// reached: VoiceOver scrolls it into view (a row under the toolbar whose centre is on screen).
-    static func contains(_ outer: Frame, wholly inner: Frame) -> Bool {
-        inner.x >= outer.x && inner.y >= outer.y
-            && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height
     }
 }

@@ -96,6 +96,11 @@ public struct Frame: Sendable, Equatable, CustomStringConvertible {
 
     public var area: Double { width * height }
 
+    /// Whether `other` lies wholly inside this frame, edges included.
+    public func contains(_ other: Frame) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
     /// The part both frames cover, or nil when they do not overlap.
     public func intersection(_ other: Frame) -> Frame? {
         let left = max(x, other.x), top = max(y, other.y)

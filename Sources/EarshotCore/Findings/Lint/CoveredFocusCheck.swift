@@ -68,7 +68,7 @@ enum CoveredFocusCheck {
             let activatable = nodes[cover.id].map { node in
                 TargetSizeCheck.isActivatable(node, traits: node.kind.defaultTraits.union(node.traits).union(cover.traits))
             } ?? !cover.traits.isDisjoint(with: TargetSizeCheck.targetTraits)
-            let whole = contains(cover.frame, stop.frame)
+            let whole = cover.frame.contains(stop.frame)
             let heard = linted.spoken[position].text
             let coverName = nonEmpty(cover.label) ?? linted.generator.describe(cover).text
             var message = "\"\(heard)\" is reached and read, but \"\(coverName)\" is drawn over "
@@ -78,10 +78,5 @@ enum CoveredFocusCheck {
                                     severity: activatable || whole ? .error : .warning))
         }
         return findings
-    }
-
-    private static func contains(_ outer: Frame, _ inner: Frame) -> Bool {
-        inner.x >= outer.x && inner.y >= outer.y
-            && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height
     }
 }

@@ -229,10 +229,3 @@ enum TargetSizeCheck {
     /// A size as a message says it: as written when it has at most one decimal, else whole.
     static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 == value ? value : value.rounded() }
 }
-
-extension Frame {
-    /// Whether `other` lies wholly inside this frame.
-    func contains(_ other: Frame) -> Bool {
-        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
-    }
-}
