@@ -86,8 +86,8 @@ public struct ScreenLinter: Sendable {
         }
         // Not in a note: nothing the user can give would allow it.
         var unnoted: Set<FindingCode> = []
-        if screen.isWebPage {
-            cannot[.focusCovered] = "a web page's tree has no paint order, so what is drawn over a control was not checked"
+        if let reason = CoveredFocusCheck.uncheckedReason(screen) {
+            cannot[.focusCovered] = reason
             unnoted.insert(.focusCovered)
         }
         var coverage = CheckCoverage()
