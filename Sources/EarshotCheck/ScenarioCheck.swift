@@ -139,6 +139,13 @@ public struct ScenarioCheck {
         let page = settings.reportPage
         let started = Date()
         let result: ScenarioResult
+        // The run's result is made once: for the page when there is one (its table), else below.
+        var made: RunResult?
+        func pageRun(_ result: ScenarioResult) throws -> RunResult {
+            let run = try runResult(result, time: Date().timeIntervalSince(started))
+            made = run
+            return run
+        }
         if let device = settings.liveDevice {
             if !quiet, let title = scenario.title { write(title + "\n") }
             let observer: (@Sendable (SpeechRecord) -> Void)? = quiet ? nil : { @Sendable record in
@@ -147,15 +154,13 @@ public struct ScenarioCheck {
             // Transcripts are written at the end: a device that fails leaves no half-written file.
             result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, session: session, device: device,
                                                          transcripts: settings.transcripts, observer: observer, deviceFailed: deviceFailed))
-            if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
-                                        speaker: speaker, wavPath: nil) }
+            if let page { try writePage(page, result: result, run: try pageRun(result), speaker: speaker, wavPath: nil) }
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
                 let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wavPath,
                                                              transcripts: settings.transcripts).result)
-                if let page { try writePage(page, result: result, run: try runResult(result, time: Date().timeIntervalSince(started)),
-                                            speaker: speaker, wavPath: wavPath) }
+                if let page { try writePage(page, result: result, run: try pageRun(result), speaker: speaker, wavPath: wavPath) }
                 return result
             }
             // A page needs the timeline's audio: without -o it is rendered into a temporary file.
@@ -177,7 +182,7 @@ public struct ScenarioCheck {
         write("Findings: \(FindingReport.summary(findings))\n")
         let shown = quiet ? findings.filter { $0.severity == .error && !$0.expected } : findings
         if !shown.isEmpty { write(FindingReport.text(shown)) }
-        let run = try runResult(result, time: Date().timeIntervalSince(started))
+        let run = try made ?? runResult(result, time: Date().timeIntervalSince(started))
         if let file = settings.findingsPath { try FindingsWriter(path: file).write(run) }
 
         let written = settings.transcripts.map(\.path) + [settings.wavPath, settings.findingsPath, page].compactMap { $0 }

@@ -32,8 +32,9 @@ public struct ScreenDrawing {
 
     /// The drawing of a screen as `generator` reads it.
     public init(screen: Screen, generator: DescriptionGenerator, audio: [String?] = [], picture: ScreenPicture? = nil) {
-        self.init(screen: screen, reading: ReadReport(screen: screen, generator: generator), audio: audio, picture: picture,
-                  covered: ScreenLinter.coveredFindings(for: screen, generator: generator))
+        let reading = ReadReport(screen: screen, generator: generator)
+        self.init(screen: screen, reading: reading, audio: audio, picture: picture,
+                  covered: ScreenLinter.coveredFindings(for: screen, generator: generator, stops: reading.lines.map(\.stop)))
     }
 
     /// The drawing of a screen already read (`read --report` draws the stops it listed): each

@@ -56,9 +56,10 @@ public struct ScreenLinter: Sendable {
     public static func targetFindings(for screen: Screen) -> [Finding] { TargetSizeCheck.findings(screen) }
 
     /// The stops reached but covered (`focus.covered`) as `generator`'s reader hears the screen,
-    /// for drawing the covered stops and their covers on a page.
-    public static func coveredFindings(for screen: Screen, generator: DescriptionGenerator) -> [Finding] {
-        CoveredFocusCheck.coveredStops(LintedScreen(screen: screen, generator: generator))
+    /// for drawing the covered stops and their covers on a page; `stops`: the screen's focus
+    /// stops when the caller has them already.
+    public static func coveredFindings(for screen: Screen, generator: DescriptionGenerator, stops: [FocusStop]? = nil) -> [Finding] {
+        CoveredFocusCheck.coveredStops(LintedScreen(screen: screen, generator: generator, stops: stops))
     }
 
     /// The checks this linter makes on `screen`, by their codes, and why it cannot make the
