@@ -296,7 +296,7 @@ struct KeyStroke {
     let events: [[String: Any]]
 
     /// Each named key's DOM `code`, virtual key code and text.
-    private static let named: [String: (code: String, virtualKey: Int, text: String?)] = [
+    static let named: [String: (code: String, virtualKey: Int, text: String?)] = [
         "Enter": ("Enter", 13, "\r"), "Escape": ("Escape", 27, nil), "Tab": ("Tab", 9, nil), "Space": ("Space", 32, " "),
         "Backspace": ("Backspace", 8, nil), "Delete": ("Delete", 46, nil),
         "ArrowLeft": ("ArrowLeft", 37, nil), "ArrowUp": ("ArrowUp", 38, nil), "ArrowRight": ("ArrowRight", 39, nil),
