@@ -161,11 +161,12 @@ extension WebRole {
     /// A role of the page's structure, which a reader announces or moves through and which is
     /// never one card of content: the document, a landmark role (named or not: a form or a
     /// region without a name is no landmark, but still no card), a list or list box, a dialog,
-    /// a table, a tree, a menu or menu bar, a tab list, a toolbar.
+    /// a table with its row groups and rows (a row is the table's line, never a card), a tree, a
+    /// menu or menu bar, a tab list, a toolbar.
     public var isPageStructure: Bool {
         switch self {
-        case .rootWebArea, .list, .listBox, .tree, .menu, .menuBar, .tabList, .toolbar: true
-        default: isLandmarkRole || isDialog || isTable
+        case .rootWebArea, .list, .listBox, .tree, .menu, .menuBar, .tabList, .toolbar, .rowGroup: true
+        default: isLandmarkRole || isDialog || isTable || isTableRow
         }
     }
 
