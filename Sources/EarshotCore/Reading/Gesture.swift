@@ -100,7 +100,8 @@ public enum ScenarioGesture: Sendable, Equatable {
             }
             switch self {
             case .readAll: return ["read", "read-top"]
-            case .scroll, .customAction: return []
+            // The table keys are played by scenarios only; explore does not type them yet.
+            case .scroll, .customAction, .nextColumn, .previousColumn, .nextRow, .previousRow: return []
             default: return [rawValue]
             }
         }
