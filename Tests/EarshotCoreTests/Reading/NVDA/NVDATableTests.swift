@@ -108,11 +108,18 @@ struct NVDATableTests {
         #expect(navigator.jump(to: .table, forward: false).speech?.text == "no previous table")
     }
 
-    @Test("Korean: the cell coordinates in NVDA's Korean words")
+    @Test("Korean: the size, the cell coordinates, the edge and T in NVDA's Korean words (nvda.po at ecee988e)")
     func korean() throws {
         var (navigator, _) = try Self.reading(try Self.page(), voice: "ko")
+        _ = navigator.next()
+        let refused = navigator.moveInTable(.nextColumn)
+        #expect(refused.isBoundary && refused.speech?.text == "표 셀이 아님")
+        #expect(navigator.jump(to: .table, forward: true).speech?.text == "Deliveries 표 행 3개, 열 3개 Deliveries")
+        #expect(navigator.jump(to: .table, forward: true).speech?.text == "다음 표 없음")
+        #expect(navigator.jump(to: .table, forward: false).speech?.text == "이전 표 없음")
         _ = navigator.focus(try #require(navigator.stops.first { $0.label == "9:00" }?.id))
         #expect(navigator.moveInTable(.nextRow).speech?.text == "Tuesday 3행 10:00")
+        #expect(navigator.moveInTable(.nextRow).speech?.text == "표 가장자리")
     }
 
     /// A list of two items, the second a link, as Chromium gives it: each item's marker a
