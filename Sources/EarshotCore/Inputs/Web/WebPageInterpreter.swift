@@ -30,6 +30,7 @@ public enum WebPageInterpreter {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let elementIDs = given ?? elementIDs(of: tree)
         let positions = WebSetPositions.positions(in: tree)
+        let tables = WebTableGrid.grid(in: tree, elementIDs: elementIDs)
         let byDOMID = Dictionary(tree.nodes.compactMap { node in node.domID.map { ($0, node) } }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool) throws -> AccessibilityNode {
@@ -47,6 +48,8 @@ public enum WebPageInterpreter {
             }
             if positions.outOfTabOrder.contains(node.id) { web.properties["outOfTabOrder"] = .bool(true) }
             web.errorMessage = errorMessage(of: node, byDOMID: byDOMID, byID: byID)
+            web.tableSize = tables.sizes[node.id]
+            web.tableCell = tables.cells[node.id]
             // The text inside a control or a heading is its name, not a stop of its own.
             let alone = !withinStop && web.role.isItem
             let children = try node.children.compactMap { byID[$0] }.map {
