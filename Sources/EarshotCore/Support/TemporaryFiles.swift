@@ -101,8 +101,12 @@ public enum TemporaryFiles {
     }
 
     /// The handler: unlinks every registered path, restores the default action and raises the
-    /// signal again, so the process dies of it (its exit status says so).
+    /// signal again, so the process dies of it (its exit status says so). `errno` is put back as
+    /// the interrupted code had it: a handler that returns (ThreadSanitizer delivers the raised
+    /// signal after the handler, not inside `raise`) must not change it under that code.
     public static let handler: @convention(c) (Int32) -> Void = { number in
+        let interrupted = errno
+        defer { errno = interrupted }
         removeAllRegistered()
         signal(number, SIG_DFL)
         raise(number)
