@@ -85,13 +85,23 @@ public final class LiveBrowserPage: LivePage {
     }
 
     /// Marks the page changed on any change of its DOM (nodes, text, attributes) and on any
-    /// move of keyboard focus (which changes no node, but changes what the tree says is focused).
+    /// move of keyboard focus (which changes no node, but changes what the tree says is focused),
+    /// in the document and in the documents of its frames already loaded that it can reach (a
+    /// frame loaded later takes it as a new document does).
     static let observer = """
-        window.__earshotChanged = false;
-        new MutationObserver(function () { window.__earshotChanged = true; })
-          .observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-        document.addEventListener('focusin', function () { window.__earshotChanged = true; }, true);
-        document.addEventListener('focusout', function () { window.__earshotChanged = true; }, true);
+        (function observe(view) {
+          if (view.__earshotObserved) { return; }
+          view.__earshotObserved = true;
+          view.__earshotChanged = false;
+          var mark = function () { view.__earshotChanged = true; };
+          new view.MutationObserver(mark)
+            .observe(view.document, {subtree: true, childList: true, characterData: true, attributes: true});
+          view.document.addEventListener('focusin', mark, true);
+          view.document.addEventListener('focusout', mark, true);
+          for (var i = 0; i < view.frames.length; i++) {
+            try { observe(view.frames[i]); } catch (error) {}
+          }
+        })(window);
         """
 
     /// Keeps the document's timers with the time each is due (`performance.now()`, which runs
@@ -164,10 +174,20 @@ public final class LiveBrowserPage: LivePage {
     /// Whether the page changed since it was last asked, and how long until its next timer
     /// (`agenda`), in one call.
     private func readAgenda() throws -> (changed: Bool, nextDue: Double?) {
+        // The document's and those of the frames it can reach: changed when any changed, the
+        // soonest of their timers (a frame of another site is seen at the poll).
         let expression = """
             (function () {
-              var changed = window.__earshotChanged === true; window.__earshotChanged = false;
-              var next = typeof window.__earshotAgenda === 'function' ? window.__earshotAgenda() : 0;
+              var changed = false, next = null;
+              (function ask(view) {
+                if (view.__earshotChanged === true) { changed = true; }
+                view.__earshotChanged = false;
+                var due = typeof view.__earshotAgenda === 'function' ? view.__earshotAgenda() : 0;
+                if (due !== null && (next === null || due < next)) { next = due; }
+                for (var i = 0; i < view.frames.length; i++) {
+                  try { ask(view.frames[i]); } catch (error) {}
+                }
+              })(window);
               return [changed, next];
             })()
             """

@@ -573,14 +573,80 @@ final class BrowserSession {
         let facts = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
                              deadline: deadline, waitingFor: what)
         let pair = ((facts["result"] as? [String: Any])?["value"] as? [Any]) ?? []
+        let framed = frameDocuments(into: axTree.nodes, snapshot: snapshot, deadline: deadline, waitingFor: what)
         noteRefusals()
-        let dom = DOMFacts(snapshot: snapshot)
+        let dom = DOMFacts(snapshot: snapshot, offsets: framed.offsets)
         // The document read: the address given, or where the page went (said in a note). A
         // note can quote the page (a dialog's message): its text is kept as the page's is.
         let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
         return WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
                            viewport: (viewport.width, viewport.height), browser: browser, refused: refused, notes: allNotes.map(WebPageLimits.keptText),
-                           nodes: AXTreeReduction.nodes(axTree.nodes, dom: dom))
+                           nodes: AXTreeReduction.nodes(framed.nodes, dom: dom))
+    }
+
+    /// The most frames of one page whose documents are read; past it, a note says how many were not.
+    static let largestFrameCount = 100
+
+    /// The documents of the page's frames (`iframe`, `frame`, `object`), each a tree of its own in
+    /// Chromium, joined to the page's tree under the element that holds them, as NVDA reads a
+    /// frame's document in place (docs/web.md, "Frames"); and where each frame's document lies
+    /// on the page, for its boxes. A frame whose tree the browser does not give (a document of
+    /// another site runs in a process of its own) is left empty, with a note.
+    func frameDocuments(into nodes: [ChromiumAXTree.Node], snapshot: ChromiumDOMSnapshot, deadline: Date,
+                        waitingFor what: @autoclosure () -> String) -> (nodes: [ChromiumAXTree.Node], offsets: [String: (x: Double, y: Double)]) {
+        guard let answer = try? call("Page.getFrameTree", deadline: deadline, waitingFor: what()),
+              let top = answer["frameTree"] as? [String: Any] else { return (nodes, [:]) }
+        // Parents before children, in document order of the frame tree.
+        var frames: [(id: String, parent: String, url: String)] = []
+        func walk(_ tree: [String: Any]) {
+            let parent = (tree["frame"] as? [String: Any])?["id"] as? String ?? ""
+            for child in tree["childFrames"] as? [[String: Any]] ?? [] {
+                let frame = child["frame"] as? [String: Any] ?? [:]
+                if let id = frame["id"] as? String { frames.append((id, parent, frame["url"] as? String ?? "")) }
+                walk(child)
+            }
+        }
+        walk(top)
+        guard !frames.isEmpty else { return (nodes, [:]) }
+        let raw = DOMFacts(snapshot: snapshot)
+        let scrolls = DOMFacts.documentScrolls(snapshot)
+        var joined = nodes
+        var offsets: [String: (x: Double, y: Double)] = [:]
+        var unread: [String] = []
+        for (index, frame) in frames.enumerated() {
+            guard index < Self.largestFrameCount else {
+                noteOnce("the page has \(frames.count) frames: the documents of the first \(Self.largestFrameCount) are read, the others not")
+                break
+            }
+            guard let owner = ((try? call("DOM.getFrameOwner", ["frameId": frame.id], deadline: deadline, waitingFor: what()))?["backendNodeId"] as? NSNumber)?.intValue,
+                  let tree = try? pipe.call("Accessibility.getFullAXTree", ["frameId": frame.id], session: page, decoding: ChromiumAXTree.self,
+                                            deadline: deadline, waitingFor: what()) else {
+                unread.append(frame.url)
+                continue
+            }
+            joined = AXTreeReduction.joining(frame: tree.nodes, named: "f\(index + 1)", under: owner, in: joined)
+            // The frame's document starts at its holder's content box, less the document's own scroll.
+            if let box = raw.byBackendID[owner]?.box {
+                let parent = offsets[frame.parent] ?? (0, 0)
+                var inset = (x: 0.0, y: 0.0)
+                if let model = (try? call("DOM.getBoxModel", ["backendNodeId": owner], deadline: deadline, waitingFor: what()))?["model"] as? [String: Any],
+                   let border = model["border"] as? [Double], let content = model["content"] as? [Double], border.count >= 2, content.count >= 2 {
+                    inset = (content[0] - border[0], content[1] - border[1])
+                }
+                let scroll = scrolls[frame.id] ?? (0, 0)
+                offsets[frame.id] = (parent.x + box.x + inset.x - scroll.x, parent.y + box.y + inset.y - scroll.y)
+            }
+        }
+        if !unread.isEmpty {
+            noteOnce("\(counted(unread.count, "frame")) of the page not read (a document of another site runs in a browser process of its own): "
+                         + unread.prefix(3).joined(separator: ", ") + (unread.count > 3 ? ", …" : ""))
+        }
+        return (joined, offsets)
+    }
+
+    /// Adds a note the page's tree has not said yet (a live page's tree is taken again and again).
+    private func noteOnce(_ note: String) {
+        if !notes.contains(note) { notes.append(note) }
     }
 }
 
@@ -639,6 +705,10 @@ struct ChromiumDOMSnapshot: Decodable {
 
         var nodes: Nodes?
         var layout: Layout?
+        /// The frame the document is of (an index into `strings`).
+        var frameId: Int?
+        var scrollOffsetX: Double?
+        var scrollOffsetY: Double?
     }
 
     var documents: [Document]?
@@ -662,7 +732,9 @@ struct DOMFacts {
 
     private(set) var byBackendID: [Int: Facts] = [:]
 
-    init(snapshot: ChromiumDOMSnapshot) {
+    /// `offsets`: where the document of each frame (by its id) starts on the page; a document of
+    /// no frame listed starts at the page's origin (the page's own).
+    init(snapshot: ChromiumDOMSnapshot, offsets: [String: (x: Double, y: Double)] = [:]) {
         let strings = snapshot.strings ?? []
         func string(_ index: Int) -> String? {
             guard strings.indices.contains(index) else { return nil }
@@ -670,6 +742,7 @@ struct DOMFacts {
         }
         for document in snapshot.documents ?? [] {
             guard let nodes = document.nodes else { continue }
+            let offset = document.frameId.flatMap(string).flatMap { offsets[$0] } ?? (0, 0)
             let backendIDs = nodes.backendNodeId ?? []
             let names = nodes.nodeName ?? []
             let attributes = nodes.attributes ?? []
@@ -700,10 +773,22 @@ struct DOMFacts {
                 for (index, nodeIndex) in indices.enumerated() where index < bounds.count && (0..<backendIDs.count).contains(nodeIndex) {
                     let box = bounds[index]
                     guard box.count == 4, byBackendID[backendIDs[nodeIndex]]?.box == nil else { continue }
-                    byBackendID[backendIDs[nodeIndex], default: Facts()].box = Frame(x: box[0], y: box[1], width: box[2], height: box[3])
+                    byBackendID[backendIDs[nodeIndex], default: Facts()].box = Frame(x: box[0] + offset.x, y: box[1] + offset.y,
+                                                                                      width: box[2], height: box[3])
                 }
             }
         }
+    }
+
+    /// How far each frame's document is scrolled, by the frame's id.
+    static func documentScrolls(_ snapshot: ChromiumDOMSnapshot) -> [String: (x: Double, y: Double)] {
+        let strings = snapshot.strings ?? []
+        var scrolls: [String: (x: Double, y: Double)] = [:]
+        for document in snapshot.documents ?? [] {
+            guard let index = document.frameId, strings.indices.contains(index) else { continue }
+            scrolls[strings[index]] = (document.scrollOffsetX ?? 0, document.scrollOffsetY ?? 0)
+        }
+        return scrolls
     }
 }
 
@@ -780,6 +865,29 @@ struct ChromiumAXTree: Decodable {
 /// Every walk keeps a stack of its own, so a page nested any depth is reduced without
 /// recursion, and each node is visited once, so the time grows with the node count.
 enum AXTreeReduction {
+    /// The page's tree with a frame's tree joined in: the frame's root becomes the last child of
+    /// the node of the element that holds the frame (`owner`, a DOM backend id). The ids stay as
+    /// Chromium gave them (a node's id is its DOM node's, which a live page acts on) unless one
+    /// is already taken, when the frame's are all made its own (`name:` before each). Without the
+    /// holder in the tree, the tree is returned as it was.
+    static func joining(frame: [ChromiumAXTree.Node], named name: String, under owner: Int,
+                        in nodes: [ChromiumAXTree.Node]) -> [ChromiumAXTree.Node] {
+        guard let holder = nodes.firstIndex(where: { $0.backendDOMNodeId == owner }),
+              let root = frame.first(where: { $0.parentId == nil }) else { return nodes }
+        let taken = Set(nodes.map(\.nodeId))
+        let clashes = frame.contains { taken.contains($0.nodeId) }
+        func own(_ id: String) -> String { clashes ? "\(name):\(id)" : id }
+        var joined = nodes
+        joined[holder].childIds = (joined[holder].childIds ?? []) + [own(root.nodeId)]
+        for var node in frame {
+            node.nodeId = own(node.nodeId)
+            node.parentId = node.parentId.map(own) ?? joined[holder].nodeId
+            node.childIds = node.childIds?.map(own)
+            joined.append(node)
+        }
+        return joined
+    }
+
     static func nodes(_ raw: [ChromiumAXTree.Node], dom: DOMFacts) -> [WebPageTree.Node] {
         var byID: [String: Int] = [:]
         byID.reserveCapacity(raw.count)

@@ -1,0 +1,90 @@
+import EarshotCore
+import Foundation
+import Testing
+@testable import EarshotWeb
+
+/// A frame's document read in place: its tree joined under the element that holds it, its boxes
+/// where it lies on the page, and a page with an iframe read through the browser.
+@Suite("Frames read in place")
+struct FrameCaptureTests {
+    static func node(_ id: String, _ role: String, parent: String?, children: [String] = [], backend: Int? = nil,
+                     name: String? = nil) -> ChromiumAXTree.Node {
+        let json: [String: Any?] = [
+            "nodeId": id, "parentId": parent, "role": ["type": "role", "value": role],
+            "name": name.map { ["type": "computedString", "value": $0] }, "childIds": children, "backendDOMNodeId": backend,
+        ]
+        let data = try! JSONSerialization.data(withJSONObject: json.compactMapValues { $0 })
+        return try! JSONDecoder().decode(ChromiumAXTree.Node.self, from: data)
+    }
+
+    static let page = [
+        node("1", "RootWebArea", parent: nil, children: ["2", "3"], backend: 1),
+        node("2", "heading", parent: "1", backend: 2, name: "Checkout"),
+        node("3", "Iframe", parent: "1", backend: 3, name: "Card payment"),
+    ]
+
+    @Test("the frame's root becomes the holder's child, ids kept when none is taken")
+    func joinedUnderHolder() {
+        let frame = [
+            Self.node("7", "RootWebArea", parent: nil, children: ["8"], backend: 7),
+            Self.node("8", "heading", parent: "7", backend: 8, name: "Card details"),
+        ]
+        let joined = AXTreeReduction.joining(frame: frame, named: "f1", under: 3, in: Self.page)
+        #expect(joined.count == 5)
+        #expect(joined.first { $0.nodeId == "3" }?.childIds == ["7"])
+        #expect(joined.first { $0.nodeId == "7" }?.parentId == "3")
+        let nodes = AXTreeReduction.nodes(joined, dom: DOMFacts(snapshot: ChromiumDOMSnapshot()))
+        #expect(nodes.map(\.id) == ["1", "2", "3", "7", "8"], "document order: the frame's document inside its holder")
+    }
+
+    @Test("a frame whose ids meet the page's is given ids of its own; a holder not in the tree leaves the tree as it was")
+    func clashesAndMissingHolder() {
+        let frame = [
+            Self.node("2", "RootWebArea", parent: nil, children: ["9"], backend: 20),
+            Self.node("9", "link", parent: "2", backend: 21, name: "Help"),
+        ]
+        let joined = AXTreeReduction.joining(frame: frame, named: "f1", under: 3, in: Self.page)
+        #expect(joined.first { $0.nodeId == "3" }?.childIds == ["f1:2"])
+        #expect(joined.first { $0.nodeId == "f1:9" }?.parentId == "f1:2")
+        #expect(joined.filter { $0.nodeId == "2" }.count == 1, "the page's own node 2 is untouched")
+        #expect(AXTreeReduction.joining(frame: frame, named: "f1", under: 99, in: Self.page).map(\.nodeId) == ["1", "2", "3"])
+    }
+
+    @Test("a frame's document's boxes are moved by where the frame's document starts on the page")
+    func boxesOffset() throws {
+        let snapshot = try JSONDecoder().decode(ChromiumDOMSnapshot.self, from: Data("""
+            {"strings": ["main", "inner", "H1", "H2"],
+             "documents": [
+               {"frameId": 0, "nodes": {"backendNodeId": [2], "nodeName": [2]}, "layout": {"nodeIndex": [0], "bounds": [[8, 20, 700, 38]]}},
+               {"frameId": 1, "scrollOffsetY": 5, "nodes": {"backendNodeId": [8], "nodeName": [3]}, "layout": {"nodeIndex": [0], "bounds": [[8, 19, 280, 28]]}}
+             ]}
+            """.utf8))
+        let facts = DOMFacts(snapshot: snapshot, offsets: ["inner": (x: 10, y: 80)])
+        #expect(facts.byBackendID[2]?.box == Frame(x: 8, y: 20, width: 700, height: 38))
+        #expect(facts.byBackendID[8]?.box == Frame(x: 18, y: 99, width: 280, height: 28))
+        #expect(DOMFacts.documentScrolls(snapshot)["inner"]?.y == 5)
+    }
+
+    @Test("through the browser: the iframe's document is in the tree under the iframe, its boxes inside the iframe's", .enabled(if: (try? PageCapture.findBrowser()) != nil))
+    func capturedPage() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/web/checkout.html").absoluteString
+        let tree = try PageCapture().capture(page)
+        let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let frame = try #require(tree.nodes.first { $0.role == "Iframe" })
+        #expect(frame.name == "Card payment")
+        var inside: [WebPageTree.Node] = []
+        var stack = frame.children
+        while let id = stack.popLast() {
+            guard let node = byID[id] else { continue }
+            inside.append(node)
+            stack.append(contentsOf: node.children)
+        }
+        let heading = try #require(inside.first { $0.role == "heading" })
+        #expect(heading.name == "Card details")
+        #expect(inside.contains { $0.role == "textbox" && $0.name == "Card number" })
+        let outer = try #require(frame.box), inner = try #require(heading.box)
+        #expect(inner.x > outer.x && inner.y > outer.y && inner.x + inner.width <= outer.x + outer.width
+                && inner.y + inner.height <= outer.y + outer.height, "the heading \(inner) lies inside the iframe \(outer)")
+    }
+}
