@@ -11,8 +11,8 @@ public struct CheckCoverage: Sendable, Equatable {
     public private(set) var ran: Set<FindingCode> = []
     /// For a code whose check could not run, why; never a code that ran.
     public private(set) var notRun: [FindingCode: String] = [:]
-    /// Of `notRun`, the codes no note names: what the input can never allow (a web page has no
-    /// paint order), as against what the user can give (`--density`).
+    /// Of `notRun`, the codes no note names: what the input seldom allows (a page as a scenario
+    /// plays it has no hit test of its covers), as against what the user can give (`--density`).
     public private(set) var unnoted: Set<FindingCode> = []
 
     public init() {}
