@@ -4,7 +4,8 @@ import Testing
 /// `focus.covered` on real pages in Chromium (docs/web.md, "What covers a focused element"): a
 /// sticky header over a link scrolled to the top of the window is found, naming both; the same
 /// page with a header that scrolls away, or with `scroll-padding-top` as tall as the sticky
-/// header (the fix), has no finding; a fixed banner at the bottom covers a link there.
+/// header (the fix), has no finding; a fixed banner at the bottom covers a link there, and a box
+/// laid over the link on a page where nothing moves covers it wherever it is.
 @Suite("Covered focus on real pages", .serialized)
 struct WebCoveredFocusTests {
     /// A shop's page: a header 120 px tall holding its name at its foot, a link 1,500 px down,
@@ -71,5 +72,14 @@ struct WebCoveredFocusTests {
         #expect(finding["elements"] as? [String] == ["offers", "accept"])
         #expect(run.stdout.contains("but button#accept (\"Accept cookies\") is drawn over all of it when it is scrolled to the bottom of the window"),
                 "\(run.stdout)")
+    }
+
+    @Test("on a page where nothing moves as it scrolls, a box laid over the link covers it wherever it is; hidden from the tree, it is named by its selector")
+    func overlay() throws {
+        let sale = #"<div class="sale" aria-hidden="true" style="position: absolute; left: 0; top: 1630px; width: 300px; height: 40px; background: #fff;"></div>"#
+        let run = try Self.lint(Self.page(header: "", after: sale))
+        let finding = try #require(run.covered.first, "\(run.stdout)")
+        #expect(finding["elements"] as? [String] == ["offers"])
+        #expect(run.stdout.contains("but div.sale is drawn over all of it, so keyboard focus there is hidden."), "\(run.stdout)")
     }
 }

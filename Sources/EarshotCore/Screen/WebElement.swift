@@ -144,10 +144,12 @@ public struct WebCover: Sendable, Equatable {
     }
 }
 
-/// The edge of the window an element is scrolled to where keyboard focus can rest on it: the
-/// browser scrolls a focused element only when it is not inside the window already.
+/// Where in the window an element was when it was found covered: at its top or its bottom edge
+/// (the browser scrolls a focused element only when it is not inside the window already, so
+/// focus can rest there), or `anywhere`, on a page where nothing moves as it scrolls, so the
+/// cover is over the element wherever it is.
 public enum WebCoverEdge: String, Sendable, Equatable, CaseIterable {
-    case top, bottom
+    case top, bottom, anywhere
 }
 
 /// One property value of a web node, as Chromium gives it.

@@ -26,7 +26,9 @@
 ///   `scrollIntoView` does (the page's `scroll-padding` kept). Chromium scrolls a focused element
 ///   only when it is not wholly inside the window (and then to its middle), so focus can rest on
 ///   an element at either edge, under a sticky header or a cookie banner (Earshot's choice of the
-///   two places; what Chromium does was seen in Chromium 156).
+///   two places; what Chromium does was seen in Chromium 156). On a page where nothing moves as
+///   it scrolls (nothing fixed or sticky, no scrolling box but the page), a cover is over the
+///   element wherever it is, and each is tested once, where a window's scroll shows it.
 /// - Covered: the topmost element at the element's centre (`document.elementsFromPoint`) is
 ///   neither the element nor inside it, and the element is drawn under it there.
 /// - Judged whatever the reader's activation: keyboard focus there is hidden from a person who
@@ -119,7 +121,8 @@ enum CoveredFocusCheck {
             var message = "\"\(linted.spoken[position].text)\" is reached and read, but \(cover.selector)"
             if let name = node.flatMap(coverName) { message += " (\"\(name)\")" }
             message += " is drawn over " + (cover.whole ? "all of it" : "its centre")
-            message += " when it is scrolled to the \(cover.edge.rawValue) of the window, so keyboard focus there is hidden"
+            if cover.edge != .anywhere { message += " when it is scrolled to the \(cover.edge.rawValue) of the window" }
+            message += ", so keyboard focus there is hidden"
             if activatable && touches { message += ", and activating it there activates that instead" }
             findings.append(Finding(.focusCovered, elements: [stop.id] + (cover.elementID.map { [$0] } ?? []), message: message + ".",
                                     severity: cover.whole || (activatable && touches) ? .error : .warning))

@@ -239,7 +239,7 @@ public struct WebPageTree: Sendable, Equatable {
         return ScreenPicture(png: png, width: width, height: height)
     }
 
-    /// `{"node": ID, "element": SELECTOR, "whole": BOOL, "edge": "top"|"bottom"}`, `node` optional.
+    /// `{"node": ID, "element": SELECTOR, "whole": BOOL, "edge": "top"|"bottom"|"anywhere"}`, `node` optional.
     private static func decodeCover(_ node: JSONNode) throws -> Cover {
         let object = try node.object(allowing: coverKeys)
         let element = try object.requiredString("element")
