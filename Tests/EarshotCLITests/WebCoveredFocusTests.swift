@@ -47,6 +47,9 @@ struct WebCoveredFocusTests {
         let finding = try #require(run.covered.first)
         #expect(finding["elements"] as? [String] == ["offers", "masthead"])
         #expect(finding["severity"] as? String == "error")
+        // Keyboard focus wholly hidden by the page's own content: WCAG 2.2 2.4.11.
+        #expect((finding["criteria"] as? [[String: Any]])?.map { "\($0["standard"] ?? "") \($0["id"] ?? "")" } == ["wcag22 2.4.11"])
+        #expect(finding["case"] as? String == "focus-hidden")
         #expect(run.stdout.contains("error focus.covered [offers, masthead]: \"main landmark link Today's offers\" is reached and read, but header#masthead (\"Acme Store\") is drawn over all of it when it is scrolled to the top of the window, so keyboard focus there is hidden."),
                 "\(run.stdout)")
         #expect(run.status == 1)

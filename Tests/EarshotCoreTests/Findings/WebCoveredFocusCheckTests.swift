@@ -42,6 +42,9 @@ struct WebCoveredFocusCheckTests {
         #expect(finding.message.contains("is reached and read, but header#masthead (\"Acme Store\") is drawn over all of it when it is scrolled to the top of the window, so keyboard focus there is hidden."),
                 "\(finding.message)")
         #expect(finding.fix.contains("scroll-padding"), "NVDA's wording: \(finding.fix)")
+        // Keyboard focus wholly hidden: the case the criteria data maps to WCAG 2.4.11.
+        #expect(finding.criteriaCase == .focusHidden)
+        #expect(finding.criteria.map(\.reference) == ["WCAG 2.2 2.4.11"])
         #expect(try Self.covered(Self.tree(linkCover: nil)).isEmpty)
     }
 
@@ -52,6 +55,8 @@ struct WebCoveredFocusCheckTests {
         #expect(button.first?.message.contains("but button#accept (\"Accept cookies\") is drawn over its centre when it is scrolled to the bottom of the window") == true,
                 "\(button.first?.message ?? "")")
         #expect(button.first?.message.contains("activates that instead") == false)
+        // A part hidden is 2.4.12's (AAA), left to a person: the code's mapping, none.
+        #expect(button.first?.criteriaCase == nil && button.first?.criteria.isEmpty == true)
         let bare = try Self.covered(Self.tree(linkCover: .init(node: nil, element: "div.overlay", whole: false, edge: .bottom)))
         #expect(bare.first?.elements == ["offers"])
         #expect(bare.first?.message.contains("but div.overlay is drawn over its centre") == true, "\(bare.first?.message ?? "")")
@@ -88,5 +93,36 @@ struct WebCoveredFocusCheckTests {
         #expect(refusal(text.replacingOccurrences(of: "\"version\": 4,", with: "\"version\": 3,")).contains("is a key of version 4"))
         #expect(refusal(text.replacingOccurrences(of: "\"node\": \"2\"", with: "\"node\": \"99\"")).contains("names a node \"99\" that is not in \"nodes\""))
         #expect(refusal(text.replacingOccurrences(of: "\"edge\": \"top\"", with: "\"edge\": \"middle\"")).contains("middle"))
+    }
+
+    @Test("the conformance table: 2.4.11 failed by a page's wholly hidden element, checked on a hit-tested page with none, not evaluated on an app's screen (with why); the case survives the findings file")
+    func conformance() throws {
+        let covered = try WebPageInterpreter.screen(
+            from: Self.tree(linkCover: .init(node: "2", element: "header#masthead", whole: true, edge: .top)), defaultName: "shop")
+        let linter = try Self.linter()
+        let findings = linter.findings(for: covered)
+        func row(_ findings: [Finding], _ coverage: CheckCoverage) throws -> ConformanceReport.Row {
+            try #require(try ConformanceReport(.wcag22, findings: findings, coverage: coverage).rows.first { $0.criterion.id == "2.4.11" })
+        }
+        let failed = try row(findings, linter.coverage(for: covered))
+        #expect(failed.status == .failed && failed.findings.map(\.code) == [.focusCovered])
+        let clear = try WebPageInterpreter.screen(from: Self.tree(linkCover: nil), defaultName: "shop")
+        let checked = try row([], linter.coverage(for: clear))
+        #expect(checked.status == .checked && checked.codes == [.focusCovered])
+        // An app's screen checks focus.covered, but not keyboard focus: 2.4.11 is not evaluated.
+        let app = try Screen(name: "s", roots: [AccessibilityNode(id: "buy", kind: .button, label: "Buy", frame: Frame(x: 0, y: 0, width: 100, height: 50))])
+        let appCoverage = try ScreenLinter(profile: try ScreenTestSupport.profile("en"),
+                                           reader: ScreenReaders.make(.voiceOver, profile: try ScreenTestSupport.profile("en"))).coverage(for: app)
+        #expect(appCoverage.checked(.focusCovered))
+        let notEvaluated = try row([], appCoverage)
+        #expect(notEvaluated.status == .notEvaluated)
+        #expect(notEvaluated.note?.contains("only a web page read with the browser's hit test") == true, "\(notEvaluated.note ?? "")")
+        // Through the workers' JSON: the coverage keeps the case, the findings file the finding's.
+        let decoded = try JSONDecoder().decode(CheckCoverage.self, from: try JSONEncoder().encode(linter.coverage(for: clear)))
+        #expect(decoded.checked(.focusCovered, case: .focusHidden))
+        let text = FindingsJSON.encode(findings.filter { $0.code == .focusCovered })
+        #expect(text.contains("\"case\": \"focus-hidden\"}"))
+        let read = try FindingsJSON.decode(try JSONDocument.parse(text, file: "findings.json"))
+        #expect(read.first?.criteriaCase == .focusHidden && read.first?.criteria.map(\.reference) == ["WCAG 2.2 2.4.11"])
     }
 }

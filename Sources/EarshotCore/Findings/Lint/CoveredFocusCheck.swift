@@ -32,7 +32,9 @@
 /// - Covered: the topmost element at the element's centre (`document.elementsFromPoint`) is
 ///   neither the element nor inside it, and the element is drawn under it there.
 /// - Judged whatever the reader's activation: keyboard focus there is hidden from a person who
-///   sees the screen (WCAG 2.2 2.4.11 when the whole element is hidden). NVDA's activation is
+///   sees the screen. The whole element hidden is the case `focus-hidden` (`FindingCase`),
+///   which the criteria data maps to WCAG 2.2 2.4.11; a part hidden, and every app's finding,
+///   map to none. NVDA's activation is
 ///   no click at the centre (`activatesByTouch` false: its browse mode calls the object's
 ///   default action, and clicks its centre only when that fails), so a control over it is no
 ///   error by itself: an error when the cover hides the whole element, or is a control and the
@@ -47,6 +49,11 @@ enum CoveredFocusCheck {
         return "this page's tree has no hit test of what is drawn over each element (a page as a scenario plays it, or a tree "
             + "imported by an earlier earshot), so what covers a focused element was not checked; lint the page itself, or import it again"
     }
+
+    /// Whether the check judges keyboard focus on `screen`: a web page the browser hit-tested,
+    /// whose element wholly hidden is the case `focus-hidden` (`FindingCase`), which the
+    /// criteria data maps apart (WCAG 2.2 2.4.11).
+    static func checksKeyboardFocus(_ screen: Screen) -> Bool { screen.isWebPage && screen.webCoversTested }
 
     @Sendable static func coveredStops(_ linted: LintedScreen) -> [Finding] {
         guard uncheckedReason(linted.screen) == nil else { return [] }
@@ -124,8 +131,11 @@ enum CoveredFocusCheck {
             if cover.edge != .anywhere { message += " when it is scrolled to the \(cover.edge.rawValue) of the window" }
             message += ", so keyboard focus there is hidden"
             if activatable && touches { message += ", and activating it there activates that instead" }
-            findings.append(Finding(.focusCovered, elements: [stop.id] + (cover.elementID.map { [$0] } ?? []), message: message + ".",
-                                    severity: cover.whole || (activatable && touches) ? .error : .warning))
+            var finding = Finding(.focusCovered, elements: [stop.id] + (cover.elementID.map { [$0] } ?? []), message: message + ".",
+                                  severity: cover.whole || (activatable && touches) ? .error : .warning)
+            // Keyboard focus wholly hidden: the case the criteria data maps to WCAG 2.4.11.
+            if cover.whole { finding.criteriaCase = .focusHidden }
+            findings.append(finding)
         }
         return findings
     }

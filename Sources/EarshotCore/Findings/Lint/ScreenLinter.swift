@@ -93,6 +93,7 @@ public struct ScreenLinter: Sendable {
             unnoted.insert(.focusCovered)
         }
         var coverage = CheckCoverage()
+        if CoveredFocusCheck.checksKeyboardFocus(screen) { coverage.record(ran: FindingCase.focusHidden) }
         for code in Self.checks.flatMap(\.codes) {
             if let reason = cannot[code] {
                 coverage.record(notRun: code, because: reason, noted: !unnoted.contains(code))
