@@ -22,14 +22,18 @@ public struct PageCapture: Sendable {
     public var allowNetwork: Bool
     /// Take a screenshot of the whole page with its tree (off by default: reading needs none).
     public var screenshot: Bool
+    /// Test what covers each focusable element with the browser's hit test (`testCovers`, for
+    /// `focus.covered`): on by default; what only reads or plays the page needs none.
+    public var testCovers: Bool
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
     public init(timeout: Double? = nil, viewport: PageViewport = .desktop, allowNetwork: Bool = false,
-                screenshot: Bool = false) {
+                screenshot: Bool = false, testCovers: Bool = true) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
         self.allowNetwork = allowNetwork
         self.screenshot = screenshot
+        self.testCovers = testCovers
     }
 
     /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
@@ -98,7 +102,7 @@ public struct PageCapture: Sendable {
         var tree = read.tree
         if screenshot { tree.screenshot = try session.screenshot() }
         // Last: it scrolls the page, which the screenshot is to show as loaded.
-        session.testCovers(&tree, nodeIDs: read.nodeIDs)
+        if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
         return tree
     }
 }
