@@ -15,6 +15,7 @@ Read from the snapshot:
   source/aria.py                    landmark words
   source/speech/speech.py           the spoken templates (blank, level, position, ...)
   source/browseMode.py              what quick navigation says when nothing is found
+  source/documentBase.py            what table navigation says at a table's edge or outside one
   source/locale/ko/LC_MESSAGES/nvda.po   the Korean words of all of the above
 Earshot's own, beside the data:
   voices/nvda/facts.json            Earshot's transcription of facts of NVDA's code (the keys
@@ -77,6 +78,7 @@ NVDA_FILES = {
     "aria.py": "source/aria.py",
     "speech/speech.py": "source/speech/speech.py",
     "browseMode.py": "source/browseMode.py",
+    "documentBase.py": "source/documentBase.py",
 }
 PO_FILE = "source/locale/{locale}/LC_MESSAGES/nvda.po"
 
@@ -101,6 +103,11 @@ READER_QUICK_NAVIGATION_KEY = ["finds", "itemType", "notFound"]
 
 def reader_facts(groups):
     """The groups of facts.json as the words files carry them: the keys the reader reads."""
+    for letter, entry in groups["quickNavigation"]["keys"].items():
+        unknown = [name for name in entry.get("notFound", []) if name not in TEMPLATES]
+        if unknown:
+            raise ExtractionError(f"{FACTS}: the quick navigation key {letter} says {', '.join(unknown)} when "
+                                  "nothing is found, which are not among the script's TEMPLATES")
     kept = {}
     for name, keys in READER_FACTS.items():
         group = groups[name]
@@ -114,8 +121,9 @@ def reader_facts(groups):
     return kept
 
 # The spoken templates: key -> (file, msgid or (singular, plural), NVDA's arguments in order ->
-# Earshot's placeholders). Each comment names the function of speech.py or browseMode.py that
-# speaks it.
+# Earshot's placeholders). Each comment names the function of speech.py, browseMode.py or
+# documentBase.py that speaks it. A plural msgid (ngettext) gives two templates: KEY, its other
+# form, and KEYOne, its form for one.
 TEMPLATES = {
     # getTextInfoSpeech: a line with nothing else to say; _getSpeakMessageSpeech: an empty message.
     "blank": ("speech/speech.py", "blank", []),
@@ -132,6 +140,16 @@ TEMPLATES = {
     # getPropertiesSpeech: a table cell's row and column.
     "row": ("speech/speech.py", "row %s", ["{index}"]),
     "column": ("speech/speech.py", "column %s", ["{index}"]),
+    # _rowAndColumnCountText: a table's size when it is entered, "with 3 rows and 4 columns"; {rows}
+    # and {columns} are the two templates after it (_rowCountText, _columnCountText, ngettext).
+    "tableDimensions": ("speech/speech.py", "with {rowCountTranslation} and {colCountTranslation}",
+                        {"rowCountTranslation": "{rows}", "colCountTranslation": "{columns}"}),
+    "rowCount": ("speech/speech.py", ("{rowCount} row", "{rowCount} rows"), {"rowCount": "{count}"}),
+    "columnCount": ("speech/speech.py", ("{columnCount} column", "{columnCount} columns"), {"columnCount": "{count}"}),
+    # DocumentWithTableNavigation._tableFindNewCell: control+alt+arrows with no cell that way, or
+    # outside a table cell.
+    "edgeOfTable": ("documentBase.py", "Edge of table", []),
+    "notInTableCell": ("documentBase.py", "Not in a table cell", []),
     # State.negativeDisplayString (state.py): a negative state without a word of its own.
     "notState": ("controlTypes/state.py", "not %s", ["{name}"]),
     # getPropertiesSpeech, current: aria-current (IsCurrent labels, isCurrent.py).
@@ -154,7 +172,15 @@ TEMPLATES = {
     "noPreviousCheckBox": ("browseMode.py", "no previous check box", []),
     "noNextLandmark": ("browseMode.py", "no next landmark", []),
     "noPreviousLandmark": ("browseMode.py", "no previous landmark", []),
+    # qn("table", key="t", …) nextError / prevError.
+    "noNextTable": ("browseMode.py", "no next table", []),
+    "noPreviousTable": ("browseMode.py", "no previous table", []),
 }
+
+# ngettext("one", "other", n), its arguments on the call's line or on lines of their own after
+# comments (as _rowCountText has them).
+NGETTEXT = r'ngettext\(\s*(?:#[^\n]*\n\s*)*"([^"]*)",\s*"([^"]*)"'
+
 
 # getControlFieldSpeech speaks a landmark as f"{aria.landmarkRoles[landmark]} {Role.LANDMARK.displayString}":
 # this line of speech.py must still say so.
@@ -313,7 +339,7 @@ def msgids_in(relative):
     """Every msgid a file marks for translation: _("…"), and ngettext("…", "…", n) as a pair."""
     text = read_text(relative)
     found = set(re.findall(r'(?<![\w.])_\("([^"]*)"\)', text))
-    found |= set(re.findall(r'ngettext\("([^"]*)",\s*"([^"]*)"', text))
+    found |= set(re.findall(NGETTEXT, text))
     return found, text
 
 
@@ -480,7 +506,7 @@ def template_citation(relative, msgid):
     """Where a template's msgid is marked for translation in NVDA's English source."""
     text = read_text(relative)
     if isinstance(msgid, tuple):
-        offset = text.find(f'ngettext("{msgid[0]}", "{msgid[1]}"')
+        offset = next((match.start() for match in re.finditer(NGETTEXT, text) if match.groups() == msgid), -1)
         return citation(relative, f'msgid "{msgid[0]}" msgid_plural "{msgid[1]}"', text, offset)
     offset = text.find(f'_("{msgid}")')
     return citation(relative, f'msgid "{msgid}"', text, offset)
@@ -506,7 +532,7 @@ def build(language, facts):
         if isinstance(msgid, tuple):
             one, other = words_of.word(None, msgid[0], msgid[1])
             cited = words_of.cite(None, msgid[0], source, msgid[1])
-            cited_templates["itemCountOne"], cited_templates["itemCount"] = cited, cited
+            cited_templates[key + "One"], cited_templates[key] = cited, cited
             return placeholders(one, arguments, where), placeholders(other, arguments, where)
         cited_templates[key] = words_of.cite(None, msgid, source)
         return placeholders(words_of.word(None, msgid), arguments, where)
@@ -524,8 +550,12 @@ def build(language, facts):
     states, state_citations = group(state_labels, english["states"])
     negatives, negative_citations = group(negative_labels, english["negativeStates"])
     landmarks, landmark_citations = group(landmark_labels, english["landmarks"])
-    templates = {key: template(key) for key in TEMPLATES if key != "itemCount"}
-    templates["itemCountOne"], templates["itemCount"] = template("itemCount")
+    templates = {}
+    for key, (_, msgid, _) in TEMPLATES.items():
+        if isinstance(msgid, tuple):
+            templates[key + "One"], templates[key] = template(key)
+        else:
+            templates[key] = template(key)
     templates["landmark"] = "{name} " + roles["LANDMARK"]
     cited_templates["landmark"] = citation("speech/speech.py", "getControlFieldSpeech, the landmark's role text", speech_text,
                                            speech_text.find(LANDMARK_PHRASE),

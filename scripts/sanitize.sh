@@ -12,10 +12,15 @@ case "$kind" in
   *) echo "usage: scripts/sanitize.sh address|thread" >&2; exit 64 ;;
 esac
 export EARSHOT_SANITIZER="$kind"
+# Every report, of the test process and of each `earshot` it spawns, goes to a file of its own
+# in $reports (log_path), and all are printed again at the end: a CI log that keeps only its
+# tail still shows them. halt_on_error=0 keeps a ThreadSanitizer run going so every report is
+# seen; any report fails the run.
+reports="$PWD/.build/$kind-reports"
+rm -rf "$reports" && mkdir -p "$reports"
 export LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0"
-# TSan cannot see Synchronization.Mutex on Linux (it reports false races on state it guards);
-# halt_on_error=0 keeps the run going so every report is seen, and the exit code still fails.
-export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:suppressions=$PWD/scripts/tsan.supp"
+export ASAN_OPTIONS="log_path=$reports/report"
+export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:log_path=$reports/report"
 start=$(date +%s)
 swift build --build-tests --sanitize="$kind" --scratch-path "$scratch"
 # The scope, both sanitizers alike (README, "Testing"): every library suite, in process, and of
@@ -35,5 +40,16 @@ fi
 TMPDIR=$(bash scripts/test-tmpdir.sh)
 export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
-swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --parallel --num-workers 2 "${skip[@]}"
+status=0
+swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --parallel --num-workers 2 "${skip[@]}" || status=$?
+found=("$reports"/report.*)
+if [ -e "${found[0]}" ]; then
+  echo "sanitize: $kind: ${#found[@]} process(es) reported (kept in $reports); each report in full:" >&2
+  for report in "${found[@]}"; do echo "--- $report" >&2; cat "$report" >&2; done
+  status=1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "sanitize: $kind: failed after $(( $(date +%s) - start )) s (build included)" >&2
+  exit "$status"
+fi
 echo "sanitize: $kind: the test suite passed in $(( $(date +%s) - start )) s (build included)"

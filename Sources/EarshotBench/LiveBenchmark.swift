@@ -5,7 +5,6 @@ import EarshotJack
 import EarshotPlayback
 import EarshotSpeech
 import Foundation
-import Synchronization
 
 /// `earshot-bench live [--trials N] [--voice NAME]`: live mode on the JACK dummy backend (started
 /// with scripts/jack-dummy.sh if no JACK server runs), in one run:
@@ -226,9 +225,9 @@ enum LiveBenchmark {
     // MARK: - What the device and the sink reported
 
     final class Log: Sendable {
-        let chunkStarts = Mutex<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
-        private let firstChunks = Mutex<[Int: Int]>([:])
-        private let chunks = Mutex<[Int: [Int16]]>([:])
+        let chunkStarts = Locked<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
+        private let firstChunks = Locked<[Int: Int]>([:])
+        private let chunks = Locked<[Int: [Int16]]>([:])
 
         func record(_ event: LiveSpeechDevice.Event) {
             switch event {
@@ -246,7 +245,7 @@ enum LiveBenchmark {
     /// live device stops it.
     final class StopProbe: SpeechDevice, @unchecked Sendable {
         let inner: LiveSpeechDevice
-        let stops = Mutex<[Int: (framesPlayed: Int64, time: ContinuousClock.Instant)]>([:])
+        let stops = Locked<[Int: (framesPlayed: Int64, time: ContinuousClock.Instant)]>([:])
 
         init(_ inner: LiveSpeechDevice) { self.inner = inner }
 

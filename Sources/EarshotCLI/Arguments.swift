@@ -5,7 +5,6 @@ import EarshotPlayback
 import EarshotSpeech
 import EarshotWeb
 import Foundation
-import Synchronization
 
 /// Options several commands share, with one wording and one conversion.
 extension OptionDeclaration where Value == String {
@@ -268,4 +267,4 @@ func printNotes(_ notes: [String], file: String) {
     }
 }
 
-private let printedBriefs = Mutex<Set<String>>([])
+private let printedBriefs = Locked<Set<String>>([])

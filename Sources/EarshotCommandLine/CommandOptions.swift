@@ -1,6 +1,5 @@
 import EarshotCore
 import Foundation
-import Synchronization
 
 /// A command's options as one struct, decoded once from its command line.
 ///
@@ -203,7 +202,7 @@ public final class OptionDecoding: Sendable {
 
     /// The command line; nil while only the table is collected.
     private let parsed: ParsedArguments?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var table: [OptionSpec] = []

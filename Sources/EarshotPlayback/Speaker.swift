@@ -2,7 +2,6 @@ import EarshotAudio
 import EarshotCore
 import EarshotSpeech
 import Foundation
-import Synchronization
 
 /// A voice ready to speak: its profile, the process's eSpeak NG engine and the profile's text
 /// normalizer. Everything Earshot says goes through `synthesize`, so the transcript keeps the
@@ -32,12 +31,12 @@ public final class Speaker: Sendable {
     /// Where the voices of other languages come from.
     let library: VoiceLibrary
     /// Voices of other languages and the variants of this one, made on first use.
-    private let voices = Mutex<[String: SpanVoice]>([:])
+    private let voices = Locked<[String: SpanVoice]>([:])
     /// The length in samples of each text synthesized for its length alone (`sampleCount`):
     /// the speaker's voice and rate are fixed, so the text is the key.
-    private let lengths = Mutex<[SpokenText: Int]>([:])
+    private let lengths = Locked<[SpokenText: Int]>([:])
     /// How many texts `sampleCount` synthesized, and how many it found already measured.
-    private let lengthCounts = Mutex<(synthesized: Int, reused: Int)>((0, 0))
+    private let lengthCounts = Locked<(synthesized: Int, reused: Int)>((0, 0))
 
     /// Loads the profile's normalizer; engine problems surface on the first synthesis.
     public init(profile: VoiceProfile, engine: SpeechEngine, library: VoiceLibrary = .locate()) throws {

@@ -378,5 +378,5 @@ public enum RenderWorker {
 
 /// The temporary files being written, shared with the thread that watches the parent.
 private final class InFlightRender: Sendable {
-    let temporaries = Mutex<[String]>([])
+    let temporaries = Locked<[String]>([])
 }

@@ -3,20 +3,19 @@
 import CEspeakNG
 import EarshotCore
 import Foundation
-import Synchronization
 
 /// The eSpeak NG library of this process, reachable only through `withSession`.
 ///
 /// eSpeak NG keeps all of its state in C globals (voice, parameters, output buffer, callback) and
 /// is not reentrant, so there can be only one owner per process whatever the number of
 /// `SpeechEngine` values: this object is that owner. It is an immutable `Sendable` reference
-/// whose mutable part lives in a `Mutex`; holding the mutex is what makes a call to the library
+/// whose mutable part lives in a `Locked`; holding its lock is what makes a call to the library
 /// legal, so calls from any thread, task or actor are serialised here.
 final class ESpeakLibrary: Sendable {
     /// The process-wide instance (the library itself is process-wide; see the type comment).
     static let process = ESpeakLibrary()
 
-    private let session = Mutex(ESpeakSession())
+    private let session = Locked(ESpeakSession())
 
     private init() {}
 

@@ -2,7 +2,6 @@ import EarshotCore
 import EarshotJack
 import EarshotTestSupport
 import Foundation
-import Synchronization
 import Testing
 @testable import EarshotAudio
 
@@ -49,8 +48,8 @@ struct AlsaSinkFileTests {
     func closeFromEventHandler() throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
-        let box = Mutex<AlsaSink?>(nil)
-        let closed = Mutex(false)
+        let box = Locked<AlsaSink?>(nil)
+        let closed = Locked(false)
         let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
             if case .chunkStarted = event, let sink = box.withLock({ $0 }) {
                 sink.close()
@@ -83,7 +82,7 @@ struct AlsaSinkFileTests {
     func reportsChunkStarts() throws {
         let folder = try makeTemporaryFolder()
         defer { removeFolder(folder) }
-        let starts = Mutex<[Int: Int64]>([:])
+        let starts = Locked<[Int: Int64]>([:])
         let sink = try AlsaSink(device: AlsaJackConfiguration.fileDevice(path: folder + "/out.raw"), sampleRate: 22050) { event in
             if case .chunkStarted(let id, let frame, _) = event { starts.withLock { $0[id] = frame } }
         }

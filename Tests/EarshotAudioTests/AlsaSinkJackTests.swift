@@ -2,7 +2,6 @@ import EarshotCore
 import EarshotJack
 import EarshotTestSupport
 import Foundation
-import Synchronization
 import Testing
 @testable import EarshotAudio
 
@@ -120,7 +119,7 @@ struct AlsaSinkJackTests {
     func firstSampleLatency() throws {
         let jack = try JackDummyServer.reserve()
         defer { jack.release() }
-        let starts = Mutex<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
+        let starts = Locked<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
         let (sink, _) = try openSink("latency") { event in
             if case .chunkStarted(let id, let frame, let time) = event { starts.withLock { $0[id] = (frame, time) } }
         }

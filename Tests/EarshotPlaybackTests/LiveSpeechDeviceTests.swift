@@ -4,7 +4,6 @@ import EarshotJack
 import EarshotSpeech
 import EarshotTestSupport
 import Foundation
-import Synchronization
 import Testing
 @testable import EarshotPlayback
 
@@ -18,9 +17,9 @@ struct LiveSpeechDeviceTests {
 
     /// Everything the device and the sink reported, in order.
     final class Log: Sendable {
-        let deviceEvents = Mutex<[LiveSpeechDevice.Event]>([])
-        let chunkStarts = Mutex<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
-        let records = Mutex<[SpeechRecord]>([])
+        let deviceEvents = Locked<[LiveSpeechDevice.Event]>([])
+        let chunkStarts = Locked<[Int: (frame: Int64, time: ContinuousClock.Instant)]>([:])
+        let records = Locked<[SpeechRecord]>([])
 
         func firstChunk(of utteranceID: Int) -> Int? {
             deviceEvents.withLock { events in
@@ -55,7 +54,7 @@ struct LiveSpeechDeviceTests {
     /// utterance, read just before the device stops it.
     final class StopProbe: SpeechDevice, @unchecked Sendable {
         let inner: LiveSpeechDevice
-        let playedAtStop = Mutex<[Int: Int64]>([:])
+        let playedAtStop = Locked<[Int: Int64]>([:])
 
         init(_ inner: LiveSpeechDevice) { self.inner = inner }
 
@@ -261,7 +260,7 @@ struct LiveSpeechDeviceTests {
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink) { event in
             log.deviceEvents.withLock { $0.append(event) }
         }
-        let finished = Mutex<[Int]>([])
+        let finished = Locked<[Int]>([])
         live.setFinishedHandler { id in finished.withLock { $0.append(id) } }
 
         // Keep the process's engine busy, so the device's synthesis cannot begin.

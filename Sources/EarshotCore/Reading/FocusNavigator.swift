@@ -135,6 +135,22 @@ public struct FocusNavigator: Sendable {
         return moved
     }
 
+    /// A table navigation key (NVDA's control+alt+arrows): the reader says where it lands
+    /// (`ScreenReader.tableMove`); the stop is said as a move to it is, or, nowhere to go, what
+    /// the reader says ("Edge of table") and focus stays.
+    public mutating func moveInTable(_ direction: TableDirection) -> NavigationResult {
+        switch generator.reader.tableMove(from: focusedStop, direction, in: order.stops) {
+        case .to(let index):
+            return move(to: index)
+        case .refused(let said):
+            var atEdge = result(.boundary, at: focusedIndex, speaking: false)
+            if let said {
+                atEdge.speech = SpokenDescription(parts: [SpokenPart(slot: "message", text: said)], text: said, hint: nil, language: nil)
+            }
+            return atEdge
+        }
+    }
+
     /// Touch exploration: the stop under the point (the smallest frame that contains it; the later
     /// stop on a tie, as it is drawn on top). Nothing there leaves focus unchanged.
     public mutating func touch(x: Double, y: Double) -> NavigationResult {

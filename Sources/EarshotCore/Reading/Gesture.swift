@@ -7,6 +7,8 @@ public enum ScenarioGesture: Sendable, Equatable {
     /// quick navigation (NVDA's H, D, F, K, B, X; VoiceOver's rotor). What each reader finds and
     /// says is its own (`ScreenReader.isJumpTarget`, `describeJump`, `jumpNotFound`).
     case jump(NavigationTarget, forward: Bool)
+    /// A table navigation key: to the cell next to the focused one (NVDA's control+alt+arrows).
+    case tableMove(TableDirection)
     /// Double tap. `edits` are what the app's action handler changes at once, before VoiceOver
     /// re-reads the element.
     case activate(edits: [ScreenEdit])
@@ -39,7 +41,7 @@ public enum ScenarioGesture: Sendable, Equatable {
     public enum Name: String, NamedCases, Sendable {
         case next, previous, first, last, nextHeading, previousHeading, tab, shiftTab, nextLandmark, previousLandmark,
              nextFormField, previousFormField, nextLink, previousLink, nextButton, previousButton, nextCheckBox,
-             previousCheckBox, activate, escape, increment, decrement, touch, scroll, readAll, customAction
+             previousCheckBox, nextTable, previousTable, nextColumn, previousColumn, nextRow, previousRow, activate, escape, increment, decrement, touch, scroll, readAll, customAction
 
         /// The step's keys besides `gesture` and its timing.
         public var keys: [String] {
@@ -70,9 +72,14 @@ public enum ScenarioGesture: Sendable, Equatable {
             case .previousButton: (.button, false)
             case .nextCheckBox: (.checkBox, true)
             case .previousCheckBox: (.checkBox, false)
+            case .nextTable: (.table, true)
+            case .previousTable: (.table, false)
             default: nil
             }
         }
+
+        /// The way a table move by this name goes; nil for the other gestures.
+        public var tableMove: TableDirection? { TableDirection(rawValue: rawValue) }
 
         /// The name of the jump to `target` in that direction.
         static func jump(_ target: NavigationTarget, forward: Bool) -> Name {
@@ -93,7 +100,8 @@ public enum ScenarioGesture: Sendable, Equatable {
             }
             switch self {
             case .readAll: return ["read", "read-top"]
-            case .scroll, .customAction: return []
+            // The table keys are played by scenarios only; explore does not type them yet.
+            case .scroll, .customAction, .nextColumn, .previousColumn, .nextRow, .previousRow: return []
             default: return [rawValue]
             }
         }
@@ -112,6 +120,7 @@ public enum ScenarioGesture: Sendable, Equatable {
             return gesture
         }
         if let (target, forward) = kind.jump { return try alone(.jump(target, forward: forward)) }
+        if let direction = kind.tableMove { return try alone(.tableMove(direction)) }
         switch kind {
         case .next: return try alone(.next)
         case .previous: return try alone(.previous)
@@ -147,6 +156,7 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .first: .first
         case .last: .last
         case .jump(let target, let forward): .jump(target, forward: forward)
+        case .tableMove(let direction): Name(rawValue: direction.rawValue)!
         case .activate: .activate
         case .escape: .escape
         case .increment: .increment
@@ -168,6 +178,7 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .last: "four-finger tap bottom"
         case .jump(.focusable, let forward): forward ? "tab" : "shift+tab"
         case .jump(let target, let forward): "rotor \(target.rotorName), swipe \(forward ? "down" : "up")"
+        case .tableMove(let direction): "table \(direction.rawValue)"
         case .activate: "double tap"
         case .escape: "escape (two-finger scrub)"
         case .increment: "swipe up"

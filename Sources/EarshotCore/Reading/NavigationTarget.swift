@@ -1,13 +1,13 @@
 /// What a gesture that jumps looks for: the next or previous stop of one kind (`ScenarioGesture.jump`).
 ///
 /// On a web page under NVDA these are Tab and shift+Tab (`focusable`) and the quick navigation
-/// keys H, D, F, K, B, X (docs/web.md, sections c and d); under VoiceOver and TalkBack they move
+/// keys H, D, F, K, B, X, T (docs/web.md, sections c and d); under VoiceOver and TalkBack they move
 /// as the rotor does, by the stop's traits (`ScreenReader.isJumpTarget`). The raw values are
 /// NVDA's item types (`addQuickNav`), which name its "no next …" templates.
 public enum NavigationTarget: String, NamedCases, Sendable {
     /// A stop the keyboard's Tab reaches.
     case focusable
-    case heading, landmark, formField, link, button, checkBox
+    case heading, landmark, formField, link, button, checkBox, table
 
     /// The rotor setting's name for it, plural (`rotor links, swipe down`).
     public var rotorName: String {
@@ -19,6 +19,7 @@ public enum NavigationTarget: String, NamedCases, Sendable {
         case .link: "links"
         case .button: "buttons"
         case .checkBox: "check boxes"
+        case .table: "tables"
         }
     }
 
@@ -34,11 +35,37 @@ public enum NavigationTarget: String, NamedCases, Sendable {
             return !traits.contains(.notEnabled)
                 && (isSwitch || isField || !traits.isDisjoint(with: [.button, .link, .adjustable, .tab]))
         case .heading: return traits.contains(.header)
-        case .landmark: return false
+        case .landmark, .table: return false
         case .formField: return isField || isSwitch || traits.contains(.adjustable)
         case .link: return traits.contains(.link)
         case .button: return traits.contains(.button) && !isSwitch
         case .checkBox: return isSwitch
+        }
+    }
+}
+
+/// Which way a table navigation key moves (NVDA's control+alt+arrows, `script_nextColumn`,
+/// `script_previousColumn`, `script_nextRow`, `script_previousRow` in `documentBase.py`).
+public enum TableDirection: String, NamedCases, Sendable {
+    case nextColumn, previousColumn, nextRow, previousRow
+
+    /// The cell that way from (`row`, `column`), which may be outside the table.
+    public func destination(row: Int, column: Int) -> (row: Int, column: Int) {
+        switch self {
+        case .nextColumn: (row, column + 1)
+        case .previousColumn: (row, column - 1)
+        case .nextRow: (row + 1, column)
+        case .previousRow: (row - 1, column)
+        }
+    }
+
+    /// The arrow key NVDA gives it, with control+alt.
+    public var arrow: String {
+        switch self {
+        case .nextColumn: "right arrow"
+        case .previousColumn: "left arrow"
+        case .nextRow: "down arrow"
+        case .previousRow: "up arrow"
         }
     }
 }

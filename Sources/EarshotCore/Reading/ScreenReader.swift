@@ -67,6 +67,9 @@ public protocol ScreenReader: Sendable {
     /// What is said when a jump finds nothing that way (NVDA: "no next heading"); nil: nothing,
     /// only the boundary sound.
     func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String?
+    /// Where a table navigation key (NVDA's control+alt+arrows) moves from `stop` among `stops`:
+    /// to a stop, or nowhere with what the reader says ("Edge of table").
+    func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop]) -> TableMove
     /// How a gesture is named in transcripts under this reader (NVDA: by its keys, `tab`, `h`,
     /// `down arrow`); nil: `ScenarioGesture.name`, VoiceOver's gestures.
     func gestureName(_ gesture: ScenarioGesture) -> String?
@@ -103,6 +106,14 @@ extension ScreenReader {
 }
 
 /// How a reader has a live region's text said (`ScreenReader.liveRegionSpeech`).
+/// Where a table navigation key lands (`ScreenReader.tableMove`).
+public enum TableMove: Sendable, Equatable {
+    /// On the stop at this index of the order.
+    case to(Int)
+    /// Nowhere: the reader says this (nil: nothing) and focus stays.
+    case refused(String?)
+}
+
 public enum LiveRegionSpeech: Sendable, Equatable {
     /// After everything already waiting (NVDA's NORMAL priority; ARIA's polite).
     case inTurn(String)

@@ -194,6 +194,7 @@ public final class DeskCheck: @unchecked Sendable {
         case .first: result = screens.shown.first()
         case .last: result = screens.shown.last()
         case .jump(let target, let forward): result = screens.shown.jump(to: target, forward: forward)
+        case .tableMove(let direction): result = screens.shown.moveInTable(direction)
         case .touch(let x, let y): result = screens.shown.touch(x: x, y: y)
         case .escape: result = screens.shown.escape()
         case .increment: result = screens.shown.increment()

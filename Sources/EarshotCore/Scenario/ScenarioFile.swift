@@ -463,6 +463,8 @@ struct StepDecoder {
         case .readAll: return .readAll(fromTop: try object.bool("fromTop") ?? false)
         case .customAction:
             return .customAction(name: try object.requiredString("name"), edits: try edits(object))
+        case .nextColumn, .previousColumn, .nextRow, .previousRow:
+            return .tableMove(name.tableMove!)
         default:
             // Every other name is a jump (`Name.jump`): Tab and quick navigation.
             let (target, forward) = name.jump!

@@ -25,6 +25,10 @@ public struct WebElement: Sendable, Equatable {
     /// On the document's node: whether the browser tested what covers each focusable element
     /// of the page (`WebPageTree.coversTested`); false on every other node.
     public var coversTested = false
+    /// A table's rows and columns, on the table itself (`WebTableGrid`).
+    public var tableSize: WebTableSize?
+    /// A cell's place in its table and its header cells' text, on the cell (`WebTableGrid`).
+    public var tableCell: WebTableCell?
 
     public init(role: WebRole, name: String? = nil, description: String? = nil, value: String? = nil,
                 properties: [String: WebProperty] = [:], tag: String? = nil) {
@@ -150,6 +154,40 @@ public struct WebCover: Sendable, Equatable {
 /// cover is over the element wherever it is.
 public enum WebCoverEdge: String, Sendable, Equatable, CaseIterable {
     case top, bottom, anywhere
+}
+
+/// A table's size as the browser gives it to a screen reader (IAccessible2's `nRows` and
+/// `nColumns`): the rows of its grid and the most cells any row has.
+public struct WebTableSize: Sendable, Equatable {
+    public var rows: Int
+    public var columns: Int
+
+    public init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+    }
+}
+
+/// A cell's place in its table (1-based, as IAccessible2's `rowColumnExtents` plus one) and the
+/// text of the header cells the browser names for it (`columnHeaderCells`, `rowHeaderCells`),
+/// the cell itself left out.
+public struct WebTableCell: Sendable, Equatable {
+    /// The element id of the table the cell is in.
+    public var tableID: String
+    public var row: Int
+    public var column: Int
+    /// The text of the row's header cells, one line each; nil when it has none.
+    public var rowHeader: String?
+    /// The text of the column's header cells, one line each; nil when it has none.
+    public var columnHeader: String?
+
+    public init(tableID: String, row: Int, column: Int, rowHeader: String? = nil, columnHeader: String? = nil) {
+        self.tableID = tableID
+        self.row = row
+        self.column = column
+        self.rowHeader = rowHeader
+        self.columnHeader = columnHeader
+    }
 }
 
 /// One property value of a web node, as Chromium gives it.

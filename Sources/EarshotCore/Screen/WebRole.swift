@@ -142,14 +142,31 @@ extension WebRole {
     /// A table: `table`, `grid`, `treegrid`.
     public var isTable: Bool { self == .table || self == .grid || self == .treeGrid }
 
+    /// A row of a table (`tr`, ARIA's `row`).
+    public var isTableRow: Bool { self == .row }
+
+    /// A cell of a table, a header cell included: `cell`, `gridcell`, `columnheader`, `rowheader`.
+    public var isTableCell: Bool { self == .cell || self == .gridCell || self == .columnHeader || self == .rowHeader }
+
+    /// A header cell of a column (`th` over a column, ARIA's `columnheader`).
+    public var isColumnHeader: Bool { self == .columnHeader }
+
+    /// A header cell of a row (`th scope=row`, ARIA's `rowheader`).
+    public var isRowHeader: Bool { self == .rowHeader }
+
+    /// The marker of a list item (Chromium's `ListMarker`: the bullet or number it draws), text
+    /// that a reader reads at the start of the item.
+    public var isListMarker: Bool { self == .listMarker }
+
     /// A role of the page's structure, which a reader announces or moves through and which is
     /// never one card of content: the document, a landmark role (named or not: a form or a
     /// region without a name is no landmark, but still no card), a list or list box, a dialog,
-    /// a table, a tree, a menu or menu bar, a tab list, a toolbar.
+    /// a table with its row groups and rows (a row is the table's line, never a card), a tree, a
+    /// menu or menu bar, a tab list, a toolbar.
     public var isPageStructure: Bool {
         switch self {
-        case .rootWebArea, .list, .listBox, .tree, .menu, .menuBar, .tabList, .toolbar: true
-        default: isLandmarkRole || isDialog || isTable
+        case .rootWebArea, .list, .listBox, .tree, .menu, .menuBar, .tabList, .toolbar, .rowGroup: true
+        default: isLandmarkRole || isDialog || isTable || isTableRow
         }
     }
 

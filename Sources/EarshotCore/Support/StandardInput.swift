@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// `-` as an input file: standard input, read to its end once (a command that looks at an
 /// input twice, to recognise its format and then to read it, gets the same bytes), and named
@@ -8,7 +7,7 @@ public enum StandardInput {
     /// How positions and messages name standard input.
     public static let name = "<stdin>"
 
-    private static let cache = Mutex<Data?>(nil)
+    private static let cache = Locked<Data?>(nil)
 
     /// The name to show for an input path: `<stdin>` for `-`.
     public static func label(for path: String) -> String { path == "-" ? name : path }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A voice profile from `voices/NAME.json`: the engine voice and speech settings, plus the
 /// sections that other parts of Earshot read (trait words, descriptions, hints, timing, earcons,
@@ -186,7 +185,7 @@ public struct VoiceLibrary: Sendable {
     }
 
     /// The program's built-in voices, set once at start; the only state the lookup keeps.
-    private static let registered = Mutex<BuiltInVoiceSet?>(nil)
+    private static let registered = Locked<BuiltInVoiceSet?>(nil)
 
     /// Makes `voices` the last source `locate()` searches in this process. A program calls it
     /// once, before its first lookup (the `earshot` CLI and `earshot-bench` do, with
@@ -203,7 +202,7 @@ public struct VoiceLibrary: Sendable {
     /// `localeVoice`).
     public static var defaultVoice: String { defaultName.withLock { $0 } }
 
-    private static let defaultName = Mutex<String>("ko")
+    private static let defaultName = Locked<String>("ko")
 
     public static func setDefaultVoice(_ name: String) {
         defaultName.withLock { $0 = name }

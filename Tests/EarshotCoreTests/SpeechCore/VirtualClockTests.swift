@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 import Testing
 @testable import EarshotCore
@@ -101,7 +100,7 @@ struct VirtualClockTests {
     @Test("waiting through the clock's own protocol: a condition met by due work, a limit that comes first, nothing left to run")
     func waitingThroughTheProtocol() {
         let clock: any TimelineClock = VirtualClock()
-        let done = Mutex(false)
+        let done = Locked(false)
         clock.schedule(at: 2) { done.withLock { $0 = true } }
         clock.schedule(at: 5) {}
         // The limit comes before the work that would meet the condition.
@@ -120,7 +119,7 @@ struct VirtualClockTests {
     @Test("the live clock waits in real time through the same calls")
     func liveWaiting() {
         let clock: any TimelineClock = LiveClock(label: "earshot.test-wait")
-        let done = Mutex(false)
+        let done = Locked(false)
         let start = clock.now
         clock.schedule(at: start + 0.05) { done.withLock { $0 = true } }
         #expect(!clock.wait(until: { done.withLock { $0 } }, before: start + 0.01))

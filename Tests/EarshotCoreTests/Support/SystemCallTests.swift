@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import EarshotCore
 
@@ -30,8 +29,8 @@ struct SystemCallTests {
             #expect(pipe(&ends) == 0)
             defer { close(ends[0]); close(ends[1]) }
             let readEnd = ends[0]
-            let reader = Mutex<pthread_t?>(nil)
-            let outcome = Mutex<String?>(nil)
+            let reader = Locked<pthread_t?>(nil)
+            let outcome = Locked<String?>(nil)
             let thread = Thread {
                 // The thread may inherit a mask that blocks it: the signal must arrive here.
                 var unblock = sigset_t()
@@ -73,7 +72,7 @@ struct SystemCallTests {
         defer { close(ends[0]) }
         let readEnd = ends[0]
         let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }  // larger than a pipe holds (64 KiB)
-        let received = Mutex<[UInt8]>([])
+        let received = Locked<[UInt8]>([])
         let thread = Thread {
             let all = try? SystemCall.readToEnd(readEnd, limit: 1 << 20, chunk: 4_096) { SystemCall.Failure(code: EFBIG) }
             received.withLock { $0 = all ?? [] }

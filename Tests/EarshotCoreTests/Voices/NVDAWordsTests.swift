@@ -21,7 +21,7 @@ struct NVDAWordsTests {
     static let wordGroups = ["roles", "states", "negativeStates", "landmarks", "templates"]
 
     /// The names a template may use in braces.
-    static let placeholderNames: Set<String> = ["level", "index", "count", "name", "role"]
+    static let placeholderNames: Set<String> = ["level", "index", "count", "name", "role", "rows", "columns"]
 
     static func profile(_ language: String) throws -> [String: Any] {
         let data = try Data(contentsOf: nvdaVoices.appendingPathComponent("\(language).json"))
@@ -110,8 +110,9 @@ struct NVDAWordsTests {
             }
         }
         // The words NVDA's reader asks for by name (Reading/NVDA): its templates and quick navigation's.
-        var used = ["blank", "landmark", "level", "outOf", "position", "itemCount", "itemCountOne", "notState", "row", "column"]
-        for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark"] {
+        var used = ["blank", "landmark", "level", "outOf", "position", "itemCount", "itemCountOne", "notState", "row", "column",
+                    "tableDimensions", "rowCount", "rowCountOne", "columnCount", "columnCountOne", "edgeOfTable", "notInTableCell"]
+        for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark", "Table"] {
             used += ["noNext" + type, "noPrevious" + type]
         }
         for language in Self.languages {
@@ -178,6 +179,15 @@ struct NVDAWordsTests {
         #expect(Self.text(ko, "templates", "outOf") == "{role} 끝")
         #expect(Self.text(ko, "templates", "blank") == "빈줄")
         #expect(Self.text(ko, "templates", "landmark") == "{name} 랜드마크")
+        // The table words: the .po says a table's size without a word for "with", and has one plural form.
+        #expect(Self.text(ko, "templates", "tableDimensions") == "{rows}, {columns}")
+        #expect(Self.text(ko, "templates", "rowCount") == "행 {count}개")
+        #expect(Self.text(ko, "templates", "rowCountOne") == "행 {count}개")
+        #expect(Self.text(ko, "templates", "columnCount") == "열 {count}개")
+        #expect(Self.text(ko, "templates", "edgeOfTable") == "표 가장자리")
+        #expect(Self.text(ko, "templates", "notInTableCell") == "표 셀이 아님")
+        #expect(Self.text(ko, "templates", "noNextTable") == "다음 표 없음")
+        #expect(Self.text(ko, "templates", "noPreviousTable") == "이전 표 없음")
         // The .po translates the aria landmark "form" as "form": a word, not a fallback.
         #expect(Self.text(ko, "landmarks", "form") == "form")
     }

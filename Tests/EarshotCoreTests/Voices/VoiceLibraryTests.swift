@@ -1,6 +1,5 @@
 import EarshotCore
 import Foundation
-import Synchronization
 import Testing
 
 /// The voice lookup of the core alone: folders, and built-in voices only when a program hands
@@ -42,7 +41,7 @@ struct VoiceLibraryTests {
 
     @Test("built-ins a program hands in are searched after every folder, and read from the folder they give")
     func givenBuiltInsComeLast() throws {
-        let asked = Mutex(0)
+        let asked = Locked(0)
         let builtIns = BuiltInVoiceSet(profileNames: ["en", "ko"]) {
             asked.withLock { $0 += 1 }
             return Self.voicesFolder

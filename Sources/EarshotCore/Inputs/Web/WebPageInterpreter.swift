@@ -30,6 +30,7 @@ public enum WebPageInterpreter {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let elementIDs = given ?? elementIDs(of: tree)
         let positions = WebSetPositions.positions(in: tree)
+        let tables = WebTableGrid.grid(in: tree, elementIDs: elementIDs)
         let byDOMID = Dictionary(tree.nodes.compactMap { node in node.domID.map { ($0, node) } }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
         func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool) throws -> AccessibilityNode {
@@ -51,6 +52,8 @@ public enum WebPageInterpreter {
                 WebCover(elementID: cover.node.flatMap { elementIDs[$0] }, selector: cover.element, whole: cover.whole, edge: cover.edge)
             }
             if node.id == tree.nodes[0].id { web.coversTested = tree.coversTested }
+            web.tableSize = tables.sizes[node.id]
+            web.tableCell = tables.cells[node.id]
             // The text inside a control or a heading is its name, not a stop of its own.
             let alone = !withinStop && web.role.isItem
             let children = try node.children.compactMap { byID[$0] }.map {

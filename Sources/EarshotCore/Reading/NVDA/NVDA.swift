@@ -39,6 +39,8 @@ public struct NVDA: ScreenReader {
         var parts: [SpokenPart] = []
         parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers)
         let previousText = previous.flatMap { $0.nvda?.web.isText == true ? $0.label : nil }
+        parts += speech.cellChange(from: previous?.nvda, to: facts)
+        if let marker = facts.marker { parts.append(SpokenPart(slot: "label", text: marker)) }
         parts += speech.item(facts.web, text: stop.label, attributes: stop.speech, previousText: previousText)
         return speech.description(parts, language: stop.language)
     }
@@ -56,6 +58,9 @@ public struct NVDA: ScreenReader {
         case .landmark:
             let before = Set(previous?.nvda?.containers.map(\.id) ?? [])
             return facts.containers.contains { speech.isLandmark($0.web) && !before.contains($0.id) }
+        case .table:
+            let before = Set(previous?.nvda?.containers.map(\.id) ?? [])
+            return facts.containers.contains { speech.isTable($0.web) && !before.contains($0.id) }
         case .heading, .formField, .link, .button, .checkBox:
             guard let role = speech.role(facts.web), let finds = words.quickNavigation[target.rawValue]?.finds else { return false }
             return finds.contains(role) && !speech.isReadOnly(facts.web)
@@ -73,15 +78,38 @@ public struct NVDA: ScreenReader {
         let before = previous?.nvda?.containers ?? []
         var parts = speech.containersEntered(from: before, to: facts.containers, onlyNamedGroupings: target == .focusable)
         if target == .landmark, let landmark = facts.containers.last(where: { speech.isLandmark($0.web) }),
-           before.contains(where: { $0.id == landmark.id }), let said = speech.entering(landmark) {
+           before.contains(where: { $0.id == landmark.id }), let said = speech.entering(landmark, withName: true) {
             parts.insert(SpokenPart(slot: "container", text: said), at: 0)
         }
+        if target == .table, let table = facts.containers.last(where: { speech.isTable($0.web) }),
+           before.contains(where: { $0.id == table.id }), let said = speech.entering(table, withName: true) {
+            parts.insert(SpokenPart(slot: "container", text: said), at: 0)
+        }
+        parts += speech.cellChange(from: previous?.nvda, to: facts)
         if target == .focusable {
             parts += speech.focus(facts.web, name: stop.label, attributes: stop.speech)
+        } else if target == .table {
+            // T reads the table's first line (`readUnit` line): its text as the line says it.
+            parts += speech.item(facts.web, text: stop.label, attributes: stop.speech, previousText: nil)
         } else {
             parts += speech.quickNavigationItem(facts.web, name: stop.label, attributes: stop.speech)
         }
         return speech.description(parts, language: stop.language)
+    }
+
+    /// NVDA's table navigation (control+alt+arrows, `DocumentWithTableNavigation`,
+    /// `documentBase.py`): the item of the cell next to the stop's cell that way, in the same
+    /// table (the first of the cell's items); "Edge of table" when there is none, "Not in a
+    /// table cell" when the stop is in none, focus staying.
+    public func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop]) -> TableMove {
+        guard let cell = stop?.nvda?.cell else { return .refused(words.fill("notInTableCell")) }
+        let (row, column) = direction.destination(row: cell.row, column: cell.column)
+        let found = stops.firstIndex { candidate in
+            guard let other = candidate.nvda?.cell else { return false }
+            return other.tableID == cell.tableID && other.row == row && other.column == column
+        }
+        guard let index = found else { return .refused(words.fill("edgeOfTable")) }
+        return .to(index)
     }
 
     /// The key's "no next …" / "no previous …" template (`addQuickNav`;
@@ -103,6 +131,7 @@ public struct NVDA: ScreenReader {
         case .last: "control+end"
         case .jump(.focusable, let forward): forward ? "tab" : "shift+tab"
         case .jump(let target, let forward): words.quickNavigation[target.rawValue].map { forward ? $0.key : "shift+" + $0.key }
+        case .tableMove(let direction): "control+alt+" + direction.arrow
         case .activate: "enter"
         case .escape: "escape"
         case .readAll(fromTop: false): "NVDA+down arrow"
@@ -170,10 +199,17 @@ public struct NVDAStopFacts: ReaderStopFacts, Equatable {
     public var web: WebElement
     /// The containers around the stop that NVDA announces, outermost first.
     public var containers: [NVDAContainer]
+    /// The table cell the stop is in (its innermost), whose coordinates NVDA says as the
+    /// reading enters it.
+    public var cell: WebTableCell?
+    /// The marker of the list item the stop starts ("•", "1."), the text NVDA's line has before it.
+    public var marker: String?
 
-    public init(web: WebElement, containers: [NVDAContainer]) {
+    public init(web: WebElement, containers: [NVDAContainer], cell: WebTableCell? = nil, marker: String? = nil) {
         self.web = web
         self.containers = containers
+        self.cell = cell
+        self.marker = marker
     }
 }
 
@@ -183,11 +219,14 @@ public struct NVDAContainer: Sendable, Equatable {
     public var web: WebElement
     /// A list's items.
     public var itemCount: Int?
+    /// A table's rows and columns.
+    public var tableSize: WebTableSize?
 
-    public init(id: String, web: WebElement, itemCount: Int? = nil) {
+    public init(id: String, web: WebElement, itemCount: Int? = nil, tableSize: WebTableSize? = nil) {
         self.id = id
         self.web = web
         self.itemCount = itemCount
+        self.tableSize = tableSize
     }
 }
 

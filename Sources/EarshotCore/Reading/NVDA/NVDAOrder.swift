@@ -1,3 +1,5 @@
+import Foundation
+
 /// NVDA's items of a page in browse mode, in document order (docs/web.md, "Items"): every node
 /// that stands alone (a control, a heading, an image, a run of text outside those; the page's
 /// interpreter marks them), skipping text that is only white space, each with the containers
@@ -7,9 +9,12 @@ struct NVDAOrder {
 
     func stops(of screen: Screen) -> [FocusStop] {
         var stops: [FocusStop] = []
-        func walk(_ node: AccessibilityNode, containers: [NVDAContainer], language: String?) {
+        // The marker of the list item being walked, until its first run of text takes it.
+        var pendingMarker: String?
+        func walk(_ node: AccessibilityNode, containers: [NVDAContainer], cell: WebTableCell?, language: String?) {
             let language = node.language ?? language
             var containers = containers
+            let cell = node.web?.tableCell ?? cell
             // An item is said as itself, never entered as a container (a separator is a marker).
             if let web = node.web, node.isAccessibilityElement != true, speech.isAnnounced(web) {
                 // A document list says how many items it holds ("list with 3 items").
@@ -17,22 +22,31 @@ struct NVDAOrder {
                 if speech.isReadOnly(web), let roles = web.role.setItemRoles {
                     items = node.children.filter { $0.web.map { roles.contains($0.role) } == true }.count
                 }
-                containers.append(NVDAContainer(id: node.id, web: web, itemCount: items))
+                containers.append(NVDAContainer(id: node.id, web: web, itemCount: items, tableSize: web.tableSize))
             }
             if let web = node.web, node.isAccessibilityElement == true {
                 let text = web.isText ? node.text : web.name
+                // A list item's marker (Chromium's `ListMarker`, "• ", "1. ") is the start of its
+                // line's text in NVDA's buffer, where its symbol is read ("bullet").
+                let marker = pendingMarker
+                pendingMarker = nil
                 let isBlankText = web.isText && (text ?? "").allSatisfy(\.isWhitespace)
                 if !isBlankText {
                     stops.append(FocusStop(id: node.id, kind: node.kind, label: text, value: web.value, hint: web.description,
                                            traits: node.traits, frame: node.frame ?? .zero, language: language,
                                            speech: node.speech, groupIDs: containers.map(\.id),
-                                           readerFacts: NVDAStopFacts(web: web, containers: containers)))
+                                           readerFacts: NVDAStopFacts(web: web, containers: containers, cell: cell, marker: marker)))
                 }
                 return
             }
-            for child in node.children { walk(child, containers: containers, language: language) }
+            if let web = node.web, web.role.isListMarker {
+                let marker = (web.name ?? "").trimmingCharacters(in: .whitespaces)
+                pendingMarker = marker.isEmpty ? nil : marker
+                return
+            }
+            for child in node.children { walk(child, containers: containers, cell: cell, language: language) }
         }
-        for root in screen.roots { walk(root, containers: [], language: screen.language) }
+        for root in screen.roots { walk(root, containers: [], cell: nil, language: screen.language) }
         return stops
     }
 }

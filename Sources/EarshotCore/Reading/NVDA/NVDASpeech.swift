@@ -153,7 +153,7 @@ struct NVDASpeech {
                 guard isLandmark(entered.web) || entered.web.role.isDialog || role.map(words.namedGroupingRoles.contains) == true
                 else { return nil }
             }
-            return entering(entered).map { SpokenPart(slot: "container", text: $0) }
+            return entering(entered, withName: true).map { SpokenPart(slot: "container", text: $0) }
         }
     }
 
@@ -229,21 +229,71 @@ struct NVDASpeech {
             parts.append(SpokenPart(slot: "container", text: text))
         }
         for entered in after[kept...] {
-            if let text = entering(entered) { parts.append(SpokenPart(slot: "container", text: text)) }
+            if let text = entering(entered, withName: false) { parts.append(SpokenPart(slot: "container", text: text)) }
         }
         return parts
     }
 
     /// What is said on entering a container: a list with its items ("list with 3 items"), a
-    /// landmark, region or dialog with its name ("Site navigation landmark").
-    func entering(_ container: NVDAContainer) -> String? {
+    /// table with its rows and columns ("table with 3 rows and 4 columns": its name only with
+    /// reason focus or quick navigation, `withName`, as `getControlFieldSpeech`'s table case
+    /// says it), a landmark, region or dialog with its name ("Site navigation landmark").
+    func entering(_ container: NVDAContainer, withName: Bool) -> String? {
         guard let word = roleWord(container.web) else { return nil }
+        if let size = container.tableSize {
+            let name = withName ? container.web.name.map { $0 + Self.separator } ?? "" : ""
+            guard let dimensions = tableDimensions(size) else { return name + word }
+            return name + word + Self.separator + dimensions
+        }
         if let count = container.itemCount,
            let items = words.fill(count == 1 ? "itemCountOne" : "itemCount", ["count": String(count)]) {
             return word + Self.separator + items
         }
         if let name = container.web.name { return name + Self.separator + word }
         return word
+    }
+
+    /// A table's size as `getPropertiesSpeech` says it on entering ("with 3 rows and 4
+    /// columns", `_rowAndColumnCountText`); nil for a table without rows or columns. A table
+    /// with rows but no cells (or the reverse) says neither (**not played**: NVDA's "with N
+    /// rows" alone, whose words the data does not hold).
+    func tableDimensions(_ size: WebTableSize) -> String? {
+        guard size.rows > 0, size.columns > 0,
+              let rows = words.fill(size.rows == 1 ? "rowCountOne" : "rowCount", ["count": String(size.rows)]),
+              let columns = words.fill(size.columns == 1 ? "columnCountOne" : "columnCount", ["count": String(size.columns)])
+        else { return nil }
+        return words.fill("tableDimensions", ["rows": rows, "columns": columns])
+    }
+
+    /// Whether the node is a table T finds (`facts.quickNavigation`: NVDA's TABLE role).
+    func isTable(_ web: WebElement) -> Bool {
+        guard let role = role(web), let finds = words.quickNavigation[NavigationTarget.table.rawValue]?.finds else { return false }
+        return finds.contains(role)
+    }
+
+    /// A table cell's coordinates as the reading enters it (`getPropertiesSpeech` with a table
+    /// id, NVDA's defaults `reportTableHeaders` rows and columns and `reportTableCellCoords` on):
+    /// the row's header text and "row N" when the row changed, then the column's header text
+    /// and "column N" when the column changed; both when the reading comes from outside the
+    /// table (or another one, or the table was entered again). Nothing within the same cell.
+    func cellChange(from previous: NVDAStopFacts?, to current: NVDAStopFacts) -> [SpokenPart] {
+        guard let cell = current.cell else { return [] }
+        let old = previous?.cell
+        // Entering the table's field resets NVDA's table state (`oldTableID = None`).
+        let reentered = previous.map { before in
+            current.containers.contains { container in container.tableSize != nil && !before.containers.contains { $0.id == container.id } }
+        } ?? true
+        let sameTable = old?.tableID == cell.tableID && !reentered
+        var parts: [SpokenPart] = []
+        if !sameTable || old?.row != cell.row {
+            if let header = cell.rowHeader { parts.append(SpokenPart(slot: "position", text: header)) }
+            if let row = words.fill("row", ["index": String(cell.row)]) { parts.append(SpokenPart(slot: "position", text: row)) }
+        }
+        if !sameTable || old?.column != cell.column {
+            if let header = cell.columnHeader { parts.append(SpokenPart(slot: "position", text: header)) }
+            if let column = words.fill("column", ["index": String(cell.column)]) { parts.append(SpokenPart(slot: "position", text: column)) }
+        }
+        return parts
     }
 
     /// Joins the parts into what is said.

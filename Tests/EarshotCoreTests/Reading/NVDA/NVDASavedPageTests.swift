@@ -77,7 +77,7 @@ struct NVDASavedPageTests {
     @Test("a document list says its items on the way in and out of list on the way out")
     func savedList() throws {
         let lines = try Reading().lines(saved: "findings")
-        #expect(lines.contains("remove-bad: list with 3 items button Delete first"))
+        #expect(lines.contains("remove-bad: list with 3 items • button Delete first"))
         #expect(lines.contains("open-bad: out of list button Open without focus"))
     }
 
