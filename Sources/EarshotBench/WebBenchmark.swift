@@ -56,7 +56,7 @@ enum WebBenchmark {
         var tree: WebPageTree?
         for _ in 0..<runs {
             let started = ContinuousClock.now
-            tree = try PageCapture().capture(address)
+            tree = try PageCapture(testCovers: false).capture(address)
             captures.append(seconds(ContinuousClock.now - started))
         }
         print("web: the capture in-process (start, load, accessibility tree and DOM snapshot, close): \(ms(median(captures))), so \(ms(median(captures) - median(pagesReady))) beyond Chromium's start; \(tree!.nodes.count) tree nodes")
@@ -65,10 +65,19 @@ enum WebBenchmark {
         var picture: ScreenPicture?
         for _ in 0..<runs {
             let started = ContinuousClock.now
-            picture = try PageCapture(screenshot: true).capture(address).screenshot
+            picture = try PageCapture(screenshot: true, testCovers: false).capture(address).screenshot
             shots.append(seconds(ContinuousClock.now - started))
         }
         print("web: with the screenshot: \(ms(median(shots))), so \(ms(median(shots) - median(captures))) for a \(Int(picture!.width)) by \(Int(picture!.height)) CSS pixel PNG of \(megabytes(picture!.png.count))")
+        // The same with the hit test of what covers each focusable element, as lint, import and
+        // read --report make it (focus.covered).
+        var tested: [Double] = []
+        for _ in 0..<runs {
+            let started = ContinuousClock.now
+            _ = try PageCapture(testCovers: true).capture(address)
+            tested.append(seconds(ContinuousClock.now - started))
+        }
+        print("web: with the covers' hit test: \(ms(median(tested))), so \(ms(median(tested) - median(captures))) for it")
 
         // The whole command, to its first stop line.
         var firstStops: [Double] = [], wholes: [Double] = []

@@ -156,10 +156,13 @@ struct ScreenInputOptions: CommandOptions {
     /// Chromium and read from its accessibility tree (docs/web.md); its saved tree
     /// (`.axtree.json`) is read as any screen file is, without a browser. `picture`: take the
     /// page's screenshot too (a report page draws the stops over it).
-    func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false) throws -> LoadedScreen {
+    /// `covers`: a page's covers are tested with the browser's hit test (`focus.covered`), for
+    /// what lints the page or saves its tree; reading and playing it need none.
+    func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false, covers: Bool = true) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture, viewport: viewport ?? .desktop)
+            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture, viewport: viewport ?? .desktop,
+                                       covers: covers)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -172,8 +175,8 @@ struct ScreenInputOptions: CommandOptions {
     /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one
     /// way every command, `render` included, takes a page.
     static func loadPage(_ path: String, language: ScreenLanguage, picture: Bool = false,
-                         viewport: PageViewport = .desktop) throws -> LoadedScreen {
-        let tree = try PageCapture(viewport: viewport, screenshot: picture).capture(try PageCapture.address(of: path))
+                         viewport: PageViewport = .desktop, covers: Bool = true) throws -> LoadedScreen {
+        let tree = try PageCapture(viewport: viewport, screenshot: picture, testCovers: covers).capture(try PageCapture.address(of: path))
         return try ScreenLoader.webPage(tree, defaultName: ScreenLoader.defaultName(for: path), language: language)
     }
 }

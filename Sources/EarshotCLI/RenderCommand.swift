@@ -98,7 +98,7 @@ enum RenderCommand: Command {
             transcriptFormats: transcriptFormats, rate: parsed.rate)
         let language = parsed.language ?? .asWritten
         let viewport = parsed.viewport ?? .desktop
-        settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language, viewport: viewport) }
+        settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language, viewport: viewport, covers: false) }
         let planning = try RenderPlanning(settings)
         if !parsed.quiet { for (file, notes) in planning.notes { printNotes(notes, file: file) } }
         for error in planning.unreadable { standardError(error.description) }

@@ -22,14 +22,18 @@ public struct PageCapture: Sendable {
     public var allowNetwork: Bool
     /// Take a screenshot of the whole page with its tree (off by default: reading needs none).
     public var screenshot: Bool
+    /// Test what covers each focusable element with the browser's hit test (`testCovers`, for
+    /// `focus.covered`): on by default; what only reads or plays the page needs none.
+    public var testCovers: Bool
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
     public init(timeout: Double? = nil, viewport: PageViewport = .desktop, allowNetwork: Bool = false,
-                screenshot: Bool = false) {
+                screenshot: Bool = false, testCovers: Bool = true) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
         self.allowNetwork = allowNetwork
         self.screenshot = screenshot
+        self.testCovers = testCovers
     }
 
     /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
@@ -94,8 +98,11 @@ public struct PageCapture: Sendable {
     public func capture(_ address: String) throws -> WebPageTree {
         let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
         defer { session.close() }
-        var tree = try session.load(address, timeout: timeout).tree()
+        let read = try session.load(address, timeout: timeout).read()
+        var tree = read.tree
         if screenshot { tree.screenshot = try session.screenshot() }
+        // Last: it scrolls the page, which the screenshot is to show as loaded.
+        if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
         return tree
     }
 }
@@ -551,7 +558,11 @@ final class BrowserSession {
     /// The browser is given 60 s, and a second more for each 1,000 elements of the page's DOM
     /// (Chromium takes about half a millisecond an element to give its tree): a tree it cannot
     /// give in time is an error that says how large the page was.
-    func tree() throws -> WebPageTree {
+    func tree() throws -> WebPageTree { try read().tree }
+
+    /// The page's tree as `tree()` gives it, with its nodes' ids by the DOM nodes they stand
+    /// for (Chromium's backend node ids), for what is found of the DOM afterwards (`testCovers`).
+    func read() throws -> (tree: WebPageTree, nodeIDs: [Int: String]) {
         let started = Date()
         let what = "for the accessibility tree of \(address)"
         // The page's size first (a quick count).
@@ -579,9 +590,16 @@ final class BrowserSession {
         // The document read: the address given, or where the page went (said in a note). A
         // note can quote the page (a dialog's message): its text is kept as the page's is.
         let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
-        return WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
-                           viewport: (viewport.width, viewport.height), browser: browser, refused: refused, notes: allNotes.map(WebPageLimits.keptText),
-                           nodes: AXTreeReduction.nodes(framed.nodes, dom: dom))
+        let nodes = AXTreeReduction.nodes(framed.nodes, dom: dom)
+        let kept = Set(nodes.map(\.id))
+        var nodeIDs: [Int: String] = [:]
+        for node in framed.nodes where kept.contains(node.nodeId) {
+            if let backend = node.backendDOMNodeId, nodeIDs[backend] == nil { nodeIDs[backend] = node.nodeId }
+        }
+        let tree = WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
+                               viewport: (viewport.width, viewport.height), browser: browser, refused: refused,
+                               notes: allNotes.map(WebPageLimits.keptText), nodes: nodes)
+        return (tree, nodeIDs)
     }
 
     /// The most frames of one page whose documents are read; past it, a note says how many were not.

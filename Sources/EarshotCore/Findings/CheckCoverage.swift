@@ -9,10 +9,13 @@
 public struct CheckCoverage: Sendable, Equatable {
     /// The codes whose checks ran.
     public private(set) var ran: Set<FindingCode> = []
+    /// The cases of codes the criteria data maps apart whose checks ran (`focus-hidden`: the
+    /// browser's hit test of a web page): a case's criteria count as checked only then.
+    public private(set) var ranCases: Set<FindingCase> = []
     /// For a code whose check could not run, why; never a code that ran.
     public private(set) var notRun: [FindingCode: String] = [:]
-    /// Of `notRun`, the codes no note names: what the input can never allow (a web page has no
-    /// paint order), as against what the user can give (`--density`).
+    /// Of `notRun`, the codes no note names: what the input seldom allows (a page as a scenario
+    /// plays it has no hit test of its covers), as against what the user can give (`--density`).
     public private(set) var unnoted: Set<FindingCode> = []
 
     public init() {}
@@ -42,11 +45,24 @@ public struct CheckCoverage: Sendable, Equatable {
     /// Whether the check of `code` ran.
     public func checked(_ code: FindingCode) -> Bool { ran.contains(code) }
 
+    /// Records that the check of `findingCase` ran (and so its code's).
+    public mutating func record(ran findingCase: FindingCase) {
+        record(ran: [findingCase.code])
+        ranCases.insert(findingCase)
+    }
+
+    /// Whether the check of `code`, or of its case `findingCase`, ran.
+    public func checked(_ code: FindingCode, case findingCase: FindingCase?) -> Bool {
+        guard let findingCase else { return checked(code) }
+        return ranCases.contains(findingCase)
+    }
+
     /// This coverage joined with another run's: a code ran when either ran it; one neither
     /// ran keeps the first reason given.
     public func merging(_ other: CheckCoverage) -> CheckCoverage {
         var merged = self
         merged.record(ran: other.ran)
+        other.ranCases.forEach { merged.record(ran: $0) }
         for (code, reason) in other.notRun.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             merged.record(notRun: code, because: reason, noted: !other.unnoted.contains(code))
         }
@@ -73,6 +89,7 @@ extension CheckCoverage: Codable {
         case ran
         case notRun
         case unnoted
+        case ranCases
     }
 
     /// `{"ran": ["label.missing", …], "notRun": {"target.too-small": "reason"}}`, codes sorted;
@@ -82,11 +99,15 @@ extension CheckCoverage: Codable {
         try container.encode(ran.map(\.rawValue).sorted(), forKey: .ran)
         try container.encode(Dictionary(uniqueKeysWithValues: notRun.map { ($0.key.rawValue, $0.value) }), forKey: .notRun)
         try container.encode(unnoted.map(\.rawValue).sorted(), forKey: .unnoted)
+        if !ranCases.isEmpty { try container.encode(ranCases.map(\.rawValue).sorted(), forKey: .ranCases) }
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         record(ran: try container.decode([String].self, forKey: .ran).compactMap(FindingCode.init(rawValue:)))
+        for name in try container.decodeIfPresent([String].self, forKey: .ranCases) ?? [] {
+            if let known = FindingCase(rawValue: name) { record(ran: known) }
+        }
         let unnoted = Set(try container.decodeIfPresent([String].self, forKey: .unnoted) ?? [])
         for (code, reason) in try container.decode([String: String].self, forKey: .notRun) {
             if let known = FindingCode(rawValue: code) { record(notRun: known, because: reason, noted: !unnoted.contains(code)) }

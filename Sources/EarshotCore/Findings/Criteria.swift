@@ -51,10 +51,12 @@ public struct Standard: Sendable {
 
 /// The standards and which criteria each finding code bears on.
 public enum Criteria {
-    /// A finding code's criteria (in the data's order) and why they apply, or why none does.
+    /// A finding code's criteria (in the data's order) and why they apply, or why none does;
+    /// with the cases of the code the data maps apart, by name (`FindingCase`).
     public struct Mapping: Sendable {
         public var criteria: [Criterion]
         public var why: String
+        public var cases: [FindingCase: Mapping] = [:]
     }
 
     public struct Table: Sendable {
@@ -93,6 +95,13 @@ public enum Criteria {
 
     public static func criteria(for code: FindingCode) -> [Criterion] { mapping(for: code).criteria }
 
+    /// The criteria a finding of `code` bears on when it is `findingCase` (a case the data maps
+    /// apart), else the code's.
+    public static func mapping(for code: FindingCode, case findingCase: FindingCase?) -> Mapping {
+        let mapping = mapping(for: code)
+        return findingCase.flatMap { mapping.cases[$0] } ?? mapping
+    }
+
     /// `WCAG 2.2 1.1.1, 4.1.2; KWCAG 2.2 1.1.1; KS X 3253 5.1`: ids grouped by standard, in
     /// the standards' order; `none` for an empty list.
     public static func references(_ criteria: [Criterion]) -> String {
@@ -103,9 +112,17 @@ public enum Criteria {
         return groups.isEmpty ? "none" : groups.joined(separator: "; ")
     }
 
-    /// The codes that bear on a criterion.
+    /// The codes that bear on a criterion, by themselves or in a case of theirs.
     public static func codes(for criterion: Criterion) -> [FindingCode] {
-        FindingCode.allCases.filter { criteria(for: $0).contains(criterion) }
+        FindingCode.allCases.filter { !bearing(of: $0, on: criterion).isEmpty }
+    }
+
+    /// How a code bears on a criterion: by itself (nil) and in which of its cases; empty when
+    /// not at all.
+    public static func bearing(of code: FindingCode, on criterion: Criterion) -> [FindingCase?] {
+        let mapping = mapping(for: code)
+        let whole: [FindingCase?] = mapping.criteria.contains(criterion) ? [nil] : []
+        return whole + mapping.cases.filter { $0.value.criteria.contains(criterion) }.keys.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// Reads the data file's shape (docs/findings.md, "Criteria"); unknown keys, standards,
@@ -135,17 +152,27 @@ public enum Criteria {
             guard let code = FindingCode(rawValue: member.key) else {
                 throw DataFileError("unknown finding code \"\(member.key)\"", at: member.keyLocation)
             }
-            let object = try member.node.object(allowing: ["criteria", "why"])
-            let criteria = try object.required("criteria").arrayItems().map { item -> Criterion in
-                let fields = try item.object(allowing: ["standard", "id"])
-                let standard = try fields.required("standard").enumValue(StandardID.self, what: "standard")
-                let id = try fields.requiredString("id")
-                guard let found = standards[standard]?.criteria.first(where: { $0.id == id }) else {
-                    throw DataFileError("\(standard.rawValue) has no criterion \"\(id)\"", at: item.location)
+            func mapping(_ node: JSONNode, cases allowed: Bool) throws -> Mapping {
+                let object = try node.object(allowing: allowed ? ["criteria", "why", "cases"] : ["criteria", "why"])
+                let criteria = try object.required("criteria").arrayItems().map { item -> Criterion in
+                    let fields = try item.object(allowing: ["standard", "id"])
+                    let standard = try fields.required("standard").enumValue(StandardID.self, what: "standard")
+                    let id = try fields.requiredString("id")
+                    guard let found = standards[standard]?.criteria.first(where: { $0.id == id }) else {
+                        throw DataFileError("\(standard.rawValue) has no criterion \"\(id)\"", at: item.location)
+                    }
+                    return found
                 }
-                return found
+                var cases: [FindingCase: Mapping] = [:]
+                for member in try object["cases"]?.anyObject().members ?? [] {
+                    guard let named = FindingCase(rawValue: member.key), named.code == code else {
+                        throw DataFileError("\(code.rawValue) has no case \"\(member.key)\"", at: member.keyLocation)
+                    }
+                    cases[named] = try mapping(member.node, cases: false)
+                }
+                return Mapping(criteria: criteria, why: try object.requiredString("why"), cases: cases)
             }
-            mappings[code] = Mapping(criteria: criteria, why: try object.requiredString("why"))
+            mappings[code] = try mapping(member.node, cases: true)
         }
         return Table(standards: standards, mappings: mappings)
     }
@@ -159,6 +186,7 @@ public struct CriteriaDataError: UserFacingError {
 }
 
 extension Finding {
-    /// The criteria this finding bears on, in every standard.
-    public var criteria: [Criterion] { Criteria.criteria(for: code) }
+    /// The criteria this finding bears on, in every standard: its case's when the data maps its
+    /// case apart, else its code's.
+    public var criteria: [Criterion] { Criteria.mapping(for: code, case: criteriaCase).criteria }
 }

@@ -65,6 +65,10 @@ public struct Finding: Sendable, Equatable {
     /// The speaking rate of the run that found it, in words a minute, when the run was made at a
     /// rate asked for (`--rate`, a run of `--rates`); nil at the profile's own rate without one.
     public var rate: Int?
+    /// The case of its code the finding is, when the criteria data maps that case apart
+    /// (`FindingCase`: a web page's element wholly hidden where keyboard focus leaves it); nil
+    /// for the code itself.
+    public var criteriaCase: FindingCase?
 
     public init(_ code: FindingCode, time: Double? = nil, elements: [String], message: String,
                 severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil,

@@ -58,11 +58,15 @@ public struct ConformanceReport: Sendable {
         }
         rows = candidates.map { criterion in
             let bearing = Criteria.codes(for: criterion)
-            let ran = bearing.filter(coverage.checked)
+            // A code counts as checking the criterion when it bears on it and its check ran, or
+            // bears in a case of its own (`FindingCase`) and that case's check ran.
+            let ran = bearing.filter { code in
+                Criteria.bearing(of: code, on: criterion).contains { coverage.checked(code, case: $0) }
+            }
             // A screen several scenarios show gives the same static finding in each: once here.
             var seen = Set<String>()
             let failing = findings.filter { finding in
-                guard bearing.contains(finding.code), finding.severity >= .warning else { return false }
+                guard finding.criteria.contains(criterion), finding.severity >= .warning else { return false }
                 let key = "\(finding.code.rawValue)|\(finding.location?.description ?? "")|\(finding.time.map { "\($0)" } ?? "")|\(finding.elements)|\(finding.message)"
                 return seen.insert(key).inserted
             }
@@ -76,6 +80,9 @@ public struct ConformanceReport: Sendable {
                 criterion.person
             } else if let reason = bearing.lazy.compactMap({ coverage.notRun[$0] }).first {
                 reason
+            } else if let only = bearing.lazy.flatMap({ Criteria.bearing(of: $0, on: criterion) }).compactMap({ $0 }).first,
+                      coverage.checked(only.code) {
+                only.uncheckedReason
             } else {
                 "only a scenario run checks it (\(bearing.map(\.rawValue).joined(separator: ", "))): earshot check or earshot test"
             }

@@ -3,8 +3,10 @@
 /// Every object has the same keys in the same order — `code`, `severity`, `time`, `elements`,
 /// `message`, `fix`, `screen`, `source`, `location`, `elementLocation`, `expected`, `baseline`
 /// (`known`, `new`, or null without a baseline), `criteria` (the code's criteria in every
-/// standard, each `{"standard": …, "id": …, "title": …}`), and last `rate` (words a minute)
-/// only for a finding made at a rate asked for (`--rate`, `--rates`) — with
+/// standard, each `{"standard": …, "id": …, "title": …}`: its case's when the criteria data
+/// maps its case apart), then `rate` (words a minute) only for a finding made at a rate asked
+/// for (`--rate`, `--rates`), and last `case` only for a finding of such a case
+/// (`FindingCase`, `focus-hidden`) — with
 /// `null` for what is not known, and times with six decimals, so the same findings always give
 /// the same bytes and files diff cleanly. A location is `{"file": …, "line": …, "column": …}`
 /// (lines and columns count from 1; the file as the command was given it).
@@ -32,7 +34,8 @@ public enum FindingsJSON {
                 "[" + finding.criteria.map(criterionJSON).joined(separator: ", ") + "]",
             ]
             let rate = finding.rate.map { ", \"rate\": \($0)" } ?? ""
-            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + "}"
+            let criteriaCase = finding.criteriaCase.map { ", \"case\": \(jsonString($0.rawValue))" } ?? ""
+            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + criteriaCase + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
@@ -63,7 +66,7 @@ public enum FindingsJSON {
     /// Decodes a parsed findings array; an unknown code or severity suggests the nearest valid one.
     public static func decode(_ root: JSONNode) throws -> [Finding] {
         try root.arrayItems().map { node in
-            let object = try node.object(allowing: keys + ["rate"])
+            let object = try node.object(allowing: keys + ["rate", "case"])
             let code = try object.required("code").enumValue(FindingCode.self, what: "finding code")
             let severity = try object.required("severity").enumValue(FindingSeverity.self, what: "severity")
             var finding = Finding(
@@ -78,7 +81,14 @@ public enum FindingsJSON {
             if let mark = object["baseline"], !mark.isNull {
                 finding.baseline = try mark.enumValue(BaselineMark.self, what: "baseline mark")
             }
-            // `criteria` is the code's, read from the catalogue: the file's copy is not read back.
+            if let named = object["case"], !named.isNull {
+                let found = try named.enumValue(FindingCase.self, what: "finding case")
+                guard found.code == code else {
+                    throw DataFileError("the case \"\(found.rawValue)\" is one of \(found.code.rawValue), not of \(code.rawValue)", at: named.location)
+                }
+                finding.criteriaCase = found
+            }
+            // `criteria` is the code's (or its case's), read from the data: the file's copy is not read back.
             return finding
         }
     }

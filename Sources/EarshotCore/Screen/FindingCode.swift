@@ -36,3 +36,27 @@ public enum FindingCode: String, CaseIterable, Sendable {
     // Across runs: found by running a scenario at several speaking rates (`--rates`).
     case timingRateDependent = "timing.rate-dependent"
 }
+
+/// A case of a finding code that the criteria data maps apart from the code
+/// (`voices/criteria/criteria.json`, a code's `cases`): what the check measured differs, and so
+/// does what it is evidence of.
+public enum FindingCase: String, Sendable, CaseIterable {
+    /// `focus.covered` on a web page, the whole element hidden where keyboard focus leaves it
+    /// (the browser's hit test): keyboard focus wholly hidden by the page's own content.
+    case focusHidden = "focus-hidden"
+
+    /// The code the case belongs to.
+    public var code: FindingCode {
+        switch self {
+        case .focusHidden: .focusCovered
+        }
+    }
+
+    /// Why a run that checked the code did not check the case (a conformance table's row).
+    public var uncheckedReason: String {
+        switch self {
+        case .focusHidden:
+            "only a web page read with the browser's hit test checks keyboard focus hidden (focus.covered on a page: earshot lint PAGE.html, or a tree it imports)"
+        }
+    }
+}

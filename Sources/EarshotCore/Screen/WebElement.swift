@@ -19,6 +19,12 @@ public struct WebElement: Sendable, Equatable {
     /// An invalid field's error message: the text of the elements its `aria-errormessage`
     /// names (`WebPageInterpreter.errorMessage`).
     public var errorMessage: String?
+    /// What the browser found drawn over the element where keyboard focus leaves it
+    /// (`focus.covered`); nil when nothing was, or when it was not tested.
+    public var cover: WebCover?
+    /// On the document's node: whether the browser tested what covers each focusable element
+    /// of the page (`WebPageTree.coversTested`); false on every other node.
+    public var coversTested = false
     /// A table's rows and columns, on the table itself (`WebTableGrid`).
     public var tableSize: WebTableSize?
     /// A cell's place in its table and its header cells' text, on the cell (`WebTableGrid`).
@@ -122,6 +128,34 @@ public struct WebElement: Sendable, Equatable {
     }
 }
 
+/// Another element drawn over a focusable element's centre where keyboard focus leaves it: at
+/// the top or the bottom of the window (`WebPageTree.Cover`, as the screen names elements).
+public struct WebCover: Sendable, Equatable {
+    /// The screen's element that is the cover or holds it; nil when the cover has no node.
+    public var elementID: String?
+    /// The covering element as a selector (`header#top.site`).
+    public var selector: String
+    /// Whether it hides the whole element, not only its centre.
+    public var whole: Bool
+    /// The window's edge the element was scrolled to.
+    public var edge: WebCoverEdge
+
+    public init(elementID: String?, selector: String, whole: Bool, edge: WebCoverEdge) {
+        self.elementID = elementID
+        self.selector = selector
+        self.whole = whole
+        self.edge = edge
+    }
+}
+
+/// Where in the window an element was when it was found covered: at its top or its bottom edge
+/// (the browser scrolls a focused element only when it is not inside the window already, so
+/// focus can rest there), or `anywhere`, on a page where nothing moves as it scrolls, so the
+/// cover is over the element wherever it is.
+public enum WebCoverEdge: String, Sendable, Equatable, CaseIterable {
+    case top, bottom, anywhere
+}
+
 /// A table's size as the browser gives it to a screen reader (IAccessible2's `nRows` and
 /// `nColumns`): the rows of its grid and the most cells any row has.
 public struct WebTableSize: Sendable, Equatable {
@@ -166,6 +200,10 @@ public enum WebProperty: Sendable, Equatable {
 extension Screen {
     /// Whether the screen was read from a web page's accessibility tree.
     public var isWebPage: Bool { roots.contains { $0.web != nil } }
+
+    /// Whether the browser tested what covers the page's focusable elements (its document's
+    /// `WebElement.coversTested`).
+    public var webCoversTested: Bool { roots.contains { $0.web?.coversTested == true } }
 
     /// The element that has the browser's keyboard focus (Chromium's `focused`), other than the
     /// document itself; nil when the document has it, or on an app's screen.

@@ -113,12 +113,13 @@ struct FindingCatalogueTests {
         }
     }
 
-    @Test("under NVDA the name, label and target findings give HTML's and ARIA's fixes, docs/findings.md prints them, and no app API is left in them")
+    @Test("under NVDA the name, label, target and covered-focus findings give HTML's and ARIA's fixes, docs/findings.md prints them, and no app API is left in them")
     func nvdaEntries() throws {
         let changed = FindingCode.allCases.filter {
             FindingCatalogue.entry(for: $0, reader: NVDA.name) != FindingCatalogue.entry(for: $0)
         }
-        #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .fieldLabelSeparate, .targetTooSmall])
+        #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .fieldLabelSeparate, .focusCovered, .targetTooSmall])
+        #expect(FindingCatalogue.entry(for: .focusCovered, reader: NVDA.name).fix.contains("scroll-padding-top"))
         #expect(FindingCatalogue.entry(for: .labelMissing, reader: NVDA.name).fix.contains("aria-label"))
         #expect(FindingCatalogue.entry(for: .fieldLabelSeparate, reader: NVDA.name).fix.contains("<label for=\"id\">"))
         #expect(FindingCatalogue.entry(for: .targetTooSmall, reader: NVDA.name).meaning.contains("24 by 24 CSS pixels"))

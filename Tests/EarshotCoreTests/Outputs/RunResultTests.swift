@@ -30,16 +30,19 @@ struct RunResultTests {
         #expect(!fullCoverage.checked(.announcementDropped) && fullCoverage.notRun[.announcementDropped] == nil)
     }
 
-    @Test("a web page leaves focus.covered unchecked, with the reason: its tree has no paint order")
+    @Test("a web page without the browser's hit test leaves focus.covered unchecked, with the reason; one with it checks it")
     func webPageCoverage() throws {
         let tree = WebPageTree(url: "file:///p.html", title: "P", language: "en", viewport: (800, 600), browser: nil, refused: [],
                                nodes: [.init(id: "1", role: "RootWebArea", name: "P", children: ["2"]), .init(id: "2", role: "button", name: "Pay")])
         let page = try WebPageInterpreter.screen(from: tree, defaultName: "p")
         let coverage = try FindingsTestSupport.linter().coverage(for: page)
-        #expect(!coverage.checked(.focusCovered) && coverage.notRun[.focusCovered]?.contains("paint order") == true)
+        #expect(!coverage.checked(.focusCovered) && coverage.notRun[.focusCovered]?.contains("no hit test") == true)
         #expect(coverage.notedReasons.isEmpty, "no note for what no option allows: \(coverage.notedReasons)")
         let decoded = try JSONDecoder().decode(CheckCoverage.self, from: try JSONEncoder().encode(coverage))
         #expect(decoded == coverage && decoded.notedReasons.isEmpty)
+        var tested = tree
+        tested.coversTested = true
+        #expect(try FindingsTestSupport.linter().coverage(for: try WebPageInterpreter.screen(from: tested, defaultName: "p")).checked(.focusCovered))
         #expect(try FindingsTestSupport.linter().coverage(for: try FindingsTestSupport.sample("shop-before")).checked(.focusCovered))
     }
 

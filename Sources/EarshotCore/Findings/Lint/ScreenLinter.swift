@@ -85,13 +85,15 @@ public struct ScreenLinter: Sendable {
             cannot[.targetTooSmall] = reason
             cannot[.targetBelowPlatform] = reason
         }
-        // Not in a note: nothing the user can give would allow it.
+        // Not in a note: a page as a scenario plays it never has the hit test, and every check of
+        // a page would say so; the conformance table gives the reason.
         var unnoted: Set<FindingCode> = []
         if let reason = CoveredFocusCheck.uncheckedReason(screen) {
             cannot[.focusCovered] = reason
             unnoted.insert(.focusCovered)
         }
         var coverage = CheckCoverage()
+        if CoveredFocusCheck.checksKeyboardFocus(screen) { coverage.record(ran: FindingCase.focusHidden) }
         for code in Self.checks.flatMap(\.codes) {
             if let reason = cannot[code] {
                 coverage.record(notRun: code, because: reason, noted: !unnoted.contains(code))

@@ -48,6 +48,10 @@ public enum WebPageInterpreter {
             }
             if positions.outOfTabOrder.contains(node.id) { web.properties["outOfTabOrder"] = .bool(true) }
             web.errorMessage = errorMessage(of: node, byDOMID: byDOMID, byID: byID)
+            web.cover = node.cover.map { cover in
+                WebCover(elementID: cover.node.flatMap { elementIDs[$0] }, selector: cover.element, whole: cover.whole, edge: cover.edge)
+            }
+            if node.id == tree.nodes[0].id { web.coversTested = tree.coversTested }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]
             // The text inside a control or a heading is its name, not a stop of its own.

@@ -15,6 +15,9 @@ public enum WebPageLimits {
     public static let largestCoordinate = 100_000_000.0
     /// The largest side of the window, in CSS pixels.
     public static let largestViewportSide = 100_000
+    /// The longest selector a cover's element is named by (`WebPageTree.Cover.element`): its
+    /// tag, `id` and classes, cut where a page's long class list would pass this.
+    public static let longestCoverSelector = 200
     /// The whole-number properties and the values each may take (Chromium keeps them in 32 bits).
     public static let wholeNumberProperties: [String: ClosedRange<Double>] = [
         "level": 1...2_147_483_647,

@@ -12,12 +12,12 @@ import Foundation
 /// through `WebPageInterpreter`, so the two are read alike.
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
-    /// The version `json` writes: 2 added `screenshot`, 3 `notes`. A tree without notes is
-    /// written as version 2, which every earlier reader of version 2 reads; versions 1 and 2
-    /// are still read.
-    public static let version = 3
+    /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
+    /// node's `cover`. A tree is written as the lowest version that holds what it has (version
+    /// 2 without notes and covers), which earlier readers read; versions 1 to 3 are still read.
+    public static let version = 4
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2, 3]
+    public static let versionsRead = [1, 2, 3, 4]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -36,10 +36,13 @@ public struct WebPageTree: Sendable, Equatable {
         public var language: String?
         /// The node's box in CSS pixels of the page; nil when it has no layout.
         public var box: Frame?
+        /// What the browser's hit test found drawn over the element where keyboard focus leaves
+        /// it (`Cover`); nil when nothing was, or when it was not tested.
+        public var cover: Cover?
 
         public init(id: String, role: String, name: String? = nil, description: String? = nil, value: String? = nil,
                     properties: [String: WebProperty] = [:], children: [String] = [], tag: String? = nil,
-                    domID: String? = nil, language: String? = nil, box: Frame? = nil) {
+                    domID: String? = nil, language: String? = nil, box: Frame? = nil, cover: Cover? = nil) {
             self.id = id
             self.role = role
             self.name = name
@@ -51,11 +54,35 @@ public struct WebPageTree: Sendable, Equatable {
             self.domID = domID
             self.language = language
             self.box = box
+            self.cover = cover
         }
 
         /// The node's role in the web's vocabulary: where a tree's role names, saved or live,
         /// become `WebRole`s (`WebPageInterpreter`, `WebSetPositions`).
         public var webRole: WebRole { WebRole(chromiumName: role) }
+    }
+
+    /// Another element drawn over a focusable element's centre, as the browser's own hit test
+    /// (`document.elementsFromPoint`) found it with the element scrolled to the top or the
+    /// bottom of the window (`PageCapture`, docs/web.md "What covers a focused element").
+    public struct Cover: Sendable, Equatable {
+        /// The node of the tree that is the covering element or holds it (the nearest one at
+        /// or around it that is not around the covered element too); nil when it has none.
+        public var node: String?
+        /// The covering element as a selector of its tag, `id` and classes (`header#top.site`),
+        /// for a person to find it in the page's source.
+        public var element: String
+        /// Whether it hides the whole element (its centre and its four corners), not only its centre.
+        public var whole: Bool
+        /// Where the element was when it was covered.
+        public var edge: WebCoverEdge
+
+        public init(node: String?, element: String, whole: Bool, edge: WebCoverEdge) {
+            self.node = node
+            self.element = element
+            self.whole = whole
+            self.edge = edge
+        }
     }
 
     /// The address the page was read from.
@@ -74,12 +101,16 @@ public struct WebPageTree: Sendable, Equatable {
     public var notes: [String]
     /// The document first, then every node it reaches.
     public var nodes: [Node]
+    /// Whether the browser tested what covers each focusable element (`Node.cover`): true for a
+    /// page read by `PageCapture` (`read`, `lint`, `import`), false for a page as a scenario
+    /// plays it and for a tree saved before version 4.
+    public var coversTested: Bool
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
 
     public init(url: String, title: String, language: String?, viewport: (width: Int, height: Int), browser: String?,
-                refused: [String], notes: [String] = [], nodes: [Node], screenshot: ScreenPicture? = nil) {
+                refused: [String], notes: [String] = [], nodes: [Node], screenshot: ScreenPicture? = nil, coversTested: Bool = false) {
         self.url = url
         self.title = title
         self.language = language
@@ -89,12 +120,13 @@ public struct WebPageTree: Sendable, Equatable {
         self.notes = notes
         self.nodes = nodes
         self.screenshot = screenshot
+        self.coversTested = coversTested
     }
 
     public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
-            && lhs.screenshot == rhs.screenshot
+            && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -103,10 +135,12 @@ public struct WebPageTree: Sendable, Equatable {
         return members.contains { $0.key == "format" && ($0.node.value.stringText == format) }
     }
 
-    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "nodes", "screenshot"]
+    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
+                       "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
-                           "language", "box"]
+                           "language", "box", "cover"]
+    static let coverKeys = ["node", "element", "whole", "edge"]
 
     /// Reads a saved tree; a fault is an error at its line and column.
     public static func decode(_ root: JSONNode) throws -> WebPageTree {
@@ -133,7 +167,7 @@ public struct WebPageTree: Sendable, Equatable {
         nodes.reserveCapacity(items.count)
         var seen: Set<String> = []
         for item in items {
-            let node = try decodeNode(item)
+            let node = try decodeNode(item, version: fileVersion)
             guard seen.insert(node.id).inserted else {
                 throw DataFileError("node id \"\(node.id)\" is used twice", at: item.location)
             }
@@ -143,6 +177,9 @@ public struct WebPageTree: Sendable, Equatable {
         for (item, node) in zip(items, nodes) {
             for child in node.children where !seen.contains(child) {
                 throw DataFileError("node \"\(node.id)\" names a child \"\(child)\" that is not in \"nodes\"", at: item.location)
+            }
+            if let cover = node.cover?.node, !seen.contains(cover) {
+                throw DataFileError("node \"\(node.id)\"'s \"cover\" names a node \"\(cover)\" that is not in \"nodes\"", at: item.location)
             }
         }
         // The shape, before anything walks it: every walk of the screen may then recurse.
@@ -171,10 +208,17 @@ public struct WebPageTree: Sendable, Equatable {
             }
             notes = try object.strings("notes") ?? []
         }
+        var coversTested = false
+        if let node = object["coversTested"], !node.isNull {
+            guard fileVersion >= 4 else {
+                throw DataFileError("\"coversTested\" is a key of version 4; this file says version \(fileVersion)", at: node.location)
+            }
+            coversTested = try node.boolValue()
+        }
         return WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
                            language: try object.string("language"), viewport: (viewport[0], viewport[1]),
                            browser: try object.string("browser"), refused: try object.strings("refused") ?? [], notes: notes, nodes: nodes,
-                           screenshot: screenshot)
+                           screenshot: screenshot, coversTested: coversTested)
     }
 
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
@@ -195,7 +239,20 @@ public struct WebPageTree: Sendable, Equatable {
         return ScreenPicture(png: png, width: width, height: height)
     }
 
-    private static func decodeNode(_ item: JSONNode) throws -> Node {
+    /// `{"node": ID, "element": SELECTOR, "whole": BOOL, "edge": "top"|"bottom"|"anywhere"}`, `node` optional.
+    private static func decodeCover(_ node: JSONNode) throws -> Cover {
+        let object = try node.object(allowing: coverKeys)
+        let element = try object.requiredString("element")
+        guard !element.isEmpty, element.count <= WebPageLimits.longestCoverSelector else {
+            throw DataFileError("a cover's \"element\" is the selector of the element drawn over the node, 1 to \(WebPageLimits.longestCoverSelector) characters",
+                                at: try object.required("element").location)
+        }
+        let edgeNode = try object.required("edge")
+        return Cover(node: try object.string("node"), element: element, whole: try object.required("whole").boolValue(),
+                     edge: try edgeNode.enumValue(WebCoverEdge.self, what: "edge"))
+    }
+
+    private static func decodeNode(_ item: JSONNode, version: Int) throws -> Node {
         let object = try item.object(allowing: nodeKeys)
         var properties: [String: WebProperty] = [:]
         if let node = object["properties"], !node.isNull {
@@ -218,10 +275,17 @@ public struct WebPageTree: Sendable, Equatable {
             if let problem = WebPageLimits.problem(box: numbers) { throw DataFileError(problem, at: node.location) }
             box = Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
+        var cover: Cover?
+        if let node = object["cover"], !node.isNull {
+            guard version >= 4 else {
+                throw DataFileError("\"cover\" is a key of version 4; this file says version \(version)", at: node.location)
+            }
+            cover = try decodeCover(node)
+        }
         return Node(id: try object.requiredString("id"), role: try object.requiredString("role"), name: try object.string("name"),
                     description: try object.string("description"), value: try object.string("value"),
                     properties: properties, children: try object.strings("children") ?? [], tag: try object.string("tag"),
-                    domID: try object.string("domID"), language: try object.string("language"), box: box)
+                    domID: try object.string("domID"), language: try object.string("language"), box: box, cover: cover)
     }
 
     /// The tree as the file `import` writes: one node a line, keys in a fixed order, so two
@@ -236,7 +300,8 @@ public struct WebPageTree: Sendable, Equatable {
         func optional(_ text: String?) -> String { text.map(jsonString) ?? "null" }
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
-        lines.append("  \"version\": \(notes.isEmpty ? 2 : Self.version),")
+        let hasCovers = coversTested || nodes.contains { $0.cover != nil }
+        lines.append("  \"version\": \(hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -244,6 +309,7 @@ public struct WebPageTree: Sendable, Equatable {
         lines.append("  \"browser\": \(optional(browser)),")
         lines.append("  \"refused\": [\(refused.map(jsonString).joined(separator: ", "))],")
         if !notes.isEmpty { lines.append("  \"notes\": [\(notes.map(jsonString).joined(separator: ", "))],") }
+        if coversTested { lines.append("  \"coversTested\": true,") }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
             var fields = ["\"id\": \(jsonString(node.id))", "\"role\": \(jsonString(node.role))"]
@@ -267,6 +333,11 @@ public struct WebPageTree: Sendable, Equatable {
             if let box = node.box {
                 let numbers = [box.x, box.y, box.width, box.height].map { fixedDecimal($0, places: 2) }
                 fields.append("\"box\": [\(numbers.joined(separator: ", "))]")
+            }
+            if let cover = node.cover {
+                var members = cover.node.map { ["\"node\": \(jsonString($0))"] } ?? []
+                members += ["\"element\": \(jsonString(cover.element))", "\"whole\": \(cover.whole)", "\"edge\": \(jsonString(cover.edge.rawValue))"]
+                fields.append("\"cover\": {\(members.joined(separator: ", "))}")
             }
             if !node.children.isEmpty { fields.append("\"children\": [\(node.children.map(jsonString).joined(separator: ", "))]") }
             lines.append("    {\(fields.joined(separator: ", "))}" + (index == nodes.count - 1 ? "" : ","))

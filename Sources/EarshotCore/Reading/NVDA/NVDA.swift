@@ -23,6 +23,14 @@ public struct NVDA: ScreenReader {
             : "needs a web page: NVDA reads a page's accessibility tree (an .html file, a URL or a saved .axtree.json), and \(name) is none"
     }
 
+    /// NVDA activates an element by its default action, not by a click where it is drawn: browse
+    /// mode's Enter and space call the object's `doAction` (Chromium performs the action on the
+    /// element itself), and only when that fails does NVDA click the middle of its location with
+    /// the mouse (`Gecko_ia2._activateNVDAObject` in source/virtualBuffers/gecko_ia2.py, which
+    /// Chromium's `ChromeVBuf` inherits). So what is drawn over an element does not take NVDA's
+    /// activation (`focus.covered` still judges it: keyboard focus there is hidden).
+    public func activatesByTouch(_ stop: FocusStop) -> Bool { false }
+
     public func stops(of screen: Screen) -> [FocusStop] { NVDAOrder(speech: NVDASpeech(words: words)).stops(of: screen) }
 
     public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {

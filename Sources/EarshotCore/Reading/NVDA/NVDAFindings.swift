@@ -1,7 +1,7 @@
 extension NVDA {
     /// The findings whose meaning and fix read otherwise on a web page heard by NVDA: the names,
-    /// labels and targets of HTML and ARIA (docs/findings.md, "Under NVDA"); the web's own
-    /// findings are written for the web already.
+    /// labels and targets of HTML and ARIA, and what covers keyboard focus (docs/findings.md,
+    /// "Under NVDA"); the web's own findings are written for the web already.
     public static func findingWording(_ code: FindingCode) -> FindingWording? {
         switch code {
         case .labelMissing:
@@ -24,6 +24,10 @@ extension NVDA {
             FindingWording(meaning: "A control the user clicks or taps is smaller than 24 by 24 CSS pixels and too close to other targets: people with tremor, large fingers or low vision hit its neighbour or miss it.",
                            fix: "Make the control at least 24 by 24 CSS pixels (min-width / min-height, padding), or keep 24 pixels between it and other targets; an inline link in a sentence is exempt.",
                            seed: "WCAG 2.2 2.5.8 (minimum target size and its spacing exception)")
+        case .focusCovered:
+            FindingWording(meaning: "Tab reaches the element and NVDA speaks it, but where keyboard focus can rest on it (scrolled to the top or the bottom of the window) another element of the page is drawn over it, such as a sticky header, a fixed cookie banner or a chat button: a person who sees the screen, with or without NVDA, loses sight of the focus. NVDA's Enter still activates the element itself (its default action), but a click or a tap there reaches the cover.",
+                           fix: "Keep focused elements clear of fixed and sticky content: give the page scroll-padding-top (or scroll-padding-bottom) as tall as the header or banner (html { scroll-padding-top: 5rem; }), so the browser scrolls focus clear of it, or let the banner be closed and not cover the page while it is open.",
+                           seed: "WCAG 2.2 2.4.11 (keyboard focus not wholly hidden by the page's own content) and technique C43 (CSS scroll-padding); NVDA's browse mode activates an object by its default action (Gecko_ia2._activateNVDAObject)")
         default:
             nil
         }
