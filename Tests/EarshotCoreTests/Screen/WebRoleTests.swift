@@ -66,7 +66,7 @@ struct WebRoleTests {
         ("isTable", \.isTable, [.table, .grid, .treeGrid]),
         ("isPageStructure", \.isPageStructure, [.rootWebArea, .banner, .complementary, .contentInfo, .form, .main, .navigation,
                                                 .region, .search, .list, .listBox, .dialog, .alertDialog, .table, .grid,
-                                                .treeGrid, .tree, .menu, .menuBar, .tabList, .toolbar]),
+                                                .treeGrid, .tree, .menu, .menuBar, .tabList, .toolbar, .row, .rowGroup]),
     ] }
 
     @Test("each category holds exactly its roles", arguments: categories.indices)
