@@ -175,6 +175,25 @@ TEMPLATES = {
     # qn("table", key="t", …) nextError / prevError.
     "noNextTable": ("browseMode.py", "no next table", []),
     "noPreviousTable": ("browseMode.py", "no previous table", []),
+    # qn("edit", key="e", …), qn("list", key="l", …) and the other keys' nextError / prevError.
+    "noNextEdit": ("browseMode.py", "no next edit field", []),
+    "noPreviousEdit": ("browseMode.py", "no previous edit field", []),
+    "noNextList": ("browseMode.py", "no next list", []),
+    "noPreviousList": ("browseMode.py", "no previous list", []),
+    "noNextListItem": ("browseMode.py", "no next list item", []),
+    "noPreviousListItem": ("browseMode.py", "no previous list item", []),
+    "noNextFrame": ("browseMode.py", "no next frame", []),
+    "noPreviousFrame": ("browseMode.py", "no previous frame", []),
+    "noNextSeparator": ("browseMode.py", "no next separator", []),
+    "noPreviousSeparator": ("browseMode.py", "no previous separator", []),
+    "noNextRadioButton": ("browseMode.py", "no next radio button", []),
+    "noPreviousRadioButton": ("browseMode.py", "no previous radio button", []),
+    "noNextComboBox": ("browseMode.py", "no next combo box", []),
+    "noPreviousComboBox": ("browseMode.py", "no previous combo box", []),
+    "noNextGraphic": ("browseMode.py", "no next graphic", []),
+    "noPreviousGraphic": ("browseMode.py", "no previous graphic", []),
+    "noNextBlockQuote": ("browseMode.py", "no next block quote", []),
+    "noPreviousBlockQuote": ("browseMode.py", "no previous block quote", []),
 }
 
 # ngettext("one", "other", n), its arguments on the call's line or on lines of their own after
