@@ -99,6 +99,8 @@ extension ExploreAction {
         ("h, H", "next / previous heading (rotor; NVDA's h / shift+h)"),
         ("Tab, S-Tab", "next / previous focusable element (the keyboard's Tab)"),
         ("d f k b x", "next landmark, form field, link, button, check box; capital: previous (NVDA's keys)"),
+        ("t e l i m", "next table, edit field, list, list item, frame; capital: previous (NVDA's keys)"),
+        ("s c g", "next separator, combo box, graphic; capital: previous (NVDA's r and q: typed)"),
         ("r, R", "read all from the focused element / from the top"),
         ("a, 1-9", "list the custom actions / perform action N"),
         (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
@@ -107,9 +109,11 @@ extension ExploreAction {
     ]
 
     /// The letters of quick navigation, as NVDA's (shift, a capital here, goes back); h is the
-    /// heading rotor above.
+    /// heading rotor above. NVDA's r (radio button) and q (block quote) read all and quit
+    /// here, so they are typed (`radio-button`, `block-quote`).
     static let quickNavigationKeys: [Character: NavigationTarget] = [
-        "d": .landmark, "f": .formField, "k": .link, "b": .button, "x": .checkBox,
+        "d": .landmark, "f": .formField, "k": .link, "b": .button, "x": .checkBox, "t": .table, "e": .edit, "l": .list,
+        "i": .listItem, "m": .frame, "s": .separator, "c": .comboBox, "g": .graphic,
     ]
 
     /// The meaning of `key` (the table `keyHelp` describes).

@@ -22,7 +22,7 @@ struct NamedListTests {
         #expect(Self.roundTrips(LayoutDirection.self))
         #expect(Self.roundTrips(TransitionKind.self))
         #expect(Self.roundTrips(ScenarioGesture.Name.self))
-        #expect(ScenarioGesture.Name.names.count == 32)
+        #expect(ScenarioGesture.Name.names.count == 50)
         #expect(Self.roundTrips(NavigationTarget.self))
         #expect(Self.roundTrips(DropReason.Code.self))
         #expect(Self.roundTrips(ScenarioGesture.ScrollDirection.self))
@@ -54,7 +54,11 @@ struct NamedListTests {
         #expect(ScenarioGesture.typedNames == ["next", "previous", "first", "last", "heading", "previous-heading", "tab",
                                                "shift-tab", "landmark", "previous-landmark", "form-field",
                                                "previous-form-field", "link", "previous-link", "button", "previous-button",
-                                               "checkbox", "previous-checkbox", "table", "previous-table", "activate", "escape", "increment",
+                                               "checkbox", "previous-checkbox", "table", "previous-table", "edit", "previous-edit",
+                                               "list", "previous-list", "list-item", "previous-list-item", "frame", "previous-frame",
+                                               "separator", "previous-separator", "radio-button", "previous-radio-button",
+                                               "combo-box", "previous-combo-box", "graphic", "previous-graphic", "block-quote",
+                                               "previous-block-quote", "activate", "escape", "increment",
                                                "decrement", "touch", "read", "read-top"])
         #expect(Set(ScenarioGesture.typedNames).count == ScenarioGesture.typedNames.count)
         for name in ScenarioGesture.Name.allCases {

@@ -4,7 +4,7 @@
 public enum ScenarioGesture: Sendable, Equatable {
     case next, previous, first, last
     /// To the next (`forward`) or previous stop of a kind: Tab and shift+Tab, and a reader's
-    /// quick navigation (NVDA's H, D, F, K, B, X; VoiceOver's rotor). What each reader finds and
+    /// quick navigation (NVDA's H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q; VoiceOver's rotor). What each reader finds and
     /// says is its own (`ScreenReader.isJumpTarget`, `describeJump`, `jumpNotFound`).
     case jump(NavigationTarget, forward: Bool)
     /// A table navigation key: to the cell next to the focused one (NVDA's control+alt+arrows).
@@ -41,7 +41,10 @@ public enum ScenarioGesture: Sendable, Equatable {
     public enum Name: String, NamedCases, Sendable {
         case next, previous, first, last, nextHeading, previousHeading, tab, shiftTab, nextLandmark, previousLandmark,
              nextFormField, previousFormField, nextLink, previousLink, nextButton, previousButton, nextCheckBox,
-             previousCheckBox, nextTable, previousTable, nextColumn, previousColumn, nextRow, previousRow, activate, escape, increment, decrement, touch, scroll, readAll, customAction
+             previousCheckBox, nextTable, previousTable, nextEdit, previousEdit, nextList, previousList, nextListItem,
+             previousListItem, nextFrame, previousFrame, nextSeparator, previousSeparator, nextRadioButton,
+             previousRadioButton, nextComboBox, previousComboBox, nextGraphic, previousGraphic, nextBlockQuote,
+             previousBlockQuote, nextColumn, previousColumn, nextRow, previousRow, activate, escape, increment, decrement, touch, scroll, readAll, customAction
 
         /// The step's keys besides `gesture` and its timing.
         public var keys: [String] {
@@ -74,6 +77,24 @@ public enum ScenarioGesture: Sendable, Equatable {
             case .previousCheckBox: (.checkBox, false)
             case .nextTable: (.table, true)
             case .previousTable: (.table, false)
+            case .nextEdit: (.edit, true)
+            case .previousEdit: (.edit, false)
+            case .nextList: (.list, true)
+            case .previousList: (.list, false)
+            case .nextListItem: (.listItem, true)
+            case .previousListItem: (.listItem, false)
+            case .nextFrame: (.frame, true)
+            case .previousFrame: (.frame, false)
+            case .nextSeparator: (.separator, true)
+            case .previousSeparator: (.separator, false)
+            case .nextRadioButton: (.radioButton, true)
+            case .previousRadioButton: (.radioButton, false)
+            case .nextComboBox: (.comboBox, true)
+            case .previousComboBox: (.comboBox, false)
+            case .nextGraphic: (.graphic, true)
+            case .previousGraphic: (.graphic, false)
+            case .nextBlockQuote: (.blockQuote, true)
+            case .previousBlockQuote: (.blockQuote, false)
             default: nil
             }
         }
@@ -90,12 +111,15 @@ public enum ScenarioGesture: Sendable, Equatable {
         /// commands and script lines). None for a three-finger scroll, whose page text is the
         /// app's to say (a scenario gives it), and for a custom action, which explore picks from
         /// the focused element's list (`action N|NAME`). A jump is typed by what it looks for
-        /// (`link`), and `previous-` before it to go back (`previous-link`); Tab as `tab` and
-        /// `shift-tab`.
+        /// (`link`, a name of two words with a hyphen: `form-field`, `list-item`, but `checkbox`),
+        /// and `previous-` before it to go back (`previous-link`); Tab as `tab` and `shift-tab`.
         public var typedNames: [String] {
             if let (target, forward) = jump {
                 if target == .focusable { return [forward ? "tab" : "shift-tab"] }
-                let word = target == .formField ? "form-field" : target.rawValue.lowercased()
+                let word = target == .checkBox ? "checkbox"
+                    : target.rawValue.reduce(into: "") { word, letter in
+                        word += letter.isUppercase ? "-" + letter.lowercased() : String(letter)
+                    }
                 return [forward ? word : "previous-\(word)"]
             }
             switch self {

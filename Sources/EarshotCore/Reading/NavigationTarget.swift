@@ -1,13 +1,15 @@
 /// What a gesture that jumps looks for: the next or previous stop of one kind (`ScenarioGesture.jump`).
 ///
 /// On a web page under NVDA these are Tab and shift+Tab (`focusable`) and the quick navigation
-/// keys H, D, F, K, B, X, T (docs/web.md, sections c and d); under VoiceOver and TalkBack they move
-/// as the rotor does, by the stop's traits (`ScreenReader.isJumpTarget`). The raw values are
-/// NVDA's item types (`addQuickNav`), which name its "no next …" templates.
+/// keys H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q (docs/web.md, sections c and d); under
+/// VoiceOver and TalkBack they move as the rotor does, by the stop's traits
+/// (`ScreenReader.isJumpTarget`). The raw values are NVDA's item types (`addQuickNav`), which
+/// name its "no next …" templates.
 public enum NavigationTarget: String, NamedCases, Sendable {
     /// A stop the keyboard's Tab reaches.
     case focusable
     case heading, landmark, formField, link, button, checkBox, table
+    case edit, list, listItem, frame, separator, radioButton, comboBox, graphic, blockQuote
 
     /// The rotor setting's name for it, plural (`rotor links, swipe down`).
     public var rotorName: String {
@@ -20,12 +22,23 @@ public enum NavigationTarget: String, NamedCases, Sendable {
         case .button: "buttons"
         case .checkBox: "check boxes"
         case .table: "tables"
+        case .edit: "text fields"
+        case .list: "lists"
+        case .listItem: "list items"
+        case .frame: "frames"
+        case .separator: "separators"
+        case .radioButton: "radio buttons"
+        case .comboBox: "combo boxes"
+        case .graphic: "images"
+        case .blockQuote: "block quotes"
         }
     }
 
     /// Whether a stop with these traits is one of this kind, as a rotor on an app's screen finds
     /// it (Earshot's reading of VoiceOver's rotor: an app's screen has no landmarks; a form
-    /// control is a text field, an adjustable or a switch; Tab reaches what can be acted on).
+    /// control is a text field, an adjustable or a switch; Tab reaches what can be acted on; a
+    /// text field is an edit, an image a graphic; an app's traits say no list, frame, separator,
+    /// radio button, combo box or block quote).
     public func matchesTraits(of stop: FocusStop) -> Bool {
         let traits = stop.traits
         let isSwitch = traits.contains(.switch) || stop.isOn != nil || stop.kind == .switch
@@ -35,7 +48,9 @@ public enum NavigationTarget: String, NamedCases, Sendable {
             return !traits.contains(.notEnabled)
                 && (isSwitch || isField || !traits.isDisjoint(with: [.button, .link, .adjustable, .tab]))
         case .heading: return traits.contains(.header)
-        case .landmark, .table: return false
+        case .landmark, .table, .list, .listItem, .frame, .separator, .radioButton, .comboBox, .blockQuote: return false
+        case .edit: return isField
+        case .graphic: return traits.contains(.image)
         case .formField: return isField || isSwitch || traits.contains(.adjustable)
         case .link: return traits.contains(.link)
         case .button: return traits.contains(.button) && !isSwitch

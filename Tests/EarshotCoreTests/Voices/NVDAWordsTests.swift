@@ -112,7 +112,8 @@ struct NVDAWordsTests {
         // The words NVDA's reader asks for by name (Reading/NVDA): its templates and quick navigation's.
         var used = ["blank", "landmark", "level", "outOf", "position", "itemCount", "itemCountOne", "notState", "row", "column",
                     "tableDimensions", "rowCount", "rowCountOne", "columnCount", "columnCountOne", "edgeOfTable", "notInTableCell"]
-        for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark", "Table"] {
+        for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark", "Table", "Edit", "List", "ListItem", "Frame",
+                     "Separator", "RadioButton", "ComboBox", "Graphic", "BlockQuote"] {
             used += ["noNext" + type, "noPrevious" + type]
         }
         for language in Self.languages {
@@ -188,6 +189,11 @@ struct NVDAWordsTests {
         #expect(Self.text(ko, "templates", "notInTableCell") == "표 셀이 아님")
         #expect(Self.text(ko, "templates", "noNextTable") == "다음 표 없음")
         #expect(Self.text(ko, "templates", "noPreviousTable") == "이전 표 없음")
+        // The other quick navigation keys' nextError and prevError, each msgstr of browseMode.py's msgid.
+        #expect(Self.text(ko, "templates", "noNextEdit") == "다음 편집창 없음")
+        #expect(Self.text(ko, "templates", "noPreviousListItem") == "이전 목록 항목 없음")
+        #expect(Self.text(ko, "templates", "noNextFrame") == "다음 프레임 없음")
+        #expect(Self.text(ko, "templates", "noPreviousBlockQuote") == "이전 인용문 없음")
         // The .po translates the aria landmark "form" as "form": a word, not a fallback.
         #expect(Self.text(ko, "landmarks", "form") == "form")
     }

@@ -47,11 +47,15 @@ public struct NVDA: ScreenReader {
 
     /// What Tab and quick navigation find (docs/web.md, sections c and d): Tab a focusable
     /// element (`WebElement.isFocusable`), D the first item inside a landmark or named region
-    /// the item before it is outside of, the other keys an item whose NVDA role their
+    /// the item before it is outside of, T, L, M and Q likewise the first item inside a table,
+    /// list, frame or block quote, I a list item's first item or an option, E an edit or the
+    /// root of an editable field, the other keys an item whose NVDA role their
     /// `facts.quickNavigation` entry finds (a document list, READONLY, is no form field).
     public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
         guard let facts = stop.nvda else { return target.matchesTraits(of: stop) }
         let speech = NVDASpeech(words: words)
+        let finds = words.quickNavigation[target.rawValue]?.finds ?? []
+        func isFound(_ web: WebElement) -> Bool { speech.role(web).map(finds.contains) == true }
         switch target {
         case .focusable:
             return facts.web.isInTabOrder
@@ -61,10 +65,22 @@ public struct NVDA: ScreenReader {
         case .table:
             let before = Set(previous?.nvda?.containers.map(\.id) ?? [])
             return facts.containers.contains { speech.isTable($0.web) && !before.contains($0.id) }
-        case .heading, .formField, .link, .button, .checkBox:
-            guard let role = speech.role(facts.web), let finds = words.quickNavigation[target.rawValue]?.finds else { return false }
-            return finds.contains(role) && !speech.isReadOnly(facts.web)
+        case .list, .frame, .blockQuote:
+            return entered(facts, after: previous).contains { isFound($0.web) }
+        case .listItem:
+            return isFound(facts.web) || entered(facts, after: previous).contains { isFound($0.web) }
+        case .edit:
+            return isFound(facts.web) || facts.isEditableRoot
+        case .heading, .formField, .link, .button, .checkBox, .separator, .radioButton, .comboBox, .graphic:
+            return isFound(facts.web) && !speech.isReadOnly(facts.web)
         }
+    }
+
+    /// The nodes around the stop, announced or only found, that the stop before it is outside
+    /// of, outermost first.
+    private func entered(_ facts: NVDAStopFacts, after previous: FocusStop?) -> [NVDAContainer] {
+        let before = Set((previous?.nvda).map { ($0.containers + $0.foundAncestors).map(\.id) } ?? [])
+        return (facts.containers + facts.foundAncestors).filter { !before.contains($0.id) }
     }
 
     /// Tab says the focused element as focus does (section c), after the dialogs, named
@@ -85,7 +101,31 @@ public struct NVDA: ScreenReader {
            before.contains(where: { $0.id == table.id }), let said = speech.entering(table, withName: true) {
             parts.insert(SpokenPart(slot: "container", text: said), at: 0)
         }
+        // L, I, M and Q: the list, list item, frame or block quote found. One the reading was
+        // already inside is said again, as T says its table; a list box, which browse mode does
+        // not announce, is said as quick navigation says a field; a list item has no words of
+        // its own (a layout field), its marker starts its line.
+        let foundAround: NVDAContainer?
+        switch target {
+        case .list, .listItem, .frame, .blockQuote:
+            let finds = words.quickNavigation[target.rawValue]?.finds ?? []
+            let isItself = speech.role(facts.web).map(finds.contains) == true
+            foundAround = isItself ? nil : (facts.containers + facts.foundAncestors).last { container in
+                speech.role(container.web).map(finds.contains) == true
+            }
+        default:
+            foundAround = nil
+        }
+        if let found = foundAround {
+            let announced = facts.containers.contains { $0.id == found.id }
+            if announced, before.contains(where: { $0.id == found.id }), let said = speech.entering(found, withName: true) {
+                parts.insert(SpokenPart(slot: "container", text: said), at: 0)
+            } else if !announced, speech.role(found.web) != .listItem {
+                parts += speech.quickNavigationItem(found.web, name: found.web.name, attributes: stop.speech)
+            }
+        }
         parts += speech.cellChange(from: previous?.nvda, to: facts)
+        if foundAround != nil, let marker = facts.marker { parts.append(SpokenPart(slot: "label", text: marker)) }
         if target == .focusable {
             parts += speech.focus(facts.web, name: stop.label, attributes: stop.speech)
         } else if target == .table {
@@ -204,12 +244,22 @@ public struct NVDAStopFacts: ReaderStopFacts, Equatable {
     public var cell: WebTableCell?
     /// The marker of the list item the stop starts ("•", "1."), the text NVDA's line has before it.
     public var marker: String?
+    /// The nodes around the stop that browse mode does not announce but a quick navigation key
+    /// finds (a list item, a list box), outermost first.
+    public var foundAncestors: [NVDAContainer]
+    /// Whether the stop is editable and its parent is not: the root of an editable field, which
+    /// E finds (`Gecko_ia2._searchableAttribsForNodeType`, `edit`: IA2's EDITABLE state, not on
+    /// the parent).
+    public var isEditableRoot: Bool
 
-    public init(web: WebElement, containers: [NVDAContainer], cell: WebTableCell? = nil, marker: String? = nil) {
+    public init(web: WebElement, containers: [NVDAContainer], cell: WebTableCell? = nil, marker: String? = nil,
+                foundAncestors: [NVDAContainer] = [], isEditableRoot: Bool = false) {
         self.web = web
         self.containers = containers
         self.cell = cell
         self.marker = marker
+        self.foundAncestors = foundAncestors
+        self.isEditableRoot = isEditableRoot
     }
 }
 

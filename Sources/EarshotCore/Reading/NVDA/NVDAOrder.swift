@@ -3,7 +3,8 @@ import Foundation
 /// NVDA's items of a page in browse mode, in document order (docs/web.md, "Items"): every node
 /// that stands alone (a control, a heading, an image, a run of text outside those; the page's
 /// interpreter marks them), skipping text that is only white space, each with the containers
-/// around it that NVDA announces (`NVDASpeech.isAnnounced`: the words file's categories).
+/// around it that NVDA announces (`NVDASpeech.isAnnounced`: the words file's categories) and
+/// the nodes around it that only quick navigation finds (a list item, a list box: L and I).
 struct NVDAOrder {
     let speech: NVDASpeech
 
@@ -11,10 +12,18 @@ struct NVDAOrder {
         var stops: [FocusStop] = []
         // The marker of the list item being walked, until its first run of text takes it.
         var pendingMarker: String?
-        func walk(_ node: AccessibilityNode, containers: [NVDAContainer], cell: WebTableCell?, language: String?) {
+        // The roles L and I find (`facts.quickNavigation`), kept around a stop browse mode does
+        // not announce them.
+        let foundRoles = [NavigationTarget.list, .listItem].reduce(into: Set<NVDARole>()) { roles, target in
+            roles.formUnion(speech.words.quickNavigation[target.rawValue]?.finds ?? [])
+        }
+        func walk(_ node: AccessibilityNode, containers: [NVDAContainer], found: [NVDAContainer], cell: WebTableCell?,
+                  language: String?, parentEditable: Bool) {
             let language = node.language ?? language
             var containers = containers
+            var found = found
             let cell = node.web?.tableCell ?? cell
+            let editable = node.web?.properties["editable"] != nil
             // An item is said as itself, never entered as a container (a separator is a marker).
             if let web = node.web, node.isAccessibilityElement != true, speech.isAnnounced(web) {
                 // A document list says how many items it holds ("list with 3 items").
@@ -23,6 +32,8 @@ struct NVDAOrder {
                     items = node.children.filter { $0.web.map { roles.contains($0.role) } == true }.count
                 }
                 containers.append(NVDAContainer(id: node.id, web: web, itemCount: items, tableSize: web.tableSize))
+            } else if let web = node.web, node.isAccessibilityElement != true, speech.role(web).map(foundRoles.contains) == true {
+                found.append(NVDAContainer(id: node.id, web: web))
             }
             if let web = node.web, node.isAccessibilityElement == true {
                 let text = web.isText ? node.text : web.name
@@ -35,7 +46,9 @@ struct NVDAOrder {
                     stops.append(FocusStop(id: node.id, kind: node.kind, label: text, value: web.value, hint: web.description,
                                            traits: node.traits, frame: node.frame ?? .zero, language: language,
                                            speech: node.speech, groupIDs: containers.map(\.id),
-                                           readerFacts: NVDAStopFacts(web: web, containers: containers, cell: cell, marker: marker)))
+                                           readerFacts: NVDAStopFacts(web: web, containers: containers, cell: cell, marker: marker,
+                                                                      foundAncestors: found,
+                                                                      isEditableRoot: editable && !parentEditable)))
                 }
                 return
             }
@@ -44,9 +57,11 @@ struct NVDAOrder {
                 pendingMarker = marker.isEmpty ? nil : marker
                 return
             }
-            for child in node.children { walk(child, containers: containers, cell: cell, language: language) }
+            for child in node.children {
+                walk(child, containers: containers, found: found, cell: cell, language: language, parentEditable: editable)
+            }
         }
-        for root in screen.roots { walk(root, containers: [], cell: nil, language: screen.language) }
+        for root in screen.roots { walk(root, containers: [], found: [], cell: nil, language: screen.language, parentEditable: false) }
         return stops
     }
 }

@@ -123,11 +123,13 @@ struct NVDASpeech {
     /// What quick navigation says for the item it lands on (docs/web.md, section d;
     /// `getControlFieldSpeech` with reason quick navigation): the name is said, once (a field
     /// whose content is its name says it first, as content); then role and states (states first
-    /// for a link), the level, and a field's value (an edit's first line).
+    /// for a link), the level, and a field's value (an edit's first line). A run of text, the
+    /// first item of a list, frame or landmark found, is no field: only its text is said.
     func quickNavigationItem(_ web: WebElement, name: String?, attributes: SpeechAttributes) -> [SpokenPart] {
         let role = role(web)
         var parts: [SpokenPart] = []
         if let name, !name.isEmpty { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
+        if web.isText { return parts }
         let roleWord = roleWordAlone(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
         parts += role.map(words.statesBeforeRole.contains) == true ? states + roleWord : roleWord + states
