@@ -159,6 +159,11 @@ TEMPLATES = {
     "currentLocation": ("controlTypes/isCurrent.py", "current location", []),
     "currentDate": ("controlTypes/isCurrent.py", "current date", []),
     "currentTime": ("controlTypes/isCurrent.py", "current time", []),
+    # reportPassThrough: a switch of mode said with passThroughAudioIndication off.
+    "focusMode": ("browseMode.py", "Focus mode", []),
+    "browseMode": ("browseMode.py", "Browse mode", []),
+    # getPreselectedTextSpeech: a focused field whose text is selected ("selected %s").
+    "preselectedText": ("speech/speech.py", "selected %s", ["{text}"]),
     # addQuickNav nextError / prevError, said by BrowseModeTreeInterceptor._quickNavScript.
     "noNextHeading": ("browseMode.py", "no next heading", []),
     "noPreviousHeading": ("browseMode.py", "no previous heading", []),

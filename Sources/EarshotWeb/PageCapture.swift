@@ -581,7 +581,8 @@ final class BrowserSession {
         }
         let snapshot = try pipe.call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false], session: page,
                                      decoding: ChromiumDOMSnapshot.self, deadline: deadline, waitingFor: what)
-        let facts = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '']", "returnByValue": true],
+        let facts = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '', \(Self.selectedTextScript)]",
+                                                  "returnByValue": true],
                              deadline: deadline, waitingFor: what)
         let pair = ((facts["result"] as? [String: Any])?["value"] as? [Any]) ?? []
         let framed = frameDocuments(into: axTree.nodes, snapshot: snapshot, deadline: deadline, waitingFor: what)
@@ -590,17 +591,34 @@ final class BrowserSession {
         // The document read: the address given, or where the page went (said in a note). A
         // note can quote the page (a dialog's message): its text is kept as the page's is.
         let url = navigation.url.isEmpty || Self.sameDocument(navigation.url, address) ? address : navigation.url
-        let nodes = AXTreeReduction.nodes(framed.nodes, dom: dom)
+        var nodes = AXTreeReduction.nodes(framed.nodes, dom: dom)
+        // The text selected in the focused field (NVDA says it when focus lands there), kept
+        // with its properties (docs/web.md, "Browse and focus modes, as played").
+        if pair.count > 2, let selected = pair[2] as? String, !selected.isEmpty,
+           let index = nodes.firstIndex(where: { $0.properties["focused"] == .bool(true) && $0.properties["editable"] != nil }) {
+            nodes[index].properties["domSelectedText"] = .text(WebPageLimits.keptText(selected))
+        }
         let kept = Set(nodes.map(\.id))
         var nodeIDs: [Int: String] = [:]
         for node in framed.nodes where kept.contains(node.nodeId) {
             if let backend = node.backendDOMNodeId, nodeIDs[backend] == nil { nodeIDs[backend] = node.nodeId }
         }
-        let tree = WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.last as? String),
+        let tree = WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.count > 1 ? pair[1] as? String : nil),
                                viewport: (viewport.width, viewport.height), browser: browser, refused: refused,
                                notes: allNotes.map(WebPageLimits.keptText), nodes: nodes)
         return (tree, nodeIDs)
     }
+
+    /// The text selected in the document's focused text field (`selectionStart` to
+    /// `selectionEnd` of its value), as a password field shows it (one bullet a character);
+    /// empty when nothing is selected or the focus is no text field. A browser selects a
+    /// field's whole value when Tab moves into it, and a page's `select()` does.
+    static let selectedTextScript = """
+        (function () { try { var e = document.activeElement; \
+        if (!e || typeof e.selectionStart !== 'number' || e.selectionEnd <= e.selectionStart) return ''; \
+        var t = String(e.value).substring(e.selectionStart, e.selectionEnd); \
+        return e.type === 'password' ? '\\u2022'.repeat(t.length) : t; } catch (x) { return ''; } })()
+        """
 
     /// The most frames of one page whose documents are read; past it, a note says how many were not.
     static let largestFrameCount = 100

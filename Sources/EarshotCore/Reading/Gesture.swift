@@ -13,6 +13,9 @@ public enum ScenarioGesture: Sendable, Equatable {
     /// re-reads the element.
     case activate(edits: [ScreenEdit])
     case escape
+    /// NVDA+space on a web page: browse mode to focus mode and back (docs/web.md, "Browse and
+    /// focus modes, as played"); other readers have no such modes.
+    case toggleFocusMode
     case increment, decrement
     case touch(x: Double, y: Double)
     /// A three-finger swipe; the app answers with `pageScrolled(text)`.
@@ -44,7 +47,7 @@ public enum ScenarioGesture: Sendable, Equatable {
              previousCheckBox, nextTable, previousTable, nextEdit, previousEdit, nextList, previousList, nextListItem,
              previousListItem, nextFrame, previousFrame, nextSeparator, previousSeparator, nextRadioButton,
              previousRadioButton, nextComboBox, previousComboBox, nextGraphic, previousGraphic, nextBlockQuote,
-             previousBlockQuote, nextColumn, previousColumn, nextRow, previousRow, activate, escape, increment, decrement, touch, scroll, readAll, customAction
+             previousBlockQuote, nextColumn, previousColumn, nextRow, previousRow, activate, escape, toggleFocusMode, increment, decrement, touch, scroll, readAll, customAction
 
         /// The step's keys besides `gesture` and its timing.
         public var keys: [String] {
@@ -124,6 +127,7 @@ public enum ScenarioGesture: Sendable, Equatable {
             }
             switch self {
             case .readAll: return ["read", "read-top"]
+            case .toggleFocusMode: return ["focus-mode"]
             // The table keys are played by scenarios only; explore does not type them yet.
             case .scroll, .customAction, .nextColumn, .previousColumn, .nextRow, .previousRow: return []
             default: return [rawValue]
@@ -152,6 +156,7 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .last: return try alone(.last)
         case .activate: return try alone(.activate(edits: []))
         case .escape: return try alone(.escape)
+        case .toggleFocusMode: return try alone(.toggleFocusMode)
         case .increment: return try alone(.increment)
         case .decrement: return try alone(.decrement)
         case .readAll: return try alone(.readAll(fromTop: name == "read-top"))
@@ -183,6 +188,7 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .tableMove(let direction): Name(rawValue: direction.rawValue)!
         case .activate: .activate
         case .escape: .escape
+        case .toggleFocusMode: .toggleFocusMode
         case .increment: .increment
         case .decrement: .decrement
         case .touch: .touch
@@ -205,6 +211,7 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .tableMove(let direction): "table \(direction.rawValue)"
         case .activate: "double tap"
         case .escape: "escape (two-finger scrub)"
+        case .toggleFocusMode: "toggle focus mode"
         case .increment: "swipe up"
         case .decrement: "swipe down"
         case .touch(let x, let y): "touch \(plainNumber(x)) \(plainNumber(y))"

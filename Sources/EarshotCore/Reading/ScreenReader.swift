@@ -90,6 +90,18 @@ public protocol ScreenReader: Sendable {
     func activatesByTouch(_ stop: FocusStop) -> Bool
     /// The sound played as focus lands on `stop` (coming from the element `previousID`); nil: none.
     func focusSound(on stop: FocusStop, from previousID: String?, screen: Screen) -> FocusSound?
+    /// Whether focus landing on the node `id` of a web page puts the reader in its focus mode,
+    /// where keys go to the page (NVDA's `shouldPassThrough`); nil: the reader has no such mode
+    /// (docs/web.md, "Browse and focus modes, as played").
+    func passesThrough(onFocusOf id: String, in screen: Screen) -> Bool?
+    /// Whether Escape in focus mode, with the node `id` focused, leaves focus mode rather than
+    /// going to the page.
+    func escapeLeavesFocusMode(on id: String?, in screen: Screen) -> Bool
+    /// What the reader gives as it switches into focus mode (`toFocusMode`) or back.
+    func modeSwitch(toFocusMode focusMode: Bool) -> ModeSwitch
+    /// What the reader says of the focused node `id` when an up or down arrow in focus mode
+    /// left the focus there (NVDA: a single-line edit's line); nil: nothing.
+    func caretLine(of id: String, in screen: Screen) -> String?
     /// What `speak` says for one element composed from its options, when the reader composes it
     /// its own way (TalkBack: as an Android view, `ComposedAndroidView`): the description, and a
     /// hint the composition leaves unsaid. nil: the standard stop from the traits, described as

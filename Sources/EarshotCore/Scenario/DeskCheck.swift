@@ -58,6 +58,8 @@ public final class DeskCheck: @unchecked Sendable {
     var nextWorkID = 0
     /// Each screen as it was when it was shown, in order (the static checks run on these).
     var shownSoFar: [(name: String, screen: Screen)] = []
+    /// The reader's browse and focus modes on a page (Web/DeskCheck+Modes.swift).
+    var modes = ReaderModes()
 
     /// The stops a read-all has left to speak.
     private struct ReadAll: Sendable {
@@ -197,6 +199,11 @@ public final class DeskCheck: @unchecked Sendable {
         case .tableMove(let direction): result = screens.shown.moveInTable(direction)
         case .touch(let x, let y): result = screens.shown.touch(x: x, y: y)
         case .escape: result = screens.shown.escape()
+        case .toggleFocusMode:
+            // A reader with browse and focus modes takes it first (`modeGesture`).
+            note("\(name): \(generator.reader.title) has no browse and focus modes on this screen", source: source)
+            return NavigationResult(outcome: .noTarget, stop: screens.shown.focusedStop, position: nil, count: screens.shown.stops.count,
+                                    speech: nil)
         case .increment: result = screens.shown.increment()
         case .decrement: result = screens.shown.decrement()
         case .activate(let edits):
@@ -233,7 +240,12 @@ public final class DeskCheck: @unchecked Sendable {
                 if let sound = generator.reader.focusSound(on: stop, from: focusBefore, screen: screens.shown.screen) {
                     element.sound = scheduler.timing.sounds.sound(for: sound)
                 }
+                // Tab focuses what it lands on: a reader with browse and focus modes switches
+                // as focus says (NVDA's sound before the words; its words after them).
+                let change = gesture.movesKeyboardFocus && hasReaderModes ? modeOnFocus(stop.id) : nil
+                if let sound = change?.sound { element.sound = sound }
                 scheduler.handle(.focusMoved(element, gesture: name), source: source)
+                if let words = change?.words { scheduler.handle(.modeSwitched(ModeSwitch(words: words), gesture: nil), source: source) }
             }
         case .adjusted, .boundary:
             // An adjusted value is spoken alone, without the hint; at the end of an adjustable's

@@ -107,8 +107,18 @@ public struct ScenarioRunner {
             do {
                 switch step.action {
                 case .gesture(let gesture):
+                    // NVDA+space, and Escape leaving focus mode: the reader's own, no key reaches the page.
+                    if case .handled(let focus) = desk.modeGesture(gesture, source: step.source) {
+                        if let page, let focus {
+                            try page.perform(.focus(focus), desk: desk, source: step.source,
+                                             focus: PageFocusCause(by: desk.gestureName(gesture)))
+                        }
+                        break
+                    }
                     if let page, let key = desk.keyForPage(gesture) {
+                        let focusBefore = desk.screen.browserFocusID
                         try page.press(key, for: gesture, desk: desk, source: step.source)
+                        desk.keyReachedPage(gesture, focusBefore: focusBefore, source: step.source)
                         break
                     }
                     let focused = desk.focusedID

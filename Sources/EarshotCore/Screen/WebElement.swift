@@ -100,6 +100,9 @@ public struct WebElement: Sendable, Equatable {
     }
     /// Whether the browser lets the element take keyboard focus (a script or a click can focus it).
     public var isFocusable: Bool { flag("focusable") }
+    /// The text selected in a focused text field (`domSelectedText`, read from the DOM with the
+    /// tree: docs/web.md, "Browse and focus modes, as played"); nil when none is.
+    public var selectedText: String? { text("domSelectedText").flatMap { $0.isEmpty ? nil : $0 } }
     /// Whether Tab reaches the element: focusable, and not taken out of the keyboard's order by a
     /// negative `tabindex` or by being a radio button its group does not stop at
     /// (`WebSetPositions`: a group of radio buttons is one Tab stop).

@@ -29,11 +29,16 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     case focusGained(ElementSpeech, by: String)
     /// A web page's live region changed, or an alert appeared: said in the order `order` gives.
     case liveRegion(String, order: LiveRegionOrder)
+    /// The reader switched between browse mode and focus mode on a page (NVDA's
+    /// `reportPassThrough`): its sound or its words. With `gesture` (NVDA+space, Escape) a key
+    /// the user pressed, which cuts the speech; without, after the focus it came with.
+    case modeSwitched(ModeSwitch, gesture: String?)
 
     /// True for events caused by the user's own gesture.
     public var isUserGesture: Bool {
         switch self {
         case .focusMoved, .activated, .boundaryReached, .pageScrolled: true
+        case .modeSwitched(_, let gesture): gesture != nil
         case .announcement, .screenChanged, .layoutChanged, .liveRegion, .focusGained: false
         }
     }
@@ -52,6 +57,9 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
         case .layoutChanged(let target): "layoutChanged \(target)"
         case .liveRegion(let text, let order): "live region \"\(text)\" \(order.rawValue)"
         case .focusGained(let element, let by): "focus move (\(by)) to \(element)"
+        case .modeSwitched(let change, let gesture):
+            "mode switch" + (gesture.map { " (\($0))" } ?? "") + (change.sound.map { " sound \($0)" } ?? "")
+                + (change.words.map { " \"\($0)\"" } ?? "")
         }
     }
 }

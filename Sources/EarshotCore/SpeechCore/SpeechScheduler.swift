@@ -178,8 +178,23 @@ public final class SpeechScheduler: @unchecked Sendable {
                          cause: cause, now: now)
             case .focusGained(let element, let by):
                 var plan = Plan(cause: "focus move (\(by))", gesture: false)
-                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                plan.add(earcon: element.sound, scheduler: self, now: now)
+                plan.add(element: element, gap: element.sound == nil ? 0 : timing.earconGap, scheduler: self, now: now)
                 focusGained(plan, now: now)
+            case .modeSwitched(let change, let gesture):
+                // A key the user pressed cuts the speech, as any key does in NVDA; a switch that
+                // came with a focus is heard after it, the words queued as NVDA's message is.
+                var plan = Plan(cause: "mode switch" + (gesture.map { " (\($0))" } ?? ""), gesture: gesture != nil)
+                plan.add(earcon: change.sound, scheduler: self, now: now)
+                if let words = change.words {
+                    plan.add(text: words, kind: .element, gap: change.sound == nil ? 0 : timing.earconGap,
+                             follows: !plan.items.isEmpty, scheduler: self, now: now)
+                }
+                if gesture != nil {
+                    userGesture(plan, now: now)
+                } else if !plan.items.isEmpty {
+                    focusGained(plan, now: now)
+                }
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)
             case .layoutChanged(.none):

@@ -10,10 +10,27 @@ public struct NVDA: ScreenReader {
     public static let title = "NVDA"
 
     public let words: NVDAVocabulary
+    /// Whether a switch between browse mode and focus mode plays its sound (NVDA's
+    /// `passThroughAudioIndication`, on by default) rather than saying its words.
+    public let modeSounds: Bool
 
-    public init(words: NVDAVocabulary) { self.words = words }
+    public init(words: NVDAVocabulary, modeSounds: Bool = true) {
+        self.words = words
+        self.modeSounds = modeSounds
+    }
 
-    public init(profile: VoiceProfile) throws { self.init(words: try profile.nvdaWords()) }
+    /// NVDA with the profile's words and its mode sounds (`nvdaSounds`); a profile naming no
+    /// sound set has NVDA say the modes' words (**Earshot's choice**: no sound to play).
+    public init(profile: VoiceProfile) throws {
+        self.init(words: try profile.nvdaWords(), modeSounds: try NVDASoundSet.load(profile: profile)?.audioIndication ?? false)
+    }
+
+    /// The mode sounds, when the profile names a sound set (`nvdaSounds`).
+    public static func soundSet(in profile: VoiceProfile) throws -> [EarconDefinition] {
+        try NVDASoundSet.load(profile: profile)?.earcons ?? []
+    }
+
+    public static var soundNames: [EarconName] { EarconName.nvda }
 
     /// A web page is NVDA's.
     public static func claims(_ screen: Screen) -> Bool { screen.isWebPage }
@@ -162,7 +179,8 @@ public struct NVDA: ScreenReader {
 
     /// NVDA's gestures by their keys in browse mode: the arrows move by line, control+home and
     /// control+end to the top and bottom, Tab and the quick navigation letters
-    /// (`facts.quickNavigation`; shift goes back), Enter activates, NVDA+down arrow says all.
+    /// (`facts.quickNavigation`; shift goes back), Enter activates, NVDA+down arrow says all,
+    /// NVDA+space switches between browse and focus mode.
     public func gestureName(_ gesture: ScenarioGesture) -> String? {
         switch gesture {
         case .next: "down arrow"
@@ -174,6 +192,7 @@ public struct NVDA: ScreenReader {
         case .tableMove(let direction): "control+alt+" + direction.arrow
         case .activate: "enter"
         case .escape: "escape"
+        case .toggleFocusMode: "NVDA+space"
         case .readAll(fromTop: false): "NVDA+down arrow"
         case .readAll(fromTop: true): "control+home, NVDA+down arrow"
         case .increment, .decrement, .touch, .scroll, .customAction: nil

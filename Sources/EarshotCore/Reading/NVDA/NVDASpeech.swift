@@ -105,7 +105,11 @@ struct NVDASpeech {
         // Last of the properties, before an edit's text (`getPropertiesSpeech`).
         if let message = errorMessage(web) { parts.append(SpokenPart(slot: "description", text: message, attributes: attributes)) }
         if isEdit {
-            if let text = web.value {
+            // Text already selected in the field is said in place of its line, with the word
+            // selected (`getObjectSpeech`: `getPreselectedTextSpeech`, speech/speech.py).
+            if let selected = web.selectedText, let said = words.fill("preselectedText", ["text": selected]) {
+                parts.append(SpokenPart(slot: "value", text: said, attributes: attributes))
+            } else if let text = web.value {
                 parts.append(SpokenPart(slot: "value", text: text, attributes: attributes))
             } else if let blank = words.fill("blank") {
                 parts.append(SpokenPart(slot: "value", text: blank))

@@ -18,6 +18,12 @@ extension ScreenReader {
 
     public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
 
+    /// No browse and focus modes: a reader's gestures never go to a page as keys by themselves.
+    public func passesThrough(onFocusOf id: String, in screen: Screen) -> Bool? { nil }
+    public func escapeLeavesFocusMode(on id: String?, in screen: Screen) -> Bool { false }
+    public func modeSwitch(toFocusMode focusMode: Bool) -> ModeSwitch { ModeSwitch() }
+    public func caretLine(of id: String, in screen: Screen) -> String? { nil }
+
     public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
         generator.describeWithProfileWords(stop)
     }

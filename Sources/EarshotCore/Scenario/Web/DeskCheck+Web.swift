@@ -81,16 +81,25 @@ extension DeskCheck {
         let landing = screens.shown.stops.contains { $0.id == target } ? target
             : screens.shown.stops.first { screen.ancestry(of: $0.id).contains(target) }?.id ?? target
         let result = screens.shown.focus(landing)
+        // The mode follows the focused node itself (`event_gainFocus`: `shouldPassThrough`).
+        let change = hasReaderModes ? modeOnFocus(target) : nil
         guard let stop = result.stop, result.outcome == .moved else {
             note("the browser's focus moved to \"\(target)\", which the reader has no item for", source: source)
+            if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
             return
         }
         flowLog.append(.focus(time: clock.now, screen: current, element: stop.id, by: cause.by == nil ? .app : .user))
-        guard stop.id != cause.quietOn else { return }
-        let said = generator.describeJump(to: stop, .focusable, after: previous)
-        guard !said.text.isEmpty else { return }
+        let said = stop.id == cause.quietOn ? nil : generator.describeJump(to: stop, .focusable, after: previous)
+        guard let said, !said.text.isEmpty else {
+            if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
+            return
+        }
         var element = speech(said, id: stop.id)
         element.purpose = .keyboardFocus
+        if let sound = change?.sound { element.sound = sound }
+        defer {
+            if let words = change?.words { scheduler.handle(.modeSwitched(ModeSwitch(words: words), gesture: nil), source: source) }
+        }
         if let key = cause.by {
             // A key the user pressed: it stops the speech, as any key does.
             scheduler.handle(.focusMoved(element, gesture: key), source: source)
@@ -114,9 +123,12 @@ extension DeskCheck {
     /// than moving the reading (nil: the reading moves). Tab and shift+Tab go to the browser
     /// when the reading is on its focus (NVDA's `_tabOverride`, browseMode.py: the browser's own
     /// tab order then, with its radio groups, shadow trees and positive `tabindex`); Escape
-    /// always does, as browse mode passes it on (`script_disablePassThrough`, browseMode.py).
+    /// does unless it left focus mode (`DeskCheck.modeGesture`; `script_disablePassThrough`,
+    /// browseMode.py); in focus mode the arrows, letters, Enter and Tab do (`focusModeKey`).
     public func keyForPage(_ gesture: ScenarioGesture) -> PageKey? {
-        switch gesture {
+        // In focus mode the reader's keys go to the page (Escape when `modeGesture` left it to the page).
+        if executor.run({ modes.focusMode && hasReaderModes }), let key = executor.run({ focusModeKey(gesture) }) { return key }
+        return switch gesture {
         case .jump(.focusable, let forward): readingIsOnBrowserFocus ? (forward ? .tab : .shiftTab) : nil
         case .escape: PageKey("Escape")
         default: nil

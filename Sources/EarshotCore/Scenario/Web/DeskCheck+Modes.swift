@@ -1,0 +1,122 @@
+/// A reader's browse and focus modes on a web page (NVDA's pass-through; docs/web.md, "Browse
+/// and focus modes, as played"): in focus mode the reader's keys go to the page.
+struct ReaderModes: Sendable {
+    /// Focus mode (NVDA's `passThrough`): arrows, letters, Enter and Tab go to the page.
+    var focusMode = false
+    /// The user chose the mode with NVDA+space (`disableAutoPassThrough`): focus changes no
+    /// longer switch it, and Escape goes to the page.
+    var chosenByUser = false
+    /// The mode last reported (`reportPassThrough.last`): a switch is heard only when it differs.
+    var reported = false
+}
+
+/// What a reader's mode gesture did (`DeskCheck.modeGesture`).
+public enum ModeGestureOutcome: Sendable, Equatable {
+    /// Not a mode gesture here: the gesture goes on as any other (Escape in browse mode goes to the page).
+    case notHandled
+    /// The mode switched (or stayed, as NVDA keeps it); `focus` is an element the browser should
+    /// focus now (NVDA+space into focus mode with the reading on a focusable element the
+    /// browser's focus is not on: `_focusLastFocusableObject`).
+    case handled(focus: String?)
+}
+
+extension DeskCheck {
+    /// Whether the reader has browse and focus modes on the shown screen (NVDA on a page).
+    var hasReaderModes: Bool {
+        let screen = screens.shown.screen
+        return screen.isWebPage && generator.reader.passesThrough(onFocusOf: screen.browserFocusID ?? "", in: screen) != nil
+    }
+
+    /// Whether the reader is in focus mode now, where its keys go to the page.
+    public var inFocusMode: Bool { executor.run { modes.focusMode } }
+
+    /// Focus landed on the node `id` (reason focus, NVDA's `event_gainFocus`): focus mode when
+    /// the reader passes the node's keys through (`shouldPassThrough`), browse mode otherwise,
+    /// unless the user chose the mode; what the switch gives, if it switched (inside the executor).
+    func modeOnFocus(_ id: String) -> ModeSwitch? {
+        guard !modes.chosenByUser, let passes = generator.reader.passesThrough(onFocusOf: id, in: screens.shown.screen) else {
+            return nil
+        }
+        return switchMode(toFocusMode: passes)
+    }
+
+    /// Sets the mode and says the switch when it differs from the one last reported
+    /// (`reportPassThrough` with `onlyIfChanged`).
+    private func switchMode(toFocusMode focusMode: Bool) -> ModeSwitch? {
+        modes.focusMode = focusMode
+        guard focusMode != modes.reported else { return nil }
+        modes.reported = focusMode
+        let change = generator.reader.modeSwitch(toFocusMode: focusMode)
+        return change.sound == nil && change.words == nil ? nil : change
+    }
+
+    /// The reader's own mode gestures: NVDA+space (`toggleFocusMode`,
+    /// `script_toggleVirtualBufferPassThrough`) toggles the mode, the user's choice from then on
+    /// (into focus mode) or no longer (back to browse mode); Escape in focus mode the reader
+    /// switched to by itself leaves it without reaching the page (`script_disablePassThrough`),
+    /// unless the focus is an ARIA menu item or grid cell, whose Escape the page gets.
+    public func modeGesture(_ gesture: ScenarioGesture, source: String?) -> ModeGestureOutcome {
+        executor.run {
+            let name = gestureName(gesture)
+            switch gesture {
+            case .toggleFocusMode:
+                guard hasReaderModes else { return .notHandled }
+                flowLog.append(.gesture(time: clock.now, name: name))
+                let focusMode = !modes.focusMode
+                modes.chosenByUser = focusMode
+                let change = switchMode(toFocusMode: focusMode)
+                scheduler.handle(.modeSwitched(change ?? ModeSwitch(), gesture: name), source: source)
+                let screen = screens.shown.screen
+                guard focusMode, let reading = screens.shown.focusedID, reading != screen.browserFocusID,
+                      let focusable = ([reading] + screen.ancestry(of: reading).reversed()).first(where: { screen.node($0)?.web?.isFocusable == true })
+                else { return .handled(focus: nil) }
+                return .handled(focus: focusable)
+            case .escape:
+                let screen = screens.shown.screen
+                guard hasReaderModes, modes.focusMode, !modes.chosenByUser,
+                      generator.reader.escapeLeavesFocusMode(on: screen.browserFocusID, in: screen) else { return .notHandled }
+                flowLog.append(.gesture(time: clock.now, name: name))
+                modes.chosenByUser = false
+                let change = switchMode(toFocusMode: false)
+                scheduler.handle(.modeSwitched(change ?? ModeSwitch(), gesture: name), source: source)
+                return .handled(focus: nil)
+            default:
+                return .notHandled
+            }
+        }
+    }
+
+    /// The key a gesture is in focus mode, where the reader passes its keys to the page
+    /// (browseMode.py: the scripts of browse mode do not run while `passThrough` is on): the
+    /// arrows, control+home and control+end, Enter, Tab, the quick navigation letters (which
+    /// type) and control+alt+arrows; nil for a gesture the reader keeps (NVDA+down arrow).
+    func focusModeKey(_ gesture: ScenarioGesture) -> PageKey? {
+        switch gesture {
+        case .next: PageKey("ArrowDown")
+        case .previous: PageKey("ArrowUp")
+        case .first: PageKey("Home", modifiers: [.control])
+        case .last: PageKey("End", modifiers: [.control])
+        case .activate: PageKey("Enter")
+        case .jump(.focusable, let forward): forward ? .tab : .shiftTab
+        case .jump: generator.reader.gestureName(gesture).flatMap { PageKey(parsing: $0) }
+        case .tableMove(let direction):
+            PageKey(["nextColumn": "ArrowRight", "previousColumn": "ArrowLeft", "nextRow": "ArrowDown",
+                     "previousRow": "ArrowUp"][direction.rawValue] ?? "ArrowDown", modifiers: [.control, .alt])
+        default: nil
+        }
+    }
+
+    /// After a key went to the page in focus mode: an up or down arrow that left the focus on a
+    /// single-line edit says its line (NVDA's caret movement in an edit field,
+    /// `EditableText.script_caret_moveByLine`: the line's text, or "blank").
+    public func keyReachedPage(_ gesture: ScenarioGesture, focusBefore: String?, source: String?) {
+        executor.run {
+            guard modes.focusMode, gesture == .next || gesture == .previous else { return }
+            let screen = screens.shown.screen
+            guard let focus = screen.browserFocusID, focus == focusBefore,
+                  let line = generator.reader.caretLine(of: focus, in: screen) else { return }
+            scheduler.handle(.focusMoved(ElementSpeech(elementID: focus, text: line, purpose: .newValue), gesture: gestureName(gesture)),
+                             source: source)
+        }
+    }
+}
