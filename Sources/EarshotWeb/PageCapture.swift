@@ -610,13 +610,17 @@ final class BrowserSession {
     }
 
     /// The text selected in the document's focused text field (`selectionStart` to
-    /// `selectionEnd` of its value), as a password field shows it (one bullet a character);
-    /// empty when nothing is selected or the focus is no text field. A browser selects a
-    /// field's whole value when Tab moves into it, and a page's `select()` does.
+    /// `selectionEnd` of its value; for a field that has no such API, an e-mail or number
+    /// field, the document's selection, which Chromium gives inside the field), as a password
+    /// field shows it (one bullet a character); empty when nothing is selected or the focus is
+    /// no text field. A browser selects a field's whole value when Tab moves into it, and a
+    /// page's `select()` does.
     static let selectedTextScript = """
         (function () { try { var e = document.activeElement; \
-        if (!e || typeof e.selectionStart !== 'number' || e.selectionEnd <= e.selectionStart) return ''; \
-        var t = String(e.value).substring(e.selectionStart, e.selectionEnd); \
+        if (!e || (e.tagName !== 'INPUT' && e.tagName !== 'TEXTAREA')) return ''; \
+        var t = typeof e.selectionStart === 'number' \
+        ? String(e.value).substring(e.selectionStart, Math.max(e.selectionStart, e.selectionEnd)) \
+        : String(window.getSelection()); \
         return e.type === 'password' ? '\\u2022'.repeat(t.length) : t; } catch (x) { return ''; } })()
         """
 

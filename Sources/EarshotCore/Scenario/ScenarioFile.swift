@@ -450,6 +450,7 @@ struct StepDecoder {
         case .last: return .last
         case .activate: return .activate(edits: try edits(object))
         case .escape: return .escape
+        case .toggleFocusMode: return .toggleFocusMode
         case .increment: return .increment
         case .decrement: return .decrement
         case .touch:

@@ -46,9 +46,16 @@ public enum WebPageChanges {
         }
         // Text away from focus and outside regions and new dialogs, new or changed.
         let openedDialogs = Set(events.compactMap { if case .dialogOpened(let id, _) = $0 { id } else { nil } })
+        // The focused field's error message (`aria-errormessage`) is said with the field
+        // (docs/web.md, section c): heard, as the focus is.
+        var focusMessages: Set<String> = []
+        if case .text(let ids)? = new.focused?.web?.properties["errormessage"] {
+            focusMessages = Set(ids.split(separator: " ").map(String.init))
+        }
         let changed = new.runs.filter { run in
             guard old.text[run.id] != run.text else { return false }
             if let focused = new.focused?.id, new.ancestors[run.id, default: []].contains(focused) { return false }
+            if focusMessages.contains(run.id) || new.ancestors[run.id, default: []].contains(where: focusMessages.contains) { return false }
             if let dialog = new.dialog[run.id], openedDialogs.contains(dialog) { return false }
             return true
         }
