@@ -108,10 +108,11 @@ public struct ScenarioRunner {
                 switch step.action {
                 case .gesture(let gesture):
                     // NVDA+space, and Escape leaving focus mode: the reader's own, no key reaches the page.
-                    if case .handled(let focus) = desk.modeGesture(gesture, source: step.source) {
+                    if case .handled(let focus) = desk.modeGesture(gesture, canFocus: page != nil, source: step.source) {
                         if let page, let focus {
                             try page.perform(.focus(focus), desk: desk, source: step.source,
                                              focus: PageFocusCause(by: desk.gestureName(gesture)))
+                            desk.flushPendingSwitch(source: step.source)
                         }
                         break
                     }

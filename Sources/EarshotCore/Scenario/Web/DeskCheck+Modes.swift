@@ -8,6 +8,8 @@ struct ReaderModes: Sendable {
     var chosenByUser = false
     /// The mode last reported (`reportPassThrough.last`): a switch is heard only when it differs.
     var reported = false
+    /// A switch of NVDA+space waiting for the focus it moves, heard with it (its sound first).
+    var pending: (change: ModeSwitch, gesture: String)?
 }
 
 /// What a reader's mode gesture did (`DeskCheck.modeGesture`).
@@ -55,7 +57,9 @@ extension DeskCheck {
     /// (into focus mode) or no longer (back to browse mode); Escape in focus mode the reader
     /// switched to by itself leaves it without reaching the page (`script_disablePassThrough`),
     /// unless the focus is an ARIA menu item or grid cell, whose Escape the page gets.
-    public func modeGesture(_ gesture: ScenarioGesture, source: String?) -> ModeGestureOutcome {
+    /// `canFocus`: a browser is there to focus an element (a page open live); the switch is then
+    /// heard with that focus (`takePendingSwitch`, `flushPendingSwitch`).
+    public func modeGesture(_ gesture: ScenarioGesture, canFocus: Bool = false, source: String?) -> ModeGestureOutcome {
         executor.run {
             let name = gestureName(gesture)
             switch gesture {
@@ -64,12 +68,15 @@ extension DeskCheck {
                 flowLog.append(.gesture(time: clock.now, name: name))
                 let focusMode = !modes.focusMode
                 modes.chosenByUser = focusMode
-                let change = switchMode(toFocusMode: focusMode)
-                scheduler.handle(.modeSwitched(change ?? ModeSwitch(), gesture: name), source: source)
+                let change = switchMode(toFocusMode: focusMode) ?? ModeSwitch()
                 let screen = screens.shown.screen
-                guard focusMode, let reading = screens.shown.focusedID, reading != screen.browserFocusID,
+                guard canFocus, focusMode, let reading = screens.shown.focusedID, reading != screen.browserFocusID,
                       let focusable = ([reading] + screen.ancestry(of: reading).reversed()).first(where: { screen.node($0)?.web?.isFocusable == true })
-                else { return .handled(focus: nil) }
+                else {
+                    scheduler.handle(.modeSwitched(change, gesture: name), source: source)
+                    return .handled(focus: nil)
+                }
+                modes.pending = (change, name)
                 return .handled(focus: focusable)
             case .escape:
                 let screen = screens.shown.screen
@@ -117,6 +124,22 @@ extension DeskCheck {
                   let line = generator.reader.caretLine(of: focus, in: screen) else { return }
             scheduler.handle(.focusMoved(ElementSpeech(elementID: focus, text: line, purpose: .newValue), gesture: gestureName(gesture)),
                              source: source)
+        }
+    }
+
+    /// The switch of NVDA+space waiting for its focus, taken by the focus move that says it
+    /// (inside the executor).
+    func takePendingSwitch() -> ModeSwitch? {
+        defer { modes.pending = nil }
+        return modes.pending?.change
+    }
+
+    /// Says a switch of NVDA+space whose focus moved nothing (the browser kept its focus).
+    public func flushPendingSwitch(source: String?) {
+        executor.run {
+            guard let (change, gesture) = modes.pending else { return }
+            modes.pending = nil
+            scheduler.handle(.modeSwitched(change, gesture: gesture), source: source)
         }
     }
 }

@@ -82,7 +82,7 @@ extension DeskCheck {
             : screens.shown.stops.first { screen.ancestry(of: $0.id).contains(target) }?.id ?? target
         let result = screens.shown.focus(landing)
         // The mode follows the focused node itself (`event_gainFocus`: `shouldPassThrough`).
-        let change = hasReaderModes ? modeOnFocus(target) : nil
+        let change = takePendingSwitch() ?? (hasReaderModes ? modeOnFocus(target) : nil)
         guard let stop = result.stop, result.outcome == .moved else {
             note("the browser's focus moved to \"\(target)\", which the reader has no item for", source: source)
             if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
