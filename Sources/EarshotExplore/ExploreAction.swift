@@ -67,6 +67,7 @@ public enum ExploreAction: Equatable, Sendable {
         ("previous-radio-button | previous-combo-box | previous-graphic | previous-block-quote",
          "the previous of a kind (NVDA: shift with the key)"),
         ("activate | escape", "double tap / two-finger scrub"),
+        ("focus-mode", "NVDA+space on a page: browse mode / focus mode"),
         ("increment | decrement", "swipe up / down on an adjustable element"),
         ("read | read-top", "two-finger swipe down (from the focus) / up (from the top)"),
         ("touch X Y", "touch exploration at a point of the screen"),

@@ -102,6 +102,7 @@ extension ExploreAction {
         ("t e l i m", "next table, edit field, list, list item, frame; capital: previous (NVDA's keys)"),
         ("s c g", "next separator, combo box, graphic; capital: previous (NVDA's r and q: typed)"),
         ("r, R", "read all from the focused element / from the top"),
+        ("Space", "browse mode / focus mode (NVDA's NVDA+space, on a page)"),
         ("a, 1-9", "list the custom actions / perform action N"),
         (":", "type a command, e.g. :announce 장바구니에 담겼습니다"),
         ("?", "this help"),
@@ -135,6 +136,7 @@ extension ExploreAction {
             .action(.gesture(.jump(Self.quickNavigationKeys[Character(letter.lowercased())]!, forward: letter.isLowercase)))
         case .character("r"): .action(.gesture(.readAll(fromTop: false)))
         case .character("R"): .action(.gesture(.readAll(fromTop: true)))
+        case .character(" "): .action(.gesture(.toggleFocusMode))
         case .character("a"): .action(.listActions)
         case .character(let digit) where ("1"..."9").contains(digit): .action(.performAction(String(digit)))
         case .character("?"): .action(.help)

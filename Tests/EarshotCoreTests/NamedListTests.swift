@@ -58,7 +58,7 @@ struct NamedListTests {
                                                "list", "previous-list", "list-item", "previous-list-item", "frame", "previous-frame",
                                                "separator", "previous-separator", "radio-button", "previous-radio-button",
                                                "combo-box", "previous-combo-box", "graphic", "previous-graphic", "block-quote",
-                                               "previous-block-quote", "activate", "escape", "increment",
+                                               "previous-block-quote", "activate", "escape", "focus-mode", "increment",
                                                "decrement", "touch", "read", "read-top"])
         #expect(Set(ScenarioGesture.typedNames).count == ScenarioGesture.typedNames.count)
         for name in ScenarioGesture.Name.allCases {
