@@ -22,7 +22,7 @@ struct NamedListTests {
         #expect(Self.roundTrips(LayoutDirection.self))
         #expect(Self.roundTrips(TransitionKind.self))
         #expect(Self.roundTrips(ScenarioGesture.Name.self))
-        #expect(ScenarioGesture.Name.names.count == 50)
+        #expect(ScenarioGesture.Name.names.count == 51)
         #expect(Self.roundTrips(NavigationTarget.self))
         #expect(Self.roundTrips(DropReason.Code.self))
         #expect(Self.roundTrips(ScenarioGesture.ScrollDirection.self))
