@@ -40,11 +40,11 @@ struct EarconTests {
         try EarconLibrary(profile: try VoiceLibrary(directory: voicesFolder).profile("ko"), sampleRate: sampleRate)
     }
 
-    @Test("the profiles define every earcon the scheduler plays, VoiceOver's and (through the sound set) TalkBack's", arguments: ["ko", "en"])
+    @Test("the profiles define every earcon the scheduler plays, VoiceOver's and (through the sound sets) TalkBack's and NVDA's", arguments: ["ko", "en"])
     func profilesDefineAllEarcons(name: String) throws {
         let library = try EarconLibrary(profile: try VoiceLibrary(directory: voicesFolder).profile(name),
                                         sampleRate: speechRate)
-        #expect(library.definitions.keys.sorted() == (EarconName.all + EarconName.talkBack).sorted())
+        #expect(library.definitions.keys.sorted() == (EarconName.all + EarconName.talkBack + EarconName.nvda).sorted())
         #expect(library.definitions[.screenChanged]?.tones.map(\.frequency) == [740, 1175])
     }
 

@@ -80,6 +80,30 @@ struct NVDAModeTests {
         }
     }
 
+    @Test("a mistake in NVDA's sound set is located in its file: a sound missing, the setting missing or not true or false")
+    func soundSetMistakes() throws {
+        let original = try String(contentsOf: ScreenTestSupport.repositoryRoot.appendingPathComponent("voices/sounds/nvda.json"),
+                                  encoding: .utf8)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-nvda-sounds-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nvda.json").path
+        #expect(try NVDASoundSet.load(path: ScreenTestSupport.repositoryRoot.appendingPathComponent("voices/sounds/nvda.json").path)
+            .audioIndication)
+        for (old, new, words) in [("\"browseMode\": {", "\"browsemode\": {", "browsemode"),
+                                  ("\"passThroughAudioIndication\": true", "\"passThroughAudioIndication\": \"yes\"", "passThroughAudioIndication"),
+                                  (",\n  \"passThroughAudioIndication\": true", "", "passThroughAudioIndication")] {
+            try original.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
+            do {
+                _ = try NVDASoundSet.load(path: path)
+                Issue.record("\(new) was taken")
+            } catch let error as DataFileError {
+                let text = String(describing: error)
+                #expect(text.contains("nvda.json") && text.contains(words), "\(text)")
+            }
+        }
+    }
+
     /// The desk check's transcript as (what played or was said, why), in order.
     static func played(_ desk: DeskCheck) -> [String] {
         desk.finish().entries.compactMap { entry in
