@@ -48,7 +48,7 @@ struct EarconTests {
         #expect(library.definitions[.screenChanged]?.tones.map(\.frequency) == [740, 1175])
     }
 
-    @Test("each earcon is audible and lasts its defined length to the sample", arguments: EarconName.all + EarconName.talkBack)
+    @Test("each earcon is audible and lasts its defined length to the sample", arguments: EarconName.all + EarconName.talkBack + EarconName.nvda)
     func earconIsAudibleWithExactLength(name: EarconName) throws {
         let library = try Self.koLibrary()
         let buffer = try #require(library.buffer(for: name))
