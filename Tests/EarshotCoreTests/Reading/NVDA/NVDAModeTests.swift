@@ -91,7 +91,7 @@ struct NVDAModeTests {
         #expect(try NVDASoundSet.load(path: ScreenTestSupport.repositoryRoot.appendingPathComponent("voices/sounds/nvda.json").path)
             .audioIndication)
         for (old, new, words) in [("\"browseMode\": {", "\"browsemode\": {", "browsemode"),
-                                  ("\"passThroughAudioIndication\": true", "\"passThroughAudioIndication\": \"yes\"", "passThroughAudioIndication"),
+                                  ("\"passThroughAudioIndication\": true", "\"passThroughAudioIndication\": \"yes\"", "expected true or false"),
                                   (",\n  \"passThroughAudioIndication\": true", "", "passThroughAudioIndication")] {
             try original.replacingOccurrences(of: old, with: new).write(toFile: path, atomically: true, encoding: .utf8)
             do {
