@@ -39,7 +39,8 @@ public struct NVDA: ScreenReader {
         guard let facts = stop.nvda else { return generator.describeWithProfileWords(stop) }
         let speech = NVDASpeech(words: words)
         var parts: [SpokenPart] = []
-        parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers)
+        let left = previous.flatMap { $0.id == stop.id ? nil : $0.nvda?.web }
+        parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers, leaving: left)
         let previousText = previous.flatMap { $0.nvda?.web.isText == true ? $0.label : nil }
         parts += speech.cellChange(from: previous?.nvda, to: facts)
         if let marker = facts.marker { parts.append(SpokenPart(slot: "label", text: marker)) }
