@@ -35,10 +35,22 @@ struct BrowserBox {
     static let longestSocketPath = 107
 
     /// Flags that close the browser's other ways out, whatever the page does (tested with a
-    /// page's `RTCPeerConnection`: PageBoxTests).
-    static let networkFlags = [
-        // WebRTC's mDNS names for local addresses, and the media router's discovery (mDNS, SSDP).
-        "--disable-features=WebRtcHideLocalIpsWithMdns,MediaRouter,DialMediaRouteProvider",
+    /// page's `RTCPeerConnection`: PageBoxTests), and keep a page's frames in its own process.
+    /// Chromium takes one `--disable-features` (the last given wins), so it is given once.
+    static let flags = [
+        "--disable-features=" + [
+            // WebRTC's mDNS names for local addresses, and the media router's discovery (mDNS, SSDP).
+            "WebRtcHideLocalIpsWithMdns", "MediaRouter", "DialMediaRouteProvider",
+            // Site isolation: with it, a frame of another site is a process (and a DevTools
+            // target) of its own, whose document `Page.getFrameTree` and `getFullAXTree` of the
+            // page do not give. NVDA reads a frame's document in place whatever its site, so
+            // Earshot keeps every frame in the page's renderer and reads it as it reads a frame
+            // of the same site (docs/web.md, "Frames"). Isolation guards one site's data from
+            // another's script in one renderer; the box's profile is new and empty, and the page
+            // reaches only its own host and the loopback, so there is nothing of the user's there.
+            "IsolateOrigins", "site-per-process",
+        ].joined(separator: ","),
+        "--disable-site-isolation-trials",
         "--disable-domain-reliability",
     ]
 

@@ -120,7 +120,7 @@ final class BrowserProcess {
                 "--disable-background-networking", "--disable-sync", "--disable-component-update", "--mute-audio",
                 "--hide-scrollbars", "--force-device-scale-factor=1", "--user-data-dir=\(box.profile.path)",
                 "--window-size=\(viewport.width),\(viewport.height)",
-            ] + BrowserBox.networkFlags
+            ] + BrowserBox.flags
             // Every request not to the first page's own host goes to a proxy nobody listens
             // on; a later page's context has its own (`BrowserSession.proxy`).
             let proxy = BrowserSession.proxy(allowNetwork: allowNetwork, pageAddress: firstPage)

@@ -579,7 +579,7 @@ final class BrowserSession {
         } catch BrowserError.timeOut(let waited) where elements != nil {
             throw BrowserError.timeOut("after \(fixedDecimal(deadline.timeIntervalSince(started), places: 0)) s \(waited): the page has \(elements!) elements in its DOM, more than the browser could give a tree of in time")
         }
-        let snapshot = try pipe.call("DOMSnapshot.captureSnapshot", ["computedStyles": [String](), "includeDOMRects": false], session: page,
+        let snapshot = try pipe.call("DOMSnapshot.captureSnapshot", ["computedStyles": ["display"], "includeDOMRects": false], session: page,
                                      decoding: ChromiumDOMSnapshot.self, deadline: deadline, waitingFor: what)
         let facts = try call("Runtime.evaluate", ["expression": "[document.title, document.documentElement.lang || '', \(Self.selectedTextScript)]",
                                                   "returnByValue": true],
@@ -741,6 +741,8 @@ struct ChromiumDOMSnapshot: Decodable {
         struct Layout: Decodable {
             var nodeIndex: [Int]?
             var bounds: [[Double]]?
+            /// Each layout node's computed styles asked for (only `display`), as indices into `strings`.
+            var styles: [[Int]]?
         }
 
         var nodes: Nodes?
@@ -768,6 +770,9 @@ struct DOMFacts {
         var tabIndex: Int?
         /// A radio button's `name` (its group).
         var radioName: String?
+        /// The computed CSS `display` of an element (`block`, `inline`, …), which Chromium gives
+        /// NVDA as the IA2 attribute `display` and NVDA's buffer makes a line of (docs/web.md, section b).
+        var display: String?
     }
 
     private(set) var byBackendID: [Int: Facts] = [:]
@@ -810,6 +815,14 @@ struct DOMFacts {
             if let layout = document.layout {
                 let indices = layout.nodeIndex ?? []
                 let bounds = layout.bounds ?? []
+                let styles = layout.styles ?? []
+                // A text's layout node has the style of its element: only an element's is kept.
+                for (index, nodeIndex) in indices.enumerated() where index < styles.count && (0..<backendIDs.count).contains(nodeIndex) {
+                    guard let first = styles[index].first, let display = string(first), !display.isEmpty,
+                          var facts = byBackendID[backendIDs[nodeIndex]], facts.tag != nil, facts.display == nil else { continue }
+                    facts.display = display
+                    byBackendID[backendIDs[nodeIndex]] = facts
+                }
                 for (index, nodeIndex) in indices.enumerated() where index < bounds.count && (0..<backendIDs.count).contains(nodeIndex) {
                     let box = bounds[index]
                     guard box.count == 4, byBackendID[backendIDs[nodeIndex]]?.box == nil else { continue }
@@ -979,12 +992,13 @@ enum AXTreeReduction {
                 }
             }
             let facts = node.backendDOMNodeId.flatMap { dom.byBackendID[$0] }
-            // Two DOM facts the keyboard's order needs and the accessibility tree lacks, kept
+            // DOM facts the accessibility tree lacks (the keyboard's order, NVDA's lines), kept
             // with the properties under names of their own (docs/web.md, "The browser and the saved tree").
             if let tabIndex = facts?.tabIndex, WebPageLimits.problem(property: "domTabIndex", Double(tabIndex)) == nil {
                 properties["domTabIndex"] = .number(Double(tabIndex))
             }
             if let radioName = facts?.radioName { properties["domRadioName"] = .text(WebPageLimits.keptText(radioName)) }
+            if let display = facts?.display { properties["domDisplay"] = .text(WebPageLimits.keptText(display)) }
             let box = facts?.box.flatMap { box in
                 WebPageLimits.problem(box: [box.x, box.y, box.width, box.height]) == nil ? box : nil
             }

@@ -1,5 +1,6 @@
 import EarshotCore
 import Foundation
+import Glibc
 import Testing
 @testable import EarshotWeb
 
@@ -65,14 +66,9 @@ struct FrameCaptureTests {
         #expect(DOMFacts.documentScrolls(snapshot)["inner"]?.y == 5)
     }
 
-    @Test("through the browser: the iframe's document is in the tree under the iframe, its boxes inside the iframe's", .enabled(if: (try? PageCapture.findBrowser()) != nil))
-    func capturedPage() throws {
-        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("samples/web/checkout.html").absoluteString
-        let tree = try PageCapture().capture(page)
+    /// Every node below `frame` in `tree`.
+    static func nodes(inside frame: WebPageTree.Node, of tree: WebPageTree) -> [WebPageTree.Node] {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let frame = try #require(tree.nodes.first { $0.role == "Iframe" })
-        #expect(frame.name == "Card payment")
         var inside: [WebPageTree.Node] = []
         var stack = frame.children
         while let id = stack.popLast() {
@@ -80,11 +76,104 @@ struct FrameCaptureTests {
             inside.append(node)
             stack.append(contentsOf: node.children)
         }
+        return inside
+    }
+
+    @Test("through the browser: the iframe's document is in the tree under the iframe, its boxes inside the iframe's", .enabled(if: (try? PageCapture.findBrowser()) != nil))
+    func capturedPage() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("samples/web/checkout.html").absoluteString
+        let tree = try PageCapture().capture(page)
+        let frame = try #require(tree.nodes.first { $0.role == "Iframe" })
+        #expect(frame.name == "Card payment")
+        let inside = Self.nodes(inside: frame, of: tree)
         let heading = try #require(inside.first { $0.role == "heading" })
         #expect(heading.name == "Card details")
         #expect(inside.contains { $0.role == "textbox" && $0.name == "Card number" })
         let outer = try #require(frame.box), inner = try #require(heading.box)
         #expect(inner.x > outer.x && inner.y > outer.y && inner.x + inner.width <= outer.x + outer.width
                 && inner.y + inner.height <= outer.y + outer.height, "the heading \(inner) lies inside the iframe \(outer)")
+    }
+
+    @Test("through the browser: a frame of another site (localhost in a page of 127.0.0.1) is read in place too", .enabled(if: (try? PageCapture.findBrowser()) != nil))
+    func frameOfAnotherSite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-sites-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try StaticServer(folder: folder)
+        defer { server.stop() }
+        try #"<!doctype html><html lang="en"><title>Outer</title><h1>Shop</h1><iframe title="Card payment" src="http://localhost:\#(server.port)/card.html"></iframe><button>Pay</button></html>"#
+            .write(to: folder.appendingPathComponent("outer.html"), atomically: true, encoding: .utf8)
+        try #"<!doctype html><html lang="en"><title>Card</title><h2>Card details</h2><label>Card number <input></label></html>"#
+            .write(to: folder.appendingPathComponent("card.html"), atomically: true, encoding: .utf8)
+        let tree = try PageCapture().capture("http://127.0.0.1:\(server.port)/outer.html")
+        let frame = try #require(tree.nodes.first { $0.role == "Iframe" })
+        let inside = Self.nodes(inside: frame, of: tree)
+        #expect(inside.contains { $0.role == "heading" && $0.name == "Card details" }, "the frame holds \(inside.map(\.role))")
+        #expect(inside.contains { $0.role == "textbox" && $0.name == "Card number" })
+        #expect(!tree.notes.contains { $0.contains("not read") }, "notes: \(tree.notes)")
+    }
+}
+
+/// Python's static HTTP server on the loopback, serving one folder, for a page with a frame of
+/// another site: `127.0.0.1` and `localhost` are two sites to the browser.
+final class StaticServer {
+    let process = Process()
+    let port: Int
+
+    struct Failure: Error { var what: String }
+
+    init(folder: URL) throws {
+        port = try Self.freePort()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let until = Date().addingTimeInterval(10)
+        while !Self.answers(port) {
+            guard Date() < until, process.isRunning else {
+                stop()
+                throw Failure(what: "python3's http.server did not listen on port \(port)")
+            }
+            usleep(50_000)
+        }
+    }
+
+    /// SIGKILL: a process this one starts inherits its blocked signals, and the test runner's
+    /// threads block SIGTERM, so `terminate()` would never end the server.
+    func stop() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A port of the loopback nothing listens on now (the kernel's pick for port 0).
+    static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = Self.loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard socket >= 0, bound else { throw Failure(what: "no free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func answers(_ port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = Self.loopback(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
+    static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return address
     }
 }

@@ -89,6 +89,12 @@ public struct DescriptionGenerator: Sendable {
         reader.describe(stop, after: previous, by: self)
     }
 
+    /// What is said when the reading reaches a line of stops (`ScreenReader.line(around:in:)`)
+    /// from `previous`, in the reader's words.
+    public func describeLine(_ line: ArraySlice<FocusStop>, after previous: FocusStop?) -> SpokenDescription {
+        reader.describeLine(line, after: previous, by: self)
+    }
+
     /// What is said when a jump to `target` (Tab, quick navigation, the rotor) lands on `stop`
     /// from `previous`, in the reader's words.
     public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> SpokenDescription {

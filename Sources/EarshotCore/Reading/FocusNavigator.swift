@@ -68,30 +68,62 @@ public struct FocusNavigator: Sendable {
 
     // MARK: - Moving focus
 
-    /// Swipe right: the next stop, or a boundary at the last one.
+    /// Swipe right: the next stop, or a boundary at the last one. A reader that moves by line
+    /// (NVDA's down arrow, `ScreenReader.line(around:in:)`) goes to the start of the next line and
+    /// says the whole line.
     public mutating func next() -> NavigationResult {
         guard let index = focusedIndex else { return first() }
-        guard index + 1 < order.count else { return result(.boundary, at: index, speaking: false) }
-        return move(to: index + 1)
+        let next = line(around: index)?.upperBound ?? index + 1
+        guard next < order.count else { return result(.boundary, at: index, speaking: false) }
+        return moveToLine(at: next)
     }
 
-    /// Swipe left: the previous stop, or a boundary at the first one.
+    /// Swipe left: the previous stop, or a boundary at the first one (by line, for a reader
+    /// that moves by line: the start of the line before).
     public mutating func previous() -> NavigationResult {
         guard let index = focusedIndex else { return first() }
-        guard index > 0 else { return result(.boundary, at: index, speaking: false) }
-        return move(to: index - 1)
+        let start = line(around: index)?.lowerBound ?? index
+        guard start > 0 else { return result(.boundary, at: index, speaking: false) }
+        return moveToLine(at: line(around: start - 1)?.lowerBound ?? start - 1)
     }
 
-    /// Four-finger tap near the top: the first stop.
+    /// Four-finger tap near the top: the first stop (the first line).
     public mutating func first() -> NavigationResult {
         guard !order.stops.isEmpty else { return result(.noTarget, at: nil, speaking: false) }
-        return move(to: 0)
+        return moveToLine(at: 0)
     }
 
-    /// Four-finger tap near the bottom: the last stop.
+    /// Four-finger tap near the bottom: the last stop (the start of the last line).
     public mutating func last() -> NavigationResult {
         guard !order.stops.isEmpty else { return result(.noTarget, at: nil, speaking: false) }
-        return move(to: order.count - 1)
+        return moveToLine(at: line(around: order.count - 1)?.lowerBound ?? order.count - 1)
+    }
+
+    /// The stops on the line of the stop at `index`, for a reader that moves by line; nil otherwise.
+    public func line(around index: Int) -> Range<Int>? {
+        generator.reader.line(around: index, in: order.stops)
+    }
+
+    /// Read-all's step: focus moves to the element's stop and the reader says from there to the
+    /// end of its line (a reader that moves by stop says the stop, as `focus` does). An element
+    /// without a stop leaves focus where it is.
+    public mutating func readLine(from elementID: String) -> NavigationResult {
+        guard let index = order.index(ofStop: elementID) ?? order.index(presenting: elementID) else {
+            return result(.unavailable("element \"\(elementID)\" has no focus stop"), at: focusedIndex, speaking: false)
+        }
+        return moveToLine(at: index)
+    }
+
+    /// The stops read-all says one by one from the stop at `start`: each stop, or for a reader
+    /// that moves by line, `start` then the start of each line after it.
+    public func readAllSteps(from start: Int) -> [Int] {
+        var steps: [Int] = []
+        var index = start
+        while index < order.count {
+            steps.append(index)
+            index = line(around: index)?.upperBound ?? index + 1
+        }
+        return steps
     }
 
     /// Moves focus to an element (as `layoutChanged(element)` does): its own stop, or the stop it
@@ -168,7 +200,7 @@ public struct FocusNavigator: Sendable {
     public mutating func readAll(fromTop: Bool = false) -> [NavigationResult] {
         guard !order.stops.isEmpty else { return [] }
         let start = fromTop ? 0 : (focusedIndex ?? 0)
-        return (start..<order.count).map { move(to: $0) }
+        return readAllSteps(from: start).map { moveToLine(at: $0) }
     }
 
     // MARK: - Acting on the focused element
@@ -262,6 +294,17 @@ public struct FocusNavigator: Sendable {
         focusedID = order.stops[index].id
         var moved = result(.moved, at: index, speaking: false)
         moved.speech = generator.describe(order.stops[index], after: previous)
+        return moved
+    }
+
+    /// Focus moves to the stop at `index`; a reader that moves by line says from it to the end of
+    /// its line, reached from the stop that had focus; any other reader says the stop (`move`).
+    private mutating func moveToLine(at index: Int) -> NavigationResult {
+        guard let line = line(around: index) else { return move(to: index) }
+        let previous = focusedStop
+        focusedID = order.stops[index].id
+        var moved = result(.moved, at: index, speaking: false)
+        moved.speech = generator.describeLine(order.stops[index..<line.upperBound], after: previous)
         return moved
     }
 

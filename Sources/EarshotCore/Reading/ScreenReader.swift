@@ -48,6 +48,12 @@ public protocol ScreenReader: Sendable {
     func stops(of screen: Screen) -> [FocusStop]
     /// What is said when focus lands on `stop` from `previous` (nil: from nowhere).
     func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription
+    /// The stops that share a line with the stop at `index` of `stops` (NVDA's browse mode moves
+    /// by line: the down arrow says a whole line); nil: every stop is a line of its own.
+    func line(around index: Int, in stops: [FocusStop]) -> Range<Int>?
+    /// What is said when the reading reaches `line` (stops of one line, from where the reading
+    /// starts in it to the line's end), coming from the focused `previous`.
+    func describeLine(_ line: ArraySlice<FocusStop>, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription
     /// What is said after a double tap on `before` leaves `after` focused.
     func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech
     /// What is heard when a web page's live region changes (`WebLiveRegions`); nil, nothing.

@@ -229,7 +229,7 @@ public final class DeskCheck: @unchecked Sendable {
                 note("\(name): no focus stops on screen \"\(current)\"", source: source)
                 return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: 0, speech: nil)
             }
-            readAll = ReadAll(remaining: stops[start...].map(\.id), source: source)
+            readAll = ReadAll(remaining: screens.shown.readAllSteps(from: start).map { stops[$0].id }, source: source)
             return continueReadAll()
         }
         switch result.outcome {
@@ -450,7 +450,7 @@ public final class DeskCheck: @unchecked Sendable {
             let id = next.remaining.removeFirst()
             let source = next.source
             readAll = next
-            let result = screens.shown.focus(id)
+            let result = screens.shown.readLine(from: id)
             if let spoken = result.speech, let stop = result.stop {
                 let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false, purpose: .readAll)
                 scheduler.handle(.focusMoved(element, gesture: gestureName(.readAll(fromTop: false))),

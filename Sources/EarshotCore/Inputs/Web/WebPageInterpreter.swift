@@ -33,7 +33,8 @@ public enum WebPageInterpreter {
         let tables = WebTableGrid.grid(in: tree, elementIDs: elementIDs)
         let byDOMID = Dictionary(tree.nodes.compactMap { node in node.domID.map { ($0, node) } }, uniquingKeysWith: { first, _ in first })
         var visited: Set<String> = []
-        func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool) throws -> AccessibilityNode {
+        func build(_ node: WebPageTree.Node, inheritedLive: WebLivePoliteness?, withinStop: Bool,
+                   parentEditable: Bool = false) throws -> AccessibilityNode {
             guard visited.insert(node.id).inserted else {
                 throw DataFileError("node \"\(node.id)\" is reached twice: the tree has a cycle", at: SourceLocation(file: defaultName, line: 1, column: 1))
             }
@@ -54,10 +55,19 @@ public enum WebPageInterpreter {
             if node.id == tree.nodes[0].id { web.coversTested = tree.coversTested }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]
+            // A focusable element the page made editable (`contenteditable`) that is no text
+            // field: an editable region, read as one field whose text is what it holds
+            // (docs/web.md, section b: Tab stops at it, E finds it).
+            let editable = web.properties["editable"] != nil
+            let editableRoot = editable && !parentEditable && web.isFocusable && !web.role.isTextEntry && !web.role.isText
+            if editableRoot {
+                web.properties["editableRoot"] = .bool(true)
+                if web.value == nil { web.value = heldText(of: node, byID: byID) }
+            }
             // The text inside a control or a heading is its name, not a stop of its own.
-            let alone = !withinStop && web.role.isItem
+            let alone = !withinStop && (web.role.isItem || editableRoot)
             let children = try node.children.compactMap { byID[$0] }.map {
-                try build($0, inheritedLive: web.live ?? web.containerLive, withinStop: withinStop || alone)
+                try build($0, inheritedLive: web.live ?? web.containerLive, withinStop: withinStop || alone, parentEditable: editable)
             }
             let (kind, traits) = appearance(of: web)
             let isText = web.isText
@@ -70,6 +80,20 @@ public enum WebPageInterpreter {
         let root = try build(tree.nodes[0], inheritedLive: nil, withinStop: false)
         let name = tree.title.isEmpty ? defaultName : tree.title
         return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
+    }
+
+    /// The text an element holds: its runs of text in order, one space between words; nil when
+    /// it holds none.
+    static func heldText(of node: WebPageTree.Node, byID: [String: WebPageTree.Node]) -> String? {
+        var runs: [String] = []
+        func walk(_ node: WebPageTree.Node, depth: Int) {
+            if node.webRole.isText, let name = node.name { runs.append(name) }
+            guard depth < WebPageLimits.maximumDepth else { return }
+            for child in node.children.compactMap({ byID[$0] }) { walk(child, depth: depth + 1) }
+        }
+        walk(node, depth: 0)
+        let words = runs.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+        return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
     /// The text of the elements an invalid field's `aria-errormessage` names (Chromium's

@@ -1,3 +1,5 @@
+import Foundation
+
 /// NVDA, the Windows screen reader, reading a web page in browse mode, as Earshot plays it
 /// (docs/web.md): its items in document order, what it says for each in its own words
 /// (`NVDAVocabulary`, from NVDA's sources and translations), and the containers it announces
@@ -54,12 +56,42 @@ public struct NVDA: ScreenReader {
         guard let facts = stop.nvda else { return generator.describeWithProfileWords(stop) }
         let speech = NVDASpeech(words: words)
         var parts: [SpokenPart] = []
-        parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers)
+        let left = previous.flatMap { $0.id == stop.id ? nil : $0.nvda?.web }
+        parts += speech.containerChanges(from: previous?.nvda?.containers ?? [], to: facts.containers, leaving: left)
         let previousText = previous.flatMap { $0.nvda?.web.isText == true ? $0.label : nil }
         parts += speech.cellChange(from: previous?.nvda, to: facts)
         if let marker = facts.marker { parts.append(SpokenPart(slot: "label", text: marker)) }
         parts += speech.item(facts.web, text: stop.label, attributes: stop.speech, previousText: previousText)
         return speech.description(parts, language: stop.language)
+    }
+
+    /// The stops of the stop's line in browse mode (docs/web.md, section b; `NVDALines`): the
+    /// stops around it that the walk gave the same line.
+    public func line(around index: Int, in stops: [FocusStop]) -> Range<Int>? {
+        guard stops.indices.contains(index), let line = stops[index].nvda?.line else { return nil }
+        var start = index
+        while start > 0, stops[start - 1].nvda?.line == line { start -= 1 }
+        var end = index + 1
+        while end < stops.count, stops[end].nvda?.line == line { end += 1 }
+        return start..<end
+    }
+
+    /// A line as `getTextInfoSpeech` says it with reason caret (docs/web.md, section b): each
+    /// stop's fields and text in order, the first reached from the focused `previous` (the
+    /// containers left and entered since the line before), the others from the stop before them.
+    public func describeLine(_ line: ArraySlice<FocusStop>, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        var parts: [SpokenPart] = []
+        var before = previous
+        for stop in line {
+            // The page's runs keep their spaces ("Read our ", " before you buy."); the parts are
+            // joined with one space (`NVDASpeech.separator`), so a run's own go.
+            for var part in describe(stop, after: before, by: generator).parts {
+                part.text = part.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if !part.text.isEmpty { parts.append(part) }
+            }
+            before = stop
+        }
+        return NVDASpeech(words: words).description(parts, language: line.first?.language)
     }
 
     /// What Tab and quick navigation find (docs/web.md, sections c and d): Tab a focusable
@@ -270,15 +302,19 @@ public struct NVDAStopFacts: ReaderStopFacts, Equatable {
     /// E finds (`Gecko_ia2._searchableAttribsForNodeType`, `edit`: IA2's EDITABLE state, not on
     /// the parent).
     public var isEditableRoot: Bool
+    /// The browse-mode line the stop is on (`NVDALines`): stops next to each other with the same
+    /// number share a line; nil, a line of its own.
+    public var line: Int?
 
     public init(web: WebElement, containers: [NVDAContainer], cell: WebTableCell? = nil, marker: String? = nil,
-                foundAncestors: [NVDAContainer] = [], isEditableRoot: Bool = false) {
+                foundAncestors: [NVDAContainer] = [], isEditableRoot: Bool = false, line: Int? = nil) {
         self.web = web
         self.containers = containers
         self.cell = cell
         self.marker = marker
         self.foundAncestors = foundAncestors
         self.isEditableRoot = isEditableRoot
+        self.line = line
     }
 }
 

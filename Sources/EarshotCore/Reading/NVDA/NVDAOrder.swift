@@ -10,6 +10,9 @@ struct NVDAOrder {
 
     func stops(of screen: Screen) -> [FocusStop] {
         var stops: [FocusStop] = []
+        // NVDA's line the walk is on: a new one at each edge of a block and at each line break
+        // (`NVDALines`); stops with the same number share a line.
+        var line = 0
         // The marker of the list item being walked, until its first run of text takes it.
         var pendingMarker: String?
         // The roles L and I find (`facts.quickNavigation`), kept around a stop browse mode does
@@ -24,6 +27,13 @@ struct NVDAOrder {
             var found = found
             let cell = node.web?.tableCell ?? cell
             let editable = node.web?.properties["editable"] != nil
+            let block = node.web.map(NVDALines.isBlock) ?? false
+            if block { line += 1 }
+            defer { if block { line += 1 } }
+            if node.web?.role == .lineBreak {
+                line += 1
+                return
+            }
             // An item is said as itself, never entered as a container (a separator is a marker).
             if let web = node.web, node.isAccessibilityElement != true, speech.isAnnounced(web) {
                 // A document list says how many items it holds ("list with 3 items").
@@ -48,7 +58,7 @@ struct NVDAOrder {
                                            speech: node.speech, groupIDs: containers.map(\.id),
                                            readerFacts: NVDAStopFacts(web: web, containers: containers, cell: cell, marker: marker,
                                                                       foundAncestors: found,
-                                                                      isEditableRoot: editable && !parentEditable)))
+                                                                      isEditableRoot: editable && !parentEditable, line: line)))
                 }
                 return
             }

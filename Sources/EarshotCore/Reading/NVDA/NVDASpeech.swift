@@ -44,6 +44,13 @@ struct NVDASpeech {
         return !categories.containersOnlyWhenNamed.contains(role) || web.name != nil
     }
 
+    /// Whether the node is an editable region (`contenteditable`, focusable, no text field;
+    /// the page's interpreter marks it `editableRoot`): NVDA's SECTION with the EDITABLE state,
+    /// which a FOCUSABLE, EDITABLE field makes a container in browse mode
+    /// (`ControlField.getPresentationCategory`, textInfos/__init__.py at 01a56c0c), multi-line
+    /// as Chromium makes a `contenteditable` root that has no text box role (docs/web.md, section b).
+    func isEditableRegion(_ web: WebElement) -> Bool { web.flag("editableRoot") }
+
     /// Whether NVDA sees the node as read only where that decides its category: Chromium marks
     /// a list of the document read only (`ul`, `ol`), and no list box (docs/web.md, section d).
     func isReadOnly(_ web: WebElement) -> Bool { web.role.isList }
@@ -83,7 +90,7 @@ struct NVDASpeech {
     func focus(_ web: WebElement, name: String?, attributes: SpeechAttributes) -> [SpokenPart] {
         let role = role(web)
         let name = name.flatMap { $0.isEmpty ? nil : $0 }
-        let isEdit = role == .editableText
+        let isEdit = role == .editableText || isEditableRegion(web)
         var parts: [SpokenPart] = []
         if let name { parts.append(SpokenPart(slot: "label", text: name, attributes: attributes)) }
         let silentRole = role.map { words.silentRolesOnFocus.contains($0) } ?? false
@@ -137,7 +144,7 @@ struct NVDASpeech {
         let roleWord = roleWordAlone(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
         parts += role.map(words.statesBeforeRole.contains) == true ? states + roleWord : roleWord + states
-        if let role, Self.fieldRoles.contains(role), let value = web.value {
+        if let role, Self.fieldRoles.contains(role) || isEditableRegion(web), let value = web.value {
             parts.append(SpokenPart(slot: "value", text: value, attributes: attributes))
         }
         if let level = levelWords(web) { parts.append(SpokenPart(slot: "level", text: level)) }
@@ -173,6 +180,12 @@ struct NVDASpeech {
         let role = role(web)
         let roleWord = roleWord(web).map { [SpokenPart(slot: "role", text: $0)] } ?? []
         let states = stateWords(web).map { SpokenPart(slot: "state", text: $0) }
+        // An editable region is a container entered (its name, which the page gave it, role and
+        // states), then the text it holds.
+        if isEditableRegion(web) {
+            let value = web.value.map { [SpokenPart(slot: "value", text: $0, attributes: attributes)] } ?? []
+            return (content.map { [$0] } ?? []) + roleWord + states + value
+        }
         if let role, Self.fieldRoles.contains(role) {
             let name = content.flatMap { comparable($0.text) == previousText.map(comparable) ? nil : $0 }
             var value: [SpokenPart] = []
@@ -216,6 +229,10 @@ struct NVDASpeech {
         case nil: break
         }
         if web.flag("visited") { said[.visited] = true }
+        if isEditableRegion(web) {
+            said[.multiline] = true
+            said[.editable] = true
+        }
         if web.flag("required") { said[.required] = true }
         if web.flag("invalid") { said[.invalidEntry] = true }
         for (state, roles) in words.statesSpokenOnlyOn where !(role.map(roles.contains) ?? false) { said[state] = nil }
@@ -226,9 +243,13 @@ struct NVDASpeech {
 
     /// What is said between two items: the containers left (innermost first: "out of list";
     /// a landmark says nothing on leaving), then the ones entered (outermost first).
-    func containerChanges(from before: [NVDAContainer], to after: [NVDAContainer]) -> [SpokenPart] {
+    func containerChanges(from before: [NVDAContainer], to after: [NVDAContainer], leaving region: WebElement? = nil) -> [SpokenPart] {
         let kept = zip(before, after).prefix { $0.id == $1.id }.count
         var parts: [SpokenPart] = []
+        // An editable region left is a container left ("out of section").
+        if let region, isEditableRegion(region), let word = roleWord(region), let text = words.fill("outOf", ["role": word]) {
+            parts.append(SpokenPart(slot: "container", text: text))
+        }
         for left in before[kept...].reversed() where landmark(left.web) == nil {
             guard isContainer(left.web), let word = roleWord(left.web),
                   let text = words.fill("outOf", ["role": word]) else { continue }

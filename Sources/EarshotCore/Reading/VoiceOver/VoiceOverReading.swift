@@ -28,6 +28,14 @@ extension ScreenReader {
         generator.describeWithProfileWords(stop)
     }
 
+    /// Each stop is a line of its own: a swipe moves by stop.
+    public func line(around index: Int, in stops: [FocusStop]) -> Range<Int>? { nil }
+
+    public func describeLine(_ line: ArraySlice<FocusStop>, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
+        guard let first = line.first else { return SpokenDescription(parts: [], text: "", hint: nil, language: nil) }
+        return describe(first, after: previous, by: generator)
+    }
+
     public func describeActivation(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> ActivationSpeech {
         generator.describeActivationWithProfileWords(before: before, after: after) { generator.layout($0) }
     }
