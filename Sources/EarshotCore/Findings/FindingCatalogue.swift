@@ -33,6 +33,11 @@ public enum FindingCatalogue {
     /// The entry for a code; every code has one (checked by a test).
     public static func entry(for code: FindingCode) -> Entry {
         switch code {
+        case .axe(let rule):
+            Entry(code: code, severity: .error, origin: .static, title: "axe-core rule \(rule.id)",
+                  meaning: "axe-core, the rule engine run in the page, found the rule \(rule.id) failed, or could not tell (its incomplete results, for a person to judge); each finding gives axe's help and its page.",
+                  fix: "Follow axe's help for \(rule.id) (its page at dequeuniversity.com, given with the finding).",
+                  seed: "axe-core 4.12.1 (Deque Systems, MPL-2.0)")
         case .labelMissing:
             Entry(code: code, severity: .error, origin: .static, title: "Missing label",
                   meaning: "The focus stop has no label and no value: VoiceOver says only its trait words (\"버튼\"), so the user cannot tell what it is or does.",

@@ -49,6 +49,8 @@ public struct ScreenLinter: Sendable {
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
+        // axe-core's rules, which ran where the page was read: their coverage is axe's own.
+        ([], AxeCheck.results),
     ]
 
     /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
@@ -93,6 +95,7 @@ public struct ScreenLinter: Sendable {
             unnoted.insert(.focusCovered)
         }
         var coverage = CheckCoverage()
+        if let axe = screen.webAxe { coverage.record(axe: axe) }
         if CoveredFocusCheck.checksKeyboardFocus(screen) { coverage.record(ran: FindingCase.focusHidden) }
         for code in Self.checks.flatMap(\.codes) {
             if let reason = cannot[code] {

@@ -51,7 +51,10 @@ public enum WebPageInterpreter {
             web.cover = node.cover.map { cover in
                 WebCover(elementID: cover.node.flatMap { elementIDs[$0] }, selector: cover.element, whole: cover.whole, edge: cover.edge)
             }
-            if node.id == tree.nodes[0].id { web.coversTested = tree.coversTested }
+            if node.id == tree.nodes[0].id {
+                web.coversTested = tree.coversTested
+                web.axe = axeStatus(tree.axe, elementIDs: elementIDs)
+            }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]
             // The text inside a control or a heading is its name, not a stop of its own.
@@ -70,6 +73,18 @@ public enum WebPageInterpreter {
         let root = try build(tree.nodes[0], inheritedLive: nil, withinStop: false)
         let name = tree.title.isEmpty ? defaultName : tree.title
         return try Screen(name: name, language: nonEmpty(tree.language), reader: nil, roots: [root])
+    }
+
+    /// The page's axe run with its elements named by the screen's element ids, as every check
+    /// reads elements (a node axe named that the screen has no element for keeps its selector).
+    static func axeStatus(_ status: AxeStatus?, elementIDs: [String: String]) -> AxeStatus? {
+        guard case .ran(var run) = status else { return status }
+        for index in run.results.indices {
+            for place in run.results[index].nodes.indices {
+                run.results[index].nodes[place].node = run.results[index].nodes[place].node.flatMap { elementIDs[$0] }
+            }
+        }
+        return .ran(run)
     }
 
     /// The text of the elements an invalid field's `aria-errormessage` names (Chromium's
