@@ -27,7 +27,7 @@ public enum AxeScript {
         if let chosen = environment["EARSHOT_AXE"] {
             if chosen.isEmpty { return .failure(AxeUnavailable(reason: "axe-core turned off ($EARSHOT_AXE is empty)")) }
             return script(in: chosen).map { .success($0) }
-                ?? .failure(AxeUnavailable(reason: "axe-core not found: $EARSHOT_AXE names \(chosen), which is neither axe.min.js nor a folder holding \(packagePath)"))
+                ?? .failure(AxeUnavailable(reason: "axe-core not installed where $EARSHOT_AXE says (\(chosen) is neither axe.min.js nor a folder holding \(packagePath)): scripts/install-axe.sh FOLDER installs it there"))
         }
         let binFolder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
         if let found = script(in: binFolder.deletingLastPathComponent().appendingPathComponent("share/earshot/axe").path) {

@@ -26,20 +26,22 @@ public struct PageCapture: Sendable {
     /// `focus.covered`): on by default; what only reads or plays the page needs none.
     public var testCovers: Bool
     /// Run axe-core's rules in the page (`runAxe`, docs/web.md "axe-core in the page"): its
-    /// script, or why there is none (the tree then says so); nil to leave axe out, as what
-    /// only reads or plays the page does.
+    /// script, or why there is none (the tree then says so); nil when axe is left out, as what
+    /// only reads or plays the page leaves it.
     public var axe: Result<String, AxeUnavailable>?
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
     public init(timeout: Double? = nil, viewport: PageViewport = .desktop, allowNetwork: Bool = false,
-                screenshot: Bool = false, testCovers: Bool = true, axe: Result<String, AxeUnavailable>?? = .none) {
+                screenshot: Bool = false, testCovers: Bool = true, runsAxe: Bool? = nil,
+                axeScript: Result<String, AxeUnavailable>? = nil) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
         self.allowNetwork = allowNetwork
         self.screenshot = screenshot
         self.testCovers = testCovers
-        // By default axe runs where the covers are tested: where findings are made of the page.
-        self.axe = axe ?? (testCovers ? AxeScript.locate() : nil)
+        // `runsAxe` nil: axe runs where the covers are tested, where findings are made of the page;
+        // `axeScript` nil: the script `AxeScript.locate` finds.
+        self.axe = runsAxe ?? testCovers ? axeScript ?? AxeScript.locate() : nil
     }
 
     /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
