@@ -166,18 +166,21 @@ public struct ConformanceReport: Sendable {
         return "\(standard.name): \(rows.count) criteria: \(count(.failed)) failed, \(review)\(count(.checked)) checked with no finding, \(count(.notEvaluated)) not evaluated"
     }
 
-    /// How many rows a rule judged (an Earshot check or an axe rule), and how many a person alone.
+    /// How many rows a rule judged (an Earshot check or an axe rule), and how many a person alone:
+    /// `15 judged by a rule (Earshot's checks, axe-core's rules), 18 by a person alone`.
     public var judgedSummary: String {
         let automated = rows.filter { !$0.rules.isEmpty || !$0.codes.isEmpty }.count
         return "\(automated) judged by a rule (Earshot's checks, axe-core's rules), \(rows.count - automated) by a person alone"
     }
 
-    /// The table as plain lines for a terminal: the summary, then a line per criterion
-    /// (`failed  1.1.1 Title (A): label.missing 2`), the failing findings and each code's fix
-    /// under a failed one, the person's part under the others.
+    /// The table as plain lines for a terminal: the summary, the edition, how many rows a rule
+    /// judged, then a line per criterion (`failed: 1.1.1 Title (A): label.missing 2`) with what
+    /// judged it (`  Judged by: label.missing, axe-core image-alt`), the failing findings and
+    /// each code's fix under a failed one, the person's part under the others.
     public var text: String {
-        var out = "Conformance, \(summary); \(judgedSummary)\n"
+        var out = "Conformance, \(summary)\n"
         out += "  (\(standard.edition); Earshot judges from the tree and the timeline only, and never says passed)\n"
+        out += "  Judged: \(judgedSummary)\n"
         for row in rows {
             let level = row.criterion.level.map { " (\($0))" } ?? ""
             var line = "\(row.status.words): \(row.criterion.id) \(row.criterion.title)\(level)"

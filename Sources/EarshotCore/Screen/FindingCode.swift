@@ -19,6 +19,7 @@ public enum FindingCode: Hashable, Sendable {
     case labelOnlySymbols
     case labelAmbiguousAbbreviation
     case labelLanguageMismatch
+    case pageLanguageMismatch
     case speechIPAUnmapped
     case focusCovered
     case targetTooSmall
@@ -57,6 +58,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         .labelOnlySymbols,
         .labelAmbiguousAbbreviation,
         .labelLanguageMismatch,
+        .pageLanguageMismatch,
         .speechIPAUnmapped,
         .focusCovered,
         .targetTooSmall,
@@ -89,6 +91,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         case .labelOnlySymbols: "label.only-symbols"
         case .labelAmbiguousAbbreviation: "label.ambiguous-abbreviation"
         case .labelLanguageMismatch: "label.language-mismatch"
+        case .pageLanguageMismatch: "page.language-mismatch"
         case .speechIPAUnmapped: "speech.ipa-unmapped"
         case .focusCovered: "focus.covered"
         case .targetTooSmall: "target.too-small"

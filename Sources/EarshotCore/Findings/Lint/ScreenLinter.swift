@@ -46,6 +46,7 @@ public struct ScreenLinter: Sendable {
         ([.labelOnlySymbols], ReadingChecks.symbolOnlyLabels),
         ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
         ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
+        ([.pageLanguageMismatch], PageLanguageCheck.mismatches),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
@@ -93,6 +94,11 @@ public struct ScreenLinter: Sendable {
         if let reason = CoveredFocusCheck.uncheckedReason(screen) {
             cannot[.focusCovered] = reason
             unnoted.insert(.focusCovered)
+        }
+        // Nor this: an app's screen never declares a page's language.
+        if let reason = PageLanguageCheck.uncheckedReason(screen) {
+            cannot[.pageLanguageMismatch] = reason
+            unnoted.insert(.pageLanguageMismatch)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }
