@@ -90,7 +90,7 @@ public enum FindingCatalogue {
                   seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
         case .pageLanguageMismatch:
             Entry(code: code, severity: .error, origin: .static, title: "Page language not its text's",
-                  meaning: "A web page declares no language, or one whose script its text is not written in (lang=\"en\" on a Korean page): NVDA reads the page with the voice the user set, or the declared language's, so Korean words are spelled out or read with English rules.",
+                  meaning: "A web page declares a language whose script its text is not written in (lang=\"en\" on a Korean page): NVDA reads the page with the declared language's voice, so Korean words are spelled out or read with English rules.",
                   fix: "Declare the language the page is written in on its html element (<html lang=\"ko\">), and mark a passage in another language with its own lang.",
                   seed: "WCAG 2.2 3.1.1 and technique H57 (lang on the html element); NVDA switches voices by the language the browser gives (its automatic language switching)")
         case .speechIPAUnmapped:

@@ -1,12 +1,13 @@
 /// `page.language-mismatch`: a web page whose declared language (`lang` on its html element,
-/// the screen's language) is missing, or is not the language its text is written in, as
+/// the screen's language) is not the language its text is written in, as
 /// Earshot's own voice selection tells a text's language by its script (`TextScript.language`;
 /// docs/findings.md, docs/web.md "The page's language").
 ///
 /// - The text: every stop's label and value, never the reader's role words (which are the
 ///   profile's language, not the page's); at least 10 letters (fewer say nothing of a page).
-/// - Missing: no `lang`, while the text's language is known. NVDA then reads with the voice the
-///   user set (its `autoLanguageSwitching` follows only a language the browser gives).
+/// - No `lang` at all is axe-core's to report (`html-has-lang`), where axe runs: NVDA then reads
+///   with the voice the user set, which may well be the page's, and an error here would fail
+///   every page a test writes without one (Earshot's choice).
 /// - Mismatched: a `lang` whose script Earshot knows (`ReadingChecks.matchesScript`: Korean,
 ///   Japanese, Chinese and the Latin-script languages) that fewer than half the text's letters
 ///   are written in, a Hangul, kana or Han character counting as three, as `TextScript` counts
@@ -33,10 +34,7 @@ enum PageLanguageCheck {
         guard letters.count >= minimumLetters, let found = TextScript.language(of: texts) else { return [] }
         let foundName = names[found] ?? found
         let first = linted.spoken.first.map { " (its first stop: \(FindingText.quoted($0.text)))" } ?? ""
-        guard let declared = linted.screen.language, !declared.isEmpty else {
-            return [Finding(.pageLanguageMismatch, elements: [],
-                            message: "The page declares no language (no lang on its html element), and its text is \(foundName): NVDA reads it with the voice the user set, whatever that is\(first).")]
-        }
+        guard let declared = linted.screen.language, !declared.isEmpty else { return [] }
         func weight(_ scalar: Unicode.Scalar) -> Int {
             switch TextScript(scalar) {
             case .hangul?, .kana?, .han?: 3
