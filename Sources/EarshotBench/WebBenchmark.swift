@@ -16,9 +16,47 @@ import Foundation
 /// - The tree mapping alone, on the saved tree (`earshot import`): `WebPageTree` to a screen
 ///   (`WebPageInterpreter`), then NVDA's stops and their speech (`ReadReport`); goal under 50 ms.
 ///   Reading the file (JSON and decoding) is timed beside it.
+/// - axe-core's rules in the page (`PageCapture` with `runsAxe`), on the generated page and on
+///   each page of samples/web: the time they add to the capture, median over the runs, and the
+///   median over the samples.
 /// - Memory: the `earshot read` process's peak resident set (VmHWM, read from /proc while it
 ///   runs), Chromium's processes not counted; and the size of the saved tree.
 enum WebBenchmark {
+    /// What axe-core adds to a capture: on the generated page (`without`: its capture's median),
+    /// then on each page of samples/web, and the median over those. None when axe is not
+    /// installed: the line says so.
+    static func axeCosts(address: String, without: Double, runs: Int) throws {
+        guard case .success(let script) = AxeScript.locate() else {
+            print("web: axe-core's rules: not measured, \(AxeScript.missing)")
+            return
+        }
+        func timed(_ address: String, axe: Bool) throws -> (Double, WebPageTree) {
+            var times: [Double] = []
+            var tree: WebPageTree?
+            for _ in 0..<runs {
+                let started = ContinuousClock.now
+                tree = try PageCapture(testCovers: false, runsAxe: axe, axeScript: .success(script)).capture(address)
+                times.append(seconds(ContinuousClock.now - started))
+            }
+            return (median(times), tree!)
+        }
+        let (withAxe, tree) = try timed(address, axe: true)
+        let rules = tree.axe?.run?.rules.count ?? 0
+        print("web: with axe-core's rules: \(ms(withAxe)), so \(ms(withAxe - without)) for \(rules) rules (\(tree.axe?.run.map { "axe \($0.version)" } ?? "axe did not run"))")
+        let samples = BenchmarkFiles.repositoryRoot.appendingPathComponent("samples/web")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".html") }.sorted()
+        var added: [Double] = []
+        for name in pages {
+            let page = try PageCapture.address(of: samples.appendingPathComponent(name).path)
+            let (plain, _) = try timed(page, axe: false)
+            let (axed, _) = try timed(page, axe: true)
+            added.append(axed - plain)
+        }
+        if !added.isEmpty {
+            print("web: axe-core's rules on the \(pages.count) pages of samples/web add \(ms(median(added))) to a page (median of the pages' medians; fewest \(ms(added.min()!)), most \(ms(added.max()!)))")
+        }
+    }
+
     static var benchmark: Benchmark {
         Benchmark(name: "web",
                   summary: "a 1,000-element web page: Chromium's start apart, read's first stop, the tree mapping alone (< 50 ms), memory",
@@ -74,10 +112,13 @@ enum WebBenchmark {
         var tested: [Double] = []
         for _ in 0..<runs {
             let started = ContinuousClock.now
-            _ = try PageCapture(testCovers: true).capture(address)
+            _ = try PageCapture(testCovers: true, runsAxe: false).capture(address)
             tested.append(seconds(ContinuousClock.now - started))
         }
         print("web: with the covers' hit test: \(ms(median(tested))), so \(ms(median(tested) - median(captures))) for it")
+        // The same with axe-core's rules in the page, as lint, import and read --report run them
+        // (docs/web.md, "axe-core in the page"), here and on each web sample.
+        try axeCosts(address: address, without: median(captures), runs: runs)
 
         // The whole command, to its first stop line.
         var firstStops: [Double] = [], wholes: [Double] = []

@@ -8,7 +8,7 @@ import Foundation
 /// into dp for the target-size checks (`--density`).
 struct AuditOptions: CommandOptions {
     @Option(.choice("standard",
-                    "After the findings, a table of this standard's criteria: failed (with the findings), checked with no finding, or not evaluated (docs/findings.md, \"Audits\")."))
+                    "After the findings, a table of this standard's criteria: failed (with the findings), to review, checked with no finding, or not evaluated, each with what judged it: Earshot's checks, axe-core's rules on a web page, or a person (docs/findings.md, \"Audits\")."))
     var standard: StandardID?
     @Option("conformance", "FILE.json", "Also write the --standard table as JSON (- for standard output).")
     var conformancePath: String?

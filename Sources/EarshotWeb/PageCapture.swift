@@ -25,15 +25,23 @@ public struct PageCapture: Sendable {
     /// Test what covers each focusable element with the browser's hit test (`testCovers`, for
     /// `focus.covered`): on by default; what only reads or plays the page needs none.
     public var testCovers: Bool
+    /// Run axe-core's rules in the page (`runAxe`, docs/web.md "axe-core in the page"): its
+    /// script, or why there is none (the tree then says so); nil when axe is left out, as what
+    /// only reads or plays the page leaves it.
+    public var axe: Result<String, AxeUnavailable>?
 
     /// `timeout` nil: `$EARSHOT_PAGE_TIMEOUT` seconds when set, else 30.
     public init(timeout: Double? = nil, viewport: PageViewport = .desktop, allowNetwork: Bool = false,
-                screenshot: Bool = false, testCovers: Bool = true) {
+                screenshot: Bool = false, testCovers: Bool = true, runsAxe: Bool? = nil,
+                axeScript: Result<String, AxeUnavailable>? = nil) {
         self.timeout = timeout ?? ProcessInfo.processInfo.environment["EARSHOT_PAGE_TIMEOUT"].flatMap(Double.init).map { max(0.5, $0) } ?? 30
         self.viewport = viewport
         self.allowNetwork = allowNetwork
         self.screenshot = screenshot
         self.testCovers = testCovers
+        // `runsAxe` nil: axe runs where the covers are tested, where findings are made of the page;
+        // `axeScript` nil: the script `AxeScript.locate` finds.
+        self.axe = runsAxe ?? testCovers ? axeScript ?? AxeScript.locate() : nil
     }
 
     /// Where Chromium is looked for, in order, after `$EARSHOT_CHROMIUM`.
@@ -101,6 +109,8 @@ public struct PageCapture: Sendable {
         let read = try session.load(address, timeout: timeout).read()
         var tree = read.tree
         if screenshot { tree.screenshot = try session.screenshot() }
+        // Before the hit test, on the page as it loaded.
+        if let axe { session.runAxe(&tree, nodeIDs: read.nodeIDs, script: axe) }
         // Last: it scrolls the page, which the screenshot is to show as loaded.
         if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
         return tree

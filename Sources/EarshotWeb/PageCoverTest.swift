@@ -84,7 +84,7 @@ extension BrowserSession {
     }
 
     /// An object's own properties by name, each as `Runtime.getProperties` gives its value.
-    private func properties(of object: String, deadline: Date, waitingFor what: @autoclosure () -> String) throws -> [String: [String: Any]] {
+    func properties(of object: String, deadline: Date, waitingFor what: @autoclosure () -> String) throws -> [String: [String: Any]] {
         let answer = try call("Runtime.getProperties", ["objectId": object, "ownProperties": true], deadline: deadline, waitingFor: what())
         var byName: [String: [String: Any]] = [:]
         for property in answer["result"] as? [[String: Any]] ?? [] {

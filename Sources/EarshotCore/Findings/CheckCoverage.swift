@@ -17,6 +17,12 @@ public struct CheckCoverage: Sendable, Equatable {
     /// Of `notRun`, the codes no note names: what the input seldom allows (a page as a scenario
     /// plays it has no hit test of its covers), as against what the user can give (`--density`).
     public private(set) var unnoted: Set<FindingCode> = []
+    /// axe-core's rules that ran on a page of the run, with the WCAG criteria each is tagged
+    /// with (`AxeRun.rules`): a criterion they bear on counts as checked by them.
+    public private(set) var axeRules: [AxeRule: [String]] = [:]
+    /// Why axe-core did not run on a page of the run (not installed, its script failed); nil
+    /// when it ran on every page given to it, or when the run read no page.
+    public private(set) var axeUnavailable: String?
 
     public init() {}
 
@@ -57,6 +63,15 @@ public struct CheckCoverage: Sendable, Equatable {
         return ranCases.contains(findingCase)
     }
 
+    /// Records what axe-core did on a page: the rules it ran, or why it did not run (the first
+    /// reason stays).
+    public mutating func record(axe status: AxeStatus) {
+        switch status {
+        case .ran(let run): axeRules.merge(run.rules) { first, _ in first }
+        case .unavailable(let reason): if axeUnavailable == nil { axeUnavailable = reason }
+        }
+    }
+
     /// This coverage joined with another run's: a code ran when either ran it; one neither
     /// ran keeps the first reason given.
     public func merging(_ other: CheckCoverage) -> CheckCoverage {
@@ -66,6 +81,8 @@ public struct CheckCoverage: Sendable, Equatable {
         for (code, reason) in other.notRun.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             merged.record(notRun: code, because: reason, noted: !other.unnoted.contains(code))
         }
+        merged.axeRules.merge(other.axeRules) { first, _ in first }
+        if merged.axeUnavailable == nil { merged.axeUnavailable = other.axeUnavailable }
         return merged
     }
 
@@ -80,7 +97,8 @@ public struct CheckCoverage: Sendable, Equatable {
     /// dynamic code the kind of run does not exercise (a live region off a page, the rate code
     /// outside a sweep) is only marked in the conformance table.
     public var notedReasons: [String] {
-        Set(notRun.filter { FindingCatalogue.entry(for: $0.key).origin == .static && !unnoted.contains($0.key) }.values).sorted()
+        (Set(notRun.filter { FindingCatalogue.entry(for: $0.key).origin == .static && !unnoted.contains($0.key) }.values)
+            .union(axeUnavailable.map { [$0] } ?? [])).sorted()
     }
 }
 
@@ -90,6 +108,8 @@ extension CheckCoverage: Codable {
         case notRun
         case unnoted
         case ranCases
+        case axeRules
+        case axeUnavailable
     }
 
     /// `{"ran": ["label.missing", …], "notRun": {"target.too-small": "reason"}}`, codes sorted;
@@ -100,6 +120,10 @@ extension CheckCoverage: Codable {
         try container.encode(Dictionary(uniqueKeysWithValues: notRun.map { ($0.key.rawValue, $0.value) }), forKey: .notRun)
         try container.encode(unnoted.map(\.rawValue).sorted(), forKey: .unnoted)
         if !ranCases.isEmpty { try container.encode(ranCases.map(\.rawValue).sorted(), forKey: .ranCases) }
+        if !axeRules.isEmpty {
+            try container.encode(Dictionary(uniqueKeysWithValues: axeRules.map { ($0.key.id, $0.value) }), forKey: .axeRules)
+        }
+        try container.encodeIfPresent(axeUnavailable, forKey: .axeUnavailable)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -112,5 +136,9 @@ extension CheckCoverage: Codable {
         for (code, reason) in try container.decode([String: String].self, forKey: .notRun) {
             if let known = FindingCode(rawValue: code) { record(notRun: known, because: reason, noted: !unnoted.contains(code)) }
         }
+        for (id, criteria) in try container.decodeIfPresent([String: [String]].self, forKey: .axeRules) ?? [:] {
+            if let rule = AxeRule(id: id) { axeRules[rule] = criteria }
+        }
+        axeUnavailable = try container.decodeIfPresent(String.self, forKey: .axeUnavailable)
     }
 }

@@ -62,6 +62,11 @@ public enum Criteria {
     public struct Table: Sendable {
         public var standards: [StandardID: Standard]
         public var mappings: [FindingCode: Mapping]
+        /// axe-core's findings: for each WCAG criterion axe's rules are tagged with, the KWCAG 2.2
+        /// and KS X 3253 items a failure of it is evidence of failing (`axe.criteria`), and for
+        /// a rule that bears on an item its criterion does not, that item (`axe.rules`).
+        public var axeCriteria: [String: Mapping] = [:]
+        public var axeRules: [AxeRule: Mapping] = [:]
     }
 
     /// The data, read once from the first voices folder that has `criteria/criteria.json`.
@@ -94,6 +99,30 @@ public enum Criteria {
     }
 
     public static func criteria(for code: FindingCode) -> [Criterion] { mapping(for: code).criteria }
+
+    /// The criteria a finding of axe's `rule`, tagged with the WCAG criteria `wcag`, bears on in
+    /// every standard: those WCAG 2.2 criteria (not the obsolete 4.1.1), the items the data maps
+    /// each to, and the items it maps the rule to; in the standards' order, each once.
+    public static func axeCriteria(rule: AxeRule, wcag: [String]) -> [Criterion] {
+        guard let table = try? table(), let data = table.standards[.wcag22] else { return [] }
+        var found = Set(data.criteria.filter { wcag.contains($0.id) && $0.level != nil })
+        for id in wcag { found.formUnion(table.axeCriteria[id]?.criteria ?? []) }
+        found.formUnion(table.axeRules[rule]?.criteria ?? [])
+        return StandardID.allCases.flatMap { standard in table.standards[standard]?.criteria.filter(found.contains) ?? [] }
+    }
+
+    /// The WCAG criteria axe-core's rules are tagged with, as the data lists them: what a page
+    /// axe did not run on leaves not evaluated for that reason.
+    public static var axeWCAGCriteria: Set<String> { Set((try? table().axeCriteria.keys).map(Array.init) ?? []) }
+
+    /// Whether axe could judge `criterion`: a WCAG criterion its rules are tagged with, or an
+    /// item the data maps one of them, or one of its rules, to.
+    public static func axeCouldJudge(_ criterion: Criterion) -> Bool {
+        guard let table = try? table() else { return false }
+        if criterion.standard == .wcag22 { return table.axeCriteria[criterion.id] != nil }
+        return table.axeCriteria.values.contains { $0.criteria.contains(criterion) }
+            || table.axeRules.values.contains { $0.criteria.contains(criterion) }
+    }
 
     /// The criteria a finding of `code` bears on when it is `findingCase` (a case the data maps
     /// apart), else the code's.
@@ -128,7 +157,7 @@ public enum Criteria {
     /// Reads the data file's shape (docs/findings.md, "Criteria"); unknown keys, standards,
     /// codes and criterion ids are data errors with their place.
     static func decode(_ root: JSONNode) throws -> Table {
-        let top = try root.object(allowing: ["standards", "findings"])
+        let top = try root.object(allowing: ["standards", "findings", "axe"])
         var standards: [StandardID: Standard] = [:]
         for node in try top.required("standards").arrayItems() {
             let object = try node.object(allowing: ["id", "name", "edition", "source", "licence", "criteria"])
@@ -174,7 +203,40 @@ public enum Criteria {
             }
             mappings[code] = try mapping(member.node, cases: true)
         }
-        return Table(standards: standards, mappings: mappings)
+        var table = Table(standards: standards, mappings: mappings)
+        if let axe = top["axe"], !axe.isNull {
+            let sections = try axe.object(allowing: ["criteria", "rules"])
+            // An axe mapping names items of KWCAG 2.2 and KS X 3253: the WCAG criterion is the tag's.
+            func mapping(_ node: JSONNode) throws -> Mapping {
+                let object = try node.object(allowing: ["criteria", "why"])
+                let criteria = try object.required("criteria").arrayItems().map { item -> Criterion in
+                    let fields = try item.object(allowing: ["standard", "id"])
+                    let standard = try fields.required("standard").enumValue(StandardID.self, what: "standard")
+                    let id = try fields.requiredString("id")
+                    guard standard != .wcag22 else {
+                        throw DataFileError("an axe mapping names KWCAG 2.2 and KS X 3253 items; the WCAG criterion is axe's tag", at: item.location)
+                    }
+                    guard let found = standards[standard]?.criteria.first(where: { $0.id == id }) else {
+                        throw DataFileError("\(standard.rawValue) has no criterion \"\(id)\"", at: item.location)
+                    }
+                    return found
+                }
+                return Mapping(criteria: criteria, why: try object.requiredString("why"))
+            }
+            for member in try sections.required("criteria").anyObject().members {
+                guard standards[.wcag22]?.criteria.contains(where: { $0.id == member.key }) == true else {
+                    throw DataFileError("wcag22 has no criterion \"\(member.key)\"", at: member.keyLocation)
+                }
+                table.axeCriteria[member.key] = try mapping(member.node)
+            }
+            for member in try sections["rules"]?.anyObject().members ?? [] {
+                guard let rule = AxeRule(id: member.key) else {
+                    throw DataFileError("\"\(member.key)\" is not an axe rule id", at: member.keyLocation)
+                }
+                table.axeRules[rule] = try mapping(member.node)
+            }
+        }
+        return table
     }
 }
 
@@ -188,5 +250,8 @@ public struct CriteriaDataError: UserFacingError {
 extension Finding {
     /// The criteria this finding bears on, in every standard: its case's when the data maps its
     /// case apart, else its code's.
-    public var criteria: [Criterion] { Criteria.mapping(for: code, case: criteriaCase).criteria }
+    public var criteria: [Criterion] {
+        if let rule = code.axeRule { return Criteria.axeCriteria(rule: rule, wcag: axe?.criteria ?? []) }
+        return Criteria.mapping(for: code, case: criteriaCase).criteria
+    }
 }

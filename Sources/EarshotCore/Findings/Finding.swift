@@ -69,6 +69,9 @@ public struct Finding: Sendable, Equatable {
     /// (`FindingCase`: a web page's element wholly hidden where keyboard focus leaves it); nil
     /// for the code itself.
     public var criteriaCase: FindingCase?
+    /// For a finding of axe-core's (`FindingCode.axe`): its outcome, impact, help and the WCAG
+    /// criteria its rule's tags name; nil for Earshot's own.
+    public var axe: AxeFindingFacts?
 
     public init(_ code: FindingCode, time: Double? = nil, elements: [String], message: String,
                 severity: FindingSeverity? = nil, fix: String? = nil, screen: String? = nil, source: String? = nil,

@@ -33,6 +33,11 @@ public enum FindingCatalogue {
     /// The entry for a code; every code has one (checked by a test).
     public static func entry(for code: FindingCode) -> Entry {
         switch code {
+        case .axe(let rule):
+            Entry(code: code, severity: .error, origin: .static, title: "axe-core rule \(rule.id)",
+                  meaning: "axe-core, the rule engine run in the page, found the rule \(rule.id) failed, or could not tell (its incomplete results, for a person to judge); each finding gives axe's help and its page.",
+                  fix: "Follow axe's help for \(rule.id) (its page at dequeuniversity.com, given with the finding).",
+                  seed: "axe-core 4.12.1 (Deque Systems, MPL-2.0)")
         case .labelMissing:
             Entry(code: code, severity: .error, origin: .static, title: "Missing label",
                   meaning: "The focus stop has no label and no value: VoiceOver says only its trait words (\"버튼\"), so the user cannot tell what it is or does.",
@@ -83,6 +88,11 @@ public enum FindingCatalogue {
                   meaning: "The element (or its screen) is marked as one language but its text is written in another script (an English label marked ko): VoiceOver reads it with the marked language's voice and rules, so the words come out mangled.",
                   fix: "Mark the element with the language of its text (accessibilityLanguage = \"en\", or .environment(\\.locale, …) in SwiftUI), or translate the text.",
                   seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
+        case .pageLanguageMismatch:
+            Entry(code: code, severity: .error, origin: .static, title: "Page language not its text's",
+                  meaning: "A web page declares a language whose script its text is not written in (lang=\"en\" on a Korean page): NVDA reads the page with the declared language's voice, so Korean words are spelled out or read with English rules.",
+                  fix: "Declare the language the page is written in on its html element (<html lang=\"ko\">), and mark a passage in another language with its own lang.",
+                  seed: "WCAG 2.2 3.1.1 and technique H57 (lang on the html element); NVDA switches voices by the language the browser gives (its automatic language switching)")
         case .speechIPAUnmapped:
             Entry(code: code, severity: .note, origin: .static, title: "IPA pronunciation not heard",
                   meaning: "The element gives its label's pronunciation in IPA (accessibilitySpeechIPANotation), but the voice that reads it has no eSpeak NG phoneme for one of its symbols, or no IPA table at all: Earshot reads the label as written instead, so what you hear is not the pronunciation you wrote.",

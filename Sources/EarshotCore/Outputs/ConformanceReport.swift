@@ -10,12 +10,20 @@
 /// that played no scenario (`lint`), or a check the input did not allow (an Android dump
 /// without `--density`).
 ///
+/// A criterion axe-core's incomplete results bear on, and no error or warning, is **to review**:
+/// axe could not tell, a person judges it (never a pass).
+///
+/// Each row names what judged it (`judges`): Earshot's checks by their codes, axe-core's rules by
+/// their ids, or a person, where nothing automated did, so a tester can say in an audit which
+/// rows were automated.
+///
 /// Rows: every criterion of KWCAG 2.2 and KS X 3253; for WCAG 2.2 every level A and AA
 /// criterion, and the AAA ones a finding code bears on (Earshot's target size warning). The
 /// obsolete 4.1.1 is left out.
 public struct ConformanceReport: Sendable {
     public enum Status: String, Sendable, CaseIterable {
         case failed
+        case review
         case checked
         case notEvaluated = "not-evaluated"
 
@@ -23,8 +31,44 @@ public struct ConformanceReport: Sendable {
         public var words: String {
             switch self {
             case .failed: "failed"
+            case .review: "to review"
             case .checked: "checked, no finding"
             case .notEvaluated: "not evaluated"
+            }
+        }
+
+        /// Which status wins when shards' tables are joined.
+        var rank: Int {
+            switch self {
+            case .failed: 3
+            case .review: 2
+            case .checked: 1
+            case .notEvaluated: 0
+            }
+        }
+    }
+
+    /// What judged a row: one of Earshot's checks, one of axe-core's rules, or a person.
+    public enum Judge: Sendable, Equatable, Hashable {
+        case earshot(FindingCode)
+        case axe(AxeRule)
+        case person
+
+        /// `label.missing`, `axe-core color-contrast`, `a person`: as the text table and the report say it.
+        public var words: String {
+            switch self {
+            case .earshot(let code): code.rawValue
+            case .axe(let rule): "axe-core \(rule.id)"
+            case .person: "a person"
+            }
+        }
+
+        /// `{"by": "earshot", "id": "label.missing"}`, `{"by": "axe", "id": "color-contrast"}`, `{"by": "person"}`.
+        public var json: String {
+            switch self {
+            case .earshot(let code): "{\"by\": \"earshot\", \"id\": \(jsonString(code.rawValue))}"
+            case .axe(let rule): "{\"by\": \"axe\", \"id\": \(jsonString(rule.id))}"
+            case .person: "{\"by\": \"person\"}"
             }
         }
     }
@@ -34,10 +78,19 @@ public struct ConformanceReport: Sendable {
         public var status: Status
         /// The codes of this run's checks that bear on the criterion.
         public var codes: [FindingCode]
+        /// The axe-core rules that ran and bear on the criterion, by id.
+        public var rules: [AxeRule] = []
         /// The findings that fail it, in the run's order.
         public var findings: [Finding]
         /// For a criterion not evaluated: why; for a checked or failed one: what a person still judges.
         public var note: String?
+
+        /// What judged the row: Earshot's checks and axe's rules that bear on it, else a person;
+        /// a person too when axe could not tell (`review`).
+        public var judges: [Judge] {
+            let automated = codes.map(Judge.earshot) + rules.map(Judge.axe)
+            return automated.isEmpty || status == .review ? automated + [.person] : automated
+        }
     }
 
     public var standard: Standard
@@ -56,8 +109,11 @@ public struct ConformanceReport: Sendable {
             default: return false
             }
         }
+        // Each axe rule that ran, with every standard's criteria its tags and the data give it.
+        let axeBearing = coverage.axeRules.map { (rule: $0.key, criteria: Set(Criteria.axeCriteria(rule: $0.key, wcag: $0.value))) }
         rows = candidates.map { criterion in
             let bearing = Criteria.codes(for: criterion)
+            let rules = axeBearing.filter { $0.criteria.contains(criterion) }.map(\.rule).sorted()
             // A code counts as checking the criterion when it bears on it and its check ran, or
             // bears in a case of its own (`FindingCase`) and that case's check ran.
             let ran = bearing.filter { code in
@@ -71,12 +127,23 @@ public struct ConformanceReport: Sendable {
                 return seen.insert(key).inserted
             }
             if !failing.isEmpty {
-                return Row(criterion: criterion, status: .failed, codes: ran, findings: failing, note: criterion.person)
+                return Row(criterion: criterion, status: .failed, codes: ran, rules: rules, findings: failing, note: criterion.person)
             }
-            if !ran.isEmpty {
-                return Row(criterion: criterion, status: .checked, codes: ran, findings: [], note: criterion.person)
+            // axe could not tell (its incomplete results, notes): a person judges.
+            var reviewed = Set<String>()
+            let review = findings.filter { finding in
+                guard finding.axe?.outcome == .incomplete, finding.criteria.contains(criterion) else { return false }
+                return reviewed.insert("\(finding.code.rawValue)|\(finding.source ?? "")|\(finding.elements)|\(finding.message)").inserted
             }
-            let why: String? = if bearing.isEmpty {
+            if !review.isEmpty {
+                return Row(criterion: criterion, status: .review, codes: ran, rules: rules, findings: review, note: criterion.person)
+            }
+            if !ran.isEmpty || !rules.isEmpty {
+                return Row(criterion: criterion, status: .checked, codes: ran, rules: rules, findings: [], note: criterion.person)
+            }
+            let why: String? = if let reason = coverage.axeUnavailable, Criteria.axeCouldJudge(criterion) {
+                reason
+            } else if bearing.isEmpty {
                 criterion.person
             } else if let reason = bearing.lazy.compactMap({ coverage.notRun[$0] }).first {
                 reason
@@ -92,30 +159,41 @@ public struct ConformanceReport: Sendable {
 
     public func count(_ status: Status) -> Int { rows.filter { $0.status == status }.count }
 
-    /// `KWCAG 2.2: 33 criteria: 2 failed, 8 checked with no finding, 23 not evaluated`.
+    /// `KWCAG 2.2: 33 criteria: 2 failed, 8 checked with no finding, 23 not evaluated`, with
+    /// `1 to review` after the failed ones when axe left any to a person.
     public var summary: String {
-        "\(standard.name): \(rows.count) criteria: \(count(.failed)) failed, \(count(.checked)) checked with no finding, \(count(.notEvaluated)) not evaluated"
+        let review = count(.review) == 0 ? "" : "\(count(.review)) to review, "
+        return "\(standard.name): \(rows.count) criteria: \(count(.failed)) failed, \(review)\(count(.checked)) checked with no finding, \(count(.notEvaluated)) not evaluated"
     }
 
-    /// The table as plain lines for a terminal: the summary, then a line per criterion
-    /// (`failed  1.1.1 Title (A): label.missing 2`), the failing findings and each code's fix
-    /// under a failed one, the person's part under the others.
+    /// How many rows a rule judged (an Earshot check or an axe rule), and how many a person alone:
+    /// `15 judged by a rule (Earshot's checks, axe-core's rules), 18 by a person alone`.
+    public var judgedSummary: String {
+        let automated = rows.filter { !$0.rules.isEmpty || !$0.codes.isEmpty }.count
+        return "\(automated) judged by a rule (Earshot's checks, axe-core's rules), \(rows.count - automated) by a person alone"
+    }
+
+    /// The table as plain lines for a terminal: the summary, the edition, how many rows a rule
+    /// judged, then a line per criterion (`failed: 1.1.1 Title (A): label.missing 2`) with what
+    /// judged it (`  Judged by: label.missing, axe-core image-alt`), the failing findings and
+    /// each code's fix under a failed one, the person's part under the others.
     public var text: String {
         var out = "Conformance, \(summary)\n"
         out += "  (\(standard.edition); Earshot judges from the tree and the timeline only, and never says passed)\n"
+        out += "  Judged: \(judgedSummary)\n"
         for row in rows {
             let level = row.criterion.level.map { " (\($0))" } ?? ""
             var line = "\(row.status.words): \(row.criterion.id) \(row.criterion.title)\(level)"
-            if row.status == .failed {
-                let codes = FindingCode.allCases.compactMap { code -> String? in
-                    let count = row.findings.filter { $0.code == code }.count
-                    return count == 0 ? nil : "\(code.rawValue) \(count)"
-                }
+            if row.status == .failed || row.status == .review {
+                var order: [FindingCode] = []
+                for finding in row.findings where !order.contains(finding.code) { order.append(finding.code) }
+                let rank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+                order.sort { (rank[$0] ?? Int.max, $0.rawValue) < (rank[$1] ?? Int.max, $1.rawValue) }
+                let codes = order.map { code in "\(code.rawValue) \(row.findings.filter { $0.code == code }.count)" }
                 line += ": " + codes.joined(separator: ", ")
-            } else if row.status == .checked {
-                line += ": by " + row.codes.map(\.rawValue).joined(separator: ", ")
             }
             out += line + "\n"
+            out += "  Judged by: " + row.judges.map(\.words).joined(separator: ", ") + "\n"
             for finding in row.findings {
                 var head = finding.location.map { "\($0): " } ?? ""
                 head += finding.severity.rawValue + (finding.expected ? " (expected)" : "")
@@ -151,13 +229,15 @@ public struct ConformanceReport: Sendable {
                 ]
                 return "{" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
             }
-            return Self.rowLine(row.criterion, status: row.status, codes: row.codes.map(\.rawValue), findings: findings, note: row.note)
+            return Self.rowLine(row.criterion, status: row.status, codes: row.codes.map(\.rawValue), rules: row.rules.map(\.id),
+                                judges: row.judges.map(\.json), findings: findings, note: row.note)
         }
         return Self.document(standard, statuses: rows.map(\.status), lines: lines)
     }
 
     /// One criterion's line of the JSON table; `findings` are the findings' objects as text.
-    static func rowLine(_ criterion: Criterion, status: Status, codes: [String], findings: [String], note: String?) -> String {
+    static func rowLine(_ criterion: Criterion, status: Status, codes: [String], rules: [String], judges: [String], findings: [String],
+                        note: String?) -> String {
         let fields: [(String, String)] = [
             ("id", jsonString(criterion.id)),
             ("level", criterion.level.map(jsonString) ?? "null"),
@@ -165,6 +245,8 @@ public struct ConformanceReport: Sendable {
             ("url", jsonString(criterion.url)),
             ("status", jsonString(status.rawValue)),
             ("codes", "[" + codes.map(jsonString).joined(separator: ", ") + "]"),
+            ("rules", "[" + rules.map(jsonString).joined(separator: ", ") + "]"),
+            ("judgedBy", "[" + judges.joined(separator: ", ") + "]"),
             ("findings", "[" + findings.joined(separator: ", ") + "]"),
             ("note", note.map(jsonString) ?? "null"),
         ]
@@ -173,7 +255,7 @@ public struct ConformanceReport: Sendable {
 
     static func document(_ standard: Standard, statuses: [Status], lines: [String]) -> String {
         func count(_ status: Status) -> Int { statuses.filter { $0 == status }.count }
-        let counts = "{\"failed\": \(count(.failed)), \"checked\": \(count(.checked)), \"notEvaluated\": \(count(.notEvaluated)), \"total\": \(statuses.count)}"
+        let counts = "{\"failed\": \(count(.failed)), \"review\": \(count(.review)), \"checked\": \(count(.checked)), \"notEvaluated\": \(count(.notEvaluated)), \"total\": \(statuses.count)}"
         return """
         {
           "standard": \(jsonString(standard.id.rawValue)),
@@ -207,7 +289,7 @@ public struct ConformanceReport: Sendable {
     public static func merge(_ documents: [(file: String, text: String)]) throws -> String {
         var standard: StandardID?
         var order: [String] = []
-        var merged: [String: (status: Status, codes: [String], findings: [String], note: String?)] = [:]
+        var merged: [String: (status: Status, codes: [String], rules: [String], findings: [String], note: String?)] = [:]
         for document in documents {
             let root = try JSONDocument.parse(document.text, file: document.file)
             let top = try root.object(allowing: ["standard", "name", "edition", "counts", "criteria"])
@@ -217,23 +299,24 @@ public struct ConformanceReport: Sendable {
             }
             standard = id
             for item in try top.required("criteria").arrayItems() {
-                let row = try item.object(allowing: ["id", "level", "title", "url", "status", "codes", "findings", "note"])
+                let row = try item.object(allowing: ["id", "level", "title", "url", "status", "codes", "rules", "judgedBy", "findings", "note"])
                 let key = try row.requiredString("id")
                 guard let status = Status(rawValue: try row.requiredString("status")) else {
                     throw DataFileError("unknown status", at: try row.required("status").location)
                 }
                 let codes = try row.strings("codes") ?? []
+                let rules = try row.strings("rules") ?? []
                 let findings = try row.required("findings").arrayItems().map(compact)
                 let note = try row.string("note")
                 guard let previous = merged[key] else {
                     order.append(key)
-                    merged[key] = (status, codes, findings, note)
+                    merged[key] = (status, codes, rules, findings, note)
                     continue
                 }
-                let rank: (Status) -> Int = { $0 == .failed ? 2 : $0 == .checked ? 1 : 0 }
                 var next = previous
-                if rank(status) > rank(previous.status) { next.status = status; next.note = note }
+                if status.rank > previous.status.rank { next.status = status; next.note = note }
                 for code in codes where !next.codes.contains(code) { next.codes.append(code) }
+                for rule in rules where !next.rules.contains(rule) { next.rules.append(rule) }
                 for finding in findings where !next.findings.contains(finding) { next.findings.append(finding) }
                 merged[key] = next
             }
@@ -248,8 +331,13 @@ public struct ConformanceReport: Sendable {
             }
             // The codes in the catalogue's order, as one run lists them.
             let codes = FindingCode.allCases.map(\.rawValue).filter { row.codes.contains($0) }
+            let rules = row.rules.sorted()
             statuses.append(row.status)
-            return rowLine(criterion, status: row.status, codes: codes, findings: row.findings, note: row.note)
+            // What judged it, as one run's row says it.
+            var judges = codes.compactMap(FindingCode.init(rawValue:)).map(Judge.earshot) + rules.compactMap(AxeRule.init(id:)).map(Judge.axe)
+            if judges.isEmpty || row.status == .review { judges.append(.person) }
+            return rowLine(criterion, status: row.status, codes: codes, rules: rules, judges: judges.map(\.json), findings: row.findings,
+                           note: row.note)
         }
         return document(data, statuses: statuses, lines: lines)
     }

@@ -35,9 +35,18 @@ public enum FindingsJSON {
             ]
             let rate = finding.rate.map { ", \"rate\": \($0)" } ?? ""
             let criteriaCase = finding.criteriaCase.map { ", \"case\": \(jsonString($0.rawValue))" } ?? ""
-            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + criteriaCase + "}"
+            let axe = finding.axe.map { ", \"axe\": {" + axeFields($0).map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}" } ?? ""
+            return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + criteriaCase + axe + "}"
         }
         return "[\n" + objects.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// An axe finding's facts as JSON members: `outcome`, `impact`, `help`, `helpUrl`, `wcag`
+    /// (the criteria of the rule's tags), `target` (axe's selector).
+    static func axeFields(_ axe: AxeFindingFacts) -> [(String, String)] {
+        [("outcome", jsonString(axe.outcome.rawValue)), ("impact", axe.impact.map(jsonString) ?? "null"),
+         ("help", jsonString(axe.help)), ("helpUrl", jsonString(axe.helpURL)),
+         ("wcag", "[" + axe.criteria.map(jsonString).joined(separator: ", ") + "]"), ("target", jsonString(axe.target))]
     }
 
     /// `{"standard": "wcag22", "id": "4.1.2", "title": "…"}`.
@@ -66,7 +75,7 @@ public enum FindingsJSON {
     /// Decodes a parsed findings array; an unknown code or severity suggests the nearest valid one.
     public static func decode(_ root: JSONNode) throws -> [Finding] {
         try root.arrayItems().map { node in
-            let object = try node.object(allowing: keys + ["rate", "case"])
+            let object = try node.object(allowing: keys + ["rate", "case", "axe"])
             let code = try object.required("code").enumValue(FindingCode.self, what: "finding code")
             let severity = try object.required("severity").enumValue(FindingSeverity.self, what: "severity")
             var finding = Finding(
@@ -88,7 +97,15 @@ public enum FindingsJSON {
                 }
                 finding.criteriaCase = found
             }
-            // `criteria` is the code's (or its case's), read from the data: the file's copy is not read back.
+            if let facts = object["axe"], !facts.isNull {
+                guard code.axeRule != nil else { throw DataFileError("\"axe\" belongs to an axe finding (axe.RULE), not to \(code.rawValue)", at: facts.location) }
+                let fields = try facts.object(allowing: ["outcome", "impact", "help", "helpUrl", "wcag", "target"])
+                finding.axe = AxeFindingFacts(outcome: try fields.required("outcome").enumValue(AxeOutcome.self, what: "axe outcome"),
+                                              impact: try fields.string("impact"), help: try fields.requiredString("help"),
+                                              helpURL: try fields.requiredString("helpUrl"), criteria: try fields.strings("wcag") ?? [],
+                                              target: try fields.requiredString("target"))
+            }
+            // `criteria` is the code's (or its case's, or an axe rule's tags'), read from the data: the file's copy is not read back.
             return finding
         }
     }

@@ -16,20 +16,29 @@ public enum SarifReport {
     /// The log, as JSON text ending with a line break. `baseFolder` is the folder relative
     /// paths are relative to (the current folder).
     public static func json(_ findings: [Finding], baseFolder: String, version: String = earshotVersion) -> String {
-        let codes = FindingCode.allCases
+        // Earshot's codes, then the axe rules the findings name, by id, each with the first
+        // finding's help and criteria (axe's rules are open-ended: only those found are listed).
+        var axeFacts: [AxeRule: (help: String, url: String, criteria: [Criterion])] = [:]
+        for finding in findings {
+            guard let rule = finding.code.axeRule, axeFacts[rule] == nil else { continue }
+            axeFacts[rule] = (finding.axe?.help ?? rule.id, finding.axe?.helpURL ?? "", finding.criteria)
+        }
+        let codes = FindingCode.allCases + axeFacts.keys.sorted().map { FindingCode.axe($0) }
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         let rules = codes.map { code -> String in
             let entry = FindingCatalogue.entry(for: code)
-            let criteria = Criteria.criteria(for: code)
+            let axe = code.axeRule.flatMap { axeFacts[$0] }
+            let criteria = axe?.criteria ?? Criteria.criteria(for: code)
             var fields: [(String, String)] = [
                 ("id", jsonString(code.rawValue)),
                 ("name", jsonString(ruleName(code))),
-                ("shortDescription", text(entry.title)),
+                ("shortDescription", text(axe?.help ?? entry.title)),
                 ("fullDescription", text(entry.meaning)),
                 ("help", text("Fix: " + entry.fix)),
             ]
-            // The criterion's public page: WCAG's when the code bears on one, else the first.
-            if let page = (criteria.first { $0.standard == .wcag22 } ?? criteria.first)?.url {
+            // axe's page for its rule; else the criterion's public page: WCAG's when the code
+            // bears on one, else the first.
+            if let page = axe.map(\.url) ?? (criteria.first { $0.standard == .wcag22 } ?? criteria.first)?.url {
                 fields.append(("helpUri", jsonString(page)))
             }
             let tags = ["accessibility"] + criteria.map(\.reference)
@@ -71,6 +80,7 @@ public enum SarifReport {
             if let screen = finding.screen { properties.append(("screen", jsonString(screen))) }
             if let source = finding.source { properties.append(("source", jsonString(source))) }
             if let rate = finding.rate { properties.append(("rate", String(rate))) }
+            if let axe = finding.axe { properties += FindingsJSON.axeFields(axe) }
             fields.append(("properties", object(properties)))
             return object(fields, indent: 8)
         }

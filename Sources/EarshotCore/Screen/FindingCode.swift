@@ -2,39 +2,152 @@
 /// JSON files and baselines use, so a code is never renamed once released. It lives beside the
 /// screen model, below the readers, so a reader can word its findings by code
 /// (`ScreenReader.findingWording`) and `Findings/` can make them.
-public enum FindingCode: String, CaseIterable, Sendable {
+///
+/// Earshot's own checks have a case each, known at compile time (`allCases`, in catalogue
+/// order). A rule of axe-core, the rule engine run in a web page (`AxeRule`), is open-ended:
+/// axe names its rules and adds new ones in its releases, so its findings are `axe(rule)`,
+/// written `axe.` and the rule's id (`axe.color-contrast`), and are not among `allCases`.
+public enum FindingCode: Hashable, Sendable {
     // Static: found in a screen file without playing anything (`earshot lint`).
-    case labelMissing = "label.missing"
-    case labelRepeatsTrait = "label.repeats-trait"
-    case labelFileName = "label.file-name"
-    case stopsDuplicateAdjacent = "stops.duplicate-adjacent"
-    case focusFragmented = "focus.fragmented"
-    case fieldLabelSeparate = "field.label-separate"
-    case labelUnnamedSymbol = "label.unnamed-symbol"
-    case labelOnlySymbols = "label.only-symbols"
-    case labelAmbiguousAbbreviation = "label.ambiguous-abbreviation"
-    case labelLanguageMismatch = "label.language-mismatch"
-    case speechIPAUnmapped = "speech.ipa-unmapped"
-    case focusCovered = "focus.covered"
-    case targetTooSmall = "target.too-small"
-    case targetBelowPlatform = "target.below-platform"
+    case labelMissing
+    case labelRepeatsTrait
+    case labelFileName
+    case stopsDuplicateAdjacent
+    case focusFragmented
+    case fieldLabelSeparate
+    case labelUnnamedSymbol
+    case labelOnlySymbols
+    case labelAmbiguousAbbreviation
+    case labelLanguageMismatch
+    case pageLanguageMismatch
+    case speechIPAUnmapped
+    case focusCovered
+    case targetTooSmall
+    case targetBelowPlatform
     // Dynamic: found while a scenario plays (`earshot check`).
-    case announcementDropped = "announcement.dropped"
-    case announcementCut = "announcement.cut"
-    case earconDuplicateScreenChange = "earcon.duplicate-screen-change"
-    case earconMissingScreenChange = "earcon.missing-screen-change"
-    case focusGhost = "focus.ghost"
-    case focusNotRestored = "focus.not-restored"
-    case focusRestoredWrongItem = "focus.restored-wrong-item"
-    case focusNoFallback = "focus.no-fallback"
-    case focusRestoreRepeated = "focus.restore-repeated"
+    case announcementDropped
+    case announcementCut
+    case earconDuplicateScreenChange
+    case earconMissingScreenChange
+    case focusGhost
+    case focusNotRestored
+    case focusRestoredWrongItem
+    case focusNoFallback
+    case focusRestoreRepeated
     // Dynamic, on web pages: found while a scenario plays on a page (`earshot check`).
-    case liveCreatedFilled = "live.created-filled"
-    case liveChangeUnheard = "live.change-unheard"
-    case focusLostToDocument = "focus.lost-to-document"
-    case dialogFocusNotMoved = "dialog.focus-not-moved"
+    case liveCreatedFilled
+    case liveChangeUnheard
+    case focusLostToDocument
+    case dialogFocusNotMoved
     // Across runs: found by running a scenario at several speaking rates (`--rates`).
-    case timingRateDependent = "timing.rate-dependent"
+    case timingRateDependent
+    // axe-core: a rule of axe's run in a web page (`earshot lint PAGE.html`, docs/web.md).
+    case axe(AxeRule)
+}
+
+extension FindingCode: RawRepresentable, CaseIterable {
+    /// Earshot's own codes, in catalogue order; axe's rules are not listed (`axe(_:)`).
+    public static let allCases: [FindingCode] = [
+        .labelMissing,
+        .labelRepeatsTrait,
+        .labelFileName,
+        .stopsDuplicateAdjacent,
+        .focusFragmented,
+        .fieldLabelSeparate,
+        .labelUnnamedSymbol,
+        .labelOnlySymbols,
+        .labelAmbiguousAbbreviation,
+        .labelLanguageMismatch,
+        .pageLanguageMismatch,
+        .speechIPAUnmapped,
+        .focusCovered,
+        .targetTooSmall,
+        .targetBelowPlatform,
+        .announcementDropped,
+        .announcementCut,
+        .earconDuplicateScreenChange,
+        .earconMissingScreenChange,
+        .focusGhost,
+        .focusNotRestored,
+        .focusRestoredWrongItem,
+        .focusNoFallback,
+        .focusRestoreRepeated,
+        .liveCreatedFilled,
+        .liveChangeUnheard,
+        .focusLostToDocument,
+        .dialogFocusNotMoved,
+        .timingRateDependent,
+    ]
+
+    public var rawValue: String {
+        switch self {
+        case .labelMissing: "label.missing"
+        case .labelRepeatsTrait: "label.repeats-trait"
+        case .labelFileName: "label.file-name"
+        case .stopsDuplicateAdjacent: "stops.duplicate-adjacent"
+        case .focusFragmented: "focus.fragmented"
+        case .fieldLabelSeparate: "field.label-separate"
+        case .labelUnnamedSymbol: "label.unnamed-symbol"
+        case .labelOnlySymbols: "label.only-symbols"
+        case .labelAmbiguousAbbreviation: "label.ambiguous-abbreviation"
+        case .labelLanguageMismatch: "label.language-mismatch"
+        case .pageLanguageMismatch: "page.language-mismatch"
+        case .speechIPAUnmapped: "speech.ipa-unmapped"
+        case .focusCovered: "focus.covered"
+        case .targetTooSmall: "target.too-small"
+        case .targetBelowPlatform: "target.below-platform"
+        case .announcementDropped: "announcement.dropped"
+        case .announcementCut: "announcement.cut"
+        case .earconDuplicateScreenChange: "earcon.duplicate-screen-change"
+        case .earconMissingScreenChange: "earcon.missing-screen-change"
+        case .focusGhost: "focus.ghost"
+        case .focusNotRestored: "focus.not-restored"
+        case .focusRestoredWrongItem: "focus.restored-wrong-item"
+        case .focusNoFallback: "focus.no-fallback"
+        case .focusRestoreRepeated: "focus.restore-repeated"
+        case .liveCreatedFilled: "live.created-filled"
+        case .liveChangeUnheard: "live.change-unheard"
+        case .focusLostToDocument: "focus.lost-to-document"
+        case .dialogFocusNotMoved: "dialog.focus-not-moved"
+        case .timingRateDependent: "timing.rate-dependent"
+        case .axe(let rule): AxeRule.codePrefix + rule.id
+        }
+    }
+
+    /// One of Earshot's codes, or `axe.` and an axe rule's id (`AxeRule.init(id:)` says which).
+    public init?(rawValue: String) {
+        if rawValue.hasPrefix(AxeRule.codePrefix) {
+            guard let rule = AxeRule(id: String(rawValue.dropFirst(AxeRule.codePrefix.count))) else { return nil }
+            self = .axe(rule)
+            return
+        }
+        guard let known = Self.byName[rawValue] else { return nil }
+        self = known
+    }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
+    /// The axe rule when this is one of axe's findings.
+    public var axeRule: AxeRule? {
+        if case .axe(let rule) = self { return rule }
+        return nil
+    }
+}
+
+/// A rule of axe-core (`color-contrast`, `image-alt`): its id as axe names it, lower-case letters,
+/// digits and hyphens, 1 to 64 characters.
+public struct AxeRule: Hashable, Sendable, Comparable {
+    /// What a finding code of an axe rule starts with.
+    public static let codePrefix = "axe."
+    public let id: String
+
+    public init?(id: String) {
+        guard (1...64).contains(id.utf8.count),
+              id.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }) else { return nil }
+        self.id = id
+    }
+
+    public static func < (lhs: AxeRule, rhs: AxeRule) -> Bool { lhs.id < rhs.id }
 }
 
 /// A case of a finding code that the criteria data maps apart from the code

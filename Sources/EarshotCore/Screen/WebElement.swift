@@ -25,6 +25,9 @@ public struct WebElement: Sendable, Equatable {
     /// On the document's node: whether the browser tested what covers each focusable element
     /// of the page (`WebPageTree.coversTested`); false on every other node.
     public var coversTested = false
+    /// On the document's node: what axe-core said of the page, or why it did not run
+    /// (`WebPageTree.axe`); nil on every other node and when the page was not given to axe.
+    public var axe: AxeStatus?
     /// A table's rows and columns, on the table itself (`WebTableGrid`).
     public var tableSize: WebTableSize?
     /// A cell's place in its table and its header cells' text, on the cell (`WebTableGrid`).
@@ -207,6 +210,10 @@ extension Screen {
     /// Whether the browser tested what covers the page's focusable elements (its document's
     /// `WebElement.coversTested`).
     public var webCoversTested: Bool { roots.contains { $0.web?.coversTested == true } }
+
+    /// What axe-core said of the page, or why it did not run (its document's `WebElement.axe`);
+    /// nil off a page and for a page not given to axe (a page as a scenario plays it).
+    public var webAxe: AxeStatus? { roots.lazy.compactMap { $0.web?.axe }.first }
 
     /// The element that has the browser's keyboard focus (Chromium's `focused`), other than the
     /// document itself; nil when the document has it, or on an app's screen.

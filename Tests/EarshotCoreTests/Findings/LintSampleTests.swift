@@ -73,9 +73,10 @@ struct LintSampleTests {
         // The target check reports both target codes.
         #expect(ScreenLinter.checks.flatMap(\.codes) == staticCodes)
         // focus.covered fires on its own dumps, each beside the same screen without the cover
-        // (CoveredFocusCheckTests).
+        // (CoveredFocusCheckTests); page.language-mismatch on web pages alone, each beside the
+        // same page fixed (WebPageLanguageTests).
         #expect(Set(Self.expectedBefore.map(\.0) + Self.expectedDumpBefore.map(\.0) + Self.expectedTargets.map(\.0)
-            + [.focusCovered]) == Set(staticCodes))
+            + [.focusCovered, .pageLanguageMismatch]) == Set(staticCodes))
     }
 
     @Test("no check fires on the fixed after screen")

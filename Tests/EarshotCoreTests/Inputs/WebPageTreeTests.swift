@@ -47,12 +47,12 @@ struct WebPageTreeTests {
             #expect(error.message.contains("PNG file in base64"))
             #expect(error.location.line == withShot.split(separator: "\n").count - 1)
         }
-        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 5,")
+        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 6,")
         do {
             _ = try WebPageTree.decode(try JSONDocument.parse(future, file: "x.axtree.json"))
-            Issue.record("version 5 was read")
+            Issue.record("version 6 was read")
         } catch let error as DataFileError {
-            #expect(error.message.contains("it reads 1, 2, 3 and 4"))
+            #expect(error.message.contains("it reads 1, 2, 3, 4 and 5"))
         }
     }
 

@@ -46,9 +46,12 @@ public struct ScreenLinter: Sendable {
         ([.labelOnlySymbols], ReadingChecks.symbolOnlyLabels),
         ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
         ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
+        ([.pageLanguageMismatch], PageLanguageCheck.mismatches),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
+        // axe-core's rules, which ran where the page was read: their coverage is axe's own.
+        ([], AxeCheck.results),
     ]
 
     /// The touch-target findings of a screen alone (`target.too-small`, `target.below-platform`),
@@ -92,7 +95,13 @@ public struct ScreenLinter: Sendable {
             cannot[.focusCovered] = reason
             unnoted.insert(.focusCovered)
         }
+        // Nor this: an app's screen never declares a page's language.
+        if let reason = PageLanguageCheck.uncheckedReason(screen) {
+            cannot[.pageLanguageMismatch] = reason
+            unnoted.insert(.pageLanguageMismatch)
+        }
         var coverage = CheckCoverage()
+        if let axe = screen.webAxe { coverage.record(axe: axe) }
         if CoveredFocusCheck.checksKeyboardFocus(screen) { coverage.record(ran: FindingCase.focusHidden) }
         for code in Self.checks.flatMap(\.codes) {
             if let reason = cannot[code] {

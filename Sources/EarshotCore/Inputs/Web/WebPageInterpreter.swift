@@ -52,7 +52,10 @@ public enum WebPageInterpreter {
             web.cover = node.cover.map { cover in
                 WebCover(elementID: cover.node.flatMap { elementIDs[$0] }, selector: cover.element, whole: cover.whole, edge: cover.edge)
             }
-            if node.id == tree.nodes[0].id { web.coversTested = tree.coversTested }
+            if node.id == tree.nodes[0].id {
+                web.coversTested = tree.coversTested
+                web.axe = axeStatus(tree.axe, elementIDs: elementIDs)
+            }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]
             // A focusable element the page made editable (`contenteditable`) that is no text
@@ -94,6 +97,18 @@ public enum WebPageInterpreter {
         walk(node, depth: 0)
         let words = runs.joined(separator: " ").split(whereSeparator: \.isWhitespace)
         return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// The page's axe run with its elements named by the screen's element ids, as every check
+    /// reads elements (a node axe named that the screen has no element for keeps its selector).
+    static func axeStatus(_ status: AxeStatus?, elementIDs: [String: String]) -> AxeStatus? {
+        guard case .ran(var run) = status else { return status }
+        for index in run.results.indices {
+            for place in run.results[index].nodes.indices {
+                run.results[index].nodes[place].node = run.results[index].nodes[place].node.flatMap { elementIDs[$0] }
+            }
+        }
+        return .ran(run)
     }
 
     /// The text of the elements an invalid field's `aria-errormessage` names (Chromium's

@@ -13,11 +13,12 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`. A tree is written as the lowest version that holds what it has (version
-    /// 2 without notes and covers), which earlier readers read; versions 1 to 3 are still read.
-    public static let version = 4
+    /// node's `cover`, 5 `axe`. A tree is written as the lowest version that holds what it has
+    /// (version 2 without notes and covers), which earlier readers read; versions 1 to 4 are
+    /// still read.
+    public static let version = 5
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2, 3, 4]
+    public static let versionsRead = [1, 2, 3, 4, 5]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -105,6 +106,10 @@ public struct WebPageTree: Sendable, Equatable {
     /// page read by `PageCapture` (`read`, `lint`, `import`), false for a page as a scenario
     /// plays it and for a tree saved before version 4.
     public var coversTested: Bool
+    /// What axe-core said of the page (`AxeRun`, its elements named by this tree's node ids), or
+    /// why it did not run; nil when the page was not given to axe (a page as a scenario plays
+    /// it, a tree saved before version 5).
+    public var axe: AxeStatus?
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
@@ -126,7 +131,7 @@ public struct WebPageTree: Sendable, Equatable {
     public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
-            && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested
+            && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -136,7 +141,7 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
-                       "nodes", "screenshot"]
+                       "axe", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box", "cover"]
@@ -215,10 +220,66 @@ public struct WebPageTree: Sendable, Equatable {
             }
             coversTested = try node.boolValue()
         }
-        return WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
-                           language: try object.string("language"), viewport: (viewport[0], viewport[1]),
-                           browser: try object.string("browser"), refused: try object.strings("refused") ?? [], notes: notes, nodes: nodes,
-                           screenshot: screenshot, coversTested: coversTested)
+        var tree = WebPageTree(url: try object.requiredString("url"), title: try object.string("title") ?? "",
+                               language: try object.string("language"), viewport: (viewport[0], viewport[1]),
+                               browser: try object.string("browser"), refused: try object.strings("refused") ?? [], notes: notes, nodes: nodes,
+                               screenshot: screenshot, coversTested: coversTested)
+        if let node = object["axe"], !node.isNull {
+            guard fileVersion >= 5 else {
+                throw DataFileError("\"axe\" is a key of version 5; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.axe = try decodeAxe(node, nodes: seen)
+        }
+        return tree
+    }
+
+    /// `{"version": V, "rules": {RULE: [CRITERION, …]}, "results": [RESULT, …]}`, or
+    /// `{"unavailable": REASON}`; a result is `{"rule", "outcome", "impact", "help", "helpUrl",
+    /// "criteria", "nodes": [{"node", "target", "summary"}]}`, `node` a node of the tree.
+    private static func decodeAxe(_ node: JSONNode, nodes: Set<String>) throws -> AxeStatus {
+        if case .object(let members) = node.value, members.contains(where: { $0.key == "unavailable" }) {
+            let object = try node.object(allowing: ["unavailable"])
+            return .unavailable(try object.requiredString("unavailable"))
+        }
+        let object = try node.object(allowing: ["version", "rules", "results"])
+        func rule(_ id: String, at place: JSONNode) throws -> AxeRule {
+            guard let rule = AxeRule(id: id) else {
+                throw DataFileError("\"\(id)\" is not an axe rule id (lower-case letters, digits and hyphens)", at: place.location)
+            }
+            return rule
+        }
+        func criteria(_ node: JSONNode) throws -> [String] {
+            try node.arrayItems().map { item in
+                let id = try item.stringValue()
+                guard AxeRun.criterion(ofTag: "wcag" + id.replacingOccurrences(of: ".", with: "")) == id else {
+                    throw DataFileError("\"\(id)\" is not a WCAG success criterion's number (1.4.3)", at: item.location)
+                }
+                return id
+            }
+        }
+        var rules: [AxeRule: [String]] = [:]
+        let rulesNode = try object.required("rules")
+        for member in try rulesNode.anyObject().members {
+            rules[try rule(member.key, at: rulesNode)] = try criteria(member.node)
+        }
+        let results = try object.required("results").arrayItems().map { item -> AxeResult in
+            let fields = try item.object(allowing: ["rule", "outcome", "impact", "help", "helpUrl", "criteria", "nodes"])
+            let ruleNode = try fields.required("rule")
+            let nodesFound = try fields.required("nodes").arrayItems().map { entry -> AxeNode in
+                let parts = try entry.object(allowing: ["node", "target", "summary"])
+                let id = try parts.string("node")
+                if let id, !nodes.contains(id) {
+                    throw DataFileError("an axe result names a node \"\(id)\" that is not in \"nodes\"", at: entry.location)
+                }
+                return AxeNode(node: id, target: try parts.requiredString("target"), summary: try parts.string("summary"))
+            }
+            return AxeResult(rule: try rule(try ruleNode.stringValue(), at: ruleNode),
+                             outcome: try fields.required("outcome").enumValue(AxeOutcome.self, what: "axe outcome"),
+                             impact: try fields.string("impact"), help: try fields.requiredString("help"),
+                             helpURL: try fields.requiredString("helpUrl"), criteria: try criteria(try fields.required("criteria")),
+                             nodes: nodesFound)
+        }
+        return .ran(AxeRun(version: try object.requiredString("version"), rules: rules, results: results))
     }
 
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
@@ -301,7 +362,7 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        lines.append("  \"version\": \(axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -310,6 +371,29 @@ public struct WebPageTree: Sendable, Equatable {
         lines.append("  \"refused\": [\(refused.map(jsonString).joined(separator: ", "))],")
         if !notes.isEmpty { lines.append("  \"notes\": [\(notes.map(jsonString).joined(separator: ", "))],") }
         if coversTested { lines.append("  \"coversTested\": true,") }
+        switch axe {
+        case .unavailable(let reason):
+            lines.append("  \"axe\": {\"unavailable\": \(jsonString(reason))},")
+        case .ran(let run):
+            func list(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ", ") + "]" }
+            let rules = run.rules.keys.sorted().map { "\(jsonString($0.id)): \(list(run.rules[$0]!))" }.joined(separator: ", ")
+            let results = run.results.map { result -> String in
+                let nodes = result.nodes.map { node -> String in
+                    var members = node.node.map { ["\"node\": \(jsonString($0))"] } ?? []
+                    members.append("\"target\": \(jsonString(node.target))")
+                    if let summary = node.summary { members.append("\"summary\": \(jsonString(summary))") }
+                    return "{" + members.joined(separator: ", ") + "}"
+                }
+                return "    {\"rule\": \(jsonString(result.rule.id)), \"outcome\": \(jsonString(result.outcome.rawValue)), "
+                    + "\"impact\": \(optional(result.impact)), \"help\": \(jsonString(result.help)), \"helpUrl\": \(jsonString(result.helpURL)), "
+                    + "\"criteria\": \(list(result.criteria)), \"nodes\": [\(nodes.joined(separator: ", "))]}"
+            }
+            lines.append("  \"axe\": {\"version\": \(jsonString(run.version)), \"rules\": {\(rules)}, \"results\": [")
+            lines.append(contentsOf: results.enumerated().map { $0.element + ($0.offset == results.count - 1 ? "" : ",") })
+            lines.append("  ]},")
+        case nil:
+            break
+        }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
             var fields = ["\"id\": \(jsonString(node.id))", "\"role\": \(jsonString(node.role))"]
