@@ -128,6 +128,55 @@ struct MobileWebWordsTests {
         #expect(Self.text(en, "roleDescriptions", "AXHorizontalRuleDescriptionText") == "separator")
     }
 
+    /// Every string anywhere in a JSON value, with the path it was found at.
+    static func strings(in value: Any, at path: String = "") -> [(path: String, text: String)] {
+        if let text = value as? String { return [(path, text)] }
+        if let array = value as? [Any] { return array.enumerated().flatMap { strings(in: $1, at: "\(path)[\($0)]") } }
+        if let object = value as? [String: Any] { return object.flatMap { strings(in: $1, at: "\(path).\($0)") } }
+        return []
+    }
+
+    @Test("the facts files name only words the words files have, and cite the files they were read from")
+    func factsNameExistingWords() throws {
+        let chromiumFacts = try Self.words("chromium-android", "facts")
+        let chromiumWords = try Self.words("chromium-android", "en")
+        let messages = Set(((chromiumWords["roles"] as? [String: String]) ?? [:]).keys)
+            .union(((chromiumWords["states"] as? [String: String]) ?? [:]).keys)
+        var named = 0
+        for (path, text) in Self.strings(in: chromiumFacts) where text.hasPrefix("IDS_AX_") {
+            named += 1
+            #expect(messages.contains(text), "chromium-android/facts.json\(path): \(text) is not in en.json")
+        }
+        #expect(named > 80, "chromium-android/facts.json names \(named) messages")
+        let roleMessages = try #require((chromiumFacts["roleDescriptions"] as? [String: Any])?["roleMessages"] as? [String: String])
+        #expect(roleMessages["Heading"] == "IDS_AX_ROLE_HEADING" && roleMessages["Main"] == "IDS_AX_ROLE_MAIN_CONTENT")
+        let order = try #require((chromiumFacts["stateDescription"] as? [String: Any])?["order"] as? [[String: Any]])
+        #expect(order.compactMap { $0["part"] as? String } == ["multiselectable", "mixed", "toggle", "radioGroup", "ariaCurrent", "required"])
+
+        let webkitFacts = try Self.words("webkit-ios", "facts")
+        let webkitWords = try Self.words("webkit-ios", "en")
+        let landmarkWords = try #require((webkitFacts["label"] as? [String: Any])?["landmarkWords"] as? [String: String])
+        let groups = try #require(webkitWords["contentGroups"] as? [String: String])
+        for (role, key) in landmarkWords {
+            #expect(groups[key] != nil, "webkit-ios/facts.json label.landmarkWords.\(role): \(key) is not in en.json")
+        }
+        #expect(groups[landmarkWords["LandmarkNavigation"] ?? ""] == "navigation")
+        let traits = try #require((webkitFacts["traits"] as? [String: Any])?["byRole"] as? [String: [String]])
+        #expect(traits["CheckBox"] == ["button", "toggle"] && traits["Heading"] == ["header"])
+
+        // Each group says where it was read: a file the facts' commit list names.
+        for (facts, key) in [(chromiumFacts, "chromium"), (webkitFacts, "webkit")] {
+            let files = try #require((facts[key] as? [String: Any])?["files"] as? [String: String])
+            #expect(files.values.allSatisfy { $0.count == 40 && $0.allSatisfy(\.isHexDigit) })
+            for (name, group) in facts where name != key && name != "about" {
+                guard let from = (group as? [String: Any])?["from"] as? String else {
+                    Issue.record("\(key) facts: \(name) has no from"); continue
+                }
+                #expect(files.keys.contains { from.contains($0) }, "\(key) facts: \(name).from names no file of the list")
+            }
+        }
+    }
+
     @Test("re-running the extraction on the snapshots in EARSHOT_MOBILE_WEB_SNAPSHOT gives the committed files",
           .enabled(if: ProcessInfo.processInfo.environment["EARSHOT_MOBILE_WEB_SNAPSHOT"] != nil,
                    "no snapshot: set EARSHOT_MOBILE_WEB_SNAPSHOT to a folder holding chromium/ and webkit/ (and EARSHOT_MOBILE_WEB_SNAPSHOT_OPTIONS, e.g. --chromium-commit SHA --webkit-commit SHA)"))
