@@ -131,8 +131,12 @@ struct MobileWebWordsTests {
     /// Every string anywhere in a JSON value, with the path it was found at.
     static func strings(in value: Any, at path: String = "") -> [(path: String, text: String)] {
         if let text = value as? String { return [(path, text)] }
-        if let array = value as? [Any] { return array.enumerated().flatMap { strings(in: $1, at: "\(path)[\($0)]") } }
-        if let object = value as? [String: Any] { return object.flatMap { strings(in: $1, at: "\(path).\($0)") } }
+        if let array = value as? [Any] {
+            return array.enumerated().flatMap { item in Self.strings(in: item.element, at: "\(path)[\(item.offset)]") }
+        }
+        if let object = value as? [String: Any] {
+            return object.flatMap { entry in Self.strings(in: entry.value, at: "\(path).\(entry.key)") }
+        }
         return []
     }
 
