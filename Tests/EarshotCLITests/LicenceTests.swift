@@ -71,7 +71,15 @@ struct LicenceTests {
             if path.hasPrefix("voices/nvda/"), !["facts.json", "web-roles.json"].contains((path as NSString).lastPathComponent) {
                 #expect(stanza.license == "GPL-2+" && stanza.copyright.contains("NV Access"), "\(path)")
             }
-            if ["voices/talkback/android-class-parents.json", "voices/nvda/facts.json", "voices/nvda/web-roles.json"].contains(path) {
+            // The browsers' words for the mobile web keep the browsers' licences.
+            if path.hasPrefix("voices/chromium-android/"), !path.hasSuffix("/facts.json") {
+                #expect(stanza.license == "BSD-3-clause" && stanza.copyright.contains("The Chromium Authors"), "\(path)")
+            }
+            if path.hasPrefix("voices/webkit-ios/"), !path.hasSuffix("/facts.json") {
+                #expect(stanza.license == "BSD-2-clause" && stanza.copyright.contains("Apple Inc."), "\(path)")
+            }
+            if ["voices/talkback/android-class-parents.json", "voices/nvda/facts.json", "voices/nvda/web-roles.json",
+                "voices/chromium-android/facts.json", "voices/webkit-ios/facts.json"].contains(path) {
                 #expect(stanza.license == "Apache-2.0" && stanza.copyright.contains("Earshot"), "\(path)")
             }
         }

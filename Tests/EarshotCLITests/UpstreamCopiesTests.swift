@@ -62,7 +62,8 @@ struct UpstreamCopiesTests {
     @Test("voices/ holds data: JSON files and Earshot's notes, no source folder, no licence or translator header")
     func voicesHoldOnlyData() throws {
         let voices = Self.files().filter { $0.hasPrefix("voices/") }
-        #expect(voices.contains("voices/nvda/en.json") && voices.contains("voices/talkback/ko.json"))
+        #expect(voices.contains("voices/nvda/en.json") && voices.contains("voices/talkback/ko.json")
+                && voices.contains("voices/chromium-android/ko.json") && voices.contains("voices/webkit-ios/en.json"))
         for path in voices {
             #expect(!path.split(separator: "/").contains("source"), "\(path): a folder of upstream sources")
             if Self.licenceTexts.contains(path) { continue }
@@ -80,7 +81,9 @@ struct UpstreamCopiesTests {
     @Test("the readers' words files state their licence once, as COPYRIGHT does, and cite their sources")
     func wordsFilesStateTheirLicence() throws {
         let copyright = try String(contentsOf: Self.root.appendingPathComponent("COPYRIGHT"), encoding: .utf8)
-        for (folder, licence, debian) in [("voices/nvda", "GPL-2.0-or-later", "GPL-2+"), ("voices/talkback", "Apache-2.0", "Apache-2.0")] {
+        for (folder, licence, debian) in [("voices/nvda", "GPL-2.0-or-later", "GPL-2+"), ("voices/talkback", "Apache-2.0", "Apache-2.0"),
+                                          ("voices/chromium-android", "BSD-3-Clause", "BSD-3-clause"),
+                                          ("voices/webkit-ios", "BSD-2-Clause", "BSD-2-clause")] {
             #expect(copyright.contains("Files: \(folder)/*.json\nCopyright:"), "COPYRIGHT has no stanza for \(folder)/*.json")
             let names = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
                 .filter { $0.count == "xx.json".count && $0.hasSuffix(".json") }
