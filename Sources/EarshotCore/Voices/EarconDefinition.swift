@@ -68,14 +68,17 @@ public struct EarconDefinition: Sendable, Equatable {
         return try decodeAll(section: node, relativeTo: folder)
     }
 
-    /// Reads an `earcons` object; `file` paths are taken relative to `folder`.
-    public static func decodeAll(section node: JSONNode, relativeTo folder: String) throws -> [EarconDefinition] {
-        let names = EarconName.all.map(\.rawValue)
-        let object = try node.object(allowing: names)
-        return try EarconName.all.map { name in
+    /// Reads an `earcons` object defining each of `names` and no other; `file` paths are taken
+    /// relative to `folder`. `missing` words the error for a name not defined, given the list.
+    public static func decodeAll(section node: JSONNode, names: [EarconName] = EarconName.all, relativeTo folder: String,
+                                 missing: (_ name: EarconName, _ names: String) -> String = { name, names in
+                                     "missing earcon \"\(name)\"; the \"earcons\" section must define \(names)"
+                                 }) throws -> [EarconDefinition] {
+        let keys = names.map(\.rawValue)
+        let object = try node.object(allowing: keys)
+        return try names.map { name in
             guard let member = object[name.rawValue] else {
-                throw DataFileError("missing earcon \"\(name)\"; the \"earcons\" section must define \(names.joined(separator: ", "))",
-                                    at: object.location)
+                throw DataFileError(missing(name, keys.joined(separator: ", ")), at: object.location)
             }
             return try decode(name: name, node: member, relativeTo: folder)
         }

@@ -31,15 +31,9 @@ public struct NVDASoundSet: Sendable {
     /// Reads a sound set; every mistake is located in it.
     public static func load(path: String) throws -> NVDASoundSet {
         let root = try JSONDocument.load(path: path).object(allowing: ["earcons", "passThroughAudioIndication", "comment"])
-        let names = EarconName.nvda.map(\.rawValue)
-        let object = try root.required("earcons").object(allowing: names)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let earcons = try EarconName.nvda.map { name in
-            guard let member = object[name.rawValue] else {
-                throw DataFileError("missing sound \"\(name)\"; an NVDA sound set defines \(names.joined(separator: ", "))",
-                                    at: object.location)
-            }
-            return try EarconDefinition.decode(name: name, node: member, relativeTo: folder)
+        let earcons = try EarconDefinition.decodeAll(section: root.required("earcons"), names: EarconName.nvda, relativeTo: folder) {
+            "missing sound \"\($0)\"; an NVDA sound set defines \($1)"
         }
         let indication = try root.required("passThroughAudioIndication").boolValue()
         return NVDASoundSet(earcons: earcons, audioIndication: indication)

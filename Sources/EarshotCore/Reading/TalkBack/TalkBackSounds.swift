@@ -34,17 +34,11 @@ public struct TalkBackSoundSet: Sendable {
     /// Reads a sound set; every mistake is located in it.
     public static func load(path: String) throws -> TalkBackSoundSet {
         let root = try JSONDocument.load(path: path).object(allowing: ["earcons", "play", "comment"])
-        let names = EarconName.talkBack.map(\.rawValue)
-        let earconsNode = try root.required("earcons")
-        let object = try earconsNode.object(allowing: names)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let earcons = try EarconName.talkBack.map { name in
-            guard let member = object[name.rawValue] else {
-                throw DataFileError("missing sound \"\(name)\"; a TalkBack sound set defines \(names.joined(separator: ", "))",
-                                    at: object.location)
-            }
-            return try EarconDefinition.decode(name: name, node: member, relativeTo: folder)
+        let earcons = try EarconDefinition.decodeAll(section: root.required("earcons"), names: EarconName.talkBack, relativeTo: folder) {
+            "missing sound \"\($0)\"; a TalkBack sound set defines \($1)"
         }
+        let names = EarconName.talkBack.map(\.rawValue)
         let play = try root.required("play").object(allowing: ReaderSounds.playKeys.map(\.key))
         var sounds = ReaderSounds()
         for (key, path) in ReaderSounds.playKeys {
