@@ -147,6 +147,10 @@ struct TestScriptCleanupTests {
         let python = checkout.appendingPathComponent(".build/test-python/bin/python3")
         try "#!/bin/bash\nexit 0\n".write(to: python, atomically: true, encoding: .utf8)
         try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: python.path)
+        // axe-core as installed (scripts/install-axe.sh installs only when its script is missing).
+        let axe = checkout.appendingPathComponent(".build/axe/axe_playwright_python")
+        try manager.createDirectory(at: axe, withIntermediateDirectories: true)
+        try "/* axe */\n".write(to: axe.appendingPathComponent("axe.min.js"), atomically: true, encoding: .utf8)
         defer { try? manager.removeItem(atPath: foreignTmp); try? manager.removeItem(atPath: foreignShm) }
 
         let result = try CLIRunner.run(executable: "/bin/bash", arguments: [checkout.appendingPathComponent("scripts/test.sh").path],
