@@ -40,6 +40,9 @@ public protocol ScreenReader: Sendable {
     /// What the reader says as it is turned on, which a capture of it may start with in place of
     /// the first stop ("VoiceOver on"); nil: nothing.
     static var startUpWords: String? { get }
+    /// The window a web page is laid out in when the reader reads it and nobody chose one
+    /// (`--viewport`'s names: `android`, `iphone`); nil: a desktop's.
+    static var pageWindow: String? { get }
 
     /// The reader with what it needs from the voice profile (its words, read once).
     init(profile: VoiceProfile) throws
