@@ -127,7 +127,11 @@ enum ChromiumAndroidPage {
     /// The node's text (`GetSubstringTextContentUTF16`): its name, else the text runs inside it
     /// joined with no space added (the runs keep the page's own).
     static func textContent(of node: AccessibilityNode, _ web: WebElement) -> String? {
-        if let name = nonEmpty(web.name) { return name }
+        if let name = nonEmpty(web.name) {
+            // A run's own spaces at its ends ("• ", " Accept terms") are no words.
+            let words = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            return words.isEmpty ? name : words
+        }
         var runs = ""
         func walk(_ node: AccessibilityNode) {
             if let inner = node.web, inner.role.isText, let name = inner.name { runs += name; return }
