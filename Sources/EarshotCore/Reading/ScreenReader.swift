@@ -25,7 +25,7 @@ public protocol ScreenReader: Sendable {
     /// read otherwise under this reader; nil: the catalogue's own.
     static func findingWording(_ code: FindingCode) -> FindingWording?
     /// Why the reader cannot read `screen` when asked to (`--reader`): a reason that follows
-    /// "--reader NAME" (TalkBack: "needs an Android dump: …"), naming the screen `called`; nil: it can.
+    /// "--reader NAME" (TalkBack: "needs an Android dump or a web page: …"), naming the screen `called`; nil: it can.
     static func refusal(toRead screen: Screen, called name: String) -> String?
     /// Why the reader cannot compose `element` for `speak`: what it has no use for, as a phrase
     /// ("--class (an Android view's class)"); nil: it can (TalkBack takes a view class).
