@@ -158,11 +158,14 @@ struct ScreenInputOptions: CommandOptions {
     /// page's screenshot too (a report page draws the stops over it).
     /// `covers`: a page's covers are tested with the browser's hit test (`focus.covered`), for
     /// what lints the page or saves its tree; reading and playing it need none.
-    func loadScreen(_ path: String, quiet: Bool = false, picture: Bool = false, covers: Bool = true) throws -> LoadedScreen {
+    /// `reader`: the reader asked for (`--reader`), whose phone lays a page out when
+    /// `--viewport` chooses no window (`ScreenReader.pageWindow`).
+    func loadScreen(_ path: String, reader: ScreenReaderName? = nil, quiet: Bool = false, picture: Bool = false,
+                    covers: Bool = true) throws -> LoadedScreen {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
-            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture, viewport: viewport ?? .desktop,
-                                       covers: covers)
+            loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture,
+                                       viewport: Self.window(viewport, for: reader), covers: covers)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -170,6 +173,14 @@ struct ScreenInputOptions: CommandOptions {
         }
         if !quiet { printNotes(loaded.notes, file: StandardInput.label(for: path)) }
         return loaded
+    }
+
+    /// The window a page is laid out in: `--viewport`'s, else the phone of the reader asked
+    /// for (TalkBack's Android phone), else a desktop's.
+    static func window(_ chosen: PageViewport?, for reader: ScreenReaderName?) -> PageViewport {
+        if let chosen { return chosen }
+        let named = reader.flatMap { ScreenReaders.named($0)?.pageWindow }
+        return named.flatMap { PageViewport(argument: $0) } ?? .desktop
     }
 
     /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one

@@ -29,7 +29,7 @@ enum CompareCommand: Command {
             standardError("note: \(StandardInput.label(for: capturePath)) is earshot read's own output (N/M ID: before each line): the prefixes are taken off, but this compares Earshot with itself; compare a capture of the real screen reader (docs/compare.md)")
         }
         guard !capture.utterances.isEmpty else { throw DataFileError("the capture holds no utterance", at: SourceLocation(file: capturePath, line: 1, column: 1)) }
-        let loaded = try parsed.screenInput.loadScreen(screenPath, covers: false)
+        let loaded = try parsed.screenInput.loadScreen(screenPath, reader: parsed.reader, covers: false)
         // Without --voice, the capture's language: an English capture is compared in English
         // whatever the locale (the locale's voice when its letters name no profile).
         let fallback = VoiceLibrary.locate().voice(forTextsIn: capture.utterances) ?? VoiceLibrary.defaultVoice

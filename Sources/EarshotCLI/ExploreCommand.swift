@@ -103,7 +103,7 @@ enum ExploreCommand: Command {
             return Explored(screens: scenario.screens.map { ($0.name, $0.screen) }, startScreen: scenario.startScreen,
                             app: scenario.app, reader: scenario.reader, speaker: speaker, screenReader: reader)
         }
-        let screen = try options.screenInput.loadScreen(path, covers: false).screen
+        let screen = try options.screenInput.loadScreen(path, reader: options.reader, covers: false).screen
         let profile = try chosenProfile(voice: options.voice, rate: options.rate)
         let reader = try screenReader(options.reader, profile: profile, for: [(screen, path)])
         return Explored(screens: [(screen.name, screen)], speaker: try Speaker.checked(profile, espeakData: options.espeakData),

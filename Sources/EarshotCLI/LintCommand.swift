@@ -56,7 +56,7 @@ enum LintCommand: Command {
             let started = Date()
             let loaded: LoadedScreen
             do {
-                loaded = try parsed.screenInput.loadScreen(path, quiet: quiet)
+                loaded = try parsed.screenInput.loadScreen(path, reader: parsed.reader, quiet: quiet)
             } catch let error as UserFacingError {
                 // One bad file must not hide the findings of the others.
                 standardError(error.description)

@@ -37,7 +37,7 @@ enum ReadCommand: Command {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let parsed = try Options.parse(arguments)
         let path = try parsed.singleInput("SCREEN", kind: "screen file")
-        let loaded = try parsed.screenInput.loadScreen(path, quiet: parsed.quiet, picture: parsed.report != nil,
+        let loaded = try parsed.screenInput.loadScreen(path, reader: parsed.reader, quiet: parsed.quiet, picture: parsed.report != nil,
                                                           covers: parsed.report != nil)
         let profile = try chosenProfile(voice: parsed.voice, punctuation: parsed.punctuation, rate: parsed.rate)
         // The reader is chosen, and its words read, once for the whole command.

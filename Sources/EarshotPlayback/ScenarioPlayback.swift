@@ -33,7 +33,7 @@ public enum ScenarioPlayback {
     /// `ReadingSession(voice:asking:for:)`, where that is decided). Made once per run and handed
     /// to `run` or `runLive`.
     public static func session(for scenario: Scenario, speaker: Speaker, asking asked: ScreenReaderName?) throws -> ReadingSession {
-        try ReadingSession(voice: speaker.profile, asking: asked, for: scenario.screens.map(\.screen))
+        try ReadingSession(voice: speaker.profile, asking: asked ?? scenario.reader?.name, for: scenario.screens.map(\.screen))
     }
 
     /// Runs `scenario` on a virtual clock, heard in `session`. Writes the WAV timeline to

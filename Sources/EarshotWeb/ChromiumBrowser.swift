@@ -16,9 +16,11 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
         self.capture = capture
     }
 
-    public func open(_ address: String, picture: Bool) throws -> any LivePage {
-        try lock.withLock {
-            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: capture.viewport,
+    /// `window`: a window by `PageViewport`'s name (the reader's phone), over the capture's.
+    public func open(_ address: String, picture: Bool, window: String?) throws -> any LivePage {
+        let viewport = window.flatMap { PageViewport(argument: $0) } ?? capture.viewport
+        return try lock.withLock {
+            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
                                                   allowNetwork: capture.allowNetwork, pageAddress: address)
             return try LiveBrowserPage.open(address, in: session, picture: picture, timeout: capture.timeout)
         }

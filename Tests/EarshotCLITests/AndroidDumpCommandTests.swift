@@ -266,6 +266,6 @@ struct AndroidDumpCommandTests {
         let ios = CLIRunner.repositoryRoot.appendingPathComponent("samples/dumps/settings-keyboards.xml").path
         let refused = try CLIRunner.run(["import", "--reader", "talkback", ios])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("error: --reader talkback needs an Android dump: TalkBack takes no stop on the elements of WebDriverAgent page source (XML)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("error: --reader talkback needs an Android dump or a web page: TalkBack takes no stop on the elements of WebDriverAgent page source (XML)"), "\(refused.stderr)")
     }
 }

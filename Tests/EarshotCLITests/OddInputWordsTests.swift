@@ -90,7 +90,7 @@ struct OddInputWordsTests {
         }
         let result = try CLIRunner.run(arguments, input: Data())
         #expect(result.status == 64, "\(result.stdout) \(result.stderr)")
-        #expect(result.stderr.contains("error: --reader talkback needs an Android dump: TalkBack takes no stop on the elements of"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: --reader talkback needs an Android dump or a web page: TalkBack takes no stop on the elements of"), "\(result.stderr)")
         #expect(!result.stdout.contains("no focus stops") && !result.stdout.contains("no findings"), "\(result.stdout)")
     }
 

@@ -25,7 +25,7 @@ public protocol ScreenReader: Sendable {
     /// read otherwise under this reader; nil: the catalogue's own.
     static func findingWording(_ code: FindingCode) -> FindingWording?
     /// Why the reader cannot read `screen` when asked to (`--reader`): a reason that follows
-    /// "--reader NAME" (TalkBack: "needs an Android dump: …"), naming the screen `called`; nil: it can.
+    /// "--reader NAME" (TalkBack: "needs an Android dump or a web page: …"), naming the screen `called`; nil: it can.
     static func refusal(toRead screen: Screen, called name: String) -> String?
     /// Why the reader cannot compose `element` for `speak`: what it has no use for, as a phrase
     /// ("--class (an Android view's class)"); nil: it can (TalkBack takes a view class).
@@ -40,6 +40,9 @@ public protocol ScreenReader: Sendable {
     /// What the reader says as it is turned on, which a capture of it may start with in place of
     /// the first stop ("VoiceOver on"); nil: nothing.
     static var startUpWords: String? { get }
+    /// The window a web page is laid out in when the reader reads it and nobody chose one
+    /// (`--viewport`'s names: `android`, `iphone`); nil: a desktop's.
+    static var pageWindow: String? { get }
 
     /// The reader with what it needs from the voice profile (its words, read once).
     init(profile: VoiceProfile) throws

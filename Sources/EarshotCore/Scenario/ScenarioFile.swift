@@ -134,12 +134,21 @@ public enum ScenarioFile {
         }
         var reader: ReaderSettings?
         if let readerNode = top["reader"] {
-            let object = try readerNode.object(allowing: ["remembersFocus", "animation", "busyRegions"])
+            let object = try readerNode.object(allowing: ["remembersFocus", "animation", "busyRegions", "name"])
+            var name: ScreenReaderName?
+            if let nameNode = object["name"] {
+                let given = ScreenReaderName(try nameNode.stringValue())
+                guard ScreenReaders.named(given) != nil else {
+                    throw DataFileError("unknown reader \"\(given)\": \(ScreenReaders.names.map(\.description).joined(separator: ", "))",
+                                        at: nameNode.location)
+                }
+                name = given
+            }
             reader = ReaderSettings(remembersFocus: try object.bool("remembersFocus") ?? false,
                                     animation: try object["animation"].map { try decoder.seconds($0) } ?? 0.35,
                                     busyRegions: try object["busyRegions"].map {
                                         try $0.enumValue(ReaderSettings.BusyRegions.self, what: "busyRegions")
-                                    })
+                                    }, name: name)
         }
         let pageReferences = try decoder.checkReferences()
         try checkTimes(steps)

@@ -28,7 +28,8 @@ public struct ScenarioRunner {
                 reader: ScreenReaderName? = nil, browser: (any LiveBrowser)? = LivePages.browser,
                 observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
         try self.init(scenario: scenario, clock: clock, device: device,
-                      session: try ReadingSession(voice: profile, asking: reader, for: scenario.screens.map(\.screen)),
+                      session: try ReadingSession(voice: profile, asking: reader ?? scenario.reader?.name,
+                                                                 for: scenario.screens.map(\.screen)),
                       browser: browser, observer: observer)
     }
 

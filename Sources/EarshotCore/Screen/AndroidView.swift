@@ -46,6 +46,14 @@ public struct AndroidView: Sendable, Equatable {
     /// The view's `CollectionItemInfo` (an item of a list or grid): its 0-based row and column.
     public var itemRowIndex: Int?
     public var itemColumnIndex: Int?
+    /// `AccessibilityNodeInfo`'s role description extra (Chrome gives one to most nodes of a
+    /// page: "heading 2", "link"): TalkBack says it in place of its own role word
+    /// (`AccessibilityNodeFeedbackUtils.defaultRoleDescription`). No dump writes it.
+    public var roleDescription: String?
+    /// Whether the node is web content: it offers next and previous HTML element, as every node
+    /// Chrome hands TalkBack does (`WebInterfaceUtils.supportsWebActions`, `isWebContainer`). Its
+    /// heading is said through its role description alone (docs/mobile-web.md, B2).
+    public var isWebContent = false
 
     public init(className: String, packageName: String? = nil, resourceID: String? = nil, text: String? = nil,
                 contentDescription: String? = nil, hint: String? = nil, stateDescription: String? = nil,
@@ -54,7 +62,7 @@ public struct AndroidView: Sendable, Equatable {
                 isEnabled: Bool = true, isPassword: Bool = false, isFocused: Bool = false, isScrollable: Bool = false, isHeading: Bool = false,
                 isDisplayed: Bool = true, isScreenReaderFocusable: Bool? = nil, isImportantForAccessibility: Bool? = nil,
                 collectionRowCount: Int? = nil, collectionColumnCount: Int? = nil, itemRowIndex: Int? = nil,
-                itemColumnIndex: Int? = nil) {
+                itemColumnIndex: Int? = nil, roleDescription: String? = nil, isWebContent: Bool = false) {
         self.className = className
         self.packageName = packageName
         self.resourceID = resourceID
@@ -81,6 +89,8 @@ public struct AndroidView: Sendable, Equatable {
         self.collectionColumnCount = collectionColumnCount
         self.itemRowIndex = itemRowIndex
         self.itemColumnIndex = itemColumnIndex
+        self.roleDescription = roleDescription
+        self.isWebContent = isWebContent
     }
 
     /// Whether the view is a collection (it has collection info).

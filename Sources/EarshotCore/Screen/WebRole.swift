@@ -201,3 +201,50 @@ public enum WebLivePoliteness: String, Sendable, Equatable {
         self = Self(rawValue: token) ?? .polite
     }
 }
+
+// MARK: - Chromium's internal names
+
+extension WebRole {
+    /// Chromium's internal name of the role (`ax::mojom::Role` without its `k`: `CheckBox`,
+    /// `TextField`, `ListBoxOption`), which Chromium's platform code decides by and
+    /// `voices/chromium-android/facts.json` keys its tables with. `DevTools` names most roles
+    /// by ARIA's name instead (`checkbox`, `textbox`); a few of Chromium's internal roles share
+    /// one ARIA name and are told apart by the element (`internalName(tag:pressed:popUp:)`).
+    public var internalName: String {
+        if case .other(let name) = self { return name }
+        return Self.internalNames[self] ?? chromiumName
+    }
+
+    /// The internal name with what the element adds: a `select` is `ComboBoxSelect` and an
+    /// `input` with a list `TextFieldWithComboBox` (ARIA's `combobox` for both), another combo
+    /// box `ComboBoxMenuButton`; a button with `aria-pressed` is a `ToggleButton`, one with
+    /// `aria-haspopup` a `PopUpButton`; an option in a `select` is a `MenuListOption`.
+    public func internalName(tag: String?, pressed: Bool, popUp: Bool, inSelect: Bool = false) -> String {
+        switch self {
+        case .comboBox: tag == "select" ? "ComboBoxSelect" : tag == "input" ? "TextFieldWithComboBox" : "ComboBoxMenuButton"
+        case .button where pressed: "ToggleButton"
+        case .button where popUp: "PopUpButton"
+        case .option where inSelect: "MenuListOption"
+        default: internalName
+        }
+    }
+
+    private static let internalNames: [WebRole: String] = [
+        .alert: "Alert", .alertDialog: "AlertDialog", .application: "Application", .article: "Article",
+        .banner: "Banner", .blockquote: "Blockquote", .button: "Button", .caption: "Caption", .cell: "Cell",
+        .checkBox: "CheckBox", .columnHeader: "ColumnHeader", .comboBox: "ComboBoxMenuButton",
+        .complementary: "Complementary", .contentInfo: "ContentInfo", .definition: "Definition", .dialog: "Dialog",
+        .document: "Document", .feed: "Feed", .figure: "Figure", .form: "Form", .generic: "GenericContainer",
+        .graphicsDocument: "GraphicsDocument", .grid: "Grid", .gridCell: "GridCell", .group: "Group",
+        .heading: "Heading", .image: "Image", .link: "Link", .list: "List", .listBox: "ListBox",
+        .listItem: "ListItem", .log: "Log", .main: "Main", .marquee: "Marquee", .math: "MathMLMath", .menu: "Menu",
+        .menuBar: "MenuBar", .menuItem: "MenuItem", .menuItemCheckBox: "MenuItemCheckBox",
+        .menuItemRadio: "MenuItemRadio", .meter: "Meter", .navigation: "Navigation", .note: "Note",
+        .option: "ListBoxOption", .paragraph: "Paragraph", .progressBar: "ProgressIndicator", .radio: "RadioButton",
+        .radioGroup: "RadioGroup", .region: "Region", .row: "Row", .rowGroup: "RowGroup", .rowHeader: "RowHeader",
+        .search: "Search", .searchBox: "SearchBox", .separator: "Splitter", .slider: "Slider",
+        .spinButton: "SpinButton", .status: "Status", .switch: "Switch", .tab: "Tab", .table: "Table",
+        .tabList: "TabList", .tabPanel: "TabPanel", .term: "Term", .textBox: "TextField", .timer: "Timer",
+        .toolbar: "Toolbar", .tooltip: "Tooltip", .tree: "Tree", .treeGrid: "TreeGrid", .treeItem: "TreeItem",
+    ]
+}

@@ -13,19 +13,39 @@ public struct TalkBack: ScreenReader {
 
     /// TalkBack's words for roles, states, positions and hints.
     public let words: TalkBackVocabulary
+    /// Chrome for Android's words and rules for a web page (docs/mobile-web.md, B); nil when
+    /// the profile names none, and then a page is refused (`refusal(toRead:called:)` cannot see
+    /// the profile: `stops(of:)` gives none).
+    public let chromium: ChromiumAndroidWords?
 
-    public init(words: TalkBackVocabulary) { self.words = words }
+    public init(words: TalkBackVocabulary, chromium: ChromiumAndroidWords? = nil) {
+        self.words = words
+        self.chromium = chromium
+    }
 
-    public init(profile: VoiceProfile) throws { self.init(words: try profile.talkBackWords()) }
+    public init(profile: VoiceProfile) throws {
+        self.init(words: try profile.talkBackWords(), chromium: try profile.chromiumAndroidWords())
+    }
 
-    /// An Android dump is TalkBack's.
+    /// An Android dump is TalkBack's; a page is NVDA's unless TalkBack is asked for.
     public static func claims(_ screen: Screen) -> Bool { screen.isAndroidDump }
 
-    /// TalkBack reads Android views: on a screen without any it would take no stop at all, and
+    /// TalkBack reads Android views, and a web page as Chrome for Android hands it over
+    /// (`ChromiumAndroidPage`): on any other screen it would take no stop at all, and
     /// "(no focus stops)" or "no findings" would be said as if they were results.
     public static func refusal(toRead screen: Screen, called name: String) -> String? {
-        screen.isAndroidDump ? nil
-            : "needs an Android dump: TalkBack takes no stop on the elements of \(name), which holds no Android view"
+        screen.isAndroidDump || screen.isWebPage ? nil
+            : "needs an Android dump or a web page: TalkBack takes no stop on the elements of \(name), which holds no Android view"
+    }
+
+    /// A page is read on a phone: Chrome for Android's window (`PageViewport.android`).
+    public static var pageWindow: String? { "android" }
+
+    /// The page as Chrome hands it to TalkBack, or the screen itself when it is no page.
+    func androidScreen(_ screen: Screen) -> Screen? {
+        guard screen.isWebPage, !screen.isAndroidDump else { return screen }
+        guard let chromium else { return nil }
+        return ChromiumAndroidPage.screen(of: screen, chromium: chromium)
     }
 
     /// `speak --class`: the Android view's class, which TalkBack composes.
@@ -41,7 +61,26 @@ public struct TalkBack: ScreenReader {
         return (generator.describe(stop), try composed.unspokenHint(words: words))
     }
 
-    public func stops(of screen: Screen) -> [FocusStop] { TalkBackOrder.stops(of: screen, words: words) }
+    public func stops(of screen: Screen) -> [FocusStop] {
+        guard let android = androidScreen(screen) else { return [] }
+        var stops = TalkBackOrder.stops(of: android, words: words)
+        if screen.isWebPage {
+            // What the reading controls ask of a page's stop: its node and the landmarks and
+            // lists around it (`WebInterfaceUtils`' next and previous HTML element).
+            for index in stops.indices {
+                let id = stops[index].id
+                let ancestry = screen.ancestry(of: id).dropLast()
+                guard var facts = stops[index].talkBack else { continue }
+                facts.web = screen.node(id)?.web
+                facts.webContainers = ancestry.filter { ancestor in
+                    screen.node(ancestor)?.web.map { $0.isLandmark || $0.role.isList } == true
+                }
+                facts.webLandmarks = ancestry.filter { screen.node($0)?.web?.isLandmark == true }
+                stops[index].talkBack = facts
+            }
+        }
+        return stops
+    }
 
     public func describe(_ stop: FocusStop, after previous: FocusStop?, by generator: DescriptionGenerator) -> SpokenDescription {
         guard let android = stop.android else { return generator.describeWithProfileWords(stop) }
@@ -91,6 +130,8 @@ public struct TalkBack: ScreenReader {
     /// A checkable node (a switch, a check box) flips its own checked state; otherwise
     /// VoiceOver's rule (a switch inside flips).
     public func toggle(onActivating stop: FocusStop, in screen: inout Screen) -> Bool {
+        // On a page the click reaches the page, whose own state changes (B5).
+        if screen.isWebPage { return false }
         guard stop.android?.isCheckable == true else { return FocusNavigator.flipSwitch(onActivating: stop, in: &screen) }
         try? screen.update(stop.id) { node in node.android?.isChecked.toggle() }
         return true

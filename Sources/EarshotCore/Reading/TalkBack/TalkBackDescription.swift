@@ -101,7 +101,7 @@ enum TalkBackDescription {
         if role == .seekControl || role == .progressBar { return false }
         return nonEmpty(android.text) == nil && nonEmpty(android.contentDescription) == nil
             && nonEmpty(android.stateDescription) == nil && nonEmpty(android.hint) == nil
-            && words.word(forRole: role).isEmpty
+            && words.word(forRole: role).isEmpty && nonEmpty(android.roleDescription) == nil
     }
 
     static func isToggle(_ role: TalkBackRole?) -> Bool { role == .switchControl || role == .toggleButton }
@@ -155,12 +155,16 @@ enum TalkBackDescription {
             add(.state, words.states["unlabelled"])
         }
         add(.label, label, labelAttributes)
-        add(.role, words.word(forRole: role))
+        // The node's role description, when it has one, in place of TalkBack's role word
+        // (`get_role_description_or_default`).
+        add(.role, nonEmpty(android.roleDescription) ?? words.word(forRole: role))
         add(.children, children)
         add(.hintText, hintText(of: android, role: role))
         // "disabled" is never said on a heading (AccessibilityNodeFeedbackUtils.announceDisabled).
         if !android.isEnabled && !android.isHeading { add(.disabled, words.states["disabled"]) }
-        if android.isHeading && position.isEmpty { add(.heading, words.heading) }
+        // A web node's heading is its role description ("heading 2"): the focus rule's heading
+        // branch is for nodes that are no web container (compositor.json, line 72).
+        if android.isHeading && position.isEmpty && !android.isWebContent { add(.heading, words.heading) }
         var ordered: [SpokenPart] = []
         ordered.reserveCapacity(added.count + position.count + 1)
         if added.count == 1 {

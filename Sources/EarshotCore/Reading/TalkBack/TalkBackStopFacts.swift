@@ -12,6 +12,12 @@ public struct TalkBackStopFacts: ReaderStopFacts, Equatable {
     public var checkableChildren: [AndroidView] = []
     /// Whether the node has children (TalkBack's `needsLabel` asks for a node without any).
     public var hasChildren = false
+    /// On a page: the stop's web node, which the reading controls ask (Chrome's predicates).
+    public var web: WebElement?
+    /// On a page: the landmarks and lists around the stop, outermost first, by element id.
+    public var webContainers: [String] = []
+    /// On a page: the landmarks around the stop, outermost first, by element id.
+    public var webLandmarks: [String] = []
 
     public init(android: AndroidView, childrenDescription: String? = nil, collection: CollectionPlace? = nil,
                 checkableChildren: [AndroidView] = []) {

@@ -15,6 +15,7 @@ extension ScreenReader {
     public static func soundSet(in profile: VoiceProfile) throws -> [EarconDefinition] { [] }
     public static var soundNames: [EarconName] { [] }
     public static var startUpWords: String? { nil }
+    public static var pageWindow: String? { nil }
 
     public func stops(of screen: Screen) -> [FocusStop] { FocusOrder.standardStops(of: screen) }
 

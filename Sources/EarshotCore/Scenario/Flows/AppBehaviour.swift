@@ -124,11 +124,16 @@ public struct ReaderSettings: Sendable, Equatable {
 
     /// A live region's changes while it is `aria-busy`.
     public typealias BusyRegions = BusyLiveRegions
+    /// The reader the scenario is heard by when the command names none (`"reader": {"name":
+    /// "talkback"}`: TalkBack on a page, which NVDA reads otherwise); `--reader` overrides it.
+    public var name: ScreenReaderName?
 
-    public init(remembersFocus: Bool = false, animation: Double = 0.35, busyRegions: BusyRegions? = nil) {
+    public init(remembersFocus: Bool = false, animation: Double = 0.35, busyRegions: BusyRegions? = nil,
+                name: ScreenReaderName? = nil) {
         self.remembersFocus = remembersFocus
         self.animation = animation
         self.busyRegions = busyRegions
+        self.name = name
     }
 
     /// The profile's `transitions` section (`{"remembersFocus": false, "animation": 0.35}`);

@@ -108,7 +108,16 @@ public protocol LiveBrowser: AnyObject, Sendable {
     /// Opens the page at `address` in a context of its own; with `picture`, its tree as
     /// loaded carries its screenshot (what a report draws the stops on; a tall page's costs
     /// about a second). Closing the page ends its context, not the browser.
-    func open(_ address: String, picture: Bool) throws -> any LivePage
+    /// `window`: the window the reader reads pages in (`ScreenReader.pageWindow`: `android`
+    /// for TalkBack's phone); nil: the browser's own.
+    func open(_ address: String, picture: Bool, window: String?) throws -> any LivePage
+}
+
+extension LiveBrowser {
+    /// The page in the browser's own window.
+    public func open(_ address: String, picture: Bool) throws -> any LivePage {
+        try open(address, picture: picture, window: nil)
+    }
 }
 
 /// The process's browser for live pages: the programs that link one register it once at start

@@ -39,7 +39,7 @@ final class LivePageSession {
     /// its place in the file, as when the file is read.
     static func open(for scenario: Scenario, reader: any ScreenReader, browser: (any LiveBrowser)?) throws -> LivePageSession? {
         guard let pageScreen = scenario.screens.first(where: { $0.page != nil }), let address = pageScreen.page else { return nil }
-        let page = try Self.browser(browser, for: pageScreen).open(address, picture: true)
+        let page = try Self.browser(browser, for: pageScreen).open(address, picture: true, window: type(of: reader).pageWindow)
         do {
             let session = try LivePageSession(page: page, screen: pageScreen,
                                               holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold)

@@ -1,0 +1,71 @@
+/// TalkBack on a web page in Chrome for Android (docs/mobile-web.md, B3 and B4): its reading
+/// controls, live regions and a state changed in place.
+extension TalkBack {
+    /// The web reading controls (`CursorGranularity.WEB_HEADING`, `WEB_LINK`, `WEB_LIST`,
+    /// `WEB_CONTROL`, `WEB_LANDMARK`), answered by Chrome's predicates
+    /// (`InitSearchKeyToPredicateMapIfNeeded`): a heading, a link, the first stop inside a list
+    /// or a landmark the stop before is outside of, a control (Earshot's choice for what
+    /// Chrome's control predicate accepts: `WebRole`'s form fields and buttons, as NVDA's F and B
+    /// find). Off a page, TalkBack's traits as VoiceOver's rotor reads them.
+    public func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool {
+        guard let facts = stop.talkBack, let web = facts.web else { return target.matchesTraits(of: stop) }
+        let before = Set(previous?.talkBack?.webContainers ?? [])
+        switch target {
+        case .heading: return web.role == .heading || stop.android?.isHeading == true
+        case .link: return web.role == .link
+        case .formField: return web.role.isFormField || web.role.isPressable
+        case .button: return web.role == .button
+        case .checkBox: return web.role == .checkBox
+        case .edit: return web.role.isTextEntry
+        case .landmark: return facts.webLandmarks.contains { !before.contains($0) }
+        case .list: return facts.webContainers.contains { !before.contains($0) && !facts.webLandmarks.contains($0) }
+        case .focusable: return web.isInTabOrder
+        default: return target.matchesTraits(of: stop)
+        }
+    }
+
+    /// A reading control's move says the stop as a swipe does.
+    public func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
+                             by generator: DescriptionGenerator) -> SpokenDescription {
+        describe(stop, after: previous, by: generator)
+    }
+
+    /// Chrome sends a live region's change as an announcement of the changed node's text
+    /// (`AnnounceLiveRegionText` → `TYPE_ANNOUNCEMENT`; the node is never marked a live region,
+    /// `setAccessibilityNodeInfoBaseAttributes`), and TalkBack queues an announcement
+    /// (`EventTypeAnnouncementFeedbackRule`): polite, assertive and an alert alike wait their
+    /// turn (Earshot's choice in `facts.liveRegions`: politeness reaches TalkBack nowhere).
+    public func liveRegionSpeech(_ change: WebLiveRegions.Change, by generator: DescriptionGenerator) -> LiveRegionSpeech? {
+        change.text.allSatisfy(\.isWhitespace) ? nil : .inTurn(change.text)
+    }
+
+    /// A page's control whose state changed in place (a check box clicked, a toggle pressed):
+    /// what TalkBack says for the click (`EventTypeViewClickedFeedbackRule`), its new state
+    /// description or checked words; nothing when nothing TalkBack says changed.
+    public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? {
+        guard let android = after.android, android.isWebContent else { return nil }
+        let old = before.android
+        guard old?.isChecked != android.isChecked || old?.stateDescription != android.stateDescription else { return nil }
+        let said = generator.describeTalkBackClick(before: old, after: android, language: after.language, words: words).text
+        return said.isEmpty ? nil : said
+    }
+}
+
+extension TalkBack {
+    /// A jump is a swipe down or up with a reading control chosen (TalkBack names its web
+    /// controls Headings, Links, Lists, Controls and Landmarks: `CursorGranularity`); other
+    /// gestures keep their names.
+    public func gestureName(_ gesture: ScenarioGesture) -> String? {
+        guard case .jump(let target, let forward) = gesture else { return nil }
+        let control: String
+        switch target {
+        case .heading: control = "headings"
+        case .link: control = "links"
+        case .list: control = "lists"
+        case .formField: control = "controls"
+        case .landmark: control = "landmarks"
+        default: control = target.rotorName
+        }
+        return "reading control \(control), swipe \(forward ? "down" : "up")"
+    }
+}
