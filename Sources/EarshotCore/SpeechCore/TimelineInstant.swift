@@ -63,9 +63,15 @@ public struct TimelineDuration: Sendable, Hashable, Comparable, CustomStringConv
         return TimelineDuration(nanoseconds: Int64(nanoseconds))
     }
 
-    /// The length of `count` samples at `rate` per second, to the nearest nanosecond (halves
-    /// up): the one place a sound's length in samples becomes time. Exact integer arithmetic, so
+    /// The length of `count` samples at `rate` per second, rounded up to the whole nanosecond:
+    /// the one place a sound's length in samples becomes time. Exact integer arithmetic, so
     /// `TimelineInstant.sampleIndex(rate:)` of the instant a sound ends is the sample it ends at.
+    ///
+    /// Up, not to the nearest: an instant made of sounds and pauses is then never earlier than
+    /// the exact time, so one that falls exactly half-way between two samples (a 0.05 s pause
+    /// at 22,050 Hz is 1102.5 samples) still goes to the later sample, as the exact time does
+    /// under `sampleIndex`'s halves-up rounding (rounding down lost that half and moved the
+    /// rest of a timeline one sample earlier).
     public static func samples(_ count: Int, rate: Int) -> TimelineDuration {
         precondition(rate > 0, "sample rate must be positive")
         let count = Int64(max(0, count)), rate = Int64(rate)
@@ -73,7 +79,7 @@ public struct TimelineDuration: Sendable, Hashable, Comparable, CustomStringConv
         let (high, overflow) = whole.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return TimelineDuration(nanoseconds: .max) }
         // rest < rate, so rest * 10^9 fits for any rate below 9 * 10^9.
-        return TimelineDuration(nanoseconds: saturatingSum(high, (rest * 1_000_000_000 + rate / 2) / rate))
+        return TimelineDuration(nanoseconds: saturatingSum(high, (rest * 1_000_000_000 + rate - 1) / rate))
     }
 
     /// Seconds, for outputs.

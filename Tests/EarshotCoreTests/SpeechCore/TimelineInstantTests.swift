@@ -3,18 +3,17 @@ import Testing
 
 @Suite("Timeline time is whole nanoseconds: samples, seconds and sample indices convert exactly")
 struct TimelineInstantTests {
-    @Test("a sound's samples become nanoseconds to the nearest, halves up, with no drift over an hour")
+    @Test("a sound's samples become nanoseconds rounded up, with no drift over an hour")
     func samplesToNanoseconds() {
         #expect(TimelineDuration.samples(22050, rate: 22050).nanoseconds == 1_000_000_000)
-        // 1/22050 s = 45351.47... ns
-        #expect(TimelineDuration.samples(1, rate: 22050).nanoseconds == 45351)
-        // 2/22050 s = 90702.94... ns: rounded up, not truncated
+        // 1/22050 s = 45351.47... ns, 2/22050 s = 90702.94... ns: up, not to the nearest
+        #expect(TimelineDuration.samples(1, rate: 22050).nanoseconds == 45352)
         #expect(TimelineDuration.samples(2, rate: 22050).nanoseconds == 90703)
-        // 1/16000 s = 62500 ns exactly; 1/48000 s = 20833.33... ns
+        // 1/16000 s = 62500 ns exactly (not raised); 1/48000 s = 20833.33... ns
         #expect(TimelineDuration.samples(1, rate: 16000).nanoseconds == 62500)
-        #expect(TimelineDuration.samples(1, rate: 48000).nanoseconds == 20833)
+        #expect(TimelineDuration.samples(1, rate: 48000).nanoseconds == 20834)
         // An hour and one sample: the whole seconds are exact, only the one sample rounds.
-        #expect(TimelineDuration.samples(3600 * 22050 + 1, rate: 22050).nanoseconds == 3_600_000_045_351)
+        #expect(TimelineDuration.samples(3600 * 22050 + 1, rate: 22050).nanoseconds == 3_600_000_045_352)
         #expect(TimelineDuration.samples(-5, rate: 22050) == .zero)
     }
 
@@ -27,6 +26,20 @@ struct TimelineInstantTests {
             }
         }
         #expect(TimelineInstant(nanoseconds: -1).sampleIndex(rate: 22050) == 0)
+    }
+
+    @Test("a pause that ends half-way between two samples goes to the later one, as the exact time does")
+    func halfSampleGoesLater() {
+        // 0.05 s is 1102.5 samples at 22,050 Hz: after one sample the exact time is sample
+        // 1103.5, which rounds (halves up) to 1104; a sound's length rounded to the nearest
+        // nanosecond would have lost the half and given 1103.
+        let afterOne = TimelineInstant.zero + .samples(1, rate: 22050) + .seconds(0.05)
+        #expect(afterOne.sampleIndex(rate: 22050) == 1104)
+        // A sound of 41089 samples, an earcon of 882 (0.04 s), the earcon gap: sample 43073.5.
+        let chain = TimelineInstant.zero + .samples(41089, rate: 22050) + .samples(882, rate: 22050) + .seconds(0.05)
+        #expect(chain.sampleIndex(rate: 22050) == 43074)
+        // Two half samples make a whole one: then a 0.35 s delay (7717.5 samples) ends on sample 50791.
+        #expect((chain + .seconds(0.35)).sampleIndex(rate: 22050) == 50791)
     }
 
     @Test("seconds come back to the same instant; lengths in seconds round to the nearest nanosecond")
