@@ -249,9 +249,9 @@ enum LiveBenchmark {
 
         init(_ inner: LiveSpeechDevice) { self.inner = inner }
 
-        func start(_ utterance: Utterance, at time: Double) throws -> Double? { try inner.start(utterance, at: time) }
+        func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? { try inner.start(utterance, at: time) }
 
-        func stop(_ utterance: Utterance, at time: Double) {
+        func stop(_ utterance: Utterance, at time: TimelineInstant) {
             let played = inner.sink.status().framesPlayed
             stops.withLock { $0[utterance.id] = (played, .now) }
             inner.stop(utterance, at: time)

@@ -139,12 +139,16 @@ public struct ScenarioCheck {
         let page = settings.reportPage
         let started = Date()
         let result: ScenarioResult
-        // The run's result is made once: for the page when there is one (its table), else below.
+        // The run's result is made once, as soon as the timeline is: its transcripts and its
+        // page are writers of it, written while the page's audio file still exists.
         var made: RunResult?
-        func pageRun(_ result: ScenarioResult) throws -> RunResult {
+        func writeTimeline(_ result: ScenarioResult, wavPath: String?) throws {
             let run = try runResult(result, time: Date().timeIntervalSince(started))
             made = run
-            return run
+            for (path, format) in settings.transcripts {
+                try TranscriptWriter(path: path, format: format, speaker: speaker).write(run)
+            }
+            if let page { try pageWriter(page, speaker: speaker, wavPath: wavPath).write(run) }
         }
         if let device = settings.liveDevice {
             if !quiet, let title = scenario.title { write(title + "\n") }
@@ -153,14 +157,14 @@ public struct ScenarioCheck {
             }
             // Transcripts are written at the end: a device that fails leaves no half-written file.
             result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, session: session, device: device,
-                                                         transcripts: settings.transcripts, observer: observer, deviceFailed: deviceFailed))
-            if let page { try writePage(page, result: result, run: try pageRun(result), speaker: speaker, wavPath: nil) }
+                                                         observer: observer, deviceFailed: deviceFailed))
+            try writeTimeline(result, wavPath: nil)
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
                 let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wavPath,
-                                                             transcripts: settings.transcripts).result)
-                if let page { try writePage(page, result: result, run: try pageRun(result), speaker: speaker, wavPath: wavPath) }
+                                                             transcripts: []).result)
+                try writeTimeline(result, wavPath: wavPath)
                 return result
             }
             // A page needs the timeline's audio: without -o it is rendered into a temporary file.
@@ -199,15 +203,18 @@ public struct ScenarioCheck {
     /// The run's result for its outputs: the one record, the findings (marked), the checks
     /// that ran and the `--standard` table.
     func runResult(_ result: ScenarioResult, time: Double) throws -> RunResult {
-        try RunResult(command: "earshot check", records: [.scenario(settings.path, result: result, time: time)], findings: result.findings,
-                      files: [settings.path], coverage: result.coverage, baseline: settings.baseline, standard: settings.standard)
+        var run = try RunResult(command: "earshot check", records: [.scenario(settings.path, result: result, time: time)],
+                                findings: result.findings, files: [settings.path], coverage: result.coverage,
+                                baseline: settings.baseline, standard: settings.standard)
+        run.timeline = result
+        return run
     }
 
-    /// Writes the report page `path` of `result` (a sweep's: its first run), with the
-    /// `--standard` table of `run`, the run's result (`DeskCheckPage.write`).
-    func writePage(_ path: String, result: ScenarioResult, run: RunResult, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) throws {
-        try DeskCheckPage(path: path, placement: settings.reportAudio, conformance: run.conformance)
-            .write(scenario, result: result, speaker: speaker, wavPath: wavPath, sweep: sweep)
+    /// The report page `path` as a writer of the run's result (a sweep's: its first run is the
+    /// page's timeline), its audio the WAV file `wavPath` when the run rendered one.
+    func pageWriter(_ path: String, speaker: Speaker, wavPath: String?, sweep: RateSweep? = nil) -> DeskCheckPageWriter {
+        DeskCheckPageWriter(page: DeskCheckPage(path: path, placement: settings.reportAudio), scenario: scenario,
+                            speaker: speaker, wavPath: wavPath, sweep: sweep)
     }
 
     /// The result with its findings marked known or new against `--baseline`.

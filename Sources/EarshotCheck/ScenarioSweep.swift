@@ -79,7 +79,7 @@ extension ScenarioCheck {
                                 files: [settings.path], coverage: sweep.coverage, baseline: settings.baseline, standard: settings.standard)
         if let file = settings.findingsPath { try FindingsWriter(path: file).write(run) }
         let page = settings.reportPage
-        if let page { try writePage(page, result: sweep.runs[0].result, run: run, speaker: speakers[0], wavPath: nil, sweep: sweep) }
+        if let page { try pageWriter(page, speaker: speakers[0], wavPath: nil, sweep: sweep).write(run) }
         let written = [settings.findingsPath, page].compactMap { $0 }
         return SweepOutcome(path: settings.path, sweep: sweep, time: time, written: written, run: run)
     }

@@ -44,7 +44,7 @@ public final class DeskCheckSession {
     /// Lets the speech finish, ends the session, completes the WAV file and returns the transcript.
     public func finish() throws -> SpeechTranscript {
         let transcript = desk.finish()
-        try renderer.finish(at: max(clock.now, transcript.endTime))
+        try renderer.finish(at: max(clock.now, TimelineInstant(seconds: transcript.endTime)))
         return transcript
     }
 }

@@ -109,7 +109,7 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
 
     // MARK: - SpeechDevice
 
-    public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+    public func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
         if let failure = sink.status().failure { throw failure }
         condition.lock()
         defer { condition.unlock() }
@@ -119,7 +119,7 @@ public final class LiveSpeechDevice: SpeechDevice, @unchecked Sendable {
         return nil
     }
 
-    public func stop(_ utterance: Utterance, at time: Double) {
+    public func stop(_ utterance: Utterance, at time: TimelineInstant) {
         condition.lock()
         for job in jobs + [current].compactMap({ $0 }) where job.utterance.id == utterance.id {
             job.cancelled = true

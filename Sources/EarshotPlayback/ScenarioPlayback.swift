@@ -60,7 +60,7 @@ public enum ScenarioPlayback {
             let runner = try ScenarioRunner(scenario: scenario, clock: VirtualClock(), device: renderer, session: session)
             result = try runner.run()
             if let failure = renderer.engineFailure { throw failure }
-            try renderer.finish(at: result.endTime)
+            try renderer.finish(at: TimelineInstant(seconds: result.endTime))
         } catch {
             renderer.discard()
             throw error

@@ -18,12 +18,12 @@ public final class SilentSpeechDevice: SpeechDevice, Sendable {
         self.earcons = earcons
     }
 
-    public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
-        if let name = utterance.earcon { return earcons.duration(of: name) }
+    public func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
+        if let name = utterance.earcon { return .samples(earcons.sampleCount(of: name), rate: earcons.sampleRate) }
         // Streamed and counted, never held: a long announcement times in flat memory.
         let samples = try speaker.stream(utterance.spoken) { _ in }
-        return Double(samples) / Double(speaker.sampleRate)
+        return .samples(samples, rate: speaker.sampleRate)
     }
 
-    public func stop(_ utterance: Utterance, at time: Double) {}
+    public func stop(_ utterance: Utterance, at time: TimelineInstant) {}
 }

@@ -50,12 +50,12 @@ public final class TimelineRenderer: SpeechDevice {
                       output: writer)
     }
 
-    /// The sample at clock time `time`.
-    public func sampleIndex(at time: Double) -> Int {
-        PCMBuffer.sampleCount(seconds: time, sampleRate: sampleRate)
+    /// The sample at clock time `time` (the nearest one).
+    public func sampleIndex(at time: TimelineInstant) -> Int {
+        time.sampleIndex(rate: sampleRate)
     }
 
-    public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+    public func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
         let startSample = sampleIndex(at: time)
         commitHeld(until: startSample)
         var samples: [Int16] = []
@@ -81,10 +81,10 @@ public final class TimelineRenderer: SpeechDevice {
         }
         held = (utterance.id, startSample, count, samples)
         peakBufferedSamples = max(peakBufferedSamples, samples.count)
-        return Double(count) / Double(sampleRate)
+        return .samples(count, rate: sampleRate)
     }
 
-    public func stop(_ utterance: Utterance, at time: Double) {
+    public func stop(_ utterance: Utterance, at time: TimelineInstant) {
         guard var current = held, current.id == utterance.id else { return }
         let keep = max(0, min(current.count, sampleIndex(at: time) - current.start))
         current.count = keep
@@ -94,7 +94,7 @@ public final class TimelineRenderer: SpeechDevice {
 
     /// Writes what is held, then silence up to `endTime`, and completes the WAV file. Throws the
     /// first write failure of the whole render.
-    public func finish(at endTime: Double) throws {
+    public func finish(at endTime: TimelineInstant) throws {
         guard !finished else { return }
         finished = true
         // The file ends exactly at the end time's sample, as the captions do (the last sound

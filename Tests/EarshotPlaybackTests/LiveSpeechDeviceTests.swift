@@ -58,11 +58,11 @@ struct LiveSpeechDeviceTests {
 
         init(_ inner: LiveSpeechDevice) { self.inner = inner }
 
-        func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+        func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
             try inner.start(utterance, at: time)
         }
 
-        func stop(_ utterance: Utterance, at time: Double) {
+        func stop(_ utterance: Utterance, at time: TimelineInstant) {
             let played = inner.sink.status().framesPlayed
             playedAtStop.withLock { $0[utterance.id] = played }
             inner.stop(utterance, at: time)
@@ -93,7 +93,7 @@ struct LiveSpeechDeviceTests {
         return (sink, port)
     }
 
-    func waitUntilIdle(_ scheduler: SpeechScheduler, clock: LiveClock, after time: Double, limit: Double) {
+    func waitUntilIdle(_ scheduler: SpeechScheduler, clock: LiveClock, after time: TimelineInstant, limit: TimelineInstant) {
         while clock.now < limit && !(clock.now > time && scheduler.isIdle) {
             usleep(10_000)
         }
@@ -137,13 +137,13 @@ struct LiveSpeechDeviceTests {
         let origin = clock.now
         scheduler.handle(.announcement(Self.longText))
         // The element starts as soon as the announcement's audio starts being heard + cutDelay.
-        while log.firstChunk(of: 1).flatMap({ id in log.chunkStarts.withLock { $0[id] } }) == nil, clock.now < origin + 1 {
+        while log.firstChunk(of: 1).flatMap({ id in log.chunkStarts.withLock { $0[id] } }) == nil, clock.now < origin + .seconds(1) {
             usleep(1_000)
         }
-        let scheduledCut = clock.now + cutDelay
+        let scheduledCut = clock.now + .seconds(cutDelay)
         scheduler.schedule(.focusMoved(ElementSpeech(elementID: "next", text: "다음 상품, 버튼"), gesture: "swipe right"),
                            at: scheduledCut)
-        waitUntilIdle(scheduler, clock: clock, after: scheduledCut, limit: origin + 4)
+        waitUntilIdle(scheduler, clock: clock, after: scheduledCut, limit: origin + .seconds(4))
         let transcript = scheduler.transcript
         let recorded = try recording.finish().samples
         let announcement = log.samples(of: 1)
@@ -157,7 +157,7 @@ struct LiveSpeechDeviceTests {
         }
         #expect(by.utteranceID == 2)
         #expect(transcript.fate(of: 2)?.wasSpokenInFull == true, "\(transcript)")
-        let lateness = (cutAt - scheduledCut) * 1000
+        let lateness = (cutAt - scheduledCut.seconds) * 1000
 
         // The recording: the announcement's own samples up to the cut, nothing of it after.
         let foundAnnouncement = locate(announcement, in: recorded)
@@ -215,7 +215,7 @@ struct LiveSpeechDeviceTests {
 
         let origin = clock.now
         scheduler.handle(.activated(ElementSpeech(elementID: "like", text: "찜하기, 버튼, 선택됨"), gesture: "double tap"))
-        waitUntilIdle(scheduler, clock: clock, after: origin, limit: origin + 4)
+        waitUntilIdle(scheduler, clock: clock, after: origin, limit: origin + .seconds(4))
         let transcript = scheduler.transcript
         let recorded = try recording.finish().samples
         let element = log.samples(of: 2)
@@ -285,15 +285,15 @@ struct LiveSpeechDeviceTests {
         let waiting = utterance(1, "기다리다 잘린 말")
         let queued = utterance(2, "줄 서 있다 잘린 말")
         let last = utterance(3, "끝까지 들리는 말")
-        #expect(try live.start(waiting, at: 0) == nil, "the live device reports ends itself")
+        #expect(try live.start(waiting, at: .zero) == nil, "the live device reports ends itself")
         Thread.sleep(forTimeInterval: 0.05)
         let stopStarted = ContinuousClock.now
-        live.stop(waiting, at: 0.05)
-        #expect(try live.start(queued, at: 0.05) == nil)
-        live.stop(queued, at: 0.05)
+        live.stop(waiting, at: TimelineInstant(seconds: 0.05))
+        #expect(try live.start(queued, at: TimelineInstant(seconds: 0.05)) == nil)
+        live.stop(queued, at: TimelineInstant(seconds: 0.05))
         let stopTook = (ContinuousClock.now - stopStarted).seconds
         #expect(stopTook < 0.01, "stop returns at once while the engine is busy (\(stopTook) s)")
-        #expect(try live.start(last, at: 0.05) == nil)
+        #expect(try live.start(last, at: TimelineInstant(seconds: 0.05)) == nil)
         release.signal()
 
         let deadline = Date(timeIntervalSinceNow: 5)

@@ -201,6 +201,48 @@ struct TestReaderTests {
         #expect(try WAVFile.read(path: runWAV).samples.count > 0)
     }
 
+    /// A page saved by `earshot import` (Tests/FuzzCorpus/axtree/basics.axtree.json), copied
+    /// into `folder` with a scenario of two swipes on it.
+    static func savedPage(in folder: URL) throws -> (tree: String, scenario: String) {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzCorpus/axtree/basics.axtree.json")
+        let tree = folder.appendingPathComponent("basics.axtree.json")
+        try FileManager.default.copyItem(at: source, to: tree)
+        let scenario = folder.appendingPathComponent("page.json")
+        try #"{"title": "Two swipes on a page", "voice": "en", "screen": "basics.axtree.json", "steps": [{"gesture": "next"}, {"gesture": "next"}]}"#
+            .write(to: scenario, atomically: true, encoding: .utf8)
+        return (tree.path, scenario.path)
+    }
+
+    @Test("on a saved web tree: read lists the page's stops last first with labels backwards, and check hears them so")
+    func savedWebTree() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (tree, scenarioPath) = try Self.savedPage(in: folder)
+        let loaded = try ScreenLoader.load(path: tree)
+        let profile = try Self.library.profile("en")
+        let backwards = try ReadReport(screen: loaded.screen, profile: profile,
+                                       reader: try ScreenReaders.make(BackwardsReader.name, profile: profile))
+        let forwards = try ReadReport(screen: loaded.screen, profile: profile,
+                                      reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
+        #expect(backwards.lines.count > 2)
+        #expect(backwards.lines.map(\.id) == forwards.lines.map(\.id).reversed())
+        let said = backwards.lines.map(\.speech.text)
+        #expect(said.contains { $0.contains("trac ot ddA") } && !said.contains { $0.contains("Add to cart") }, "\(said)")
+
+        // check: the page's scenario run with real speech, the reader asked for by name.
+        let scenario = try ScenarioFile.load(path: scenarioPath)
+        let speaker = try Speaker(voice: "en", library: Self.library)
+        let run = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                           session: try ScenarioPlayback.session(for: scenario, speaker: speaker,
+                                                                                 asking: BackwardsReader.name))
+        #expect(run.result.reader == BackwardsReader.name)
+        // The two stops' words (their hints, the reader's standard words, may follow them).
+        let stopsHeard = run.result.transcript.entries.filter { $0.utterance.kind == .element && $0.fate.wasSpokenInFull }
+            .map(\.utterance.text)
+        #expect(stopsHeard == Array(said.prefix(2)), "\(run.result.transcript.heardTexts)")
+    }
+
     /// The request a render sends a worker for `job`, writing to `output` (and a text transcript).
     static func request(for job: RenderJob, output: String, transcript: String? = nil) -> RenderRequest {
         var request = RenderRequest(

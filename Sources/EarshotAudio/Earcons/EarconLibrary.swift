@@ -43,6 +43,11 @@ public struct EarconLibrary: Sendable {
         buffers[name]?.duration ?? 0
     }
 
+    /// Length of `name` in samples (0 if the library has no such earcon).
+    public func sampleCount(of name: EarconName) -> Int {
+        buffers[name]?.samples.count ?? 0
+    }
+
     /// Reads a replacement WAV file, which must already be at the speech rate: Earshot does not
     /// resample, so a mismatch is reported with the conversion to make. Errors point at the
     /// profile's `file` key.

@@ -5,7 +5,7 @@ import Foundation
 
 /// The report page of one desk check (docs/reports.md), written from the run's result: what
 /// `check --report`, `check --rates --report` and each scenario of `test --report DIR` write.
-public struct DeskCheckPage {
+public struct DeskCheckPage: Sendable {
     /// Where the page goes (`-`: standard output).
     public var path: String
     /// Embedded, beside the page as `NAME.wav`, or by size.

@@ -83,8 +83,14 @@ public final class SuiteScenarioRunner {
                 let path = (report.folder as NSString).appendingPathComponent(page)
                 result = try TemporaryAudio.forPage(path) { wav in
                     let result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wav, transcripts: []).result
-                    try DeskCheckPage(path: path, placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
-                                      ownedFolder: true).write(scenario, result: result, speaker: speaker, wavPath: wav)
+                    // The page is fed this scenario's result alone, as it finishes (no --standard
+                    // table: that is the suite's, on its index).
+                    var run = try RunResult(command: "earshot test", records: [.scenario(file, result: result, time: Date().timeIntervalSince(start))],
+                                            findings: result.findings, files: [file], coverage: result.coverage)
+                    run.timeline = result
+                    let page = DeskCheckPage(path: path, placement: report.placement, golden: ScenarioSuite.goldenPath(for: file),
+                                             ownedFolder: true)
+                    try DeskCheckPageWriter(page: page, scenario: scenario, speaker: speaker, wavPath: wav).write(run)
                     return result
                 }
             } else {

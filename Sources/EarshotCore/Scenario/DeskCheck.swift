@@ -112,7 +112,9 @@ public final class DeskCheck: @unchecked Sendable {
 
     // MARK: - State
 
-    public var now: Double { clock.now }
+    /// The clock's time in seconds: the view a scenario's times (seconds in its file) compare
+    /// with; the clock itself keeps whole nanoseconds (`TimelineInstant`).
+    public var now: Double { clock.now.seconds }
 
     /// The name of the screen shown now.
     public var currentScreen: String { executor.run { current } }
@@ -142,21 +144,22 @@ public final class DeskCheck: @unchecked Sendable {
 
     // MARK: - Time
 
-    /// Lets time pass until `time` (instantly on a virtual clock).
-    public func wait(until time: Double) { clock.wait(until: time) }
+    /// Lets time pass until `time` in seconds (instantly on a virtual clock); the time is
+    /// rounded to the clock's nanosecond once, here.
+    public func wait(until time: Double) { clock.wait(until: TimelineInstant(seconds: time)) }
 
-    public func wait(seconds: Double) { wait(until: clock.now + max(0, seconds)) }
+    public func wait(seconds: Double) { clock.wait(until: clock.now + max(.zero, .seconds(seconds))) }
 
     /// Lets time pass until everything asked for so far has been said, but not past `time`:
     /// true when that happened first, false when `time` came first (the clock is then at or
     /// before `time`, with everything due by then done).
     public func waitUntilIdle(before time: Double) -> Bool {
-        clock.wait(until: { isIdle }, before: time)
+        clock.wait(until: { isIdle }, before: TimelineInstant(seconds: time))
     }
 
     /// Lets time pass until everything asked for so far has been said (or cut or dropped).
     public func waitUntilIdle() {
-        _ = clock.wait(until: { isIdle }, before: .infinity)
+        _ = clock.wait(until: { isIdle }, before: .distantFuture)
     }
 
     /// Lets the speech finish, ends the session (so every utterance has a fate) and returns the
@@ -183,10 +186,10 @@ public final class DeskCheck: @unchecked Sendable {
         let shown = current
         let focusBefore = screens.shown.focusedID
         let name = gestureName(gesture)
-        flowLog.append(.gesture(time: clock.now, name: name))
+        flowLog.append(.gesture(time: clock.now.seconds, name: name))
         defer {
             if current == shown, screens.shown.focusedID != focusBefore {
-                flowLog.append(.focus(time: clock.now, screen: shown, element: screens.shown.focusedID, by: .user))
+                flowLog.append(.focus(time: clock.now.seconds, screen: shown, element: screens.shown.focusedID, by: .user))
             }
         }
         let result: NavigationResult
@@ -341,7 +344,7 @@ public final class DeskCheck: @unchecked Sendable {
         case .liveRegion(let text, let assertive):
             scheduler.handle(.announcement(text, priority: .default, queued: !assertive), source: source)
         case .paneTitle(let text):
-            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
+            flowLog.append(.posted(time: clock.now.seconds, screen: current, notification: .screenChanged, element: nil))
             scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
         case .layoutChangedText(let text):
             scheduler.handle(.layoutChanged(.text(text)), source: source)
@@ -350,8 +353,8 @@ public final class DeskCheck: @unchecked Sendable {
         case .layoutChangedElement(let id):
             try requireElement(id)
             let result = screens.shown.focus(id)
-            flowLog.append(.posted(time: clock.now, screen: current, notification: .layoutChanged, element: id))
-            flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: .app))
+            flowLog.append(.posted(time: clock.now.seconds, screen: current, notification: .layoutChanged, element: id))
+            flowLog.append(.focus(time: clock.now.seconds, screen: current, element: screens.shown.focusedID, by: .app))
             if let spoken = result.speech, let stop = result.stop {
                 scheduler.handle(.layoutChanged(.element(speech(spoken, id: stop.id))), source: source)
             } else {
@@ -360,13 +363,13 @@ public final class DeskCheck: @unchecked Sendable {
             }
         case .screenChangedText(let text, let screen):
             if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
-            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: nil))
+            flowLog.append(.posted(time: clock.now.seconds, screen: current, notification: .screenChanged, element: nil))
             _ = screens.shown.first()
-            flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: .app))
+            flowLog.append(.focus(time: clock.now.seconds, screen: current, element: screens.shown.focusedID, by: .app))
             scheduler.handle(.screenChanged(ElementSpeech(text: text)), source: source)
         case .screenChanged(let element, let screen):
             if let screen, screen != current { try navigate(to: screen, kind: .swap, source: source) }
-            flowLog.append(.posted(time: clock.now, screen: current, notification: .screenChanged, element: element))
+            flowLog.append(.posted(time: clock.now.seconds, screen: current, notification: .screenChanged, element: element))
             try announceScreen(focus: element, source: source, mover: .app)
         }
     }
@@ -406,7 +409,7 @@ public final class DeskCheck: @unchecked Sendable {
     }
 
     func note(_ text: String, source: String?) {
-        notesSoFar.append(DeskCheckNote(time: clock.now, source: source, text: text))
+        notesSoFar.append(DeskCheckNote(time: clock.now.seconds, source: source, text: text))
     }
 
     /// `screenChanged` on the shown screen: focus `id` or the first stop, and speak it after the sound.
@@ -418,7 +421,7 @@ public final class DeskCheck: @unchecked Sendable {
         } else {
             result = screens.shown.first()
         }
-        flowLog.append(.focus(time: clock.now, screen: current, element: screens.shown.focusedID, by: mover))
+        flowLog.append(.focus(time: clock.now.seconds, screen: current, element: screens.shown.focusedID, by: mover))
         if case .unavailable(let reason) = result.outcome { note("screenChanged: \(reason)", source: source) }
         let element = result.speech.flatMap { spoken in result.stop.map { speech(spoken, id: $0.id) } }
         scheduler.handle(.screenChanged(element), source: source)
@@ -479,7 +482,7 @@ public final class DeskCheck: @unchecked Sendable {
                 readAll = nil
                 return
             }
-            clock.schedule(at: entry.fate.decidedAt + scheduler.timing.queueGap) { [weak self] in
+            clock.schedule(at: TimelineInstant(seconds: entry.fate.decidedAt) + scheduler.gaps.queueGap) { [weak self] in
                 guard let self, readAll != nil, scheduler.isIdle else { return }
                 continueReadAll()
             }

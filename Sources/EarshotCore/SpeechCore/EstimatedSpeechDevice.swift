@@ -16,45 +16,54 @@ public final class EstimatedSpeechDevice: SpeechDevice, Sendable {
     public let rate: Int
     /// The profile's text normalization: the estimate counts what the engine would be given.
     public let normalizer: any TextNormalizer
-    /// The length of every earcon of the profile, in seconds.
-    public let earconLengths: [EarconName: Double]
+    /// The length of every earcon of the profile, in samples at `speechSampleRate`.
+    public let earconSamples: [EarconName: Int]
 
     public init(estimate: SpeechDurationEstimate, rate: Int, normalizer: any TextNormalizer,
-                earconLengths: [EarconName: Double]) {
+                earconSamples: [EarconName: Int]) {
         self.estimate = estimate
         self.rate = rate
         self.normalizer = normalizer
-        self.earconLengths = earconLengths
+        self.earconSamples = earconSamples
+    }
+
+    /// The length of every earcon of the profile in seconds, for outputs.
+    public var earconLengths: [EarconName: Double] {
+        earconSamples.mapValues { Double($0) / Double(Self.speechSampleRate) }
     }
 
     /// The device for a voice profile: its `durationEstimate`, engine rate, normalization and
     /// earcons (tones, or the WAV files that replace them).
     public convenience init(profile: VoiceProfile) throws {
-        var lengths: [EarconName: Double] = [:]
+        var lengths: [EarconName: Int] = [:]
         for definition in try EarconDefinition.decodeAll(profile: profile) {
             let samples = try definition.file.map { try Self.wavSampleCount($0, for: definition) }
                 ?? definition.toneSampleCount(sampleRate: Self.speechSampleRate)
-            lengths[definition.name] = Double(samples) / Double(Self.speechSampleRate)
+            lengths[definition.name] = samples
         }
         self.init(estimate: try SpeechDurationEstimate(profile: profile), rate: profile.engine.rate,
-                  normalizer: try profile.textNormalizerOrIdentity(), earconLengths: lengths)
+                  normalizer: try profile.textNormalizerOrIdentity(), earconSamples: lengths)
     }
 
     public var durationsAreEstimated: Bool { true }
 
-    /// The estimated length of `utterance` in seconds, to the sample.
-    public func duration(of utterance: Utterance) -> Double {
-        if let earcon = utterance.earcon { return earconLengths[earcon] ?? 0 }
+    /// The estimated length of `utterance` in whole samples at `speechSampleRate`.
+    public func sampleCount(of utterance: Utterance) -> Int {
+        if let earcon = utterance.earcon { return earconSamples[earcon] ?? 0 }
         let seconds = estimate.seconds(for: normalizer.normalize(utterance.text), rate: rate)
-        return Double(PCMBuffer.sampleCount(seconds: seconds, sampleRate: Self.speechSampleRate))
-            / Double(Self.speechSampleRate)
+        return PCMBuffer.sampleCount(seconds: seconds, sampleRate: Self.speechSampleRate)
     }
 
-    public func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+    /// The estimated length of `utterance`, to the sample.
+    public func duration(of utterance: Utterance) -> TimelineDuration {
+        .samples(sampleCount(of: utterance), rate: Self.speechSampleRate)
+    }
+
+    public func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
         duration(of: utterance)
     }
 
-    public func stop(_ utterance: Utterance, at time: Double) {}
+    public func stop(_ utterance: Utterance, at time: TimelineInstant) {}
 
     /// The samples in the `data` chunk of a 16-bit mono WAV file (the audio layer checks the
     /// format when it plays the file; here only its length matters).

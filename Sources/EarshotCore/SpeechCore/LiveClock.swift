@@ -22,25 +22,31 @@ public final class LiveClock: TimelineClock, @unchecked Sendable {
         self.executor = executor
     }
 
-    public var now: Double {
-        Double(DispatchTime.now().uptimeNanoseconds - origin) / 1_000_000_000
+    /// The uptime clock's nanoseconds since this clock was made, as they are.
+    public var now: TimelineInstant {
+        TimelineInstant(nanoseconds: Int64(clamping: DispatchTime.now().uptimeNanoseconds - origin))
     }
 
     /// Sleeps in steps of at most 5 ms while the queue runs what falls due.
-    public func wait(until time: Double) {
-        while now < time { Thread.sleep(forTimeInterval: min(0.005, time - now)) }
+    public func wait(until time: TimelineInstant) {
+        while true {
+            let left = time - now
+            guard left > .zero else { return }
+            Thread.sleep(forTimeInterval: min(0.005, left.seconds))
+        }
     }
 
-    public func wait(until isDone: () -> Bool, before limit: Double) -> Bool {
+    public func wait(until isDone: () -> Bool, before limit: TimelineInstant) -> Bool {
         while !isDone() {
-            if now >= limit { return false }
-            Thread.sleep(forTimeInterval: min(0.005, max(0.0005, limit - now)))
+            let left = limit - now
+            if left <= .zero { return false }
+            Thread.sleep(forTimeInterval: min(0.005, max(0.0005, left.seconds)))
         }
         return true
     }
 
     @discardableResult
-    public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
+    public func schedule(at time: TimelineInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
         executor.run {
             nextSequence += 1
             let work = ScheduledWork(sequence: nextSequence)
@@ -52,8 +58,9 @@ public final class LiveClock: TimelineClock, @unchecked Sendable {
                 }
             }
             items[work] = item
-            let nanoseconds = UInt64(max(0, time) * 1_000_000_000)
-            queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: origin + nanoseconds), execute: item)
+            // A deadline past the uptime clock's range never comes: the work waits to be cancelled.
+            let (deadline, overflow) = origin.addingReportingOverflow(UInt64(max(0, time.nanoseconds)))
+            queue.asyncAfter(deadline: overflow ? .distantFuture : DispatchTime(uptimeNanoseconds: deadline), execute: item)
             return work
         }
     }

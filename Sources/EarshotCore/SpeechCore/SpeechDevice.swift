@@ -9,14 +9,15 @@ public protocol SpeechDevice: AnyObject {
     /// Starts playing `utterance` (speech text, or an earcon when `utterance.earcon` is set) at
     /// clock time `time`.
     ///
-    /// Returns its length in seconds when known at once (rendering synthesizes here, so it
+    /// Returns its length when known at once (a sound's samples made a duration by
+    /// `TimelineDuration.samples(_:rate:)`) (rendering synthesizes here, so it
     /// always knows); the scheduler then ends it on the clock. Returns nil when the length is
     /// only known by playing it; the device then calls `deviceFinished(utteranceID:)` when it
     /// ends. Throwing drops the utterance with `DropReason.deviceFailed` and playback goes on.
-    func start(_ utterance: Utterance, at time: Double) throws -> Double?
+    func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration?
 
     /// Stops `utterance` at clock time `time`: it was cut off. Silence must follow at once.
-    func stop(_ utterance: Utterance, at time: Double)
+    func stop(_ utterance: Utterance, at time: TimelineInstant)
 
     /// True when the lengths `start` returns are estimates, not the lengths of real sound
     /// (`EstimatedSpeechDevice`); the transcript then says so.

@@ -33,6 +33,8 @@ import Foundation
 /// desk check shares.
 public final class SpeechScheduler: @unchecked Sendable {
     public let timing: TimingSettings
+    /// `timing`'s pauses as clock durations, made once.
+    public let gaps: TimingSettings.Durations
     private let clock: TimelineClock
     private let device: SpeechDevice
     /// Changed inside the executor, as all state below.
@@ -43,8 +45,8 @@ public final class SpeechScheduler: @unchecked Sendable {
     private var waiting: [Waiting] = []
     private var startTimer: ScheduledWork?
     /// End of the last utterance that played (in full or cut); gaps are measured from it.
-    private var lastEnd = -Double.infinity
-    private var lastGestureAt: Double?
+    private var lastEnd = TimelineInstant(nanoseconds: .min)
+    private var lastGestureAt: TimelineInstant?
     private var lastPageScrollText: String?
     /// The `source` of the event being handled, stamped on the utterances it makes.
     private var currentSource: String?
@@ -64,9 +66,9 @@ public final class SpeechScheduler: @unchecked Sendable {
     private struct Playing {
         var utterance: Utterance
         var group: Int
-        var start: Double
+        var start: TimelineInstant
         /// Known when the device returned a duration.
-        var end: Double?
+        var end: TimelineInstant?
         var endTimer: ScheduledWork?
     }
 
@@ -76,7 +78,7 @@ public final class SpeechScheduler: @unchecked Sendable {
         /// Utterances made by one event share a group: when one is cut, its followers go too.
         var group: Int
         /// Silence required after the previous utterance ended before this one may start.
-        var gap: Double
+        var gap: TimelineDuration
         /// Dropped if an earlier utterance of its group is cut or fails.
         var follows: Bool
         /// Dropped by any new event before it starts (hints).
@@ -92,6 +94,7 @@ public final class SpeechScheduler: @unchecked Sendable {
         self.clock = clock
         self.device = device
         self.timing = timing
+        gaps = timing.durations
         self.observer = observer
     }
 
@@ -109,7 +112,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     public func handle(_ event: SpeechEvent, source: String? = nil) {
         deciding {
             let now = clock.now
-            events.append(SpeechEventRecord(time: now, event: event, source: source))
+            events.append(SpeechEventRecord(time: now.seconds, event: event, source: source))
             if let limit = historyLimit, events.count > 2 * limit { events.removeFirst(events.count - limit) }
             currentSource = source
             defer { currentSource = nil }
@@ -123,7 +126,7 @@ public final class SpeechScheduler: @unchecked Sendable {
                 let cause = "focus move (\(gesture))"
                 var plan = Plan(cause: cause, gesture: true)
                 plan.add(earcon: element.sound, scheduler: self, now: now)
-                plan.add(element: element, gap: element.sound == nil ? 0 : timing.earconGap, scheduler: self, now: now)
+                plan.add(element: element, gap: element.sound == nil ? .zero : gaps.earconGap, scheduler: self, now: now)
                 userGesture(plan, now: now)
             case .activated(let element, let gesture):
                 var plan = Plan(cause: "activation (\(gesture))", gesture: true)
@@ -131,7 +134,7 @@ public final class SpeechScheduler: @unchecked Sendable {
                 // A reader that says nothing and plays nothing on activation (NVDA on a page)
                 // still stops the speech under way, and leaves no empty line behind.
                 if !(element.text.isEmpty && timing.sounds.activation == nil) {
-                    plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                    plan.add(element: element, gap: gaps.earconGap, scheduler: self, now: now)
                 }
                 userGesture(plan, now: now)
             case .boundaryReached(let gesture):
@@ -144,10 +147,10 @@ public final class SpeechScheduler: @unchecked Sendable {
                     plan.add(earcon: timing.sounds.boundary, scheduler: self, now: now)
                     let repeated = makeUtterance(text: text, kind: .pageScroll, cause: "pageScrolled", now: now,
                                                  gesture: true)
-                    decide(repeated, .dropped(at: now, reason: .repeatedPageScroll), at: now)
+                    decide(repeated, .dropped(at: now.seconds, reason: .repeatedPageScroll), at: now)
                 } else {
                     plan.add(earcon: timing.sounds.pageScroll, scheduler: self, now: now)
-                    plan.add(text: text, kind: .pageScroll, gap: timing.earconGap, follows: true,
+                    plan.add(text: text, kind: .pageScroll, gap: gaps.earconGap, follows: true,
                              scheduler: self, now: now)
                 }
                 lastPageScrollText = text
@@ -160,13 +163,13 @@ public final class SpeechScheduler: @unchecked Sendable {
                 var plan = Plan(cause: "screenChanged", gesture: false)
                 plan.add(earcon: timing.sounds.screenChanged, scheduler: self, now: now)
                 if let element {
-                    plan.add(element: element, gap: timing.earconGap, scheduler: self, now: now)
+                    plan.add(element: element, gap: gaps.earconGap, scheduler: self, now: now)
                 }
                 lastPageScrollText = nil
                 appChange(plan, dropping: .screenChanged, now: now)
             case .layoutChanged(.element(let element)):
                 var plan = Plan(cause: "layoutChanged", gesture: false)
-                plan.add(element: element, gap: 0, scheduler: self, now: now)
+                plan.add(element: element, gap: .zero, scheduler: self, now: now)
                 appChange(plan, dropping: .layoutChanged, now: now)
             case .liveRegion(let text, let order):
                 let cause = switch order {
@@ -179,7 +182,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             case .focusGained(let element, let by):
                 var plan = Plan(cause: "focus move (\(by))", gesture: false)
                 plan.add(earcon: element.sound, scheduler: self, now: now)
-                plan.add(element: element, gap: element.sound == nil ? 0 : timing.earconGap, scheduler: self, now: now)
+                plan.add(element: element, gap: element.sound == nil ? .zero : gaps.earconGap, scheduler: self, now: now)
                 focusGained(plan, now: now)
             case .modeSwitched(let change, let gesture):
                 // A key the user pressed cuts the speech, as any key does in NVDA; a switch that
@@ -187,7 +190,7 @@ public final class SpeechScheduler: @unchecked Sendable {
                 var plan = Plan(cause: "mode switch" + (gesture.map { " (\($0))" } ?? ""), gesture: gesture != nil)
                 plan.add(earcon: change.sound, scheduler: self, now: now)
                 if let words = change.words {
-                    plan.add(text: words, kind: .element, gap: change.sound == nil ? 0 : timing.earconGap,
+                    plan.add(text: words, kind: .element, gap: change.sound == nil ? .zero : gaps.earconGap,
                              follows: !plan.items.isEmpty, scheduler: self, now: now)
                 }
                 if gesture != nil {
@@ -206,7 +209,7 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// Schedules `event` on the clock at `time` (a scenario step); returns the clock's handle.
     @discardableResult
-    public func schedule(_ event: SpeechEvent, at time: Double, source: String? = nil) -> ScheduledWork {
+    public func schedule(_ event: SpeechEvent, at time: TimelineInstant, source: String? = nil) -> ScheduledWork {
         // Weak: work left on the clock when a run ends early (an error) must not keep the
         // scheduler, its device and the device's audio alive (LeakSanitizer found the cycle).
         clock.schedule(at: time) { [weak self] in self?.handle(event, source: source) }
@@ -303,16 +306,16 @@ public final class SpeechScheduler: @unchecked Sendable {
         var leadID: Int? { items.first?.utterance.id }
 
         /// The earcon, unless the reader plays none here (nil).
-        mutating func add(earcon: EarconName?, scheduler: SpeechScheduler, now: Double) {
+        mutating func add(earcon: EarconName?, scheduler: SpeechScheduler, now: TimelineInstant) {
             guard let earcon else { return }
             let u = scheduler.makeUtterance(text: earcon.rawValue, kind: .earcon(earcon), cause: cause, now: now,
                                             gesture: gesture)
-            items.append(Waiting(utterance: u, group: 0, gap: 0, follows: !items.isEmpty,
+            items.append(Waiting(utterance: u, group: 0, gap: .zero, follows: !items.isEmpty,
                                  cancelledByEvents: false, jumpedQueue: false))
         }
 
         /// An element's speech and, if it has one, its hint after the hint pause.
-        mutating func add(element: ElementSpeech, gap: Double, scheduler: SpeechScheduler, now: Double) {
+        mutating func add(element: ElementSpeech, gap: TimelineDuration, scheduler: SpeechScheduler, now: TimelineInstant) {
             add(text: element.text, kind: .element, elementID: element.elementID, language: element.language,
                 spans: element.spans, purpose: element.purpose, gap: gap, follows: !items.isEmpty,
                 scheduler: scheduler, now: now)
@@ -320,18 +323,18 @@ public final class SpeechScheduler: @unchecked Sendable {
                 let u = scheduler.makeUtterance(text: hint, kind: .hint, elementID: element.elementID,
                                                 language: element.language, spans: element.hintSpans,
                                                 purpose: element.purpose, cause: cause, now: now, gesture: false)
-                items.append(Waiting(utterance: u, group: 0, gap: scheduler.timing.hintPause, follows: true,
+                items.append(Waiting(utterance: u, group: 0, gap: scheduler.gaps.hintPause, follows: true,
                                      cancelledByEvents: true, jumpedQueue: false))
             }
         }
 
         mutating func add(text: String, kind: UtteranceKind, elementID: String? = nil, language: String? = nil,
-                          spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, gap: Double, follows: Bool,
-                          scheduler: SpeechScheduler, now: Double) {
+                          spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, gap: TimelineDuration, follows: Bool,
+                          scheduler: SpeechScheduler, now: TimelineInstant) {
             let u = scheduler.makeUtterance(text: text, kind: kind, elementID: elementID, language: language,
                                             spans: spans, purpose: purpose, cause: cause, now: now, gesture: gesture)
             if text.allSatisfy(\.isWhitespace) {
-                scheduler.decide(u, .dropped(at: now, reason: .emptyText), at: now)
+                scheduler.decide(u, .dropped(at: now.seconds, reason: .emptyText), at: now)
                 return
             }
             items.append(Waiting(utterance: u, group: 0, gap: gap, follows: follows,
@@ -340,7 +343,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     }
 
     /// A user gesture: everything waiting is dropped, everything playing is cut.
-    private func userGesture(_ plan: Plan, now: Double) {
+    private func userGesture(_ plan: Plan, now: TimelineInstant) {
         lastGestureAt = now
         dropWaiting(where: { _ in true }, reason: .replacedByUserGesture, at: now)
         cutPlaying(by: Interruption(utteranceID: plan.leadID, cause: plan.cause), at: now)
@@ -349,7 +352,7 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// `screenChanged` or `layoutChanged` to an element: waiting speech is dropped; current
     /// speech is cut unless it is a high-priority announcement, which the new speech waits for.
-    private func appChange(_ plan: Plan, dropping reason: DropReason, now: Double) {
+    private func appChange(_ plan: Plan, dropping reason: DropReason, now: TimelineInstant) {
         dropWaiting(where: { _ in true }, reason: reason, at: now)
         if playing?.utterance.priority == .high {
             enqueueAtFront(plan, blocked: true)
@@ -362,7 +365,7 @@ public final class SpeechScheduler: @unchecked Sendable {
     /// The focus moved without a gesture: what waits to be said of an earlier focus (its
     /// element, its hint) is dropped and such speech playing is cut; the new focus is said after
     /// what else waits or plays (the line being read, a live region's text).
-    private func focusGained(_ plan: Plan, now: Double) {
+    private func focusGained(_ plan: Plan, now: TimelineInstant) {
         guard !plan.items.isEmpty else { return }
         func isFocusSpeech(_ u: Utterance) -> Bool { (u.kind == .element || u.kind == .hint) && u.purpose == .keyboardFocus }
         dropWaiting(where: { isFocusSpeech($0.utterance) }, reason: .focusExpired, at: now)
@@ -372,18 +375,18 @@ public final class SpeechScheduler: @unchecked Sendable {
         let group = takeGroup()
         var items = plan.items
         for index in items.indices { items[index].group = group }
-        items[0].gap = waiting.isEmpty && playing == nil ? 0 : timing.queueGap
+        items[0].gap = waiting.isEmpty && playing == nil ? .zero : gaps.queueGap
         waiting.append(contentsOf: items)
     }
 
     /// An announcement or a `layoutChanged` string.
     private func announce(_ text: String, kind: UtteranceKind, priority: SpeechPriority, queued: Bool, next: Bool = false,
-                          cause: String, attributes: SpeechAttributes = .none, now: Double) {
+                          cause: String, attributes: SpeechAttributes = .none, now: TimelineInstant) {
         let u = makeUtterance(text: text, kind: kind, priority: priority, queued: queued,
                               language: attributes.language, spans: attributes.isEmpty ? nil : [SpeechSpan(text, attributes)],
                               cause: cause, now: now, gesture: false)
         if text.allSatisfy(\.isWhitespace) {
-            decide(u, .dropped(at: now, reason: .emptyText), at: now)
+            decide(u, .dropped(at: now.seconds, reason: .emptyText), at: now)
             return
         }
         let waits = queued || priority == .low
@@ -391,16 +394,16 @@ public final class SpeechScheduler: @unchecked Sendable {
             let gestureSpeechActive = playing?.utterance.isGestureSpeech == true
                 || waiting.contains { $0.utterance.isGestureSpeech }
             if gestureSpeechActive {
-                decide(u, .dropped(at: now, reason: .postedDuringGestureSpeech), at: now)
+                decide(u, .dropped(at: now.seconds, reason: .postedDuringGestureSpeech), at: now)
                 return
             }
-            if let gestureTime = lastGestureAt, now - gestureTime < timing.gestureWindow {
-                decide(u, .dropped(at: now, reason: .postedWithinGestureWindow), at: now)
+            if let gestureTime = lastGestureAt, now - gestureTime < gaps.gestureWindow {
+                decide(u, .dropped(at: now.seconds, reason: .postedWithinGestureWindow), at: now)
                 return
             }
         }
         var plan = Plan(cause: cause, gesture: false)
-        plan.items = [Waiting(utterance: u, group: 0, gap: timing.queueGap, follows: false,
+        plan.items = [Waiting(utterance: u, group: 0, gap: gaps.queueGap, follows: false,
                               cancelledByEvents: false, jumpedQueue: false)]
         if next {
             // After the utterance being spoken, ahead of what waits (behind earlier such ones).
@@ -413,7 +416,7 @@ public final class SpeechScheduler: @unchecked Sendable {
             enqueueAtFront(plan, blocked: true)
         } else {
             cutPlaying(by: Interruption(utteranceID: u.id, cause: cause), at: now)
-            plan.items[0].gap = 0
+            plan.items[0].gap = .zero
             enqueueAtFront(plan, blocked: false)
         }
     }
@@ -430,18 +433,18 @@ public final class SpeechScheduler: @unchecked Sendable {
             items[index].jumpedQueue = blocked
         }
         if blocked {
-            items[0].gap = timing.queueGap
+            items[0].gap = gaps.queueGap
             let position = waiting.firstIndex { !$0.jumpedQueue } ?? waiting.count
             waiting.insert(contentsOf: items, at: position)
         } else {
-            items[0].gap = 0
+            items[0].gap = .zero
             waiting.insert(contentsOf: items, at: 0)
         }
     }
 
     /// Starts waiting utterances while nothing plays, or sets a timer for the first one's gap.
     /// `force` starts the first one without checking its gap (its timer fired).
-    private func pump(now: Double, force: Bool = false) {
+    private func pump(now: TimelineInstant, force: Bool = false) {
         if let timer = startTimer {
             clock.cancel(timer)
             startTimer = nil
@@ -465,20 +468,20 @@ public final class SpeechScheduler: @unchecked Sendable {
         }
     }
 
-    private func begin(_ item: Waiting, at now: Double) {
+    private func begin(_ item: Waiting, at now: TimelineInstant) {
         let u = item.utterance
-        let duration: Double?
+        let duration: TimelineDuration?
         do {
             duration = try device.start(u, at: now)
         } catch {
-            decide(u, .dropped(at: now, reason: .deviceFailed(String(describing: error))), at: now)
+            decide(u, .dropped(at: now.seconds, reason: .deviceFailed(String(describing: error))), at: now)
             dropFollowers(of: item.group, at: now)
             return
         }
-        outbox.append(.started(u, at: now))
+        outbox.append(.started(u, at: now.seconds))
         var current = Playing(utterance: u, group: item.group, start: now, end: nil, endTimer: nil)
         if let duration {
-            let end = now + max(0, duration)
+            let end = now + max(.zero, duration)
             current.end = end
             let id = u.id
             current.endTimer = clock.schedule(at: end) { [weak self] in
@@ -495,39 +498,39 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     /// Finishes the playing utterance if its end has come: an event at the very instant speech
     /// ends (or a live timer running late) must not count as cutting it off.
-    private func settle(now: Double) {
+    private func settle(now: TimelineInstant) {
         guard let current = playing, let end = current.end, end <= now else { return }
         if let timer = current.endTimer { clock.cancel(timer) }
         finishPlaying(at: end)
     }
 
-    private func finishPlaying(at end: Double) {
+    private func finishPlaying(at end: TimelineInstant) {
         guard let current = playing else { return }
         playing = nil
         lastEnd = end
-        decide(current.utterance, .spoken(start: current.start, end: end), at: end)
+        decide(current.utterance, .spoken(start: current.start.seconds, end: end.seconds), at: end)
     }
 
-    private func cutPlaying(by interruption: Interruption, at now: Double) {
+    private func cutPlaying(by interruption: Interruption, at now: TimelineInstant) {
         guard let current = playing else { return }
         if let timer = current.endTimer { clock.cancel(timer) }
         playing = nil
         device.stop(current.utterance, at: now)
         lastEnd = now
-        decide(current.utterance, .cut(start: current.start, at: now, by: interruption), at: now)
+        decide(current.utterance, .cut(start: current.start.seconds, at: now.seconds, by: interruption), at: now)
         dropFollowers(of: current.group, at: now)
     }
 
-    private func dropFollowers(of group: Int, at now: Double) {
+    private func dropFollowers(of group: Int, at now: TimelineInstant) {
         dropWaiting(where: { $0.group == group && $0.follows }, reason: .precedingSpeechCut, at: now)
     }
 
-    private func dropWaiting(where matches: (Waiting) -> Bool, reason: DropReason, at now: Double) {
+    private func dropWaiting(where matches: (Waiting) -> Bool, reason: DropReason, at now: TimelineInstant) {
         let dropped = waiting.filter(matches)
         guard !dropped.isEmpty else { return }
         waiting.removeAll(where: matches)
         for item in dropped {
-            decide(item.utterance, .dropped(at: now, reason: reason), at: now)
+            decide(item.utterance, .dropped(at: now.seconds, reason: reason), at: now)
         }
     }
 
@@ -535,11 +538,11 @@ public final class SpeechScheduler: @unchecked Sendable {
 
     fileprivate func makeUtterance(text: String, kind: UtteranceKind, priority: SpeechPriority = .default,
                                    queued: Bool = false, elementID: String? = nil, language: String? = nil,
-                                   spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, cause: String, now: Double,
+                                   spans: [SpeechSpan]? = nil, purpose: SpeechPurpose? = nil, cause: String, now: TimelineInstant,
                                    gesture: Bool) -> Utterance {
         var u = Utterance(id: nextUtteranceID, text: text, kind: kind, priority: priority, queued: queued,
                           elementID: elementID, language: language, spans: spans, cause: cause, source: currentSource,
-                          requestedAt: now, isGestureSpeech: gesture)
+                          requestedAt: now.seconds, isGestureSpeech: gesture)
         u.purpose = purpose
         nextUtteranceID += 1
         utterances.append(u)
@@ -552,14 +555,14 @@ public final class SpeechScheduler: @unchecked Sendable {
     }
 
     /// Records an utterance's fate and, for announcements, `announcementDidFinish`.
-    fileprivate func decide(_ u: Utterance, _ fate: UtteranceFate, at time: Double) {
+    fileprivate func decide(_ u: Utterance, _ fate: UtteranceFate, at time: TimelineInstant) {
         precondition(fates[u.id] == nil, "utterance \(u.id) already has a fate")
         fates[u.id] = fate
         outbox.append(.finished(TranscriptEntry(utterance: u, fate: fate)))
         defer { trimHistory() }
         if u.kind == .announcement {
             let result = AnnouncementResult(utteranceID: u.id, text: u.text, wasSuccessful: fate.wasSpokenInFull,
-                                            time: time)
+                                            time: time.seconds)
             results.append(result)
             outbox.append(.announcementDidFinish(result))
         }

@@ -33,6 +33,17 @@ public struct TimingSettings: Sendable, Equatable {
     /// The range every timing value must be in, in seconds.
     public static let validRange: ClosedRange<Double> = 0...10
 
+    /// The four pauses as the clock's integer durations (each rounded to the nanosecond), the
+    /// form the scheduler compares and adds.
+    public struct Durations: Sendable, Equatable {
+        public var hintPause, gestureWindow, queueGap, earconGap: TimelineDuration
+    }
+
+    public var durations: Durations {
+        Durations(hintPause: .seconds(hintPause), gestureWindow: .seconds(gestureWindow),
+                  queueGap: .seconds(queueGap), earconGap: .seconds(earconGap))
+    }
+
     public init(hintPause: Double, gestureWindow: Double, queueGap: Double, earconGap: Double) {
         self.hintPause = hintPause
         self.gestureWindow = gestureWindow

@@ -11,7 +11,7 @@ import Foundation
 public final class VirtualClock: TimelineClock, @unchecked Sendable {
     public let executor: TimelineExecutor
     // Changed inside `executor` only.
-    private var current: Double = 0
+    private var current = TimelineInstant.zero
     private var nextSequence: UInt64 = 0
     /// Jobs ordered by (time, sequence); cancelled jobs stay until they reach the top.
     private var queue = JobHeap()
@@ -23,10 +23,10 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
         self.executor = executor
     }
 
-    public var now: Double { executor.run { current } }
+    public var now: TimelineInstant { executor.run { current } }
 
     /// The time of the earliest work not yet run, if any.
-    public var nextDueTime: Double? {
+    public var nextDueTime: TimelineInstant? {
         executor.run {
             discardCancelledTop()
             return queue.top?.time
@@ -37,7 +37,7 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
     public var pendingCount: Int { executor.run { live.count } }
 
     @discardableResult
-    public func schedule(at time: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
+    public func schedule(at time: TimelineInstant, _ action: @escaping @Sendable () -> Void) -> ScheduledWork {
         executor.run {
             nextSequence += 1
             live.insert(nextSequence)
@@ -52,22 +52,22 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
 
     /// Moves time forward to `time`, running every job due by then in order, including jobs that
     /// those jobs schedule. Does nothing if `time` is earlier than now.
-    public func advance(to time: Double) {
+    public func advance(to time: TimelineInstant) {
         while runNextJob(dueBy: time) {}
         executor.run { current = max(current, time) }
     }
 
-    /// Moves time forward by `seconds` (negative amounts do nothing).
-    public func advance(by seconds: Double) {
-        advance(to: now + max(0, seconds))
+    /// Moves time forward by `duration` (negative amounts do nothing).
+    public func advance(by duration: TimelineDuration) {
+        advance(to: now + max(.zero, duration))
     }
 
-    public func wait(until time: Double) { advance(to: time) }
+    public func wait(until time: TimelineInstant) { advance(to: time) }
 
-    public func wait(until isDone: () -> Bool, before limit: Double) -> Bool {
+    public func wait(until isDone: () -> Bool, before limit: TimelineInstant) -> Bool {
         while !isDone() {
             guard let due = nextDueTime else { return isDone() }
-            if due > limit + 1e-9 { return false }
+            if due > limit { return false }
             advance(to: due)
         }
         return true
@@ -75,13 +75,13 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
 
     /// Runs all scheduled work, including work it schedules, and leaves time at the last job.
     public func runUntilIdle() {
-        while runNextJob(dueBy: .infinity) {}
+        while runNextJob(dueBy: .distantFuture) {}
     }
 
     /// Runs the earliest job due by `limit` (ties: the first scheduled), with the time set to
     /// it; false when none is due. The job is taken and run in one `run`, so work cancelled
     /// before it runs never runs.
-    private func runNextJob(dueBy limit: Double) -> Bool {
+    private func runNextJob(dueBy limit: TimelineInstant) -> Bool {
         executor.run {
             discardCancelledTop()
             guard let top = queue.top, top.time <= limit else { return false }
@@ -99,7 +99,7 @@ public final class VirtualClock: TimelineClock, @unchecked Sendable {
 }
 /// One piece of scheduled work.
 private struct Job {
-    var time: Double
+    var time: TimelineInstant
     var sequence: UInt64
     var action: @Sendable () -> Void
 

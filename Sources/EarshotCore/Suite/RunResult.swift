@@ -6,7 +6,8 @@ import Foundation
 /// conformance table, computed here once for the terminal, the JSON file and the report page.
 ///
 /// Every such output is a `RunWriter` of this one value (`FindingsWriter`, `JUnitWriter`,
-/// `SarifWriter`, `ConformanceWriter`, `BaselineWriter`), so the three commands write them alike.
+/// `SarifWriter`, `ConformanceWriter`, `BaselineWriter`; the transcripts, `TranscriptWriter`, and
+/// the report page, `DeskCheckPageWriter`, above the core), so the three commands write them alike.
 public struct RunResult: Sendable {
     /// The command, as JUnit names its suites (`earshot check`).
     public var command: String
@@ -21,6 +22,13 @@ public struct RunResult: Sendable {
     public var baseline: FindingBaseline?
     /// The `--standard` table of the findings against the checks that ran.
     public private(set) var conformance: ConformanceReport?
+    /// The timeline of a run of one scenario (`check`; a sweep's first rate), which its
+    /// transcripts and its report page are written from. A run of many (`test`) leaves it nil
+    /// and writes each scenario's page from a result of that scenario alone as it finishes, so
+    /// a long suite never holds every transcript; the timeline's audio is never held here
+    /// either: the renderer streams it to its WAV file during the run, and the page's writer is
+    /// given that file.
+    public var timeline: ScenarioResult?
 
     public init(command: String, records: [SuiteRecord], findings: [Finding], files: [String], coverage: CheckCoverage,
                 baseline: FindingBaseline? = nil, standard: StandardID? = nil) throws {

@@ -132,6 +132,6 @@ enum FuzzTarget: String, CaseIterable {
 
 /// A speech device that plays every utterance for 0.5 s: scenario runs without an engine.
 final class FixedLengthDevice: SpeechDevice {
-    func start(_ utterance: Utterance, at time: Double) throws -> Double? { 0.5 }
-    func stop(_ utterance: Utterance, at time: Double) {}
+    func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? { .seconds(0.5) }
+    func stop(_ utterance: Utterance, at time: TimelineInstant) {}
 }

@@ -62,8 +62,8 @@ struct EstimatedSpeechDeviceTests {
         let digits = Utterance(id: 1, text: "평점 4.8점", kind: .element, cause: "test", requestedAt: 0)
         let words = Utterance(id: 2, text: "평점 사 점 팔 점", kind: .element, cause: "test", requestedAt: 0)
         #expect(device.duration(of: digits) == device.duration(of: words))
-        #expect(device.duration(of: digits) > 1)
-        #expect(device.duration(of: digits) * 22050 == (device.duration(of: digits) * 22050).rounded(), "whole samples")
+        #expect(device.duration(of: digits) > .seconds(1))
+        #expect(device.duration(of: digits) == .samples(device.sampleCount(of: digits), rate: 22050), "whole samples")
     }
 
     @Test("every sample scenario says the golden transcript's words with the same fates", arguments: goldenScenarios)

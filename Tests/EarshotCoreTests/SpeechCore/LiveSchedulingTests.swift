@@ -8,10 +8,10 @@ struct LiveSchedulingTests {
     final class LockedDevice: SpeechDevice, @unchecked Sendable {
         private let inner = TimedDevice(speechDuration: 0.4, earconDuration: 0.2)
         private let lock = NSLock()
-        func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+        func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
             try lock.withLock { try inner.start(utterance, at: time) }
         }
-        func stop(_ utterance: Utterance, at time: Double) {
+        func stop(_ utterance: Utterance, at time: TimelineInstant) {
             lock.withLock { inner.stop(utterance, at: time) }
         }
     }
@@ -56,7 +56,7 @@ struct LiveSchedulingTests {
         let clock = LiveClock(label: "earshot.test-live-scheduling")
         let scheduler = SpeechScheduler(clock: clock, device: LockedDevice(), timing: Self.timing)
         let origin = clock.now
-        for (time, event) in Self.steps { scheduler.schedule(event, at: origin + time) }
+        for (time, event) in Self.steps { scheduler.schedule(event, at: origin + .seconds(time)) }
         while clock.now < origin + 3.5 && !(clock.now > origin + 2.6 && scheduler.isIdle) {
             try await Task.sleep(nanoseconds: 20_000_000)
         }
@@ -65,8 +65,8 @@ struct LiveSchedulingTests {
         // Real time wanders by scheduling delays (which add up along a chain of utterances on a
         // busy machine), not more.
         for (liveEntry, virtualEntry) in zip(live.entries, expected.entries) {
-            #expect(abs(liveEntry.fate.decidedAt - origin - virtualEntry.fate.decidedAt) < 0.25,
-                    "\(liveEntry): live \(liveEntry.fate.decidedAt - origin), virtual \(virtualEntry.fate.decidedAt)")
+            #expect(abs(liveEntry.fate.decidedAt - origin.seconds - virtualEntry.fate.decidedAt) < 0.25,
+                    "\(liveEntry): live \(liveEntry.fate.decidedAt - origin.seconds), virtual \(virtualEntry.fate.decidedAt)")
         }
     }
 }

@@ -26,17 +26,30 @@ final class TimedDevice: SpeechDevice {
         var description: String { "engine refused the text" }
     }
 
-    func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+    func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
         if failingTexts.contains(utterance.text) { throw EngineFailure() }
-        log.append("start #\(utterance.id) at \(formatTime(time))")
+        log.append("start #\(utterance.id) at \(time)")
         if reportsEndLater { return nil }
-        if utterance.kind.isEarcon { return earconDuration }
-        return durations[utterance.text] ?? speechDuration
+        if utterance.kind.isEarcon { return .seconds(earconDuration) }
+        return .seconds(durations[utterance.text] ?? speechDuration)
     }
 
-    func stop(_ utterance: Utterance, at time: Double) {
-        log.append("stop #\(utterance.id) at \(formatTime(time))")
+    func stop(_ utterance: Utterance, at time: TimelineInstant) {
+        log.append("stop #\(utterance.id) at \(time)")
     }
+}
+
+// Times written as seconds in the tests (`clock.schedule(at: 1.5)`, `clock.now == 2`): the
+// literal is rounded to the nanosecond as `TimelineInstant(seconds:)` does. Tests only; the
+// library's callers say which unit they mean.
+extension TimelineInstant: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public init(floatLiteral value: Double) { self.init(seconds: value) }
+    public init(integerLiteral value: Int) { self.init(seconds: Double(value)) }
+}
+
+extension TimelineDuration: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public init(floatLiteral value: Double) { self = .seconds(value) }
+    public init(integerLiteral value: Int) { self = .seconds(Double(value)) }
 }
 
 /// A scheduler on a virtual clock with a timed device and the test timing values.
@@ -54,7 +67,7 @@ struct SpeechBench {
 
     /// Schedules events at their times and runs the clock until nothing is left.
     func run(_ steps: [(Double, SpeechEvent)]) -> SpeechTranscript {
-        for (time, event) in steps { scheduler.schedule(event, at: time) }
+        for (time, event) in steps { scheduler.schedule(event, at: TimelineInstant(seconds: time)) }
         clock.runUntilIdle()
         return scheduler.transcript
     }

@@ -126,7 +126,7 @@ private final class LateEndingDevice: SpeechDevice, @unchecked Sendable {
     weak var scheduler: SpeechScheduler?
     private var count = 0
 
-    func start(_ utterance: Utterance, at time: Double) throws -> Double? {
+    func start(_ utterance: Utterance, at time: TimelineInstant) throws -> TimelineDuration? {
         count += 1
         let id = utterance.id
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1 + count % 4)) { [weak self] in
@@ -135,5 +135,5 @@ private final class LateEndingDevice: SpeechDevice, @unchecked Sendable {
         return nil
     }
 
-    func stop(_ utterance: Utterance, at time: Double) {}
+    func stop(_ utterance: Utterance, at time: TimelineInstant) {}
 }

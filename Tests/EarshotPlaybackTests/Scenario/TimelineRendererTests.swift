@@ -22,13 +22,14 @@ struct TimelineRendererTests {
         let screenChanged = try #require(library.buffer(for: .screenChanged)).samples
         let boundary = try #require(library.buffer(for: .boundary)).samples
 
-        let first = try #require(try renderer.start(Self.earcon(1, .screenChanged), at: 0))
-        #expect(first == Double(screenChanged.count) / 22050)
-        renderer.stop(Self.earcon(1, .screenChanged), at: 0.1)
-        _ = try renderer.start(Self.earcon(2, .boundary), at: 0.3)
+        let first = try #require(try renderer.start(Self.earcon(1, .screenChanged), at: .zero))
+        #expect(first == .samples(screenChanged.count, rate: 22050))
+        renderer.stop(Self.earcon(1, .screenChanged), at: TimelineInstant(seconds: 0.1))
+        _ = try renderer.start(Self.earcon(2, .boundary), at: TimelineInstant(seconds: 0.3))
         let speech = Utterance(id: 3, text: "확인", kind: .element, cause: "test", requestedAt: 0.5)
-        let length = try #require(try renderer.start(speech, at: 0.5))
-        try renderer.finish(at: 0.5 + length + 0.25)
+        let lengthDuration = try #require(try renderer.start(speech, at: TimelineInstant(seconds: 0.5)))
+        try renderer.finish(at: TimelineInstant(seconds: 0.5) + lengthDuration + .seconds(0.25))
+        let length = lengthDuration.seconds
 
         let audio = try WAVFile.read(path: path)
         #expect(Array(audio.samples[0..<2205]) == Array(screenChanged[0..<2205]))
@@ -51,11 +52,11 @@ struct TimelineRendererTests {
         for name in ["1.wav", "2.wav"] {
             let path = folder.appendingPathComponent(name).path
             let renderer = try TimelineRenderer(speaker: speaker, output: try WAVStreamWriter(path: path, sampleRate: 22050))
-            _ = try renderer.start(Self.earcon(1, .activation), at: 0.125)
-            _ = try renderer.start(Self.earcon(2, .pageScroll), at: 0.5)
-            renderer.stop(Self.earcon(2, .pageScroll), at: 0.53)
-            _ = try renderer.start(Self.earcon(3, .screenChanged), at: 0.53)
-            try renderer.finish(at: 1)
+            _ = try renderer.start(Self.earcon(1, .activation), at: TimelineInstant(seconds: 0.125))
+            _ = try renderer.start(Self.earcon(2, .pageScroll), at: TimelineInstant(seconds: 0.5))
+            renderer.stop(Self.earcon(2, .pageScroll), at: TimelineInstant(seconds: 0.53))
+            _ = try renderer.start(Self.earcon(3, .screenChanged), at: TimelineInstant(seconds: 0.53))
+            try renderer.finish(at: TimelineInstant(seconds: 1))
             files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         #expect(files[0].count == 44 + 2 * 22050)

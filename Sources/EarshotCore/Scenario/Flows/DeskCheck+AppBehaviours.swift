@@ -101,7 +101,7 @@ extension DeskCheck {
                 memory.restored = true
                 memories[screen] = memory
                 let remembered = memory
-                flowLog.append(.restoreScheduled(time: clock.now, screen: screen, due: clock.now + plan.delay))
+                flowLog.append(.restoreScheduled(time: clock.now.seconds, screen: screen, due: clock.now.seconds + plan.delay))
                 schedule(after: plan.delay, from: screen, cancelOnDisappear: plan.cancelOnDisappear) { desk in
                     try desk.restore(plan, memory: remembered, on: screen, repeated: repeated, source: desk.appSource(screen, "restoreFocus", source))
                 }
@@ -116,7 +116,7 @@ extension DeskCheck {
         guard let navigator = screens[screen] else { return }
         let target = Self.restoreTarget(plan, memory: memory, screen: navigator.screen,
                                         createButton: app[screen]?.createButton) { self.hasStop($0, navigator) }
-        flowLog.append(.restore(time: clock.now, screen: screen, target: target, by: plan.by, repeated: repeated))
+        flowLog.append(.restore(time: clock.now.seconds, screen: screen, target: target, by: plan.by, repeated: repeated))
         guard let target else { return }
         let notification: PostedNotification = plan.notification == .screenChanged
             ? .screenChanged(element: target, screen: nil) : .layoutChangedElement(target)
@@ -169,7 +169,7 @@ extension DeskCheck {
         let id = nextWorkID
         nextWorkID += 1
         // Runs inside the executor, as all of the clock's work does.
-        let work = clock.schedule(at: clock.now + delay) { [weak self] in
+        let work = clock.schedule(at: clock.now + .seconds(delay)) { [weak self] in
             guard let self, pendingWork.removeValue(forKey: id) != nil else { return }
             do {
                 try body(self)
@@ -192,9 +192,9 @@ extension DeskCheck {
         if let element, screen != current, !screens.shown.screen.contains(element),
            let owner = screens[screen], let index = owner.order.index(ofStop: element) ?? owner.order.index(presenting: element) {
             let stop = owner.order.stops[index]
-            flowLog.append(.ghost(time: clock.now, element: element, screen: screen, shown: current))
+            flowLog.append(.ghost(time: clock.now.seconds, element: element, screen: screen, shown: current))
             screens.shown = FocusNavigator(screen: screens.shown.screen, generator: generator)
-            flowLog.append(.focus(time: clock.now, screen: current, element: nil, by: .app))
+            flowLog.append(.focus(time: clock.now.seconds, screen: current, element: nil, by: .app))
             scheduler.handle(.layoutChanged(.element(speech(owner.describe(stop), id: stop.id))), source: source)
             return
         }

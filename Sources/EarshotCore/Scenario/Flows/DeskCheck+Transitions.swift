@@ -51,7 +51,7 @@ extension DeskCheck {
     func navigate(to name: String, kind: TransitionKind, focus: String? = nil, source: String?) throws {
         guard screens[name] != nil else { throw DeskCheckError.unknownScreen(name, valid: screens.names) }
         let from = current
-        let now = clock.now
+        let now = clock.now.seconds
         let isReturn = kind.isReturn || (kind == .swap && stack.dropLast().contains(name))
         // Where the user was on the screen they leave.
         let leaving = screens.shown

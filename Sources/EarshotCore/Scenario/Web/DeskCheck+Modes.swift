@@ -65,7 +65,7 @@ extension DeskCheck {
             switch gesture {
             case .toggleFocusMode:
                 guard hasReaderModes else { return .notHandled }
-                flowLog.append(.gesture(time: clock.now, name: name))
+                flowLog.append(.gesture(time: clock.now.seconds, name: name))
                 let focusMode = !modes.focusMode
                 modes.chosenByUser = focusMode
                 let change = switchMode(toFocusMode: focusMode) ?? ModeSwitch()
@@ -82,7 +82,7 @@ extension DeskCheck {
                 let screen = screens.shown.screen
                 guard hasReaderModes, modes.focusMode, !modes.chosenByUser,
                       generator.reader.escapeLeavesFocusMode(on: screen.browserFocusID, in: screen) else { return .notHandled }
-                flowLog.append(.gesture(time: clock.now, name: name))
+                flowLog.append(.gesture(time: clock.now.seconds, name: name))
                 modes.chosenByUser = false
                 let change = switchMode(toFocusMode: false)
                 scheduler.handle(.modeSwitched(change ?? ModeSwitch(), gesture: name), source: source)

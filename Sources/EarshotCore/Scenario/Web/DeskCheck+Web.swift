@@ -20,7 +20,7 @@ extension DeskCheck {
         executor.run {
             let name = current
             for text in notes { note(text, source: source) }
-            for event in events { flowLog.append(.page(time: clock.now, screen: name, change: event)) }
+            for event in events { flowLog.append(.page(time: clock.now.seconds, screen: name, change: event)) }
             let browserFocusBefore = screens.shown.screen.browserFocusID
             let before = screens.shown.focusedStop
             let oldStops = screens.shown.stops.map(\.id)
@@ -56,7 +56,7 @@ extension DeskCheck {
                     continue
                 case .createdFilled:
                     note("live region \"\(change.region)\" came into the page with its text already in it: \"\(change.text)\" is not said", source: said)
-                    flowLog.append(.regionCreatedFilled(time: clock.now, screen: name, region: change.region, text: change.text))
+                    flowLog.append(.regionCreatedFilled(time: clock.now.seconds, screen: name, region: change.region, text: change.text))
                     continue
                 case nil: break
                 }
@@ -88,7 +88,7 @@ extension DeskCheck {
             if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
             return
         }
-        flowLog.append(.focus(time: clock.now, screen: current, element: stop.id, by: cause.by == nil ? .app : .user))
+        flowLog.append(.focus(time: clock.now.seconds, screen: current, element: stop.id, by: cause.by == nil ? .app : .user))
         let said = stop.id == cause.quietOn ? nil : generator.describeJump(to: stop, .focusable, after: previous)
         guard let said, !said.text.isEmpty else {
             if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
@@ -151,14 +151,14 @@ extension DeskCheck {
     /// A gesture passed to the browser as its key (`keyForPage`): the flow keeps it as it keeps
     /// every gesture.
     public func passedToPage(_ gesture: ScenarioGesture) {
-        executor.run { flowLog.append(.gesture(time: clock.now, name: gestureName(gesture))) }
+        executor.run { flowLog.append(.gesture(time: clock.now.seconds, name: gestureName(gesture))) }
     }
 
     /// The user acted on the page through the browser (a click, focus, typing): what the page
     /// shows in answer should be heard (`live.change-unheard`), and the page's chance to settle
     /// focus after an earlier change ends.
     public func userActed(_ action: PageAction) {
-        executor.run { flowLog.append(.pageAction(time: clock.now, action: action.summary)) }
+        executor.run { flowLog.append(.pageAction(time: clock.now.seconds, action: action.summary)) }
     }
 }
 
