@@ -3,7 +3,9 @@ import EarshotCore
 import EarshotReport
 
 /// The report pages' options that `check`, `test`, `read` and `render` share (docs/reports.md);
-/// the pages are written by their workflows (`DeskCheckPage`, `ScreenPage`, `RenderIndex`).
+/// `check`'s and `test`'s pages are writers of the run's result (`DeskCheckPageWriter`,
+/// `SuiteIndexWriter`); `read`'s and `render`'s, which have no run result, by their commands
+/// (`ScreenPage`, `RenderIndex`).
 enum ReportWriting {
     /// Checks a page's name: it ends in .html.
     static func checkPageName(_ path: String, option: String) throws {

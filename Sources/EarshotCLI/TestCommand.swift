@@ -122,9 +122,10 @@ enum TestCommand: Command {
         }
         let findings = verdicts.flatMap(\.findings)
         // A code counts as checked when any scenario that ran checked it.
-        let run = try RunResult(command: "earshot test", records: verdicts.map(\.record), findings: baseline.map { $0.mark(findings) } ?? findings,
+        var run = try RunResult(command: "earshot test", records: verdicts.map(\.record), findings: baseline.map { $0.mark(findings) } ?? findings,
                                 files: files, coverage: .joined(verdicts.compactMap(\.outcome.coverage)), baseline: baseline,
                                 standard: audit.standard)
+        run.verdicts = verdicts
         for reason in run.coverage.notedReasons { printer.line("note: \(reason)") }
         try run.write(audit.writers)
         audit.printSummaries(of: run, out: TextOutput(toStandardError: reports.usesStandardOutput || audit.conformancePath == "-"))
@@ -145,7 +146,9 @@ enum TestCommand: Command {
         printer.line(summary)
         try run.write(reports.writers)
         if let report {
-            let path = try report.writeIndex(verdicts: verdicts, pages: pages, conformance: run.conformance)
+            let index = report.indexWriter(pages: pages)
+            try run.write([index])
+            let path = index.path
             // A scenario that failed to run, or whose page could not be written, has no page.
             let written = verdicts.filter { $0.outcome.error == nil }.count
             printer.line("wrote \(path) and \(counted(written, "report page"))")

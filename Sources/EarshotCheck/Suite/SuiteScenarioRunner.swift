@@ -16,14 +16,10 @@ public final class SuiteScenarioRunner {
             self.placement = placement
         }
 
-        /// Writes `index.html` into the folder: the pass/fail table linking each scenario's
-        /// page, and the `--standard` table. Returns its path.
-        public func writeIndex(verdicts: [ScenarioVerdict], pages: [String], conformance: ConformanceReport?) throws -> String {
-            var page = SuiteIndexPage(verdicts: verdicts, pages: pages)
-            page.conformance = conformance
-            let path = (folder as NSString).appendingPathComponent("index.html")
-            try AtomicFile.write(page.html(provenance: Provenance.line), to: path, followingLinks: false)
-            return path
+        /// The writer of the folder's `index.html`, for the pages named `pages` (one per
+        /// scenario, in the order of the run's verdicts).
+        public func indexWriter(pages: [String]) -> SuiteIndexWriter {
+            SuiteIndexWriter(path: (folder as NSString).appendingPathComponent("index.html"), pages: pages)
         }
     }
 

@@ -29,6 +29,10 @@ public struct RunResult: Sendable {
     /// either: the renderer streams it to its WAV file during the run, and the page's writer is
     /// given that file.
     public var timeline: ScenarioResult?
+    /// A suite's verdicts (`test`), one per scenario in the order of `records`: the rows of its
+    /// report's index (`SuiteIndexWriter`). They are what the run already keeps to count its
+    /// passes and failures; empty for `check` and `lint`.
+    public var verdicts: [ScenarioVerdict] = []
 
     public init(command: String, records: [SuiteRecord], findings: [Finding], files: [String], coverage: CheckCoverage,
                 baseline: FindingBaseline? = nil, standard: StandardID? = nil) throws {
