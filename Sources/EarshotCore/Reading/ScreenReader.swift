@@ -105,6 +105,10 @@ public protocol ScreenReader: Sendable {
     /// where keys go to the page (NVDA's `shouldPassThrough`); nil: the reader has no such mode
     /// (docs/web.md, "Browse and focus modes, as played").
     func passesThrough(onFocusOf id: String, in screen: Screen) -> Bool?
+    /// Whether activating the node `id` in the reader's browse mode (NVDA's Enter or space) puts
+    /// the reader in focus mode and focuses it rather than acting on it; nil or false: an
+    /// activation as any other.
+    func passesThrough(onActivating id: String, in screen: Screen) -> Bool?
     /// Whether Escape in focus mode, with the node `id` focused, leaves focus mode rather than
     /// going to the page.
     func escapeLeavesFocusMode(on id: String?, in screen: Screen) -> Bool
@@ -122,6 +126,8 @@ public protocol ScreenReader: Sendable {
 }
 
 extension ScreenReader {
+    public func passesThrough(onActivating id: String, in screen: Screen) -> Bool? { nil }
+
     public func jumpDestination(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int? {
         nextJumpTarget(target, forward: forward, from: focused, in: stops)
     }
