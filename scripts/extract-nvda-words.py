@@ -98,7 +98,7 @@ READER_FACTS = {
     "states": ["from", "negativeOn", "spokenOnlyOn"],
 }
 # What the reader reads of each quick navigation key.
-READER_QUICK_NAVIGATION_KEY = ["finds", "itemType", "notFound"]
+READER_QUICK_NAVIGATION_KEY = ["finds", "itemType", "minLength", "notFound"]
 
 
 def reader_facts(groups):
@@ -199,6 +199,9 @@ TEMPLATES = {
     "noPreviousGraphic": ("browseMode.py", "no previous graphic", []),
     "noNextBlockQuote": ("browseMode.py", "no next block quote", []),
     "noPreviousBlockQuote": ("browseMode.py", "no previous block quote", []),
+    # qn("notLinkBlock", key="n", …): text after (or before) a block of links.
+    "noNextNotLinkBlock": ("browseMode.py", "no more text after a block of links", []),
+    "noPreviousNotLinkBlock": ("browseMode.py", "no more text before a block of links", []),
 }
 
 # ngettext("one", "other", n), its arguments on the call's line or on lines of their own after

@@ -66,6 +66,7 @@ public enum ExploreAction: Equatable, Sendable {
          "the previous of a kind (NVDA: shift with the key)"),
         ("previous-radio-button | previous-combo-box | previous-graphic | previous-block-quote",
          "the previous of a kind (NVDA: shift with the key)"),
+        ("not-link-block | previous-not-link-block", "NVDA's n / shift+n on a page: the text after / before a block of links"),
         ("activate | escape", "double tap / two-finger scrub"),
         ("focus-mode", "NVDA+space on a page: browse mode / focus mode"),
         ("increment | decrement", "swipe up / down on an adjustable element"),

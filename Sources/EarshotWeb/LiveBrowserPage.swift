@@ -84,7 +84,8 @@ public final class LiveBrowserPage: LivePage {
         session.close()
     }
 
-    /// Marks the page changed on any change of its DOM (nodes, text, attributes) and on any
+    /// Marks the page changed on any change of its DOM (nodes, text, attributes) and (unless a
+    /// benchmark turned focus following off, `PageFocusFollowing`) on any
     /// move of keyboard focus (which changes no node, but changes what the tree says is focused),
     /// in the document and in the documents of its frames already loaded that it can reach (a
     /// frame loaded later takes it as a new document does).
@@ -96,8 +97,10 @@ public final class LiveBrowserPage: LivePage {
           var mark = function () { view.__earshotChanged = true; };
           new view.MutationObserver(mark)
             .observe(view.document, {subtree: true, childList: true, characterData: true, attributes: true});
-          view.document.addEventListener('focusin', mark, true);
-          view.document.addEventListener('focusout', mark, true);
+          if (\(PageFocusFollowing.isOn)) {
+            view.document.addEventListener('focusin', mark, true);
+            view.document.addEventListener('focusout', mark, true);
+          }
           for (var i = 0; i < view.frames.length; i++) {
             try { observe(view.frames[i]); } catch (error) {}
           }

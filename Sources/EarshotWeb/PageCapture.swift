@@ -795,7 +795,7 @@ struct DOMFacts {
             guard strings.indices.contains(index) else { return nil }
             return strings[index]
         }
-        for document in snapshot.documents ?? [] {
+        for (documentIndex, document) in (snapshot.documents ?? []).enumerated() {
             guard let nodes = document.nodes else { continue }
             let offset = document.frameId.flatMap(string).flatMap { offsets[$0] } ?? (0, 0)
             let backendIDs = nodes.backendNodeId ?? []
@@ -821,6 +821,19 @@ struct DOMFacts {
                     if facts.tag == "input", type == "radio", let name, !name.isEmpty { facts.radioName = name }
                 }
                 byBackendID[backendID] = facts
+            }
+            // A frame's document speaks the language of its own `<html lang>`, which Chromium's
+            // tree has no node for (the root element is ignored): its document node, the frame's
+            // `RootWebArea`, takes it, so the frame's text is read in it (docs/web.md, Frames).
+            // The page's own document keeps the page's `language`.
+            if documentIndex > 0, let root = names.firstIndex(where: { string($0) == "#document" }), root < backendIDs.count,
+               byBackendID[backendIDs[root]]?.language == nil,
+               // The root element, not the doctype (named `html` too) before it.
+               let element = names.indices.first(where: { index in
+                   string(names[index])?.uppercased() == "HTML" && index < backendIDs.count
+                       && byBackendID[backendIDs[index]]?.language?.isEmpty == false
+               }), let language = byBackendID[backendIDs[element]]?.language {
+                byBackendID[backendIDs[root]]?.language = language
             }
             if let layout = document.layout {
                 let indices = layout.nodeIndex ?? []

@@ -71,6 +71,17 @@ struct WebModeTests {
         #expect(lines[1].cause == "focus move (NVDA+space)" && lines[4].cause == "mode switch (NVDA+space)", "\(output)")
     }
 
+    @Test("Enter on an edit field in browse mode (NVDA's _activatePosition, shouldPassThrough with no reason) enters focus mode with its sound and focuses the field, which is said; Enter on a button activates it, no switch")
+    func enterOnAnEditField() throws {
+        let output = try WebNavigationTests.check(Self.scenario("modes-enter.json"), voice: "en")
+        let lines = Self.lines(output)
+        #expect(lines.map(\.what) == ["\"main landmark Name edit\"", "[focusMode sound]", "\"Name edit blank\"",
+                                      "[browseMode sound]", "\"Done button\""], "\(output)")
+        #expect(lines.map(\.cause) == ["focus move (e)", "focus move (enter)", "focus move (enter)", "mode switch (escape)",
+                                       "focus move (b)"], "\(output)")
+        #expect(lines.map(\.start) == ["00:00.000", "00:02.000", "00:02.150", "00:04.000", "00:05.000"], "\(output)")
+    }
+
     @Test("the sign-in sample: the invalid field focused by the page says its error message and its selected text, in English and Korean")
     func signInSample() throws {
         let samples = CLIRunner.repositoryRoot.appendingPathComponent("samples/web")

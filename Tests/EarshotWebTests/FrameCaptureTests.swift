@@ -66,6 +66,43 @@ struct FrameCaptureTests {
         #expect(DOMFacts.documentScrolls(snapshot)["inner"]?.y == 5)
     }
 
+    @Test("a frame's document takes the lang of its own html element; the page's document keeps none of its own")
+    func frameLanguage() throws {
+        let snapshot = try JSONDecoder().decode(ChromiumDOMSnapshot.self, from: Data("""
+            {"strings": ["main", "inner", "#document", "HTML", "lang", "en", "ko", "P"],
+             "documents": [
+               {"frameId": 0, "nodes": {"backendNodeId": [1, 2], "nodeName": [2, 3], "attributes": [[], [4, 5]]}},
+               {"frameId": 1, "nodes": {"backendNodeId": [7, 8, 9], "nodeName": [2, 3, 7], "attributes": [[], [4, 6], []]}}
+             ]}
+            """.utf8))
+        let facts = DOMFacts(snapshot: snapshot)
+        #expect(facts.byBackendID[7]?.language == "ko", "the frame's document node")
+        #expect(facts.byBackendID[8]?.language == "ko")
+        #expect(facts.byBackendID[1]?.language == nil, "the page's language is the tree's own")
+        #expect(facts.byBackendID[9]?.language == nil)
+    }
+
+    @Test("through the browser: a Korean frame in an English page is read in Korean, the page around it in English", .enabled(if: (try? PageCapture.findBrowser()) != nil))
+    func frameOfItsOwnLanguage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-frame-lang-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try #"<!doctype html><html lang="en"><title>Outer</title><h1>Shop</h1><iframe title="Card payment" src="card.html"></iframe><button>Pay</button></html>"#
+            .write(to: folder.appendingPathComponent("outer.html"), atomically: true, encoding: .utf8)
+        try #"<!doctype html><html lang="ko"><title>카드</title><h2>카드 정보</h2><p>카드 번호를 입력하세요</p></html>"#
+            .write(to: folder.appendingPathComponent("card.html"), atomically: true, encoding: .utf8)
+        let tree = try PageCapture().capture(folder.appendingPathComponent("outer.html").absoluteString)
+        #expect(tree.language == "en")
+        let screen = try WebPageInterpreter.screen(from: tree, defaultName: "outer")
+        let nvda = NVDA(words: try NVDAVocabulary.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("voices/nvda/en.json").path))
+        let stops = nvda.stops(of: screen)
+        let languages = Dictionary(stops.compactMap { stop in stop.label.map { ($0, stop.language) } }, uniquingKeysWith: { first, _ in first })
+        #expect(languages["카드 정보"] == "ko", "\(languages)")
+        #expect(languages["카드 번호를 입력하세요"] == "ko", "\(languages)")
+        #expect(languages["Shop"] == "en" && languages["Pay"] == "en", "\(languages)")
+    }
+
     /// Every node below `frame` in `tree`.
     static func nodes(inside frame: WebPageTree.Node, of tree: WebPageTree) -> [WebPageTree.Node] {
         let byID = Dictionary(tree.nodes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -147,12 +147,7 @@ public struct FocusNavigator: Sendable {
     /// for it ("no next heading"), if anything; focus stays.
     public mutating func jump(to target: NavigationTarget, forward: Bool) -> NavigationResult {
         let stops = order.stops
-        func matches(_ index: Int) -> Bool {
-            generator.reader.isJumpTarget(stops[index], target, after: index > 0 ? stops[index - 1] : nil)
-        }
-        let found = forward ? ((focusedIndex.map { $0 + 1 } ?? 0)..<stops.count).first(where: matches)
-            : (0..<(focusedIndex ?? stops.count)).last(where: matches)
-        guard let index = found else {
+        guard let index = generator.reader.jumpDestination(target, forward: forward, from: focusedIndex, in: stops) else {
             var atEnd = result(.boundary, at: focusedIndex, speaking: false)
             if let said = generator.reader.jumpNotFound(target, forward: forward, by: generator) {
                 atEnd.speech = SpokenDescription(parts: [SpokenPart(slot: "message", text: said)], text: said, hint: nil,

@@ -4,7 +4,7 @@
 public enum ScenarioGesture: Sendable, Equatable {
     case next, previous, first, last
     /// To the next (`forward`) or previous stop of a kind: Tab and shift+Tab, and a reader's
-    /// quick navigation (NVDA's H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q; VoiceOver's rotor). What each reader finds and
+    /// quick navigation (NVDA's H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q, N; VoiceOver's rotor). What each reader finds and
     /// says is its own (`ScreenReader.isJumpTarget`, `describeJump`, `jumpNotFound`).
     case jump(NavigationTarget, forward: Bool)
     /// A table navigation key: to the cell next to the focused one (NVDA's control+alt+arrows).
@@ -47,7 +47,7 @@ public enum ScenarioGesture: Sendable, Equatable {
              previousCheckBox, nextTable, previousTable, nextEdit, previousEdit, nextList, previousList, nextListItem,
              previousListItem, nextFrame, previousFrame, nextSeparator, previousSeparator, nextRadioButton,
              previousRadioButton, nextComboBox, previousComboBox, nextGraphic, previousGraphic, nextBlockQuote,
-             previousBlockQuote, nextColumn, previousColumn, nextRow, previousRow, activate, escape, toggleFocusMode, increment, decrement, touch, scroll, readAll, customAction
+             previousBlockQuote, nextNotLinkBlock, previousNotLinkBlock, nextColumn, previousColumn, nextRow, previousRow, activate, escape, toggleFocusMode, increment, decrement, touch, scroll, readAll, customAction
 
         /// The step's keys besides `gesture` and its timing.
         public var keys: [String] {
@@ -98,6 +98,8 @@ public enum ScenarioGesture: Sendable, Equatable {
             case .previousGraphic: (.graphic, false)
             case .nextBlockQuote: (.blockQuote, true)
             case .previousBlockQuote: (.blockQuote, false)
+            case .nextNotLinkBlock: (.notLinkBlock, true)
+            case .previousNotLinkBlock: (.notLinkBlock, false)
             default: nil
             }
         }

@@ -1,7 +1,7 @@
 /// What a gesture that jumps looks for: the next or previous stop of one kind (`ScenarioGesture.jump`).
 ///
 /// On a web page under NVDA these are Tab and shift+Tab (`focusable`) and the quick navigation
-/// keys H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q (docs/web.md, sections c and d); under
+/// keys H, D, F, K, B, X, T, E, L, I, M, S, R, C, G, Q, N (docs/web.md, sections c and d); under
 /// VoiceOver and TalkBack they move as the rotor does, by the stop's traits
 /// (`ScreenReader.isJumpTarget`). The raw values are NVDA's item types (`addQuickNav`), which
 /// name its "no next …" templates.
@@ -10,6 +10,9 @@ public enum NavigationTarget: String, NamedCases, Sendable {
     case focusable
     case heading, landmark, formField, link, button, checkBox, table
     case edit, list, listItem, frame, separator, radioButton, comboBox, graphic, blockQuote
+    /// NVDA's N: the text after a block of links (`qn("notLinkBlock", key="n", …)`), no kind of
+    /// item but a gap between two links (`ScreenReader.jumpDestination`).
+    case notLinkBlock
 
     /// The rotor setting's name for it, plural (`rotor links, swipe down`).
     public var rotorName: String {
@@ -31,6 +34,7 @@ public enum NavigationTarget: String, NamedCases, Sendable {
         case .comboBox: "combo boxes"
         case .graphic: "images"
         case .blockQuote: "block quotes"
+        case .notLinkBlock: "text after links"
         }
     }
 
@@ -48,7 +52,8 @@ public enum NavigationTarget: String, NamedCases, Sendable {
             return !traits.contains(.notEnabled)
                 && (isSwitch || isField || !traits.isDisjoint(with: [.button, .link, .adjustable, .tab]))
         case .heading: return traits.contains(.header)
-        case .landmark, .table, .list, .listItem, .frame, .separator, .radioButton, .comboBox, .blockQuote: return false
+        case .landmark, .table, .list, .listItem, .frame, .separator, .radioButton, .comboBox, .blockQuote, .notLinkBlock:
+            return false
         case .edit: return isField
         case .graphic: return traits.contains(.image)
         case .formField: return isField || isSwitch || traits.contains(.adjustable)

@@ -70,6 +70,11 @@ public protocol ScreenReader: Sendable {
     /// Whether a jump to `target` (Tab, quick navigation, the rotor) lands on `stop`; `previous`
     /// is the stop before it in reading order (a landmark starts where that one is outside it).
     func isJumpTarget(_ stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?) -> Bool
+    /// Where a jump to `target` lands among `stops` from the focused index (nil: nothing read
+    /// yet), forward or back; nil: nothing that way. By default the next (or previous) stop that
+    /// `isJumpTarget`; a reader whose key finds a gap rather than an item (NVDA's N) searches
+    /// its own way.
+    func jumpDestination(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int?
     /// What is said when a jump to `target` lands on `stop`, coming from the focused `previous`.
     func describeJump(to stop: FocusStop, _ target: NavigationTarget, after previous: FocusStop?,
                       by generator: DescriptionGenerator) -> SpokenDescription
@@ -103,6 +108,10 @@ public protocol ScreenReader: Sendable {
     /// where keys go to the page (NVDA's `shouldPassThrough`); nil: the reader has no such mode
     /// (docs/web.md, "Browse and focus modes, as played").
     func passesThrough(onFocusOf id: String, in screen: Screen) -> Bool?
+    /// Whether activating the node `id` in the reader's browse mode (NVDA's Enter or space) puts
+    /// the reader in focus mode and focuses it rather than acting on it; nil or false: an
+    /// activation as any other.
+    func passesThrough(onActivating id: String, in screen: Screen) -> Bool?
     /// Whether Escape in focus mode, with the node `id` focused, leaves focus mode rather than
     /// going to the page.
     func escapeLeavesFocusMode(on id: String?, in screen: Screen) -> Bool
@@ -120,6 +129,22 @@ public protocol ScreenReader: Sendable {
 }
 
 extension ScreenReader {
+    public func passesThrough(onActivating id: String, in screen: Screen) -> Bool? { nil }
+
+    public func jumpDestination(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int? {
+        nextJumpTarget(target, forward: forward, from: focused, in: stops)
+    }
+
+    /// The next (or previous) stop from `focused` that `isJumpTarget`, each judged after the
+    /// stop before it in reading order.
+    public func nextJumpTarget(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int? {
+        func matches(_ index: Int) -> Bool {
+            isJumpTarget(stops[index], target, after: index > 0 ? stops[index - 1] : nil)
+        }
+        return forward ? ((focused.map { $0 + 1 } ?? 0)..<stops.count).first(where: matches)
+            : (0..<(focused ?? stops.count)).last(where: matches)
+    }
+
     /// The reader's name (`Self.name`, read through a value).
     public var name: ScreenReaderName { Self.name }
     /// The reader's title (`Self.title`, read through a value).

@@ -113,7 +113,7 @@ struct NVDAWordsTests {
         var used = ["blank", "landmark", "level", "outOf", "position", "itemCount", "itemCountOne", "notState", "row", "column",
                     "tableDimensions", "rowCount", "rowCountOne", "columnCount", "columnCountOne", "edgeOfTable", "notInTableCell"]
         for type in ["Heading", "Link", "FormField", "Button", "CheckBox", "Landmark", "Table", "Edit", "List", "ListItem", "Frame",
-                     "Separator", "RadioButton", "ComboBox", "Graphic", "BlockQuote"] {
+                     "Separator", "RadioButton", "ComboBox", "Graphic", "BlockQuote", "NotLinkBlock"] {
             used += ["noNext" + type, "noPrevious" + type]
         }
         for language in Self.languages {
@@ -194,6 +194,8 @@ struct NVDAWordsTests {
         #expect(Self.text(ko, "templates", "noPreviousListItem") == "이전 목록 항목 없음")
         #expect(Self.text(ko, "templates", "noNextFrame") == "다음 프레임 없음")
         #expect(Self.text(ko, "templates", "noPreviousBlockQuote") == "이전 인용문 없음")
+        #expect(Self.text(ko, "templates", "noNextNotLinkBlock") == "링크 블록 이후 텍스트 없음")
+        #expect(Self.text(ko, "templates", "noPreviousNotLinkBlock") == "링크 블록 이전 텍스트 없음")
         // The .po translates the aria landmark "form" as "form": a word, not a fallback.
         #expect(Self.text(ko, "landmarks", "form") == "form")
     }

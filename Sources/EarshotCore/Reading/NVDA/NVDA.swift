@@ -122,7 +122,36 @@ public struct NVDA: ScreenReader {
             return isFound(facts.web) || facts.isEditableRoot
         case .heading, .formField, .link, .button, .checkBox, .separator, .radioButton, .comboBox, .graphic:
             return isFound(facts.web) && !speech.isReadOnly(facts.web)
+        case .notLinkBlock:
+            // A gap between links, not an item: `jumpDestination` finds it.
+            return false
         }
+    }
+
+    /// N and shift+N (`qn("notLinkBlock", key="n", …)`, browseMode.py at 0057dd93;
+    /// `VirtualBuffer._iterNotLinkBlock`, virtualBuffers/__init__.py): the links K finds, taken
+    /// two by two from the reading onwards (forward: the links after the reading's item; back:
+    /// those before it, nearest first), and the first pair with more than `minLength` (30)
+    /// characters of text between them; the reading lands where the first link ends, on the item
+    /// after it (back: after the earlier link of the pair). The text counted is each item's own
+    /// (a list item's marker with it), **Earshot's reading** of NVDA's buffer offsets. The other
+    /// keys search item by item.
+    public func jumpDestination(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int? {
+        guard target == .notLinkBlock else { return nextJumpTarget(target, forward: forward, from: focused, in: stops) }
+        guard let least = words.quickNavigation[target.rawValue]?.minLength else { return nil }
+        let links = stops.indices.filter { isJumpTarget(stops[$0], .link, after: nil) }
+        func textLength(between first: Int, and second: Int) -> Int {
+            stops[(first + 1)..<second].reduce(0) { total, stop in
+                total + (stop.nvda?.marker?.count ?? 0) + (stop.label?.count ?? 0)
+            }
+        }
+        let pairs = zip(links, links.dropFirst()).filter { first, second in
+            second > first + 1 && textLength(between: first, and: second) > least
+        }
+        if forward {
+            return pairs.first { first, _ in focused.map { first > $0 } ?? true }.map { $0.0 + 1 }
+        }
+        return pairs.last { _, second in focused.map { second < $0 } ?? true }.map { $0.0 + 1 }
     }
 
     /// The nodes around the stop, announced or only found, that the stop before it is outside
@@ -174,7 +203,9 @@ public struct NVDA: ScreenReader {
             }
         }
         parts += speech.cellChange(from: previous?.nvda, to: facts)
-        if foundAround != nil, let marker = facts.marker { parts.append(SpokenPart(slot: "label", text: marker)) }
+        if foundAround != nil || target == .notLinkBlock, let marker = facts.marker {
+            parts.append(SpokenPart(slot: "label", text: marker))
+        }
         if target == .focusable {
             parts += speech.focus(facts.web, name: stop.label, attributes: stop.speech)
         } else if target == .table {
@@ -182,6 +213,14 @@ public struct NVDA: ScreenReader {
             parts += speech.item(facts.web, text: stop.label, attributes: stop.speech, previousText: nil)
         } else {
             parts += speech.quickNavigationItem(facts.web, name: stop.label, attributes: stop.speech)
+        }
+        if target == .notLinkBlock {
+            // N lands in a run of text, whose own spaces go as a line's do ("before you buy. ").
+            parts = parts.compactMap { part in
+                var part = part
+                part.text = part.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                return part.text.isEmpty ? nil : part
+            }
         }
         return speech.description(parts, language: stop.language)
     }

@@ -76,6 +76,19 @@ extension NVDA {
     /// `readOnlyPassThroughRoles`; then the roles of `alwaysPassThroughRoles` and
     /// `passThroughOnFocusRoles`, and anything inside a toolbar.
     public func passesThrough(onFocusOf id: String, in screen: Screen) -> Bool? {
+        shouldPassThrough(id, in: screen, onFocus: true)
+    }
+
+    /// NVDA's `shouldPassThrough` with no reason, as browse mode's Enter and space ask it
+    /// (`BrowseModeTreeInterceptor._activatePosition`, browseMode.py, 0057dd93): the same
+    /// tests, without the roles that switch only on focus (a radio button, a tab, a menu item)
+    /// and without the toolbar. An edit, a combo box, a list box, a slider is focused and focus
+    /// mode reported, not activated.
+    public func passesThrough(onActivating id: String, in screen: Screen) -> Bool? {
+        shouldPassThrough(id, in: screen, onFocus: false)
+    }
+
+    private func shouldPassThrough(_ id: String, in screen: Screen, onFocus: Bool) -> Bool {
         guard let web = screen.node(id)?.web else { return false }
         let speech = NVDASpeech(words: words)
         let role = speech.role(web)
@@ -90,7 +103,9 @@ extension NVDA {
             }
             if !(role.map(Self.readOnlyPassThroughRoles.contains) ?? false) { return false }
         }
-        if let role, Self.alwaysPassThroughRoles.contains(role) || Self.passThroughOnFocusRoles.contains(role) { return true }
+        if let role, Self.alwaysPassThroughRoles.contains(role) { return true }
+        guard onFocus else { return false }
+        if let role, Self.passThroughOnFocusRoles.contains(role) { return true }
         return ancestors.contains { speech.role($0) == .toolbar }
     }
 

@@ -72,6 +72,27 @@ struct NVDAOrder {
             }
         }
         for root in screen.roots { walk(root, containers: [], found: [], cell: nil, language: screen.language, parentEditable: false) }
-        return stops
+        return cutLongLines(stops, nextLine: line + 1)
+    }
+
+    /// Each line longer than `maxLineLength` characters cut as NVDA's buffer cuts it
+    /// (`NVDALines.cut`); stops with no line of their own are left as they are.
+    private func cutLongLines(_ stops: [FocusStop], nextLine: Int) -> [FocusStop] {
+        var result: [FocusStop] = []
+        result.reserveCapacity(stops.count)
+        var next = nextLine
+        var index = 0
+        while index < stops.count {
+            guard let line = stops[index].nvda?.line else {
+                result.append(stops[index])
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < stops.count, stops[end].nvda?.line == line { end += 1 }
+            result += NVDALines.cut(Array(stops[index..<end]), nextLine: &next)
+            index = end
+        }
+        return result
     }
 }

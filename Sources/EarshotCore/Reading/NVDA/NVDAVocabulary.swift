@@ -78,12 +78,16 @@ public struct NVDAVocabulary: Sendable, Equatable {
         /// The templates for no next item and no previous item (`noNextHeading`, `noPreviousHeading`).
         public var noNext: String?
         public var noPrevious: String?
+        /// N's least gap: more characters than this between two links make the text between
+        /// them a block N finds (`NOT_LINK_BLOCK_MIN_LEN`); nil for the other keys.
+        public var minLength: Int?
 
-        public init(key: String, finds: Set<NVDARole>, noNext: String? = nil, noPrevious: String? = nil) {
+        public init(key: String, finds: Set<NVDARole>, noNext: String? = nil, noPrevious: String? = nil, minLength: Int? = nil) {
             self.key = key
             self.finds = finds
             self.noNext = noNext
             self.noPrevious = noPrevious
+            self.minLength = minLength
         }
     }
 
@@ -179,7 +183,8 @@ public struct NVDAVocabulary: Sendable, Equatable {
                 guard let type = try entry.string("itemType") else { continue }
                 let notFound = try entry.strings("notFound") ?? []
                 words.quickNavigation[type] = QuickNavigationKey(key: member.key, finds: try roleSet(entry["finds"]),
-                                                                 noNext: notFound.first, noPrevious: notFound.dropFirst().first)
+                                                                 noNext: notFound.first, noPrevious: notFound.dropFirst().first,
+                                                                 minLength: try entry.int("minLength"))
             }
         }
         return words

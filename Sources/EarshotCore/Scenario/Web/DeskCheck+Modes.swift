@@ -56,7 +56,9 @@ extension DeskCheck {
     /// `script_toggleVirtualBufferPassThrough`) toggles the mode, the user's choice from then on
     /// (into focus mode) or no longer (back to browse mode); Escape in focus mode the reader
     /// switched to by itself leaves it without reaching the page (`script_disablePassThrough`),
-    /// unless the focus is an ARIA menu item or grid cell, whose Escape the page gets.
+    /// unless the focus is an ARIA menu item or grid cell, whose Escape the page gets; Enter on
+    /// a field the reader passes through (NVDA's `_activatePosition`) enters focus mode and
+    /// focuses the field in place of activating it.
     /// `canFocus`: a browser is there to focus an element (a page open live); the switch is then
     /// heard with that focus (`takePendingSwitch`, `flushPendingSwitch`).
     public func modeGesture(_ gesture: ScenarioGesture, canFocus: Bool = false, source: String?) -> ModeGestureOutcome {
@@ -78,6 +80,21 @@ extension DeskCheck {
                 }
                 modes.pending = (change, name)
                 return .handled(focus: focusable)
+            case .activate(let edits) where edits.isEmpty:
+                // Enter in browse mode on a field NVDA passes through (`_activatePosition`:
+                // `shouldPassThrough(obj)` with no reason): focus mode, reported, and the field
+                // focused, whose focus event speaks it; nothing is activated.
+                let screen = screens.shown.screen
+                guard hasReaderModes, !modes.focusMode, let reading = screens.shown.focusedID,
+                      generator.reader.passesThrough(onActivating: reading, in: screen) == true else { return .notHandled }
+                flowLog.append(.gesture(time: clock.now, name: name))
+                let change = switchMode(toFocusMode: true) ?? ModeSwitch()
+                guard canFocus, reading != screen.browserFocusID else {
+                    scheduler.handle(.modeSwitched(change, gesture: name), source: source)
+                    return .handled(focus: nil)
+                }
+                modes.pending = (change, name)
+                return .handled(focus: reading)
             case .escape:
                 let screen = screens.shown.screen
                 guard hasReaderModes, modes.focusMode, !modes.chosenByUser,

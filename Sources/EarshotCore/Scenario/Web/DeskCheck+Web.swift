@@ -1,3 +1,5 @@
+import Foundation
+
 extension DeskCheck {
     /// The shown page changed (its scripts answered a click, a timer fired): the screen becomes
     /// `screen`, focus stays on its element while it is there, and each live region change is
@@ -45,7 +47,7 @@ extension DeskCheck {
                let said = generator.reader.describeStateChange(before: before, after: after, by: generator) {
                 scheduler.handle(.announcement(said, priority: .default, queued: true), source: source)
             }
-            if let target = screens.shown.screen.browserFocusID, target != browserFocusBefore {
+            if PageFocusFollowing.isOn, let target = screens.shown.screen.browserFocusID, target != browserFocusBefore {
                 followBrowserFocus(to: target, cause: focus, source: source)
             }
             for change in liveChanges {
@@ -176,4 +178,13 @@ public struct PageFocusCause: Sendable, Equatable {
         self.by = by
         self.quietOn = quietOn
     }
+}
+
+/// Whether the reader follows the browser's focus on a live page (docs/web.md, "The browser's
+/// focus is the reader's"): always, but for the measurement of what following costs (docs/web.md,
+/// "What a page costs"), which runs `earshot` with `EARSHOT_BENCH_FOCUS_FOLLOWING=off`: then a
+/// focus move marks no change of the page and the reading does not go where the focus went.
+/// Nothing else reads the variable; it is no setting.
+public enum PageFocusFollowing {
+    public static let isOn = ProcessInfo.processInfo.environment["EARSHOT_BENCH_FOCUS_FOLLOWING"] != "off"
 }

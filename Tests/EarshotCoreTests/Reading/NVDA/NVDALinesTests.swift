@@ -67,6 +67,46 @@ struct NVDALinesTests {
         #expect(navigator.previous().isBoundary)
     }
 
+    @Test("maxLineLength: getLineOffsets cuts at the last word start within each 100 characters, or inside a word when none")
+    func cuts() {
+        // Thirty words of six letters and a space: word starts every 7 characters.
+        let starts = Set(stride(from: 0, through: 203, by: 7)).union([209])
+        #expect(NVDALines.cuts(length: 209, possible: starts) == [0, 98, 196, 209])
+        // One word of 150 letters: no word start after the line's start, so a cut at 100.
+        #expect(NVDALines.cuts(length: 150, possible: [0, 150]) == [0, 100, 150])
+        #expect(NVDALines.cuts(length: 100, possible: [0, 100]) == [0, 100])
+    }
+
+    @Test("down arrow over a paragraph of 209 characters says it in three pieces; a link in a long line stays whole in its piece")
+    func longLines() throws {
+        func text(_ id: String, _ words: String) -> WebPageTree.Node { .init(id: id, role: "StaticText", name: words) }
+        let words = (1...30).map { String(format: "word%02d", $0) }
+        let tail = " before you buy anything here, read how we ship, pack and bill, and how we take items back."
+        let nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Long", children: ["2", "3"]),
+            .init(id: "2", role: "paragraph", properties: ["domDisplay": .text("block")], children: ["2t"], tag: "p"),
+            text("2t", words.joined(separator: " ")),
+            .init(id: "3", role: "paragraph", properties: ["domDisplay": .text("block")], children: ["3a", "3b", "3c"], tag: "p"),
+            text("3a", "Read our "),
+            .init(id: "3b", role: "link", name: "terms", properties: ["focusable": .bool(true), "domDisplay": .text("inline")],
+                  children: ["3bt"], tag: "a"),
+            text("3bt", "terms"), text("3c", tail),
+        ]
+        let tree = WebPageTree(url: "file:///long.html", title: "Long", language: "en", viewport: (800, 600), browser: nil,
+                               refused: [], nodes: nodes)
+        var navigator = try NVDATableTests.reading(try WebPageInterpreter.screen(from: tree, defaultName: "long")).navigator
+        let said = (0..<5).map { _ in navigator.next().speech?.text ?? "(nothing)" }
+        // 9 + 5 + 91 = 105 characters: the 100th is the start of "back.", a word start.
+        let first = "Read our link terms before you buy anything here, read how we ship, pack and bill, and how we take items"
+        let pieces: [String] = [
+            words[0..<14].joined(separator: " "), words[14..<28].joined(separator: " "), words[28..<30].joined(separator: " "),
+        ]
+        #expect(said == pieces + [first, "back."])
+        // Up arrow says the pieces again, one at a time.
+        #expect(navigator.previous().speech?.text == first)
+        #expect(navigator.previous().speech?.text == pieces[2])
+    }
+
     @Test("say all reads line by line; from a stop inside a line it reads from there to the line's end")
     func sayAll() throws {
         var navigator = try NVDATableTests.reading(try Self.page()).navigator
