@@ -87,7 +87,7 @@ extension DeskCheck {
                 let screen = screens.shown.screen
                 guard hasReaderModes, !modes.focusMode, let reading = screens.shown.focusedID,
                       generator.reader.passesThrough(onActivating: reading, in: screen) == true else { return .notHandled }
-                flowLog.append(.gesture(time: clock.now, name: name))
+                flowLog.append(.gesture(time: clock.now.seconds, name: name))
                 let change = switchMode(toFocusMode: true) ?? ModeSwitch()
                 guard canFocus, reading != screen.browserFocusID else {
                     scheduler.handle(.modeSwitched(change, gesture: name), source: source)
