@@ -113,6 +113,16 @@ public enum FindingCatalogue {
                   meaning: "The screen reader reaches and speaks the control, but another view drawn above it (a banner, an overlay, a floating button, a toast) covers its centre: the user hears it, and a double tap lands on whatever covers it instead.",
                   fix: "Move or dismiss the cover (leave room for a banner or floating button, inset the content under it), or take the covered control out of the reading order while it cannot be used (accessibilityElementsHidden / .accessibilityHidden(true)), or make the overlay modal (accessibilityViewIsModal, SwiftUI .isModal) when it is.",
                   seed: "VoiceOver activates an element at its activation point, its centre by default (UIAccessibility accessibilityActivationPoint); WCAG 2.2 2.4.11 (focus not hidden by author content)")
+        case .keyboardUnreachable:
+            Entry(code: code, severity: .error, origin: .static, title: "Control only a mouse reaches",
+                  meaning: "A screen reader's browse mode reaches and reads the control, but the browser's Tab and shift+Tab never focus it, nor the arrow keys of a widget around it: a keyboard user without a screen reader cannot use it at all (typically a div or span with a click handler and a role, but no tabindex).",
+                  fix: "Use the element made for it (<button>, <a href>, <input>), or give the custom control tabindex=\"0\" and handle Enter and Space (a button) as a click; inside a widget (radio group, menu, tabs, list box) keep one item in the Tab order and move between the items with the arrow keys.",
+                  seed: "WCAG 2.2 2.1.1 (all functionality from a keyboard) and failure F54 (only pointer events); ARIA authoring practices (keyboard navigation inside components)")
+        case .keyboardTrap:
+            Entry(code: code, severity: .error, origin: .static, title: "Keyboard focus trapped",
+                  meaning: "Tab or shift+Tab does not take keyboard focus away from the element: the page keeps it there (a key handler that cancels Tab, or one that puts focus back), or loops it among a few elements, so a keyboard user cannot go on to the rest of the page.",
+                  fix: "Let Tab and shift+Tab do what the browser does: do not cancel them in a keydown handler, and do not refocus an element on blur; a modal dialog that keeps focus inside must close with Escape and give focus back.",
+                  seed: "WCAG 2.2 2.1.2 (no keyboard trap) and failure F10 (content that traps keyboard users)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

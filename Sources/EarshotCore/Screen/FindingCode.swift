@@ -22,6 +22,8 @@ public enum FindingCode: Hashable, Sendable {
     case pageLanguageMismatch
     case speechIPAUnmapped
     case focusCovered
+    case keyboardUnreachable
+    case keyboardTrap
     case targetTooSmall
     case targetBelowPlatform
     // Dynamic: found while a scenario plays (`earshot check`).
@@ -61,6 +63,8 @@ extension FindingCode: RawRepresentable, CaseIterable {
         .pageLanguageMismatch,
         .speechIPAUnmapped,
         .focusCovered,
+        .keyboardUnreachable,
+        .keyboardTrap,
         .targetTooSmall,
         .targetBelowPlatform,
         .announcementDropped,
@@ -94,6 +98,8 @@ extension FindingCode: RawRepresentable, CaseIterable {
         case .pageLanguageMismatch: "page.language-mismatch"
         case .speechIPAUnmapped: "speech.ipa-unmapped"
         case .focusCovered: "focus.covered"
+        case .keyboardUnreachable: "keyboard.unreachable"
+        case .keyboardTrap: "keyboard.trap"
         case .targetTooSmall: "target.too-small"
         case .targetBelowPlatform: "target.below-platform"
         case .announcementDropped: "announcement.dropped"

@@ -49,6 +49,8 @@ public struct ScreenLinter: Sendable {
         ([.pageLanguageMismatch], PageLanguageCheck.mismatches),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
+        ([.keyboardUnreachable], KeyboardChecks.unreachable),
+        ([.keyboardTrap], KeyboardChecks.traps),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -99,6 +101,15 @@ public struct ScreenLinter: Sendable {
         if let reason = PageLanguageCheck.uncheckedReason(screen) {
             cannot[.pageLanguageMismatch] = reason
             unnoted.insert(.pageLanguageMismatch)
+        }
+        // Nor these: a page as a scenario plays it is not walked, and an app's screen never is.
+        if let reason = KeyboardChecks.unreachableUncheckedReason(screen) {
+            cannot[.keyboardUnreachable] = reason
+            unnoted.insert(.keyboardUnreachable)
+        }
+        if let reason = KeyboardChecks.uncheckedReason(screen) {
+            cannot[.keyboardTrap] = reason
+            unnoted.insert(.keyboardTrap)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }

@@ -18,6 +18,9 @@ public enum WebPageLimits {
     /// The longest selector a cover's element is named by (`WebPageTree.Cover.element`): its
     /// tag, `id` and classes, cut where a page's long class list would pass this.
     public static let longestCoverSelector = 200
+    /// The most keys one keyboard walk presses (`WebKeyboardWalk`), each way: a page with more
+    /// elements in its Tab order is walked this far, and its walk is `cut`.
+    public static let longestKeyboardWalk = 2_000
     /// The whole-number properties and the values each may take (Chromium keeps them in 32 bits).
     public static let wholeNumberProperties: [String: ClosedRange<Double>] = [
         "level": 1...2_147_483_647,

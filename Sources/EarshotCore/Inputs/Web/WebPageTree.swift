@@ -13,12 +13,12 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`, 5 `axe`. A tree is written as the lowest version that holds what it has
+    /// node's `cover`, 5 `axe`, 6 `keyboard`. A tree is written as the lowest version that holds what it has
     /// (version 2 without notes and covers), which earlier readers read; versions 1 to 4 are
     /// still read.
-    public static let version = 5
+    public static let version = 6
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2, 3, 4, 5]
+    public static let versionsRead = [1, 2, 3, 4, 5, 6]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -110,6 +110,10 @@ public struct WebPageTree: Sendable, Equatable {
     /// why it did not run; nil when the page was not given to axe (a page as a scenario plays
     /// it, a tree saved before version 5).
     public var axe: AxeStatus?
+    /// Where the browser's Tab and shift+Tab took keyboard focus (`WebKeyboardWalk`, by this
+    /// tree's node ids); nil when the page was not walked (a page as a scenario plays it, a tree
+    /// saved before version 6, a walk that failed, with a note).
+    public var keyboard: WebKeyboardWalk?
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
@@ -132,6 +136,7 @@ public struct WebPageTree: Sendable, Equatable {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
+            && lhs.keyboard == rhs.keyboard
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -141,7 +146,7 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
-                       "axe", "nodes", "screenshot"]
+                       "axe", "keyboard", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box", "cover"]
@@ -230,6 +235,12 @@ public struct WebPageTree: Sendable, Equatable {
             }
             tree.axe = try decodeAxe(node, nodes: seen)
         }
+        if let node = object["keyboard"], !node.isNull {
+            guard fileVersion >= 6 else {
+                throw DataFileError("\"keyboard\" is a key of version 6; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.keyboard = try decodeKeyboard(node, nodes: seen)
+        }
         return tree
     }
 
@@ -280,6 +291,38 @@ public struct WebPageTree: Sendable, Equatable {
                              nodes: nodesFound)
         }
         return .ran(AxeRun(version: try object.requiredString("version"), rules: rules, results: results))
+    }
+
+    /// `{"forward": [NODE, …], "backward": [NODE, …], "traps": [{"node", "keys", "to"}], "cut": BOOL}`,
+    /// every NODE a node of the tree, `keys` `Tab` or `shift+Tab`, `traps`, `to` and `cut` optional.
+    private static func decodeKeyboard(_ node: JSONNode, nodes: Set<String>) throws -> WebKeyboardWalk {
+        let object = try node.object(allowing: ["forward", "backward", "traps", "cut"])
+        func known(_ item: JSONNode) throws -> String {
+            let id = try item.stringValue()
+            guard nodes.contains(id) else {
+                throw DataFileError("the keyboard walk names a node \"\(id)\" that is not in \"nodes\"", at: item.location)
+            }
+            return id
+        }
+        func order(_ key: String) throws -> [String] {
+            let items = try object.required(key).arrayItems()
+            guard items.count <= WebPageLimits.longestKeyboardWalk else {
+                throw DataFileError("the keyboard walk's \"\(key)\" lists more than \(WebPageLimits.longestKeyboardWalk) elements, more than one walk presses",
+                                    at: try object.required(key).location)
+            }
+            return try items.map(known)
+        }
+        let traps = try (object["traps"].map { try $0.arrayItems() } ?? []).map { item -> WebKeyboardWalk.Trap in
+            let fields = try item.object(allowing: ["node", "keys", "to"])
+            let keysNode = try fields.required("keys")
+            let keys = try keysNode.stringValue()
+            guard keys == "Tab" || keys == "shift+Tab" else {
+                throw DataFileError("a trap's \"keys\" is \"Tab\" or \"shift+Tab\"", at: keysNode.location)
+            }
+            return WebKeyboardWalk.Trap(node: try known(try fields.required("node")), keys: keys, to: try fields["to"].flatMap { $0.isNull ? nil : try known($0) })
+        }
+        return WebKeyboardWalk(forward: try order("forward"), backward: try order("backward"), traps: traps,
+                               cut: try object["cut"].map { try $0.boolValue() } ?? false)
     }
 
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
@@ -362,7 +405,7 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        lines.append("  \"version\": \(keyboard != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -393,6 +436,18 @@ public struct WebPageTree: Sendable, Equatable {
             lines.append("  ]},")
         case nil:
             break
+        }
+        if let keyboard {
+            func list(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ", ") + "]" }
+            var members = ["\"forward\": \(list(keyboard.forward))", "\"backward\": \(list(keyboard.backward))"]
+            if !keyboard.traps.isEmpty {
+                let traps = keyboard.traps.map { trap in
+                    "{\"node\": \(jsonString(trap.node)), \"keys\": \(jsonString(trap.keys))" + (trap.to.map { ", \"to\": \(jsonString($0))" } ?? "") + "}"
+                }
+                members.append("\"traps\": [\(traps.joined(separator: ", "))]")
+            }
+            if keyboard.cut { members.append("\"cut\": true") }
+            lines.append("  \"keyboard\": {\(members.joined(separator: ", "))},")
         }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
