@@ -38,6 +38,10 @@ extension BrowserSession {
                 let stroke = KeyStroke(PageKey("Tab", modifiers: shifted ? [.shift] : []))
                 var order: [Int] = [], seen: Set<Int> = [], frames: Set<Int> = [], previous: Int?
                 var presses = 0
+                // Focus visible: each element Tab reaches is pictured focused, and again once the
+                // walk has ended with nothing focused (`FocusPicture`); forward only. (Not once
+                // the next Tab has moved on: the next element's ring may fall in the margin.)
+                var pictures: [FocusPicture] = []
                 try evaluate(Self.keyboardStart(atEnd: shifted), group: group, what: what)
                 walking: while true {
                     if presses == WebPageLimits.longestKeyboardWalk {
@@ -67,6 +71,20 @@ extension BrowserSession {
                     seen.insert(focused.id)
                     order.append(focused.id)
                     previous = focused.id
+                    if !shifted, pictures.count < WebPageLimits.focusPicturesPerWalk, nodeIDs[focused.id] != nil,
+                       let place = try focusedPlace(group: group, what: what),
+                       let png = try picture(place.clip, scroll: place.scroll, what: what) {
+                        pictures.append(FocusPicture(element: focused.id, clip: place.clip, scroll: place.scroll, png: png))
+                    }
+                }
+                if !pictures.isEmpty {
+                    // Nothing focused: a walk that ended on an element (a trap, its bound) lets it go.
+                    try evaluate(Self.keyboardBlur, group: group, what: what)
+                    for picture in pictures {
+                        guard let unfocused = try self.picture(picture.clip, scroll: picture.scroll, what: what) else { continue }
+                        walk.pictured = true
+                        if unfocused == picture.png, let node = nodeIDs[picture.element] { walk.unseen.append(node) }
+                    }
                 }
                 let named = order.compactMap { nodeIDs[$0] }
                 if shifted { walk.backward = named } else { walk.forward = named }
@@ -77,6 +95,51 @@ extension BrowserSession {
             tree.notes.append(WebPageLimits.keptText("the browser's keyboard walk (Tab and shift+Tab through the page) did not finish "
                                                      + "(\(error)), so keyboard.unreachable and keyboard.trap were not checked"))
         }
+    }
+
+    /// An element pictured with keyboard focus on it: the region (its border box and
+    /// `focusMargin` CSS pixels around it, in the document's coordinates), the window's scroll
+    /// then, and the PNG.
+    struct FocusPicture {
+        var element: Int
+        var clip: [String: Double]
+        var scroll: (x: Double, y: Double)
+        var png: Data
+    }
+
+    /// Where the focused element is: its box with the margin, in the document's coordinates,
+    /// and the window's scroll; nil for an element with no box, one in a frame, or one larger
+    /// than `WebPageLimits.largestFocusPicture` either way.
+    private func focusedPlace(group: String, what: String) throws -> (clip: [String: Double], scroll: (x: Double, y: Double))? {
+        let answer = try call("Runtime.evaluate", ["expression": Self.focusedPlaceScript, "objectGroup": group, "returnByValue": true],
+                              deadline: Date().addingTimeInterval(30), waitingFor: what)
+        guard let value = (answer["result"] as? [String: Any])?["value"] as? [String: Any] else { return nil }
+        func number(_ key: String) -> Double? { (value[key] as? NSNumber)?.doubleValue }
+        guard let x = number("x"), let y = number("y"), let width = number("width"), let height = number("height"),
+              let scrollX = number("scrollX"), let scrollY = number("scrollY") else { return nil }
+        let margin = WebPageLimits.focusMargin
+        let left = max(0, x - margin), top = max(0, y - margin)
+        let clip = ["x": left, "y": top, "width": (x + width + margin - left).rounded(.up), "height": (y + height + margin - top).rounded(.up), "scale": 1]
+        guard width >= 1, height >= 1, clip["width"]! <= WebPageLimits.largestFocusPicture, clip["height"]! <= WebPageLimits.largestFocusPicture else { return nil }
+        return (clip, (scrollX, scrollY))
+    }
+
+    /// The region `clip` as drawn now, with the window scrolled where it was (and scrolled back
+    /// after); nil when the browser gives no picture.
+    private func picture(_ clip: [String: Double], scroll: (x: Double, y: Double), what: String) throws -> Data? {
+        let deadline = Date().addingTimeInterval(30)
+        let moved = try call("Runtime.evaluate", ["expression": "(function () { var was = [scrollX, scrollY]; if (was[0] !== \(scroll.x) || was[1] !== \(scroll.y)) { scrollTo({left: \(scroll.x), top: \(scroll.y), behavior: 'instant'}); return was; } return null; })()",
+                                                  "returnByValue": true], deadline: deadline, waitingFor: what)
+        let back = ((moved["result"] as? [String: Any])?["value"] as? [NSNumber])?.map(\.doubleValue)
+        defer {
+            if let back, back.count == 2 {
+                _ = try? call("Runtime.evaluate", ["expression": "scrollTo({left: \(back[0]), top: \(back[1]), behavior: 'instant'})"],
+                              deadline: deadline, waitingFor: what)
+            }
+        }
+        let shot = try call("Page.captureScreenshot", ["format": "png", "fromSurface": true, "captureBeyondViewport": false, "clip": clip],
+                            deadline: deadline, waitingFor: what)
+        return (shot["data"] as? String).flatMap { Data(base64Encoded: $0) }
     }
 
     private func evaluate(_ script: String, group: String, what: String) throws {
@@ -104,6 +167,17 @@ extension BrowserSession {
         return (id, name == "iframe" || name == "frame")
     }
 
+    /// The element `focusedScript` last found: its border box in the document's coordinates
+    /// and the window's scroll; null for none, or one in a frame.
+    static let focusedPlaceScript = """
+        (function () {
+          var element = document[Symbol.for('earshot.focused')];
+          if (!element || element.ownerDocument !== document) { return null; }
+          var box = element.getBoundingClientRect();
+          return {x: box.left + scrollX, y: box.top + scrollY, width: box.width, height: box.height, scrollX: scrollX, scrollY: scrollY};
+        })()
+        """
+
     /// Puts the walk's starting point first (or last) in the body and focuses it.
     static func keyboardStart(atEnd: Bool) -> String {
         """
@@ -121,6 +195,16 @@ extension BrowserSession {
         })()
         """
     }
+
+    /// Takes keyboard focus off the element that has it.
+    static let keyboardBlur = """
+        (function () {
+          var element = document.activeElement;
+          for (var depth = 0; element && element.shadowRoot && element.shadowRoot.activeElement && depth < 64; depth++) { element = element.shadowRoot.activeElement; }
+          if (element && element.blur) { element.blur(); }
+          return true;
+        })()
+        """
 
     /// Takes the starting point out again.
     static let keyboardStartRemoval = """
@@ -145,7 +229,8 @@ extension BrowserSession {
             if (!inner) { break; }
             element = inner;
           }
-          if (!element || element === document.body || element === document.documentElement) { return null; }
+          if (!element || element === document.body || element === document.documentElement) { element = null; }
+          document[Symbol.for('earshot.focused')] = element;
           return element;
         })
         """

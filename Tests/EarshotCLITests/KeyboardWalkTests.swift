@@ -124,7 +124,36 @@ struct KeyboardWalkTests {
         #expect(fixed.tree.contains("\"keyboard\": {\"forward\": ["), "\(fixed.tree.prefix(800))")
     }
 
-    @Test("a run twice gives the same walk and the same findings")
+    static let focusBody = """
+        <p><a href="#home">Home</a></p>
+        <p><button class="plain">Save</button> <button>Cancel</button></p>
+        """
+
+    @Test("a button styled outline: none on focus: focus.invisible naming it, its stop and NVDA's words, failing WCAG 2.4.7 and KWCAG 2.1.2; the other controls keep the browser's ring")
+    func focusInvisible() throws {
+        let style = "<style>.plain:focus { outline: none; }</style>"
+        let run = try Self.lint(Self.page(style + Self.focusBody), standard: "kwcag22")
+        let found = run.codes("focus.invisible")
+        #expect(found.count == 1, "\(run.stdout)")
+        let finding = try #require(found.first)
+        #expect((finding["elements"] as? [String]) == ["button-1"], "\(finding)")
+        let message = finding["message"] as? String ?? ""
+        #expect(message.hasPrefix("Keyboard focus on \"") && message.contains("Save") && message.contains("(stop 3) does not show"), "\(message)")
+        #expect((finding["criteria"] as? [[String: Any]])?.map { "\($0["standard"] ?? "") \($0["id"] ?? "")" } == ["wcag22 2.4.7", "kwcag22 2.1.2"])
+        #expect(run.rows["2.1.2"]?["status"] as? String == "failed")
+        #expect(run.tree.contains("\"pictured\": true, \"unseen\": ["), "\(run.tree.prefix(900))")
+    }
+
+    @Test("the same page without the style: no focus.invisible, WCAG 2.4.7 checked by the check")
+    func focusShown() throws {
+        let run = try Self.lint(Self.page(Self.focusBody))
+        #expect(run.codes("focus.invisible").isEmpty, "\(run.stdout)")
+        #expect(run.rows["2.4.7"]?["status"] as? String == "checked", "\(run.rows["2.4.7"] ?? [:])")
+        #expect(run.judges("2.4.7").contains("earshot focus.invisible"), "\(run.judges("2.4.7"))")
+        #expect(run.tree.contains("\"pictured\": true}"), "\(run.tree.prefix(900))")
+    }
+
+    @Test("a run twice gives the same findings")
     func repeatable() throws {
         let html = Self.page(Self.reachBody.replacingOccurrences(of: " TABINDEX", with: ""))
         let one = try Self.lint(html), two = try Self.lint(html)

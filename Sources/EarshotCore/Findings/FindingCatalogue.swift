@@ -88,11 +88,21 @@ public enum FindingCatalogue {
                   meaning: "The element (or its screen) is marked as one language but its text is written in another script (an English label marked ko): VoiceOver reads it with the marked language's voice and rules, so the words come out mangled.",
                   fix: "Mark the element with the language of its text (accessibilityLanguage = \"en\", or .environment(\\.locale, …) in SwiftUI), or translate the text.",
                   seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
+        case .labelNotInName:
+            Entry(code: code, severity: .error, origin: .static, title: "Visible label not in the name",
+                  meaning: "The control shows one text but its accessible name (what the screen reader says, what speech control listens for) does not contain it: a sighted screen-reader user hears words that are not on screen, and a speech-control user who says the words they see (\"click Send\") reaches nothing.",
+                  fix: "Make the name start with the visible text, or drop the override: remove an aria-label (or contentDescription) that replaces the text, or write it as the visible words plus more (\"Send message\" for \"Send\").",
+                  seed: "WCAG 2.2 2.5.3 (label in name) and failure F96 (a name that does not contain the visible label)")
         case .pageLanguageMismatch:
             Entry(code: code, severity: .error, origin: .static, title: "Page language not its text's",
                   meaning: "A web page declares a language whose script its text is not written in (lang=\"en\" on a Korean page): NVDA reads the page with the declared language's voice, so Korean words are spelled out or read with English rules.",
                   fix: "Declare the language the page is written in on its html element (<html lang=\"ko\">), and mark a passage in another language with its own lang.",
                   seed: "WCAG 2.2 3.1.1 and technique H57 (lang on the html element); NVDA switches voices by the language the browser gives (its automatic language switching)")
+        case .pageUntitled:
+            Entry(code: code, severity: .error, origin: .static, title: "Page without a title",
+                  meaning: "A web page has no title, an empty one, or only a placeholder (its file name, \"Untitled\"): the screen reader says it when the page opens and when the user asks where they are, and the browser shows it on the tab and in the history, so the user cannot tell this page from others by it.",
+                  fix: "Give the page a <title> that says what it is and where, the page's own topic first (\"Order confirmed – Shop\"); in a single-page app, set document.title on each view.",
+                  seed: "WCAG 2.2 2.4.2 (pages titled) and technique H25 (the title element)")
         case .speechIPAUnmapped:
             Entry(code: code, severity: .note, origin: .static, title: "IPA pronunciation not heard",
                   meaning: "The element gives its label's pronunciation in IPA (accessibilitySpeechIPANotation), but the voice that reads it has no eSpeak NG phoneme for one of its symbols, or no IPA table at all: Earshot reads the label as written instead, so what you hear is not the pronunciation you wrote.",
@@ -123,6 +133,11 @@ public enum FindingCatalogue {
                   meaning: "Tab or shift+Tab does not take keyboard focus away from the element: the page keeps it there (a key handler that cancels Tab, or one that puts focus back), or loops it among a few elements, so a keyboard user cannot go on to the rest of the page.",
                   fix: "Let Tab and shift+Tab do what the browser does: do not cancel them in a keydown handler, and do not refocus an element on blur; a modal dialog that keeps focus inside must close with Escape and give focus back.",
                   seed: "WCAG 2.2 2.1.2 (no keyboard trap) and failure F10 (content that traps keyboard users)")
+        case .focusInvisible:
+            Entry(code: code, severity: .error, origin: .static, title: "Keyboard focus not shown",
+                  meaning: "Tab focuses the element but nothing on screen changes: no outline, no colour, no underline shows where keyboard focus is, so a sighted keyboard user (with or without a screen reader) loses their place. Typically the page sets outline: none (or outline: 0) and styles nothing else for :focus.",
+                  fix: "Keep the browser's focus ring, or style :focus-visible with a clear indicator (outline: 2px solid; outline-offset: 2px), never outline: none alone.",
+                  seed: "WCAG 2.2 2.4.7 (focus visible) and failure F78 (styling that removes the focus indicator); technique C45 (:focus-visible)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

@@ -17,6 +17,12 @@ public struct WebKeyboardWalk: Sendable, Equatable {
     /// Whether a walk stopped at its bound (`WebPageLimits.longestKeyboardWalk` presses) before
     /// focus left the page: what lies beyond was not reached, so nothing is called unreachable.
     public var cut: Bool
+    /// Whether elements Tab reached were pictured focused and again once the walk had ended with
+    /// nothing focused (the first `WebPageLimits.focusPicturesPerWalk` of the forward walk).
+    public var pictured: Bool
+    /// The elements whose picture (their box and a margin around it) was the same focused and
+    /// unfocused: keyboard focus on them is not visible.
+    public var unseen: [String]
 
     public struct Trap: Sendable, Equatable {
         public var node: String
@@ -33,11 +39,14 @@ public struct WebKeyboardWalk: Sendable, Equatable {
         }
     }
 
-    public init(forward: [String], backward: [String], traps: [Trap] = [], cut: Bool = false) {
+    public init(forward: [String], backward: [String], traps: [Trap] = [], cut: Bool = false, pictured: Bool = false,
+                unseen: [String] = []) {
         self.forward = forward
         self.backward = backward
         self.traps = traps
         self.cut = cut
+        self.pictured = pictured
+        self.unseen = unseen
     }
 
     /// Every element either walk focused.
@@ -49,7 +58,7 @@ public struct WebKeyboardWalk: Sendable, Equatable {
         WebKeyboardWalk(forward: forward.compactMap(rename), backward: backward.compactMap(rename),
                         traps: traps.compactMap { trap in
                             rename(trap.node).map { Trap(node: $0, keys: trap.keys, to: trap.to.flatMap(rename)) }
-                        }, cut: cut)
+                        }, cut: cut, pictured: pictured, unseen: unseen.compactMap(rename))
     }
 }
 

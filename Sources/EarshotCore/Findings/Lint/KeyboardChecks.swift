@@ -17,6 +17,10 @@
 ///
 /// `keyboard.trap` (WCAG 2.2 2.1.2): an element Tab or shift+Tab did not take focus away from
 /// (focus stayed, or went back to an element reached before while the page went on).
+///
+/// `focus.invisible` (WCAG 2.2 2.4.7): an element Tab focused whose picture (its box and a margin
+/// around it) was the same with focus on it and with nothing focused: nothing shows where
+/// keyboard focus is.
 enum KeyboardChecks {
     /// Why `screen`'s keyboard cannot be judged, or nil when it can.
     static func uncheckedReason(_ screen: Screen) -> String? {
@@ -38,6 +42,32 @@ enum KeyboardChecks {
             return "the page's Tab order is longer than a keyboard walk presses (\(WebPageLimits.longestKeyboardWalk) keys), so what Tab reaches was not judged"
         }
         return nil
+    }
+
+    /// Why focus visible cannot be judged on `screen`, or nil when it can: also a walk that
+    /// pictured nothing (no element Tab reached had a box to picture).
+    static func invisibleUncheckedReason(_ screen: Screen) -> String? {
+        if let reason = uncheckedReason(screen) { return reason }
+        guard screen.webKeyboard?.pictured == true else {
+            return "no element Tab reached on this page was pictured focused and unfocused (none has a box), so whether focus shows was not judged"
+        }
+        return nil
+    }
+
+    @Sendable static func invisible(_ linted: LintedScreen) -> [Finding] {
+        guard invisibleUncheckedReason(linted.screen) == nil, let walk = linted.screen.webKeyboard else { return [] }
+        var stopIndex: [String: Int] = [:]
+        for (position, stop) in linted.stops.enumerated() { stopIndex[stop.id] = position }
+        return walk.unseen.map { id in
+            let what: String
+            if let position = stopIndex[id] {
+                what = "\(FindingText.quoted(linted.spoken[position].text)) (stop \(position + 1))"
+            } else {
+                what = linted.screen.node(id).flatMap { nonEmpty($0.label) ?? nonEmpty($0.text) }.map { "\(FindingText.quoted($0)) (\(id))" } ?? id
+            }
+            return Finding(.focusInvisible, elements: [id],
+                           message: "Keyboard focus on \(what) does not show: the element and \(Int(WebPageLimits.focusMargin)) CSS pixels around it look the same when Tab focuses it as with nothing focused.")
+        }
     }
 
     /// The roles whose items the arrow keys move between, one Tab stop for the whole widget.

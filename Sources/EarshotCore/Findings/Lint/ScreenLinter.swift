@@ -46,11 +46,14 @@ public struct ScreenLinter: Sendable {
         ([.labelOnlySymbols], ReadingChecks.symbolOnlyLabels),
         ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
         ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
+        ([.labelNotInName], LabelInNameCheck.mismatches),
         ([.pageLanguageMismatch], PageLanguageCheck.mismatches),
+        ([.pageUntitled], PageTitleCheck.untitled),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
         ([.keyboardUnreachable], KeyboardChecks.unreachable),
         ([.keyboardTrap], KeyboardChecks.traps),
+        ([.focusInvisible], KeyboardChecks.invisible),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -110,6 +113,18 @@ public struct ScreenLinter: Sendable {
         if let reason = KeyboardChecks.uncheckedReason(screen) {
             cannot[.keyboardTrap] = reason
             unnoted.insert(.keyboardTrap)
+        }
+        if let reason = LabelInNameCheck.uncheckedReason(screen) {
+            cannot[.labelNotInName] = reason
+            unnoted.insert(.labelNotInName)
+        }
+        if let reason = PageTitleCheck.uncheckedReason(screen) {
+            cannot[.pageUntitled] = reason
+            unnoted.insert(.pageUntitled)
+        }
+        if let reason = KeyboardChecks.invisibleUncheckedReason(screen) {
+            cannot[.focusInvisible] = reason
+            unnoted.insert(.focusInvisible)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }

@@ -293,10 +293,11 @@ public struct WebPageTree: Sendable, Equatable {
         return .ran(AxeRun(version: try object.requiredString("version"), rules: rules, results: results))
     }
 
-    /// `{"forward": [NODE, …], "backward": [NODE, …], "traps": [{"node", "keys", "to"}], "cut": BOOL}`,
-    /// every NODE a node of the tree, `keys` `Tab` or `shift+Tab`, `traps`, `to` and `cut` optional.
+    /// `{"forward": [NODE, …], "backward": [NODE, …], "traps": [{"node", "keys", "to"}], "cut": BOOL,
+    /// "pictured": BOOL, "unseen": [NODE, …]}`, every NODE a node of the tree, `keys` `Tab` or
+    /// `shift+Tab`; all but `forward` and `backward` optional.
     private static func decodeKeyboard(_ node: JSONNode, nodes: Set<String>) throws -> WebKeyboardWalk {
-        let object = try node.object(allowing: ["forward", "backward", "traps", "cut"])
+        let object = try node.object(allowing: ["forward", "backward", "traps", "cut", "pictured", "unseen"])
         func known(_ item: JSONNode) throws -> String {
             let id = try item.stringValue()
             guard nodes.contains(id) else {
@@ -305,13 +306,16 @@ public struct WebPageTree: Sendable, Equatable {
             return id
         }
         func order(_ key: String) throws -> [String] {
-            let items = try object.required(key).arrayItems()
+            guard let list = object[key] else { return [] }
+            let items = try list.arrayItems()
             guard items.count <= WebPageLimits.longestKeyboardWalk else {
                 throw DataFileError("the keyboard walk's \"\(key)\" lists more than \(WebPageLimits.longestKeyboardWalk) elements, more than one walk presses",
                                     at: try object.required(key).location)
             }
             return try items.map(known)
         }
+        _ = try object.required("forward")
+        _ = try object.required("backward")
         let traps = try (object["traps"].map { try $0.arrayItems() } ?? []).map { item -> WebKeyboardWalk.Trap in
             let fields = try item.object(allowing: ["node", "keys", "to"])
             let keysNode = try fields.required("keys")
@@ -322,7 +326,8 @@ public struct WebPageTree: Sendable, Equatable {
             return WebKeyboardWalk.Trap(node: try known(try fields.required("node")), keys: keys, to: try fields["to"].flatMap { $0.isNull ? nil : try known($0) })
         }
         return WebKeyboardWalk(forward: try order("forward"), backward: try order("backward"), traps: traps,
-                               cut: try object["cut"].map { try $0.boolValue() } ?? false)
+                               cut: try object["cut"].map { try $0.boolValue() } ?? false,
+                               pictured: try object["pictured"].map { try $0.boolValue() } ?? false, unseen: try order("unseen"))
     }
 
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
@@ -447,6 +452,8 @@ public struct WebPageTree: Sendable, Equatable {
                 members.append("\"traps\": [\(traps.joined(separator: ", "))]")
             }
             if keyboard.cut { members.append("\"cut\": true") }
+            if keyboard.pictured { members.append("\"pictured\": true") }
+            if !keyboard.unseen.isEmpty { members.append("\"unseen\": \(list(keyboard.unseen))") }
             lines.append("  \"keyboard\": {\(members.joined(separator: ", "))},")
         }
         lines.append("  \"nodes\": [")
