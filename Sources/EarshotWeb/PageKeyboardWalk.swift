@@ -17,7 +17,8 @@ import Foundation
 /// - A walk ends where focus leaves the page (nothing focused: Chromium gives focus to the
 ///   browser beyond the last element), comes back to the first element it reached (the page
 ///   wraps), or stays put or goes back to an element reached before: then the element it was on
-///   is a trap for that key. A frame's element (another origin's frame, whose focus is not
+///   is a trap for that key, unless it is the only element the walk reached (a page with one
+///   element in its order wraps around to it: seen with shift+Tab in Chromium 156). A frame's element (another origin's frame, whose focus is not
 ///   read) staying focused is not a trap. A walk stops at `WebPageLimits.longestKeyboardWalk`
 ///   keys, `cut`.
 /// - An element focused that the tree has no node for (one the accessibility tree leaves out)
@@ -57,7 +58,9 @@ extension BrowserSession {
                     guard let focused = try focusedElement(group: group, what: what) else { break walking }
                     if focused.frame { frames.insert(focused.id) }
                     if focused.id == previous, !frames.contains(focused.id) {
-                        if let node = nodeIDs[focused.id] { walk.traps.append(.init(node: node, keys: keys)) }
+                        // The only element reached: a page with one element in its order wraps
+                        // around to it (Chromium, headless, gives focus to no browser beyond it).
+                        if order.count > 1, let node = nodeIDs[focused.id] { walk.traps.append(.init(node: node, keys: keys)) }
                         break walking
                     }
                     if focused.id == previous { continue }

@@ -54,4 +54,31 @@ struct PageTitleTests {
         let judges = ((run.row?["judgedBy"] as? [[String: Any]]) ?? []).map { "\($0["by"] ?? "") \($0["id"] ?? "")" }
         #expect(judges.contains("earshot page.untitled"), "\(judges)")
     }
+
+    @Test("label in name: a button showing \"Send\" named \"Submit form\" by aria-label is label.not-in-name, failing WCAG 2.5.3 and KWCAG 2.5.3; named \"Send message\", nothing, and the row is checked")
+    func labelInName() throws {
+        func run(_ label: String) throws -> (findings: [[String: Any]], row: [String: Any]?, stdout: String) {
+            let folder = try CLIRunner.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let page = folder.appendingPathComponent("send.html")
+            try Self.page(title: "New message – Mail").replacingOccurrences(of: "<p>Your parcel leaves tomorrow.</p>",
+                                                                          with: "<p><button aria-label=\"\(label)\">Send</button></p>")
+                .write(to: page, atomically: true, encoding: .utf8)
+            let json = folder.appendingPathComponent("findings.json"), table = folder.appendingPathComponent("table.json")
+            let result = try CLIRunner.run(["lint", "--voice", "en", page.path, "--standard", "kwcag22", "--findings", json.path,
+                                            "--conformance", table.path])
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [[String: Any]], "\(result.stderr)")
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: table)) as? [String: Any])
+            let row = (root["criteria"] as? [[String: Any]])?.first { $0["id"] as? String == "2.5.3" }
+            return (list.filter { $0["code"] as? String == "label.not-in-name" }, row, result.stdout)
+        }
+        let failing = try run("Submit form")
+        let finding = try #require(failing.findings.first, "\(failing.stdout)")
+        #expect((finding["message"] as? String)?.hasPrefix("The control shows \"Send\", but its name is \"Submit form\", which does not contain it") == true)
+        #expect((finding["criteria"] as? [[String: Any]])?.map { "\($0["standard"] ?? "") \($0["id"] ?? "")" } == ["wcag22 2.5.3", "kwcag22 2.5.3"])
+        #expect(failing.row?["status"] as? String == "failed")
+        let fixed = try run("Send message")
+        #expect(fixed.findings.isEmpty, "\(fixed.stdout)")
+        #expect(fixed.row?["status"] as? String == "checked")
+    }
 }

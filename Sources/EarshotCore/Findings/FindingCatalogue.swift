@@ -138,6 +138,11 @@ public enum FindingCatalogue {
                   meaning: "Tab focuses the element but nothing on screen changes: no outline, no colour, no underline shows where keyboard focus is, so a sighted keyboard user (with or without a screen reader) loses their place. Typically the page sets outline: none (or outline: 0) and styles nothing else for :focus.",
                   fix: "Keep the browser's focus ring, or style :focus-visible with a clear indicator (outline: 2px solid; outline-offset: 2px), never outline: none alone.",
                   seed: "WCAG 2.2 2.4.7 (focus visible) and failure F78 (styling that removes the focus indicator); technique C45 (:focus-visible)")
+        case .reflowOverflow:
+            Entry(code: code, severity: .error, origin: .static, title: "Page does not fit 320 pixels",
+                  meaning: "Laid out 320 CSS pixels wide (a 1280-pixel window zoomed to 400 percent, or a phone), the page scrolls sideways or leaves a control partly outside the window: a person with low vision who zooms in must scroll both ways for every line, or cannot reach the control.",
+                  fix: "Let the layout follow the window: no fixed widths wider than 320 px (max-width: 100% instead of width: 900px), wrapping flex rows, media queries that stack columns, long words broken (overflow-wrap: anywhere); put what must stay wide (a data table, a map) in its own scrolling box.",
+                  seed: "WCAG 2.2 1.4.10 (reflow) and failure F102 (content that needs scrolling both ways at 320 px); technique C32 (media queries and grid CSS)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

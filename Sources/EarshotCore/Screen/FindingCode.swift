@@ -27,6 +27,7 @@ public enum FindingCode: Hashable, Sendable {
     case keyboardUnreachable
     case keyboardTrap
     case focusInvisible
+    case reflowOverflow
     case targetTooSmall
     case targetBelowPlatform
     // Dynamic: found while a scenario plays (`earshot check`).
@@ -71,6 +72,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         .keyboardUnreachable,
         .keyboardTrap,
         .focusInvisible,
+        .reflowOverflow,
         .targetTooSmall,
         .targetBelowPlatform,
         .announcementDropped,
@@ -109,6 +111,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         case .keyboardUnreachable: "keyboard.unreachable"
         case .keyboardTrap: "keyboard.trap"
         case .focusInvisible: "focus.invisible"
+        case .reflowOverflow: "reflow.overflow"
         case .targetTooSmall: "target.too-small"
         case .targetBelowPlatform: "target.below-platform"
         case .announcementDropped: "announcement.dropped"

@@ -54,6 +54,7 @@ public struct ScreenLinter: Sendable {
         ([.keyboardUnreachable], KeyboardChecks.unreachable),
         ([.keyboardTrap], KeyboardChecks.traps),
         ([.focusInvisible], KeyboardChecks.invisible),
+        ([.reflowOverflow], ReflowCheck.overflows),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -125,6 +126,10 @@ public struct ScreenLinter: Sendable {
         if let reason = KeyboardChecks.invisibleUncheckedReason(screen) {
             cannot[.focusInvisible] = reason
             unnoted.insert(.focusInvisible)
+        }
+        if let reason = ReflowCheck.uncheckedReason(screen) {
+            cannot[.reflowOverflow] = reason
+            unnoted.insert(.reflowOverflow)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }

@@ -56,6 +56,7 @@ public enum WebPageInterpreter {
                 web.coversTested = tree.coversTested
                 web.axe = axeStatus(tree.axe, elementIDs: elementIDs)
                 web.keyboard = tree.keyboard?.renamed { elementIDs[$0] }
+                web.reflow = tree.reflow?.renamed { elementIDs[$0] }
             }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]

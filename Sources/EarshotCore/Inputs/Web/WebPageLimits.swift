@@ -28,6 +28,8 @@ public enum WebPageLimits {
     /// The CSS pixels around an element's box its focus indicator is looked for in (an outline
     /// and its offset, a shadow; Earshot's choice).
     public static let focusMargin = 6.0
+    /// The window's width reflow is measured at, in CSS pixels (WCAG 2.2 1.4.10).
+    public static let reflowWidth = 320
     /// The whole-number properties and the values each may take (Chromium keeps them in 32 bits).
     public static let wholeNumberProperties: [String: ClosedRange<Double>] = [
         "level": 1...2_147_483_647,

@@ -13,7 +13,7 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`, 5 `axe`, 6 `keyboard`. A tree is written as the lowest version that holds what it has
+    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`. A tree is written as the lowest version that holds what it has
     /// (version 2 without notes and covers), which earlier readers read; versions 1 to 4 are
     /// still read.
     public static let version = 6
@@ -114,6 +114,9 @@ public struct WebPageTree: Sendable, Equatable {
     /// tree's node ids); nil when the page was not walked (a page as a scenario plays it, a tree
     /// saved before version 6, a walk that failed, with a note).
     public var keyboard: WebKeyboardWalk?
+    /// The page laid out 320 CSS pixels wide (`WebReflow`, by this tree's node ids); nil when it
+    /// was not (as for `keyboard`).
+    public var reflow: WebReflow?
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
@@ -136,7 +139,7 @@ public struct WebPageTree: Sendable, Equatable {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
-            && lhs.keyboard == rhs.keyboard
+            && lhs.keyboard == rhs.keyboard && lhs.reflow == rhs.reflow
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -146,7 +149,7 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
-                       "axe", "keyboard", "nodes", "screenshot"]
+                       "axe", "keyboard", "reflow", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box", "cover"]
@@ -241,6 +244,12 @@ public struct WebPageTree: Sendable, Equatable {
             }
             tree.keyboard = try decodeKeyboard(node, nodes: seen)
         }
+        if let node = object["reflow"], !node.isNull {
+            guard fileVersion >= 6 else {
+                throw DataFileError("\"reflow\" is a key of version 6; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.reflow = try decodeReflow(node, nodes: seen)
+        }
         return tree
     }
 
@@ -330,6 +339,41 @@ public struct WebPageTree: Sendable, Equatable {
                                pictured: try object["pictured"].map { try $0.boolValue() } ?? false, unseen: try order("unseen"))
     }
 
+    /// `{"width": W, "scrollWidth": S, "wide": [PART, …], "cut": [PART, …]}`, a PART
+    /// `{"node", "element", "right"}` (`node` optional, a node of the tree).
+    private static func decodeReflow(_ node: JSONNode, nodes: Set<String>) throws -> WebReflow {
+        let object = try node.object(allowing: ["width", "scrollWidth", "wide", "cut"])
+        func side(_ key: String) throws -> Int {
+            let place = try object.required(key)
+            let value = try place.intValue()
+            guard (1...WebPageLimits.largestViewportSide * 100).contains(value) else {
+                throw DataFileError("\"\(key)\" is a width in CSS pixels, 1 to \(WebPageLimits.largestViewportSide * 100)", at: place.location)
+            }
+            return value
+        }
+        func parts(_ key: String) throws -> [WebReflow.Part] {
+            guard let list = object[key] else { return [] }
+            return try list.arrayItems().map { item in
+                let fields = try item.object(allowing: ["node", "element", "right"])
+                let id = try fields.string("node")
+                if let id, !nodes.contains(id) {
+                    throw DataFileError("the reflow names a node \"\(id)\" that is not in \"nodes\"", at: item.location)
+                }
+                let element = try fields.requiredString("element")
+                guard !element.isEmpty, element.count <= WebPageLimits.longestCoverSelector else {
+                    throw DataFileError("a reflow part's \"element\" is a selector, 1 to \(WebPageLimits.longestCoverSelector) characters", at: item.location)
+                }
+                let rightNode = try fields.required("right")
+                let right = try rightNode.intValue()
+                guard abs(right) <= WebPageLimits.largestViewportSide * 100 else {
+                    throw DataFileError("a reflow part's \"right\" is in CSS pixels, at most \(WebPageLimits.largestViewportSide * 100) either way", at: rightNode.location)
+                }
+                return WebReflow.Part(node: id, element: element, right: right)
+            }
+        }
+        return WebReflow(width: try side("width"), scrollWidth: try side("scrollWidth"), wide: try parts("wide"), cut: try parts("cut"))
+    }
+
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
     private static func decodeScreenshot(_ node: JSONNode) throws -> ScreenPicture {
         let object = try node.object(allowing: screenshotKeys)
@@ -410,7 +454,7 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(keyboard != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        lines.append("  \"version\": \(keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -455,6 +499,17 @@ public struct WebPageTree: Sendable, Equatable {
             if keyboard.pictured { members.append("\"pictured\": true") }
             if !keyboard.unseen.isEmpty { members.append("\"unseen\": \(list(keyboard.unseen))") }
             lines.append("  \"keyboard\": {\(members.joined(separator: ", "))},")
+        }
+        if let reflow {
+            func parts(_ list: [WebReflow.Part]) -> String {
+                "[" + list.map { part in
+                    "{" + ((part.node.map { ["\"node\": \(jsonString($0))"] } ?? []) + ["\"element\": \(jsonString(part.element))", "\"right\": \(part.right)"]).joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]"
+            }
+            var members = ["\"width\": \(reflow.width)", "\"scrollWidth\": \(reflow.scrollWidth)"]
+            if !reflow.wide.isEmpty { members.append("\"wide\": \(parts(reflow.wide))") }
+            if !reflow.cut.isEmpty { members.append("\"cut\": \(parts(reflow.cut))") }
+            lines.append("  \"reflow\": {\(members.joined(separator: ", "))},")
         }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
