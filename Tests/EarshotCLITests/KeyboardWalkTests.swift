@@ -102,8 +102,10 @@ struct KeyboardWalkTests {
         let traps = run.codes("keyboard.trap")
         #expect(traps.count == 2, "\(run.stdout)")
         let messages = traps.compactMap { $0["message"] as? String }
-        #expect(messages.first?.hasPrefix("Tab does not take keyboard focus away from \"Name") == true, "\(messages)")
-        #expect(messages.last?.hasPrefix("shift+Tab does not take keyboard focus away from \"Name") == true, "\(messages)")
+        #expect(messages.first?.hasPrefix("Tab does not take keyboard focus away from \"") == true && messages.first?.contains("Name edit\" (stop 4)") == true,
+                "\(messages)")
+        #expect(messages.last?.hasPrefix("shift+Tab does not take keyboard focus away from \"") == true && messages.last?.contains("Name edit\" (stop 4)") == true,
+                "\(messages)")
         #expect(traps.allSatisfy { ($0["elements"] as? [String]) == ["name"] })
         #expect((traps.first?["criteria"] as? [[String: Any]])?.map { "\($0["standard"] ?? "") \($0["id"] ?? "")" } == ["wcag22 2.1.2", "kwcag22 2.1.1"])
         #expect(run.rows["2.1.1"]?["status"] as? String == "failed")
@@ -114,7 +116,7 @@ struct KeyboardWalkTests {
 
     @Test("a field whose blur handler puts focus back after a zero-delay timer: keyboard.trap; without the handler none")
     func trappedOnBlur() throws {
-        let handler = "var name = document.getElementById('name'); name.addEventListener('blur', function () { setTimeout(function () { name.focus(); }, 0); });"
+        let handler = "var field = document.getElementById('name'); field.addEventListener('blur', function () { setTimeout(function () { field.focus(); }, 0); });"
         let run = try Self.lint(Self.page(Self.trapBody, script: handler))
         #expect(run.codes("keyboard.trap").first?["message"] as? String != nil, "\(run.stdout)")
         #expect(run.rows["2.1.2"]?["status"] as? String == "failed")

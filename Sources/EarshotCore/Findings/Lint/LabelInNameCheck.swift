@@ -2,7 +2,9 @@
 /// says for it (WCAG 2.2 2.5.3; docs/findings.md): a person who sees "Send" and says "click
 /// Send" to speech control, or hears something else from the screen reader, is lost.
 ///
-/// - The visible text: on a web page, the text inside the control (its runs of text, in order);
+/// - The visible text: on a web page, the text inside a link or a pressable control (a button,
+///   a menu item, a tab, a check box or radio button made of ARIA, an option), its runs of text
+///   in order (the text inside a field, a combo box or a slider is its value, not its label);
 ///   on Android, a view's own `text` where it also has a `contentDescription` (TalkBack speaks
 ///   the description instead). Other platforms' dumps hold one of the two only.
 /// - The name: the web control's accessible name (Chromium's), the Android view's description.
@@ -60,7 +62,7 @@ enum LabelInNameCheck {
             guard let node = linted.screen.node(stop.id) else { continue }
             let pair: (text: String, name: String)?
             if let web = node.web {
-                guard web.role.isControl, let name = web.name, let text = visibleText(node) else { continue }
+                guard web.role.isPressable || web.role == .link, let name = web.name, let text = visibleText(node) else { continue }
                 pair = (text, name)
             } else if let android = node.android, let text = nonEmpty(android.text), let name = nonEmpty(android.contentDescription) {
                 pair = (text, name)
