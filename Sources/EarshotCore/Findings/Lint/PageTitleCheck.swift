@@ -7,6 +7,11 @@ import Foundation
 /// name in the browser's tree (Chromium's `RootWebArea`), which is what NVDA says for the page
 /// and the browser shows on its tab. Whether a real title describes the page is left to a person.
 /// An app's screen is not judged: its name is the dump's, not the app's.
+///
+/// No title at all, or an empty one, is a warning: axe-core's `document-title` reports it as an
+/// error where axe runs, and an error here would fail every page a test or a scenario writes
+/// without one (Earshot's choice, as `page.language-mismatch` leaves a page with no `lang` to
+/// axe). A placeholder title, which axe does not judge, is an error.
 enum PageTitleCheck {
     static func uncheckedReason(_ screen: Screen) -> String? {
         screen.isWebPage ? nil : "only a web page has a title of its own (its <title>); an app's screen names are not in the files Earshot reads"
@@ -15,7 +20,7 @@ enum PageTitleCheck {
     /// Titles an editor or a template gives a page not yet named, compared with case and
     /// spacing folded (Earshot's choice: English and Korean editors' defaults).
     static let placeholders: Set<String> = ["untitled", "untitled document", "untitled page", "new page", "new document",
-                                            "document", "page", "title", "제목 없음", "제목없음", "무제", "무제 문서", "새 문서"]
+                                            "제목 없음", "제목없음", "무제", "무제 문서", "새 문서"]
 
     @Sendable static func untitled(_ linted: LintedScreen) -> [Finding] {
         guard uncheckedReason(linted.screen) == nil, let document = linted.screen.roots.first, let web = document.web,
@@ -23,7 +28,8 @@ enum PageTitleCheck {
         let title = (web.name ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         if title.isEmpty {
             return [Finding(.pageUntitled, elements: [],
-                            message: "The page has no title (its <title> is missing or empty): NVDA and the browser's tab name it by its address, not by what it is.")]
+                            message: "The page has no title (its <title> is missing or empty): NVDA and the browser's tab name it by its address, not by what it is.",
+                            severity: .warning)]
         }
         let folded = title.lowercased()
         var fileName: String?
