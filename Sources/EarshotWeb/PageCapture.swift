@@ -113,6 +113,10 @@ public struct PageCapture: Sendable {
         if let axe { session.runAxe(&tree, nodeIDs: read.nodeIDs, script: axe) }
         // Last: it scrolls the page, which the screenshot is to show as loaded.
         if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
+        // After it: the walk moves focus, which scrolls the page.
+        if testCovers { session.walkKeyboard(&tree, nodeIDs: read.nodeIDs) }
+        // Last: it narrows the window, which stays so.
+        if testCovers { session.measureReflow(&tree, nodeIDs: read.nodeIDs) }
         return tree
     }
 }

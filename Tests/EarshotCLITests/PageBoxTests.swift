@@ -224,9 +224,10 @@ struct PageBoxTests {
     func scenarioFollowsLinks() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.write("<html><body><h1>Start</h1><a id=\"far\" href=\"http://far.example/next\">Far away</a> <a id=\"near\" href=\"second.html\">Near</a></body></html>",
+        // Titled: a page without a title is a finding of its own (page.untitled).
+        try Self.write("<html><head><title>Start</title></head><body><h1>Start</h1><a id=\"far\" href=\"http://far.example/next\">Far away</a> <a id=\"near\" href=\"second.html\">Near</a></body></html>",
                        "start.html", in: folder)
-        try Self.write("<html><body><h1>Second page</h1></body></html>", "second.html", in: folder)
+        try Self.write("<html><head><title>Second page</title></head><body><h1>Second page</h1></body></html>", "second.html", in: folder)
         for link in ["near", "far"] {
             try Self.write("""
                 {"title": "\(link)", "voice": "en", "screen": "start.html", "steps": [

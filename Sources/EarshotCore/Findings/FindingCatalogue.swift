@@ -88,11 +88,21 @@ public enum FindingCatalogue {
                   meaning: "The element (or its screen) is marked as one language but its text is written in another script (an English label marked ko): VoiceOver reads it with the marked language's voice and rules, so the words come out mangled.",
                   fix: "Mark the element with the language of its text (accessibilityLanguage = \"en\", or .environment(\\.locale, …) in SwiftUI), or translate the text.",
                   seed: "swiftui-accessibility-traits (accessibility attributes); iOS accessibilityLanguage")
+        case .labelNotInName:
+            Entry(code: code, severity: .error, origin: .static, title: "Visible label not in the name",
+                  meaning: "The control shows one text but its accessible name (what the screen reader says, what speech control listens for) does not contain it: a sighted screen-reader user hears words that are not on screen, and a speech-control user who says the words they see (\"click Send\") reaches nothing.",
+                  fix: "Make the name start with the visible text, or drop the override: remove an aria-label (or contentDescription) that replaces the text, or write it as the visible words plus more (\"Send message\" for \"Send\").",
+                  seed: "WCAG 2.2 2.5.3 (label in name) and failure F96 (a name that does not contain the visible label)")
         case .pageLanguageMismatch:
             Entry(code: code, severity: .error, origin: .static, title: "Page language not its text's",
                   meaning: "A web page declares a language whose script its text is not written in (lang=\"en\" on a Korean page): NVDA reads the page with the declared language's voice, so Korean words are spelled out or read with English rules.",
                   fix: "Declare the language the page is written in on its html element (<html lang=\"ko\">), and mark a passage in another language with its own lang.",
                   seed: "WCAG 2.2 3.1.1 and technique H57 (lang on the html element); NVDA switches voices by the language the browser gives (its automatic language switching)")
+        case .pageUntitled:
+            Entry(code: code, severity: .error, origin: .static, title: "Page without a title",
+                  meaning: "A web page has no title, an empty one, or only a placeholder (its file name, \"Untitled\"): the screen reader says it when the page opens and when the user asks where they are, and the browser shows it on the tab and in the history, so the user cannot tell this page from others by it.",
+                  fix: "Give the page a <title> that says what it is and where, the page's own topic first (\"Order confirmed – Shop\"); in a single-page app, set document.title on each view.",
+                  seed: "WCAG 2.2 2.4.2 (pages titled) and technique H25 (the title element)")
         case .speechIPAUnmapped:
             Entry(code: code, severity: .note, origin: .static, title: "IPA pronunciation not heard",
                   meaning: "The element gives its label's pronunciation in IPA (accessibilitySpeechIPANotation), but the voice that reads it has no eSpeak NG phoneme for one of its symbols, or no IPA table at all: Earshot reads the label as written instead, so what you hear is not the pronunciation you wrote.",
@@ -113,6 +123,26 @@ public enum FindingCatalogue {
                   meaning: "The screen reader reaches and speaks the control, but another view drawn above it (a banner, an overlay, a floating button, a toast) covers its centre: the user hears it, and a double tap lands on whatever covers it instead.",
                   fix: "Move or dismiss the cover (leave room for a banner or floating button, inset the content under it), or take the covered control out of the reading order while it cannot be used (accessibilityElementsHidden / .accessibilityHidden(true)), or make the overlay modal (accessibilityViewIsModal, SwiftUI .isModal) when it is.",
                   seed: "VoiceOver activates an element at its activation point, its centre by default (UIAccessibility accessibilityActivationPoint); WCAG 2.2 2.4.11 (focus not hidden by author content)")
+        case .keyboardUnreachable:
+            Entry(code: code, severity: .error, origin: .static, title: "Control only a mouse reaches",
+                  meaning: "A screen reader's browse mode reaches and reads the control, but the browser's Tab and shift+Tab never focus it, nor the arrow keys of a widget around it: a keyboard user without a screen reader cannot use it at all (typically a div or span with a click handler and a role, but no tabindex).",
+                  fix: "Use the element made for it (<button>, <a href>, <input>), or give the custom control tabindex=\"0\" and handle Enter and Space (a button) as a click; inside a widget (radio group, menu, tabs, list box) keep one item in the Tab order and move between the items with the arrow keys.",
+                  seed: "WCAG 2.2 2.1.1 (all functionality from a keyboard) and failure F54 (only pointer events); ARIA authoring practices (keyboard navigation inside components)")
+        case .keyboardTrap:
+            Entry(code: code, severity: .error, origin: .static, title: "Keyboard focus trapped",
+                  meaning: "Tab or shift+Tab does not take keyboard focus away from the element: the page keeps it there (a key handler that cancels Tab, or one that puts focus back), or loops it among a few elements, so a keyboard user cannot go on to the rest of the page.",
+                  fix: "Let Tab and shift+Tab do what the browser does: do not cancel them in a keydown handler, and do not refocus an element on blur; a modal dialog that keeps focus inside must close with Escape and give focus back.",
+                  seed: "WCAG 2.2 2.1.2 (no keyboard trap) and failure F10 (content that traps keyboard users)")
+        case .focusInvisible:
+            Entry(code: code, severity: .error, origin: .static, title: "Keyboard focus not shown",
+                  meaning: "Tab focuses the element but nothing on screen changes: no outline, no colour, no underline shows where keyboard focus is, so a sighted keyboard user (with or without a screen reader) loses their place. Typically the page sets outline: none (or outline: 0) and styles nothing else for :focus.",
+                  fix: "Keep the browser's focus ring, or style :focus-visible with a clear indicator (outline: 2px solid; outline-offset: 2px), never outline: none alone.",
+                  seed: "WCAG 2.2 2.4.7 (focus visible) and failure F78 (styling that removes the focus indicator); technique C45 (:focus-visible)")
+        case .reflowOverflow:
+            Entry(code: code, severity: .error, origin: .static, title: "Page does not fit 320 pixels",
+                  meaning: "Laid out 320 CSS pixels wide (a 1280-pixel window zoomed to 400 percent, or a phone), the page scrolls sideways or leaves a control partly outside the window: a person with low vision who zooms in must scroll both ways for every line, or cannot reach the control.",
+                  fix: "Let the layout follow the window: no fixed widths wider than 320 px (max-width: 100% instead of width: 900px), wrapping flex rows, media queries that stack columns, long words broken (overflow-wrap: anywhere); put what must stay wide (a data table, a map) in its own scrolling box.",
+                  seed: "WCAG 2.2 1.4.10 (reflow) and failure F102 (content that needs scrolling both ways at 320 px); technique C32 (media queries and grid CSS)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

@@ -19,9 +19,15 @@ public enum FindingCode: Hashable, Sendable {
     case labelOnlySymbols
     case labelAmbiguousAbbreviation
     case labelLanguageMismatch
+    case labelNotInName
     case pageLanguageMismatch
+    case pageUntitled
     case speechIPAUnmapped
     case focusCovered
+    case keyboardUnreachable
+    case keyboardTrap
+    case focusInvisible
+    case reflowOverflow
     case targetTooSmall
     case targetBelowPlatform
     // Dynamic: found while a scenario plays (`earshot check`).
@@ -58,9 +64,15 @@ extension FindingCode: RawRepresentable, CaseIterable {
         .labelOnlySymbols,
         .labelAmbiguousAbbreviation,
         .labelLanguageMismatch,
+        .labelNotInName,
         .pageLanguageMismatch,
+        .pageUntitled,
         .speechIPAUnmapped,
         .focusCovered,
+        .keyboardUnreachable,
+        .keyboardTrap,
+        .focusInvisible,
+        .reflowOverflow,
         .targetTooSmall,
         .targetBelowPlatform,
         .announcementDropped,
@@ -91,9 +103,15 @@ extension FindingCode: RawRepresentable, CaseIterable {
         case .labelOnlySymbols: "label.only-symbols"
         case .labelAmbiguousAbbreviation: "label.ambiguous-abbreviation"
         case .labelLanguageMismatch: "label.language-mismatch"
+        case .labelNotInName: "label.not-in-name"
         case .pageLanguageMismatch: "page.language-mismatch"
+        case .pageUntitled: "page.untitled"
         case .speechIPAUnmapped: "speech.ipa-unmapped"
         case .focusCovered: "focus.covered"
+        case .keyboardUnreachable: "keyboard.unreachable"
+        case .keyboardTrap: "keyboard.trap"
+        case .focusInvisible: "focus.invisible"
+        case .reflowOverflow: "reflow.overflow"
         case .targetTooSmall: "target.too-small"
         case .targetBelowPlatform: "target.below-platform"
         case .announcementDropped: "announcement.dropped"

@@ -28,6 +28,12 @@ public struct WebElement: Sendable, Equatable {
     /// On the document's node: what axe-core said of the page, or why it did not run
     /// (`WebPageTree.axe`); nil on every other node and when the page was not given to axe.
     public var axe: AxeStatus?
+    /// On the document's node: where the browser's Tab and shift+Tab took keyboard focus
+    /// (`WebPageTree.keyboard`); nil on every other node and when the page was not walked.
+    public var keyboard: WebKeyboardWalk?
+    /// On the document's node: the page laid out 320 CSS pixels wide (`WebPageTree.reflow`);
+    /// nil on every other node and when the page was not.
+    public var reflow: WebReflow?
     /// A table's rows and columns, on the table itself (`WebTableGrid`).
     public var tableSize: WebTableSize?
     /// A cell's place in its table and its header cells' text, on the cell (`WebTableGrid`).

@@ -29,7 +29,8 @@ struct FindingCatalogueTests {
     func errorCodes() {
         let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
         #expect(errors == [
-            "label.missing", "page.language-mismatch", "focus.covered", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
+            "label.missing", "label.not-in-name", "page.language-mismatch", "page.untitled", "focus.covered", "keyboard.unreachable",
+            "keyboard.trap", "focus.invisible", "reflow.overflow", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
             "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback", "live.created-filled",
             "live.change-unheard", "focus.lost-to-document", "dialog.focus-not-moved", "timing.rate-dependent",
         ])

@@ -47,12 +47,36 @@ struct WebPageTreeTests {
             #expect(error.message.contains("PNG file in base64"))
             #expect(error.location.line == withShot.split(separator: "\n").count - 1)
         }
-        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 6,")
+        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 7,")
         do {
             _ = try WebPageTree.decode(try JSONDocument.parse(future, file: "x.axtree.json"))
-            Issue.record("version 6 was read")
+            Issue.record("version 7 was read")
         } catch let error as DataFileError {
-            #expect(error.message.contains("it reads 1, 2, 3, 4 and 5"))
+            #expect(error.message.contains("it reads 1, 2, 3, 4, 5 and 6"))
+        }
+    }
+
+    @Test("the keyboard walk (version 6) is kept through a write and a read and reaches the screen by element id; in a version 5 file, or naming a node not in the tree, or with another key than Tab, it is an error at its place")
+    func keyboardWalk() throws {
+        var tree = Self.tree(screenshot: nil)
+        tree.keyboard = WebKeyboardWalk(forward: ["2"], backward: ["2"], traps: [.init(node: "2", keys: "shift+Tab")])
+        let text = tree.json
+        #expect(text.contains("\"version\": 6,"))
+        #expect(text.contains("  \"keyboard\": {\"forward\": [\"2\"], \"backward\": [\"2\"], \"traps\": [{\"node\": \"2\", \"keys\": \"shift+Tab\"}]},"), "\(text)")
+        let read = try WebPageTree.decode(try JSONDocument.parse(text, file: "page.axtree.json"))
+        #expect(read == tree)
+        let screen = try ScreenLoader.webPage(read, defaultName: "page").screen
+        #expect(screen.webKeyboard == WebKeyboardWalk(forward: ["button-1"], backward: ["button-1"], traps: [.init(node: "button-1", keys: "shift+Tab")]))
+        for (bad, words) in [(text.replacingOccurrences(of: "\"version\": 6,", with: "\"version\": 5,"), "is a key of version 6"),
+                             (text.replacingOccurrences(of: "\"forward\": [\"2\"]", with: "\"forward\": [\"9\"]"), "names a node \"9\""),
+                             (text.replacingOccurrences(of: "\"keys\": \"shift+Tab\"", with: "\"keys\": \"Enter\""), "\"Tab\" or \"shift+Tab\"")] {
+            do {
+                _ = try WebPageTree.decode(try JSONDocument.parse(bad, file: "x.axtree.json"))
+                Issue.record("read: \(words)")
+            } catch let error as DataFileError {
+                #expect(error.message.contains(words), "\(error.message)")
+                #expect(error.location.line == 10, "\(error.location)")
+            }
         }
     }
 

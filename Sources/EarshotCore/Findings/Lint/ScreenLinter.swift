@@ -46,9 +46,15 @@ public struct ScreenLinter: Sendable {
         ([.labelOnlySymbols], ReadingChecks.symbolOnlyLabels),
         ([.labelAmbiguousAbbreviation], ReadingChecks.ambiguousAbbreviations),
         ([.labelLanguageMismatch], ReadingChecks.languageMismatches),
+        ([.labelNotInName], LabelInNameCheck.mismatches),
         ([.pageLanguageMismatch], PageLanguageCheck.mismatches),
+        ([.pageUntitled], PageTitleCheck.untitled),
         ([.speechIPAUnmapped], ReadingChecks.unmappedPronunciations),
         ([.focusCovered], CoveredFocusCheck.coveredStops),
+        ([.keyboardUnreachable], KeyboardChecks.unreachable),
+        ([.keyboardTrap], KeyboardChecks.traps),
+        ([.focusInvisible], KeyboardChecks.invisible),
+        ([.reflowOverflow], ReflowCheck.overflows),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -99,6 +105,31 @@ public struct ScreenLinter: Sendable {
         if let reason = PageLanguageCheck.uncheckedReason(screen) {
             cannot[.pageLanguageMismatch] = reason
             unnoted.insert(.pageLanguageMismatch)
+        }
+        // Nor these: a page as a scenario plays it is not walked, and an app's screen never is.
+        if let reason = KeyboardChecks.unreachableUncheckedReason(screen) {
+            cannot[.keyboardUnreachable] = reason
+            unnoted.insert(.keyboardUnreachable)
+        }
+        if let reason = KeyboardChecks.uncheckedReason(screen) {
+            cannot[.keyboardTrap] = reason
+            unnoted.insert(.keyboardTrap)
+        }
+        if let reason = LabelInNameCheck.uncheckedReason(screen) {
+            cannot[.labelNotInName] = reason
+            unnoted.insert(.labelNotInName)
+        }
+        if let reason = PageTitleCheck.uncheckedReason(screen) {
+            cannot[.pageUntitled] = reason
+            unnoted.insert(.pageUntitled)
+        }
+        if let reason = KeyboardChecks.invisibleUncheckedReason(screen) {
+            cannot[.focusInvisible] = reason
+            unnoted.insert(.focusInvisible)
+        }
+        if let reason = ReflowCheck.uncheckedReason(screen) {
+            cannot[.reflowOverflow] = reason
+            unnoted.insert(.reflowOverflow)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }

@@ -55,6 +55,8 @@ public enum WebPageInterpreter {
             if node.id == tree.nodes[0].id {
                 web.coversTested = tree.coversTested
                 web.axe = axeStatus(tree.axe, elementIDs: elementIDs)
+                web.keyboard = tree.keyboard?.renamed { elementIDs[$0] }
+                web.reflow = tree.reflow?.renamed { elementIDs[$0] }
             }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]

@@ -18,6 +18,18 @@ public enum WebPageLimits {
     /// The longest selector a cover's element is named by (`WebPageTree.Cover.element`): its
     /// tag, `id` and classes, cut where a page's long class list would pass this.
     public static let longestCoverSelector = 200
+    /// The most keys one keyboard walk presses (`WebKeyboardWalk`), each way: a page with more
+    /// elements in its Tab order is walked this far, and its walk is `cut`.
+    public static let longestKeyboardWalk = 2_000
+    /// The most elements a keyboard walk pictures focused and unfocused (focus visible), and
+    /// the largest side of a picture in CSS pixels: a larger element is not pictured.
+    public static let focusPicturesPerWalk = 300
+    public static let largestFocusPicture = 2_000.0
+    /// The CSS pixels around an element's box its focus indicator is looked for in (an outline
+    /// and its offset, a shadow; Earshot's choice).
+    public static let focusMargin = 6.0
+    /// The window's width reflow is measured at, in CSS pixels (WCAG 2.2 1.4.10).
+    public static let reflowWidth = 320
     /// The whole-number properties and the values each may take (Chromium keeps them in 32 bits).
     public static let wholeNumberProperties: [String: ClosedRange<Double>] = [
         "level": 1...2_147_483_647,

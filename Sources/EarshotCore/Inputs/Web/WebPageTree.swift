@@ -13,12 +13,12 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`, 5 `axe`. A tree is written as the lowest version that holds what it has
+    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`. A tree is written as the lowest version that holds what it has
     /// (version 2 without notes and covers), which earlier readers read; versions 1 to 4 are
     /// still read.
-    public static let version = 5
+    public static let version = 6
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2, 3, 4, 5]
+    public static let versionsRead = [1, 2, 3, 4, 5, 6]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -110,6 +110,13 @@ public struct WebPageTree: Sendable, Equatable {
     /// why it did not run; nil when the page was not given to axe (a page as a scenario plays
     /// it, a tree saved before version 5).
     public var axe: AxeStatus?
+    /// Where the browser's Tab and shift+Tab took keyboard focus (`WebKeyboardWalk`, by this
+    /// tree's node ids); nil when the page was not walked (a page as a scenario plays it, a tree
+    /// saved before version 6, a walk that failed, with a note).
+    public var keyboard: WebKeyboardWalk?
+    /// The page laid out 320 CSS pixels wide (`WebReflow`, by this tree's node ids); nil when it
+    /// was not (as for `keyboard`).
+    public var reflow: WebReflow?
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
@@ -132,6 +139,7 @@ public struct WebPageTree: Sendable, Equatable {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
+            && lhs.keyboard == rhs.keyboard && lhs.reflow == rhs.reflow
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -141,7 +149,7 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
-                       "axe", "nodes", "screenshot"]
+                       "axe", "keyboard", "reflow", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box", "cover"]
@@ -230,6 +238,18 @@ public struct WebPageTree: Sendable, Equatable {
             }
             tree.axe = try decodeAxe(node, nodes: seen)
         }
+        if let node = object["keyboard"], !node.isNull {
+            guard fileVersion >= 6 else {
+                throw DataFileError("\"keyboard\" is a key of version 6; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.keyboard = try decodeKeyboard(node, nodes: seen)
+        }
+        if let node = object["reflow"], !node.isNull {
+            guard fileVersion >= 6 else {
+                throw DataFileError("\"reflow\" is a key of version 6; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.reflow = try decodeReflow(node, nodes: seen)
+        }
         return tree
     }
 
@@ -280,6 +300,78 @@ public struct WebPageTree: Sendable, Equatable {
                              nodes: nodesFound)
         }
         return .ran(AxeRun(version: try object.requiredString("version"), rules: rules, results: results))
+    }
+
+    /// `{"forward": [NODE, …], "backward": [NODE, …], "traps": [{"node", "keys", "to"}], "cut": BOOL,
+    /// "pictured": BOOL, "unseen": [NODE, …]}`, every NODE a node of the tree, `keys` `Tab` or
+    /// `shift+Tab`; all but `forward` and `backward` optional.
+    private static func decodeKeyboard(_ node: JSONNode, nodes: Set<String>) throws -> WebKeyboardWalk {
+        let object = try node.object(allowing: ["forward", "backward", "traps", "cut", "pictured", "unseen"])
+        func known(_ item: JSONNode) throws -> String {
+            let id = try item.stringValue()
+            guard nodes.contains(id) else {
+                throw DataFileError("the keyboard walk names a node \"\(id)\" that is not in \"nodes\"", at: item.location)
+            }
+            return id
+        }
+        func order(_ key: String) throws -> [String] {
+            guard let list = object[key] else { return [] }
+            let items = try list.arrayItems()
+            guard items.count <= WebPageLimits.longestKeyboardWalk else {
+                throw DataFileError("the keyboard walk's \"\(key)\" lists more than \(WebPageLimits.longestKeyboardWalk) elements, more than one walk presses",
+                                    at: try object.required(key).location)
+            }
+            return try items.map(known)
+        }
+        _ = try object.required("forward")
+        _ = try object.required("backward")
+        let traps = try (object["traps"].map { try $0.arrayItems() } ?? []).map { item -> WebKeyboardWalk.Trap in
+            let fields = try item.object(allowing: ["node", "keys", "to"])
+            let keysNode = try fields.required("keys")
+            let keys = try keysNode.stringValue()
+            guard keys == "Tab" || keys == "shift+Tab" else {
+                throw DataFileError("a trap's \"keys\" is \"Tab\" or \"shift+Tab\"", at: keysNode.location)
+            }
+            return WebKeyboardWalk.Trap(node: try known(try fields.required("node")), keys: keys, to: try fields["to"].flatMap { $0.isNull ? nil : try known($0) })
+        }
+        return WebKeyboardWalk(forward: try order("forward"), backward: try order("backward"), traps: traps,
+                               cut: try object["cut"].map { try $0.boolValue() } ?? false,
+                               pictured: try object["pictured"].map { try $0.boolValue() } ?? false, unseen: try order("unseen"))
+    }
+
+    /// `{"width": W, "scrollWidth": S, "wide": [PART, …], "cut": [PART, …]}`, a PART
+    /// `{"node", "element", "right"}` (`node` optional, a node of the tree).
+    private static func decodeReflow(_ node: JSONNode, nodes: Set<String>) throws -> WebReflow {
+        let object = try node.object(allowing: ["width", "scrollWidth", "wide", "cut"])
+        func side(_ key: String) throws -> Int {
+            let place = try object.required(key)
+            let value = try place.intValue()
+            guard (1...WebPageLimits.largestViewportSide * 100).contains(value) else {
+                throw DataFileError("\"\(key)\" is a width in CSS pixels, 1 to \(WebPageLimits.largestViewportSide * 100)", at: place.location)
+            }
+            return value
+        }
+        func parts(_ key: String) throws -> [WebReflow.Part] {
+            guard let list = object[key] else { return [] }
+            return try list.arrayItems().map { item in
+                let fields = try item.object(allowing: ["node", "element", "right"])
+                let id = try fields.string("node")
+                if let id, !nodes.contains(id) {
+                    throw DataFileError("the reflow names a node \"\(id)\" that is not in \"nodes\"", at: item.location)
+                }
+                let element = try fields.requiredString("element")
+                guard !element.isEmpty, element.count <= WebPageLimits.longestCoverSelector else {
+                    throw DataFileError("a reflow part's \"element\" is a selector, 1 to \(WebPageLimits.longestCoverSelector) characters", at: item.location)
+                }
+                let rightNode = try fields.required("right")
+                let right = try rightNode.intValue()
+                guard abs(right) <= WebPageLimits.largestViewportSide * 100 else {
+                    throw DataFileError("a reflow part's \"right\" is in CSS pixels, at most \(WebPageLimits.largestViewportSide * 100) either way", at: rightNode.location)
+                }
+                return WebReflow.Part(node: id, element: element, right: right)
+            }
+        }
+        return WebReflow(width: try side("width"), scrollWidth: try side("scrollWidth"), wide: try parts("wide"), cut: try parts("cut"))
     }
 
     /// `{"width": W, "height": H, "png": BASE64}`: the area covered in CSS pixels, and the PNG.
@@ -362,7 +454,7 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        lines.append("  \"version\": \(keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -393,6 +485,31 @@ public struct WebPageTree: Sendable, Equatable {
             lines.append("  ]},")
         case nil:
             break
+        }
+        if let keyboard {
+            func list(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ", ") + "]" }
+            var members = ["\"forward\": \(list(keyboard.forward))", "\"backward\": \(list(keyboard.backward))"]
+            if !keyboard.traps.isEmpty {
+                let traps = keyboard.traps.map { trap in
+                    "{\"node\": \(jsonString(trap.node)), \"keys\": \(jsonString(trap.keys))" + (trap.to.map { ", \"to\": \(jsonString($0))" } ?? "") + "}"
+                }
+                members.append("\"traps\": [\(traps.joined(separator: ", "))]")
+            }
+            if keyboard.cut { members.append("\"cut\": true") }
+            if keyboard.pictured { members.append("\"pictured\": true") }
+            if !keyboard.unseen.isEmpty { members.append("\"unseen\": \(list(keyboard.unseen))") }
+            lines.append("  \"keyboard\": {\(members.joined(separator: ", "))},")
+        }
+        if let reflow {
+            func parts(_ list: [WebReflow.Part]) -> String {
+                "[" + list.map { part in
+                    "{" + ((part.node.map { ["\"node\": \(jsonString($0))"] } ?? []) + ["\"element\": \(jsonString(part.element))", "\"right\": \(part.right)"]).joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]"
+            }
+            var members = ["\"width\": \(reflow.width)", "\"scrollWidth\": \(reflow.scrollWidth)"]
+            if !reflow.wide.isEmpty { members.append("\"wide\": \(parts(reflow.wide))") }
+            if !reflow.cut.isEmpty { members.append("\"cut\": \(parts(reflow.cut))") }
+            lines.append("  \"reflow\": {\(members.joined(separator: ", "))},")
         }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {
