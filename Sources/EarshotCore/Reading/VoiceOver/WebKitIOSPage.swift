@@ -50,7 +50,7 @@ enum WebKitIOSPage {
                 return
             }
             let role = web.role
-            if role.isDocument || role.isListMarker && !Self.hasWord(web.name) {
+            if role.isDocument || role.isListMarker && !Self.isSaidMarker(web.name) {
                 if !role.isListMarker { node.children.forEach { walk($0, context) } }
                 return
             }
@@ -72,7 +72,8 @@ enum WebKitIOSPage {
         /// A node VoiceOver stops on by itself, its children said in its label.
         static func isStop(_ node: AccessibilityNode, _ web: WebElement) -> Bool {
             let role = web.role
-            if role.isText || role.isListMarker { return hasWord(web.name) }
+            if role.isListMarker { return isSaidMarker(web.name) }
+            if role.isText { return hasWord(web.name) }
             if role.isPressable || role.isTextEntry || role.isImage || role == .slider || role == .separator
                 || role == .progressBar || role == .meter || role == .listBox && node.children.isEmpty {
                 return true
@@ -101,6 +102,10 @@ enum WebKitIOSPage {
         }
 
         static func hasWord(_ text: String?) -> Bool { nonBlank(text) != nil }
+
+        /// A list marker with a letter or a digit ("1.", "a.") is said; a bullet is not
+        /// (Earshot's choice).
+        static func isSaidMarker(_ text: String?) -> Bool { text?.contains { $0.isLetter || $0.isNumber } == true }
 
         static func nonBlank(_ text: String?) -> String? {
             guard let text, !text.allSatisfy(\.isWhitespace) else { return nil }
