@@ -26,6 +26,13 @@ struct WebRoleLiteralTests {
         // Keys of voices/chromium-android/facts.json's groups (`roleDescriptions.heading`,
         // `.link`, `stateDescription`'s separator), not roles compared.
         "Voices/ChromiumAndroidWords.swift": ["heading", "link", "separator"],
+        // Keys of voices/voiceover-web/LANG.json's words (`words.link`, `words.row`, the
+        // separator, `liveRegions.alert`) and of its landmark words (by `WebRole`'s case name),
+        // not roles compared: the roles are asked of `WebRole`.
+        "Reading/VoiceOver/VoiceOverWebWords.swift": ["link", "heading", "button", "switch", "image", "tab", "row", "banner",
+                                                     "complementary", "main", "navigation", "region", "search", "form",
+                                                     "separator", "alert"],
+        "Reading/VoiceOver/WebKitIOSPage.swift": ["link", "button", "switch", "image", "tab", "heading", "row"],
         // The Tab key's name in a transcript (`tab`, `shift+tab`).
         "Reading/NVDA/NVDA.swift": ["tab"],
         // The words file's template for a cell's row ("row {index}"), not a role compared.

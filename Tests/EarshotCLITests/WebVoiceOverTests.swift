@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// VoiceOver reading a page in real Chromium laid out as on an iPhone (docs/mobile-web.md, "VoiceOver
+/// on a page, as Earshot plays it"): WebKit's stops in document order, VoiceOver's web words and
+/// order, a swipe sequence, a double tap and a polite region. The page is
+/// `Tests/Fixtures/web/talkback.html`, the phone page TalkBack's tests read too.
+@Suite("VoiceOver reads a web page as in Safari on an iPhone", .serialized)
+struct WebVoiceOverTests {
+    static let fixtures = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/web")
+    static let page = fixtures.appendingPathComponent("talkback.html").path
+
+    /// `read --no-audio`'s stop lines without their `N/M id: ` prefix.
+    static func read(_ arguments: [String]) throws -> [(id: String, text: String)] {
+        let result = try CLIRunner.run(["read"] + arguments + ["--no-audio"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").compactMap { line in
+            guard let colon = line.range(of: ": "), let space = line.firstIndex(of: " "), space < colon.lowerBound else { return nil }
+            return (String(line[line.index(after: space)..<colon.lowerBound]), String(line[colon.upperBound...]))
+        }
+    }
+
+    static let english: [(String, String)] = [
+        ("heading-1", "Delivery, heading level 2"),
+        ("text-2", "390"),
+        ("home", "Home, link"),
+        ("terms", "Accept terms, checkbox, unchecked"),
+        ("text-4", "Apple, list start"),
+        ("text-5", "Pear"),
+        ("text-6", "Plum, list end"),
+        ("text-7", "Name"),
+        ("name", "Name, text field, required (hint: double tap to edit)"),
+        ("add", "Add to cart, button"),
+        ("text-9", "Cart: empty"),
+    ]
+
+    @Test("English in the iPhone's window (innerWidth 390): a heading, a link, a check box, a list's start and end, a required field and a button, in document order")
+    func englishWords() throws {
+        let stops = try Self.read([Self.page, "--reader", "voiceover", "--voice", "en"])
+        #expect(stops.map(\.id) == Self.english.map(\.0))
+        #expect(stops.map(\.text) == Self.english.map(\.1))
+        // --viewport wins over the reader's phone.
+        #expect(try Self.read([Self.page, "--reader", "voiceover", "--viewport", "desktop", "--voice", "en"]).contains { $0.text == "1280" })
+    }
+
+    @Test("Korean: the app reader's Korean words, Earshot's choice for the rest")
+    func koreanWords() throws {
+        let said = Dictionary(try Self.read([Self.page, "--reader", "voiceover", "--voice", "ko"]).map { ($0.id, $0.text) },
+                              uniquingKeysWith: { first, _ in first })
+        #expect(said["heading-1"] == "Delivery, 머리말, 레벨 2")
+        #expect(said["home"] == "Home, 링크")
+        #expect(said["terms"] == "Accept terms, 체크박스, 선택 해제됨")
+        #expect(said["text-4"] == "Apple, 목록 시작")
+        #expect(said["name"] == "Name, 텍스트 필드, 필수 (hint: 편집하려면 이중 탭 하십시오.)")
+        #expect(said["add"] == "Add to cart, 버튼")
+    }
+
+    @Test("a swipe sequence to the button, a double tap (a click at its centre) whose handler changes the polite region, heard after the activation")
+    func swipeAndDoubleTap() throws {
+        let result = try CLIRunner.run(["check", Self.fixtures.appendingPathComponent("voiceover-swipe.json").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let spoken = lines.filter { $0.contains("spoken to") && $0.contains("\"") && !$0.contains("double tap to edit") }
+            .compactMap { $0.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init) }
+        #expect(spoken == ["Delivery, heading level 2", "390", "Home, link", "Accept terms, checkbox, unchecked",
+                           "Apple, list start", "Pear", "Plum, list end", "Name", "Name, text field, required",
+                           "Add to cart, button", "Add to cart, button", "Cart: 1 item"], "\(spoken)")
+        let live = try #require(lines.first { $0.contains("\"Cart: 1 item\"") })
+        #expect(live.contains("live region polite"), "\(live)")
+        let activation = try #require(lines.firstIndex { $0.contains("[activation sound]") })
+        #expect(try #require(lines.firstIndex(of: live)) > activation)
+        #expect(result.stdout.contains("2 expectations, 0 failed"))
+    }
+}
