@@ -84,26 +84,10 @@ extension BrowserSession {
             guard ((load["result"] as? [String: Any])?["value"] as? String) == "object" else {
                 throw BrowserError.unavailable("axe-core's script did not load in the page")
             }
-            let answer = try call("Runtime.evaluate", ["expression": Self.axeScript, "objectGroup": group, "returnByValue": false,
-                                                       "awaitPromise": true], deadline: deadline, waitingFor: what)
-            if let exception = answer["exceptionDetails"] as? [String: Any] {
-                let detail = ((exception["exception"] as? [String: Any])?["description"] as? String) ?? exception["text"] as? String ?? "an exception"
-                throw BrowserError.unavailable("axe-core failed in the page: \(detail.prefix(300))")
-            }
-            guard let result = (answer["result"] as? [String: Any])?["objectId"] as? String else {
-                throw BrowserError.unavailable("axe-core gave no answer")
-            }
-            let fields = try properties(of: result, deadline: deadline, waitingFor: what)
-            guard let factsText = fields["facts"]?["value"] as? String, let list = fields["nodes"]?["objectId"] as? String,
-                  let facts = try JSONSerialization.jsonObject(with: Data(factsText.utf8)) as? [String: Any] else {
-                throw BrowserError.unavailable("axe-core's answer has no facts")
-            }
-            let items = try properties(of: list, deadline: deadline, waitingFor: what)
-            func node(_ index: Int) throws -> String? {
-                guard index >= 0, let object = items[String(index)]?["objectId"] as? String else { return nil }
-                let described = try call("DOM.describeNode", ["objectId": object], deadline: deadline, waitingFor: what)
-                return (((described["node"] as? [String: Any])?["backendNodeId"] as? NSNumber)?.intValue).flatMap { nodeIDs[$0] }
-            }
+            let answer = try PageScriptAnswer(self, expression: Self.axeScript, group: group, awaitPromise: true,
+                                              subject: "axe-core", deadline: deadline, waitingFor: what)
+            guard let facts = answer.facts as? [String: Any] else { throw BrowserError.unavailable("axe-core's answer has no facts") }
+            func node(_ index: Int) throws -> String? { try answer.backendID(index).flatMap { nodeIDs[$0] } }
             func criteria(_ tags: Any?) -> [String] {
                 Array(Set((tags as? [String] ?? []).compactMap(AxeRun.criterion(ofTag:)))).sorted {
                     $0.split(separator: ".").map { Int($0) ?? 0 }.lexicographicallyPrecedes($1.split(separator: ".").map { Int($0) ?? 0 })

@@ -37,25 +37,12 @@ extension BrowserSession {
             // A millisecond an element of the page beyond a minute, as for its tree.
             let deadline = Date().addingTimeInterval(60 + Double(min(tree.nodes.count, 10_000_000)) / 1_000)
             let what = "for the browser's hit test of what covers each focusable element of \(tree.url)"
-            let answer = try call("Runtime.evaluate", ["expression": Self.coverScript, "objectGroup": group, "returnByValue": false],
-                                  deadline: deadline, waitingFor: what)
-            if let exception = answer["exceptionDetails"] as? [String: Any] {
-                throw BrowserError.unavailable("the hit test's script failed: \(exception["text"] as? String ?? "an exception")")
+            let answer = try PageScriptAnswer(self, expression: Self.coverScript, group: group, subject: "the hit test's script",
+                                              deadline: deadline, waitingFor: what)
+            guard let facts = answer.facts as? [[String: Any]] else {
+                throw BrowserError.unavailable("the hit test's script's answer has no facts")
             }
-            guard let result = (answer["result"] as? [String: Any])?["objectId"] as? String else {
-                throw BrowserError.unavailable("the hit test gave no answer")
-            }
-            let fields = try properties(of: result, deadline: deadline, waitingFor: what)
-            guard let factsText = fields["facts"]?["value"] as? String, let list = fields["nodes"]?["objectId"] as? String,
-                  let facts = try JSONSerialization.jsonObject(with: Data(factsText.utf8)) as? [[String: Any]] else {
-                throw BrowserError.unavailable("the hit test's answer has no facts")
-            }
-            let items = try properties(of: list, deadline: deadline, waitingFor: what)
-            func backendID(_ index: Int) throws -> Int? {
-                guard let object = items[String(index)]?["objectId"] as? String else { return nil }
-                let described = try call("DOM.describeNode", ["objectId": object], deadline: deadline, waitingFor: what)
-                return ((described["node"] as? [String: Any])?["backendNodeId"] as? NSNumber)?.intValue
-            }
+            let backendID = answer.backendID
             let index = Dictionary(tree.nodes.indices.map { (tree.nodes[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
             var at = 0
             for fact in facts {
@@ -186,4 +173,49 @@ extension BrowserSession {
           return {nodes: nodes, facts: JSON.stringify(facts)};
         })()
         """
+}
+
+/// What a script of Earshot's run in the page answers (the hit test, the reflow's measure,
+/// axe-core's run): an object `{facts, nodes}`, `facts` as JSON text and `nodes` the page's
+/// elements the facts count into, each then asked for its DevTools node.
+struct PageScriptAnswer {
+    /// `facts`, parsed.
+    var facts: Any
+    private var items: [String: [String: Any]]
+    private let session: BrowserSession
+    private let deadline: Date
+    private let what: String
+
+    /// Runs `expression` in the page's `group` (awaiting it when it gives a promise); `subject`
+    /// names the script in errors ("the hit test's script").
+    init(_ session: BrowserSession, expression: String, group: String, awaitPromise: Bool = false, subject: String,
+         deadline: Date, waitingFor what: String) throws {
+        self.session = session
+        self.deadline = deadline
+        self.what = what
+        var parameters: [String: Any] = ["expression": expression, "objectGroup": group, "returnByValue": false]
+        if awaitPromise { parameters["awaitPromise"] = true }
+        let answer = try session.call("Runtime.evaluate", parameters, deadline: deadline, waitingFor: what)
+        if let exception = answer["exceptionDetails"] as? [String: Any] {
+            let detail = ((exception["exception"] as? [String: Any])?["description"] as? String) ?? exception["text"] as? String ?? "an exception"
+            throw BrowserError.unavailable("\(subject) failed in the page: \(detail.prefix(300))")
+        }
+        guard let result = (answer["result"] as? [String: Any])?["objectId"] as? String else {
+            throw BrowserError.unavailable("\(subject) gave no answer")
+        }
+        let fields = try session.properties(of: result, deadline: deadline, waitingFor: what)
+        guard let factsText = fields["facts"]?["value"] as? String, let list = fields["nodes"]?["objectId"] as? String,
+              let facts = try? JSONSerialization.jsonObject(with: Data(factsText.utf8)) else {
+            throw BrowserError.unavailable("\(subject)'s answer has no facts")
+        }
+        self.facts = facts
+        items = try session.properties(of: list, deadline: deadline, waitingFor: what)
+    }
+
+    /// The DevTools backend id of `nodes[index]`; nil past the list's end.
+    func backendID(_ index: Int) throws -> Int? {
+        guard index >= 0, let object = items[String(index)]?["objectId"] as? String else { return nil }
+        let described = try session.call("DOM.describeNode", ["objectId": object], deadline: deadline, waitingFor: what)
+        return ((described["node"] as? [String: Any])?["backendNodeId"] as? NSNumber)?.intValue
+    }
 }

@@ -23,25 +23,12 @@ extension BrowserSession {
             let height = max(200, tree.viewport.height)
             try call("Emulation.setDeviceMetricsOverride", ["width": WebPageLimits.reflowWidth, "height": height, "deviceScaleFactor": 1, "mobile": false],
                      deadline: deadline, waitingFor: what)
-            let answer = try call("Runtime.evaluate", ["expression": Self.reflowScript, "objectGroup": group, "returnByValue": false, "awaitPromise": true],
-                                  deadline: deadline, waitingFor: what)
-            if let exception = answer["exceptionDetails"] as? [String: Any] {
-                throw BrowserError.unavailable("the reflow's script failed: \(exception["text"] as? String ?? "an exception")")
+            let answer = try PageScriptAnswer(self, expression: Self.reflowScript, group: group, awaitPromise: true,
+                                              subject: "the reflow's script", deadline: deadline, waitingFor: what)
+            guard let facts = answer.facts as? [String: Any] else {
+                throw BrowserError.unavailable("the reflow's script's answer has no facts")
             }
-            guard let result = (answer["result"] as? [String: Any])?["objectId"] as? String else {
-                throw BrowserError.unavailable("the reflow's script gave no answer")
-            }
-            let fields = try properties(of: result, deadline: deadline, waitingFor: what)
-            guard let factsText = fields["facts"]?["value"] as? String, let list = fields["nodes"]?["objectId"] as? String,
-                  let facts = try JSONSerialization.jsonObject(with: Data(factsText.utf8)) as? [String: Any] else {
-                throw BrowserError.unavailable("the reflow's answer has no facts")
-            }
-            let items = try properties(of: list, deadline: deadline, waitingFor: what)
-            func node(_ index: Int) throws -> String? {
-                guard let object = items[String(index)]?["objectId"] as? String else { return nil }
-                let described = try call("DOM.describeNode", ["objectId": object], deadline: deadline, waitingFor: what)
-                return ((described["node"] as? [String: Any])?["backendNodeId"] as? NSNumber).flatMap { nodeIDs[$0.intValue] }
-            }
+            func node(_ index: Int) throws -> String? { try answer.backendID(index).flatMap { nodeIDs[$0] } }
             var at = 0
             func parts(_ key: String) throws -> [WebReflow.Part] {
                 try (facts[key] as? [[String: Any]] ?? []).compactMap { fact in

@@ -96,40 +96,23 @@ public struct ScreenLinter: Sendable {
         }
         // Not in a note: a page as a scenario plays it never has the hit test, and every check of
         // a page would say so; the conformance table gives the reason.
+        // Nor these, the checks of a page in a browser: an app's screen never declares a page's
+        // language nor has a title, and a page as a scenario plays it is not walked.
+        let pageChecks: [(FindingCode, (Screen) -> String?)] = [
+            (.focusCovered, CoveredFocusCheck.uncheckedReason),
+            (.pageLanguageMismatch, PageLanguageCheck.uncheckedReason),
+            (.keyboardUnreachable, KeyboardChecks.unreachableUncheckedReason),
+            (.keyboardTrap, KeyboardChecks.uncheckedReason),
+            (.labelNotInName, LabelInNameCheck.uncheckedReason),
+            (.pageUntitled, PageTitleCheck.uncheckedReason),
+            (.focusInvisible, KeyboardChecks.invisibleUncheckedReason),
+            (.reflowOverflow, ReflowCheck.uncheckedReason),
+        ]
         var unnoted: Set<FindingCode> = []
-        if let reason = CoveredFocusCheck.uncheckedReason(screen) {
-            cannot[.focusCovered] = reason
-            unnoted.insert(.focusCovered)
-        }
-        // Nor this: an app's screen never declares a page's language.
-        if let reason = PageLanguageCheck.uncheckedReason(screen) {
-            cannot[.pageLanguageMismatch] = reason
-            unnoted.insert(.pageLanguageMismatch)
-        }
-        // Nor these: a page as a scenario plays it is not walked, and an app's screen never is.
-        if let reason = KeyboardChecks.unreachableUncheckedReason(screen) {
-            cannot[.keyboardUnreachable] = reason
-            unnoted.insert(.keyboardUnreachable)
-        }
-        if let reason = KeyboardChecks.uncheckedReason(screen) {
-            cannot[.keyboardTrap] = reason
-            unnoted.insert(.keyboardTrap)
-        }
-        if let reason = LabelInNameCheck.uncheckedReason(screen) {
-            cannot[.labelNotInName] = reason
-            unnoted.insert(.labelNotInName)
-        }
-        if let reason = PageTitleCheck.uncheckedReason(screen) {
-            cannot[.pageUntitled] = reason
-            unnoted.insert(.pageUntitled)
-        }
-        if let reason = KeyboardChecks.invisibleUncheckedReason(screen) {
-            cannot[.focusInvisible] = reason
-            unnoted.insert(.focusInvisible)
-        }
-        if let reason = ReflowCheck.uncheckedReason(screen) {
-            cannot[.reflowOverflow] = reason
-            unnoted.insert(.reflowOverflow)
+        for (code, uncheckedReason) in pageChecks {
+            guard let reason = uncheckedReason(screen) else { continue }
+            cannot[code] = reason
+            unnoted.insert(code)
         }
         var coverage = CheckCoverage()
         if let axe = screen.webAxe { coverage.record(axe: axe) }
