@@ -146,6 +146,10 @@ struct InstallTests {
         try FileManager.default.createDirectory(at: user.appendingPathComponent("symbols"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: voices.appendingPathComponent("symbols/ko.json"),
                                          to: user.appendingPathComponent("symbols/ko.json"))
+        // And the words the standard reader reads with the profile (VoiceOver's on a web page).
+        try FileManager.default.createDirectory(at: user.appendingPathComponent("voiceover-web"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: voices.appendingPathComponent("voiceover-web/ko.json"),
+                                         to: user.appendingPathComponent("voiceover-web/ko.json"))
         let earshot = prefix.appendingPathComponent("bin/earshot").path
         let environment = Self.cleanEnvironment(home: home)
         let listed = try CLIRunner.run(executable: earshot, arguments: ["voices"],

@@ -223,10 +223,10 @@ struct TestReaderTests {
         let profile = try Self.library.profile("en")
         let backwards = try ReadReport(screen: loaded.screen, profile: profile,
                                        reader: try ScreenReaders.make(BackwardsReader.name, profile: profile))
-        let forwards = try ReadReport(screen: loaded.screen, profile: profile,
-                                      reader: try ScreenReaders.make(ScreenReaders.standard.name, profile: profile))
+        // Its rule reverses the standard order (VoiceOver reads a page in its own, Safari's, way).
+        let forwards = FocusOrder.standardStops(of: loaded.screen)
         #expect(backwards.lines.count > 2)
-        #expect(backwards.lines.map(\.id) == forwards.lines.map(\.id).reversed())
+        #expect(backwards.lines.map(\.id) == forwards.map(\.id).reversed())
         let said = backwards.lines.map(\.speech.text)
         #expect(said.contains { $0.contains("trac ot ddA") } && !said.contains { $0.contains("Add to cart") }, "\(said)")
 

@@ -52,13 +52,13 @@ public struct WebKeyboardWalk: Sendable, Equatable {
     /// Every element either walk focused.
     public var reached: Set<String> { Set(forward).union(backward) }
 
-    /// The same walk with each element renamed by `rename` (a node the map lacks is dropped
+    /// The same walk with each element renamed by `newName` (a node the map lacks is dropped
     /// from the orders; a trap whose element it lacks is dropped too).
-    public func renamed(_ rename: (String) -> String?) -> WebKeyboardWalk {
-        WebKeyboardWalk(forward: forward.compactMap(rename), backward: backward.compactMap(rename),
+    public func renamed(_ newName: (String) -> String?) -> WebKeyboardWalk {
+        WebKeyboardWalk(forward: forward.compactMap(newName), backward: backward.compactMap(newName),
                         traps: traps.compactMap { trap in
-                            rename(trap.node).map { Trap(node: $0, keys: trap.keys, to: trap.to.flatMap(rename)) }
-                        }, cut: cut, pictured: pictured, unseen: unseen.compactMap(rename))
+                            newName(trap.node).map { Trap(node: $0, keys: trap.keys, to: trap.to.flatMap(newName)) }
+                        }, cut: cut, pictured: pictured, unseen: unseen.compactMap(newName))
     }
 }
 

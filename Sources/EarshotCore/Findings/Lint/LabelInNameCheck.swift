@@ -55,6 +55,13 @@ enum LabelInNameCheck {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
+    /// A switch or toggle button whose text is its state: Android's `Switch` and `ToggleButton`
+    /// show their `textOn` / `textOff` ("ON", "OFF"), which a dump gives as the view's text; that
+    /// is no label, so its name need not contain it (seen on the corpus's network settings dump).
+    static func showsItsState(_ view: AndroidView) -> Bool {
+        view.isCheckable && ["Switch", "SwitchCompat", "SwitchMaterial", "MaterialSwitch", "ToggleButton"].contains(String(view.shortClassName))
+    }
+
     @Sendable static func mismatches(_ linted: LintedScreen) -> [Finding] {
         guard uncheckedReason(linted.screen) == nil else { return [] }
         var findings: [Finding] = []
@@ -64,7 +71,8 @@ enum LabelInNameCheck {
             if let web = node.web {
                 guard web.role.isPressable || web.role == .link, let name = web.name, let text = visibleText(node) else { continue }
                 pair = (text, name)
-            } else if let android = node.android, let text = nonEmpty(android.text), let name = nonEmpty(android.contentDescription) {
+            } else if let android = node.android, !Self.showsItsState(android), let text = nonEmpty(android.text),
+                      let name = nonEmpty(android.contentDescription) {
                 pair = (text, name)
             } else {
                 pair = nil
