@@ -10,15 +10,9 @@ struct WebVoiceOverTests {
     static let fixtures = CLIRunner.repositoryRoot.appendingPathComponent("Tests/Fixtures/web")
     static let page = fixtures.appendingPathComponent("talkback.html").path
 
-    /// `read --no-audio`'s stop lines without their `N/M id: ` prefix.
-    static func read(_ arguments: [String]) throws -> [(id: String, text: String)] {
-        let result = try CLIRunner.run(["read"] + arguments + ["--no-audio"])
-        #expect(result.status == 0, "\(result.stderr)")
-        return result.stdout.split(separator: "\n").compactMap { line in
-            guard let colon = line.range(of: ": "), let space = line.firstIndex(of: " "), space < colon.lowerBound else { return nil }
-            return (String(line[line.index(after: space)..<colon.lowerBound]), String(line[colon.upperBound...]))
-        }
-    }
+    /// `read --no-audio`'s stop lines without their `N/M id: ` prefix (TalkBack's tests read the
+    /// same page the same way).
+    static func read(_ arguments: [String]) throws -> [(id: String, text: String)] { try WebTalkBackTests.read(arguments) }
 
     static let english: [(String, String)] = [
         ("heading-1", "Delivery, heading level 2"),
