@@ -96,11 +96,12 @@ public struct Finding: Sendable, Equatable {
 
     /// This finding as `reader` reports it: a fix that is the catalogue's own becomes the
     /// catalogue's fix under that reader (`ScreenReader.findingWording`: Android's under
-    /// TalkBack); a fix its producer refined is kept.
-    public func heard(by reader: ScreenReaderName) -> Finding {
+    /// TalkBack), or on a web page (`onPage`) the web's whichever reader (`WebFindingWording`);
+    /// a fix its producer refined is kept.
+    public func heard(by reader: ScreenReaderName, onPage: Bool = false) -> Finding {
         guard fix == Finding.oneLine(entry.fix) else { return self }
         var changed = self
-        changed.fix = Finding.oneLine(FindingCatalogue.entry(for: code, reader: reader).fix)
+        changed.fix = Finding.oneLine(FindingCatalogue.entry(for: code, reader: reader, onPage: onPage).fix)
         return changed
     }
 

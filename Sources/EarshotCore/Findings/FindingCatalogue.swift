@@ -222,9 +222,12 @@ public enum FindingCatalogue {
     /// The entry for a code as it reads for `reader`: a reader words the findings that mean
     /// something else under it (`ScreenReader.findingWording`; under TalkBack, what TalkBack does
     /// and Android's fix: docs/findings.md, "Under TalkBack"); the others are the catalogue's own.
-    public static func entry(for code: FindingCode, reader: ScreenReaderName) -> Entry {
+    /// On a web page (`onPage`) the web's wording holds whichever reader hears it, with the
+    /// reader named (`WebFindingWording`: a page is fixed in HTML, ARIA and CSS).
+    public static func entry(for code: FindingCode, reader: ScreenReaderName, onPage: Bool = false) -> Entry {
         var entry = entry(for: code)
-        guard let wording = ScreenReaders.named(reader)?.findingWording(code) else { return entry }
+        let wording = onPage ? WebFindingWording.wording(code, reader: reader.title) : ScreenReaders.named(reader)?.findingWording(code)
+        guard let wording else { return entry }
         (entry.meaning, entry.fix, entry.seed) = (wording.meaning, wording.fix, wording.seed)
         return entry
     }

@@ -149,7 +149,7 @@ public struct RateSweep: Sendable {
             firstRun.result.performedSteps.last { $0.step.source == source || source.hasSuffix(", after \($0.step.source)") }?.step.location
         }
         finding.elementLocation = own?.elementLocation
-        return finding.heard(by: firstRun.result.reader)
+        return finding.heard(by: firstRun.result.reader, onPage: firstRun.result.screensShown.contains { $0.screen.isWebPage })
     }
 }
 

@@ -252,7 +252,7 @@ extension ScenarioRunner {
     /// its element's place.
     func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
         var all = desk.staticFindings(linter: linter)
-            + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader.name)
+            + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader.name, onPage: desk.playsWebPage)
         let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func elementLocation(_ finding: Finding) -> SourceLocation? {
             for id in finding.elements {

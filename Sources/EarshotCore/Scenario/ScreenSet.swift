@@ -23,6 +23,9 @@ struct ScreenSet: Sendable {
         }
     }
 
+    /// Whether any of the screens is a web page (a run on a page words its findings for the web).
+    var holdsWebPage: Bool { navigators.contains { $0.screen.isWebPage } }
+
     /// The name of the screen shown now.
     var shownName: String { names[shownIndex] }
 

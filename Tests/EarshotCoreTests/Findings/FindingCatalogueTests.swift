@@ -114,24 +114,41 @@ struct FindingCatalogueTests {
         }
     }
 
-    @Test("under NVDA the name, label, target and covered-focus findings give HTML's and ARIA's fixes, docs/findings.md prints them, and no app API is left in them")
-    func nvdaEntries() throws {
+    @Test("on a web page every reader gives HTML's, ARIA's and CSS's fixes (NVDA on any screen), docs/findings.md prints them, and no app API is left in them")
+    func webEntries() throws {
         let changed = FindingCode.allCases.filter {
             FindingCatalogue.entry(for: $0, reader: NVDA.name) != FindingCatalogue.entry(for: $0)
         }
-        #expect(changed == [.labelMissing, .labelRepeatsTrait, .labelFileName, .fieldLabelSeparate, .focusCovered, .targetTooSmall])
+        #expect(changed == WebFindingWording.codes)
+        #expect(changed.count == 13)
         #expect(FindingCatalogue.entry(for: .focusCovered, reader: NVDA.name).fix.contains("scroll-padding-top"))
         #expect(FindingCatalogue.entry(for: .labelMissing, reader: NVDA.name).fix.contains("aria-label"))
         #expect(FindingCatalogue.entry(for: .fieldLabelSeparate, reader: NVDA.name).fix.contains("<label for=\"id\">"))
         #expect(FindingCatalogue.entry(for: .targetTooSmall, reader: NVDA.name).meaning.contains("24 by 24 CSS pixels"))
+        #expect(FindingCatalogue.entry(for: .announcementCut, reader: NVDA.name).fix.contains("aria-live=\"polite\""))
+        // On a page, TalkBack in Chrome and VoiceOver in Safari give the web's fix and name themselves.
+        for reader in [ScreenReaderName.talkBack, .voiceOver] {
+            let missing = FindingCatalogue.entry(for: .labelMissing, reader: reader, onPage: true)
+            #expect(missing.fix == FindingCatalogue.entry(for: .labelMissing, reader: NVDA.name).fix)
+            #expect(missing.meaning.contains("\(reader.title) says only its role"))
+            #expect(FindingCatalogue.entry(for: .announcementDropped, reader: reader, onPage: true).fix.contains("role=\"status\""))
+            // A code the web does not word reads as the catalogue has it.
+            #expect(FindingCatalogue.entry(for: .focusGhost, reader: reader, onPage: true) == FindingCatalogue.entry(for: .focusGhost))
+        }
+        // Off a page, TalkBack keeps Android's fix.
+        #expect(FindingCatalogue.entry(for: .labelMissing, reader: .talkBack).fix.contains("contentDescription"))
         let text = try String(contentsOfFile: FindingsTestSupport.repositoryRoot.appendingPathComponent("docs/findings.md").path,
                               encoding: .utf8)
         for code in changed {
-            let entry = FindingCatalogue.entry(for: code, reader: NVDA.name)
-            for appWord in ["accessibilityLabel", "contentDescription", "MergedFocus", "UIKit", "SwiftUI", "VoiceOver", "TalkBack", "points"] {
-                #expect(!entry.fix.contains(appWord), "\(code.rawValue): \(appWord)")
+            for reader in [NVDA.name, .talkBack, .voiceOver] {
+                let entry = FindingCatalogue.entry(for: code, reader: reader, onPage: true)
+                for appWord in ["accessibilityLabel", "contentDescription", "importantForAccessibility", "android:", "Compose",
+                                "UIAccessibility", "MergedFocus", "UIKit", "SwiftUI", "points", " dp"] {
+                    #expect(!entry.fix.contains(appWord), "\(code.rawValue) under \(reader.rawValue): \(appWord)")
+                }
             }
-            #expect(text.contains("### `\(code.rawValue)` under NVDA\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
+            let entry = FindingCatalogue.entry(for: code, reader: NVDA.name)
+            #expect(text.contains("### `\(code.rawValue)` on a web page\n\n- Meaning: \(entry.meaning)\n- Fix: \(entry.fix)\n"),
                     "\(code.rawValue)")
         }
         // The web's own findings are documented with their rule.

@@ -161,7 +161,7 @@ public struct ScreenLinter: Sendable {
             findings[index].screen = screen.name
             findings[index].source = source
             findings[index].location = findings[index].elements.lazy.compactMap { locations[$0] }.first ?? fallback
-            findings[index] = findings[index].heard(by: generator.reader.name)
+            findings[index] = findings[index].heard(by: generator.reader.name, onPage: screen.isWebPage)
         }
         return Self.inReadingOrder(findings, stops: linted.stops)
     }

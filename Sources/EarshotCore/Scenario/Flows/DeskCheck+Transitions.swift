@@ -25,8 +25,11 @@ extension DeskCheck {
 
     /// The dynamic findings so far (call after `finish()` for the complete list).
     public func flowFindings() -> [Finding] {
-        FlowInspector.findings(log: flow, transcript: transcript, reader: generator.reader.name)
+        FlowInspector.findings(log: flow, transcript: transcript, reader: generator.reader.name, onPage: playsWebPage)
     }
+
+    /// Whether one of the desk check's screens is a web page: its findings are worded for the web.
+    var playsWebPage: Bool { screens.holdsWebPage }
 
     /// Changes a screen that may not be shown (a list refreshed from the server while the
     /// detail is open).

@@ -17,9 +17,10 @@ public enum FlowInspector {
 
     /// The dynamic findings of a finished run heard by `reader`, in time order: the messages
     /// name the reader, and a finding whose fix is the catalogue's takes the reader's wording
-    /// (`FindingCatalogue.entry(for:reader:)`: TalkBack's, NVDA's).
-    public static func findings(log: FlowLog, transcript: SpeechTranscript, reader: ScreenReaderName) -> [Finding] {
-        findings(log: log, transcript: transcript, readerTitle: reader.title).map { $0.heard(by: reader) }
+    /// (`FindingCatalogue.entry(for:reader:onPage:)`: TalkBack's, NVDA's; the web's when the run
+    /// played a web page, `onPage`).
+    public static func findings(log: FlowLog, transcript: SpeechTranscript, reader: ScreenReaderName, onPage: Bool) -> [Finding] {
+        findings(log: log, transcript: transcript, readerTitle: reader.title).map { $0.heard(by: reader, onPage: onPage) }
     }
 
     private static func findings(log: FlowLog, transcript: SpeechTranscript, readerTitle: String) -> [Finding] {

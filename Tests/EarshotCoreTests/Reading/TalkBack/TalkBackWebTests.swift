@@ -126,4 +126,22 @@ struct TalkBackWebTests {
         let app = try Screen(name: "app", roots: [AccessibilityNode(id: "a", kind: .button, label: "OK")])
         #expect(TalkBack.refusal(toRead: app, called: "app.json")?.hasPrefix("needs an Android dump or a web page") == true)
     }
+
+    @Test("a page's findings under TalkBack and VoiceOver give the web's fix (aria-label), not Android's or iOS's, and name the reader")
+    func webFixes() throws {
+        let nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Shop", children: ["2"]),
+            .init(id: "2", role: "button", name: "", properties: ["focusable": .bool(true)], domID: "search"),
+        ]
+        let tree = WebPageTree(url: "file:///shop.html", title: "Shop", language: "en", viewport: (412, 915), browser: nil,
+                               refused: [], nodes: nodes)
+        let screen = try WebPageInterpreter.screen(from: tree, defaultName: "shop")
+        let profile = try ScreenTestSupport.profile("en")
+        for name in [ScreenReaderName.talkBack, .voiceOver] {
+            let linter = try ScreenLinter(profile: profile, reader: try ScreenReaders.make(name, profile: profile))
+            let missing = try #require(linter.findings(for: screen).first { $0.code == .labelMissing }, "\(name.rawValue)")
+            #expect(missing.fix.contains("aria-label"), "\(name.rawValue): \(missing.fix)")
+            #expect(!missing.fix.contains("contentDescription") && !missing.fix.contains("accessibilityLabel"), "\(name.rawValue)")
+        }
+    }
 }
