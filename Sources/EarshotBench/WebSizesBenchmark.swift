@@ -111,7 +111,7 @@ enum WebSizesBenchmark {
         process.arguments = ["read", "--no-audio", "--voice", "en", input]
         process.currentDirectoryURL = folder
         let output = folder.appendingPathComponent("read-output.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         defer { try? handle.close() }
         process.standardOutput = handle
