@@ -12,7 +12,7 @@ import Foundation
 enum ReadCommand: Command {
     static let name = "read"
     static let withoutDevice: String? = "`earshot read -o DIR` (one WAV per stop), `--report PAGE.html` (a page to listen to) or `--no-audio` (the stops printed)"
-    static let summary = "Read every focus stop of a screen file, in VoiceOver's (or TalkBack's) order."
+    static let summary = "Read every focus stop of a screen file or web page, in its reader's order (VoiceOver, TalkBack, NVDA)."
     struct Options: CommandOptions {
         @Option(.voice) var voice: String?
         @Option(.reader) var reader: ScreenReaderName?

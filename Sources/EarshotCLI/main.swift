@@ -7,7 +7,7 @@ import Foundation
 
 let topLevelHelp: String = {
     var lines = [
-        "OVERVIEW: Hear what iOS VoiceOver, Android TalkBack or NVDA on a web page would say, with real speech (eSpeak NG, ALSA).",
+        "OVERVIEW: Hear what VoiceOver, TalkBack or NVDA would say for an app's screen or a web page, with real speech (eSpeak NG, ALSA).",
         "",
         "USAGE:",
         "  earshot <command> [options]",
