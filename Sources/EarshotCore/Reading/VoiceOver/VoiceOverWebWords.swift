@@ -14,6 +14,8 @@ public struct VoiceOverWebWords: Sendable, Equatable {
         "required", "invalid", "invalidSpelling", "invalidGrammar", "current", "currentPage", "currentStep",
         "currentLocation", "currentDate", "currentTime", "position", "listStart", "listEnd", "tableStart",
         "tableSize", "tableEnd", "row", "column", "rowHeader", "columnHeader", "landmark", "editHint",
+        "menuPopUp", "listBoxPopUp", "treePopUp", "gridPopUp", "dialogPopUp", "landmarkEnd",
+        "secureTextField", "characters", "characterOne",
     ]
     /// The landmark roles with a word (`WebRole`'s names).
     public static let landmarkKeys = ["banner", "complementary", "contentInfo", "main", "navigation", "region", "search", "form"]
@@ -28,6 +30,8 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public var polite: LiveRegionTiming
     public var assertive: LiveRegionTiming
     public var alert: LiveRegionTiming
+    /// Whether a region inserted with its text already in it is said (`liveRegions.createdFilled`).
+    public var saysCreatedFilled: Bool
 
     /// When a live region's text is said (`LiveRegionSpeech`'s cases by name).
     public enum LiveRegionTiming: String, Sendable, Equatable, CaseIterable {
@@ -76,7 +80,8 @@ public struct VoiceOverWebWords: Sendable, Equatable {
         return VoiceOverWebWords(
             words: try table("words", keys), landmarks: try table("landmarks", landmarkKeys),
             separator: try file.requiredString("separator"), defaultHeadingLevel: try file.required("defaultHeadingLevel").intValue(),
-            polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"))
+            polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"),
+            saysCreatedFilled: try live.required("createdFilled").boolValue())
     }
 }
 
