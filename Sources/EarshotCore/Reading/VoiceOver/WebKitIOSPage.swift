@@ -165,9 +165,7 @@ enum WebKitIOSPage {
                     said.append(words.word("popUpButton"))
                     // The pop-up's kind after the role, as recorded ("action, popup button,
                     // menu popup"; `true` is a menu).
-                    let kind = ["true": "menuPopUp", "menu": "menuPopUp", "listbox": "listBoxPopUp", "tree": "treePopUp",
-                                "grid": "gridPopUp", "dialog": "dialogPopUp"][popUp]
-                    if let kind { states.append(words.word(kind)) }
+                    if let kind = words.popUpKinds[popUp] { states.append(words.word(kind)) }
                 } else {
                     said.append(words.word("button"))
                 }
