@@ -90,6 +90,9 @@ NEEDED = {
         "template_list_column_count", "in_list", "in_list_with_name",
         "out_of_list", "out_of_list_with_name", "in_grid", "in_grid_with_name", "out_of_grid",
         "out_of_grid_with_name", "in_window_with_name",
+        # A collection with a role description (a web table's "table": Chrome gives one).
+        "in_collection_role_description", "in_collection_role_description_with_name",
+        "out_of_role_description", "out_of_role_description_with_name",
         # Pagers (CollectionStateFeedbackUtils.getCollectionTransitionDescription, ROLE_PAGER).
         # TalkBack has no out_of_horizontal_pager_with_name: it says the unnamed word for both.
         "in_pager", "in_pager_with_name", "out_of_pager", "out_of_pager_with_name",
@@ -433,6 +436,10 @@ POSITION = {
     "inGridNamed": ("in_grid_with_name", {1: "{name}"}),
     "outOfGrid": ("out_of_grid", {}),
     "outOfGridNamed": ("out_of_grid_with_name", {1: "{name}"}),
+    "inRoleDescription": ("in_collection_role_description", {1: "{role}"}),
+    "inRoleDescriptionNamed": ("in_collection_role_description_with_name", {1: "{role}", 2: "{name}"}),
+    "outOfRoleDescription": ("out_of_role_description", {1: "{role}"}),
+    "outOfRoleDescriptionNamed": ("out_of_role_description_with_name", {1: "{role}", 2: "{name}"}),
     "inPager": ("in_pager", {}),
     "inPagerNamed": ("in_pager_with_name", {1: "{name}"}),
     "outOfPager": ("out_of_pager", {}),

@@ -784,6 +784,8 @@ struct DOMFacts {
         var tabIndex: Int?
         /// A radio button's `name` (its group).
         var radioName: String?
+        /// An `<input type="password">`, which Chromium's accessibility tree does not mark.
+        var isPassword = false
         /// The computed CSS `display` of an element (`block`, `inline`, …), which Chromium gives
         /// NVDA as the IA2 attribute `display` and NVDA's buffer makes a line of (docs/web.md, section b).
         var display: String?
@@ -823,6 +825,7 @@ struct DOMFacts {
                         }
                     }
                     if facts.tag == "input", type == "radio", let name, !name.isEmpty { facts.radioName = name }
+                    if facts.tag == "input", type == "password" { facts.isPassword = true }
                 }
                 byBackendID[backendID] = facts
             }
@@ -1025,6 +1028,7 @@ enum AXTreeReduction {
                 properties["domTabIndex"] = .number(Double(tabIndex))
             }
             if let radioName = facts?.radioName { properties["domRadioName"] = .text(WebPageLimits.keptText(radioName)) }
+            if facts?.isPassword == true { properties["domPassword"] = .bool(true) }
             if let display = facts?.display { properties["domDisplay"] = .text(WebPageLimits.keptText(display)) }
             let box = facts?.box.flatMap { box in
                 WebPageLimits.problem(box: [box.x, box.y, box.width, box.height]) == nil ? box : nil

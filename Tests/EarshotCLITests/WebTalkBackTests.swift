@@ -107,4 +107,56 @@ struct WebTalkBackTests {
         #expect(moves[0].contains("(focus move (reading control headings, swipe down)"), "\(moves[0])")
         #expect(moves[2].contains("reading control controls, swipe down"), "\(moves[2])")
     }
+
+    static let mobile = fixtures.appendingPathComponent("mobile.html").path
+
+    @Test("real Chromium: a captioned table is \"In table\" with its name, headers say no row or column of their own and name the cells' row and column, a second table named by aria-label, leaving says the table; a password field says the password word and its count; pop-up buttons say Chrome's kind")
+    func mobileTablesAndPassword() throws {
+        let stops = try Self.read([Self.mobile, "--reader", "talkback", "--voice", "en"])
+        let expected: [(String, String)] = [
+            ("heading-1", "Deliveries, heading 2"),
+            ("caption-1", "Arrival, In table Arrival, 2 rows, 2 columns"),
+            ("columnheader-1", "Day, column header, Row 1"),
+            ("columnheader-2", "Seoul, column header"),
+            ("rowheader-1", "Monday, row header, Day"),
+            ("tue", "Tuesday, link, Seoul (hint: Double-tap to activate)"),
+            ("columnheader-3", "Size, column header, Row 1, In table Fees, 2 rows, 2 columns"),
+            ("columnheader-4", "Won, column header"),
+            ("cell-2", "Small, Row 2, Size"),
+            ("cell-3", "3000, Won"),
+            ("after", "After the orders, Out of table Fees"),
+            ("labeltext-1", "PIN"),
+            ("pin", "password, 3 characters, Edit box, PIN (hint: Double-tap to edit text)"),
+            ("menu", "Actions, menu pop up button (hint: Double-tap to activate)"),
+            ("pick", "Size, pop up button (hint: Double-tap to activate)"),
+            ("open", "Settings, button (hint: Double-tap to activate)"),
+        ]
+        #expect(stops.map(\.id) == expected.map(\.0))
+        #expect(stops.map(\.text) == expected.map(\.1))
+        let korean = Dictionary(try Self.read([Self.mobile, "--reader", "talkback", "--voice", "ko"]).map { ($0.id, $0.text) },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(korean["caption-1"] == "Arrival, Arrival 표에 있음, 행 2개, 열 2개")
+        #expect(korean["after"] == "After the orders, Fees 표에서 벗어남")
+        #expect(korean["pin"]?.hasPrefix("비밀번호, 3자, 수정 창, PIN") == true, "\(korean["pin"] ?? "")")
+    }
+
+    @Test("real Chromium: a dialog the page opens says its pane title as a window's (its sound, then the title) before the button it focuses; a status region inserted already filled is announced; NVDA says neither")
+    func mobileDialogAndInsertedRegion() throws {
+        let result = try CLIRunner.run(["check", Self.fixtures.appendingPathComponent("mobile-dialog-talkback.json").path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let sound = try #require(lines.firstIndex { $0.contains("[window_state sound]") }, "\(result.stdout)")
+        let title = try #require(lines.firstIndex { $0.contains("\"Delivery settings\"") }, "\(result.stdout)")
+        let close = try #require(lines.firstIndex { $0.contains("\"Close, button\"") }, "\(result.stdout)")
+        #expect(sound < title && title < close)
+        #expect(lines[title].contains("screenChanged") && lines[title].contains("dialog settings"), "\(lines[title])")
+        let saved = try #require(lines.first { $0.contains("\"Order saved\"") }, "\(result.stdout)")
+        #expect(saved.contains("live region saved"), "\(saved)")
+        #expect(!result.stdout.contains("live.created-filled"))
+        let nvda = try CLIRunner.run(["check", Self.fixtures.appendingPathComponent("mobile-dialog-nvda.json").path])
+        #expect(nvda.status == 0, "\(nvda.stdout)\(nvda.stderr)")
+        #expect(!nvda.stdout.contains("\"Order saved\"  spoken"), "\(nvda.stdout)")
+        #expect(nvda.stdout.contains("\"Order saved\" is not said"), "\(nvda.stdout)")
+        #expect(nvda.stdout.contains("\"Delivery settings dialog Close button\""), "\(nvda.stdout)")
+    }
 }

@@ -65,4 +65,36 @@ struct WebVoiceOverTests {
         #expect(try #require(lines.firstIndex(of: live)) > activation)
         #expect(result.stdout.contains("2 expectations, 0 failed"))
     }
+
+    @Test("real Chromium: a captioned table says no name, an aria-label one its name first; a link in a cell says the cell's header, row and column; a password field is a secure text field of 3 characters; pop-up buttons say their pop-up's kind")
+    func mobileWords() throws {
+        let page = Self.fixtures.appendingPathComponent("mobile.html").path
+        let said = Dictionary(try Self.read([page, "--reader", "voiceover", "--voice", "en"]).map { ($0.id, $0.text) },
+                              uniquingKeysWith: { first, _ in first })
+        #expect(said["text-2"] == "Arrival")
+        #expect(said["columnheader-1"] == "Day, column header, row 1, column 1, table start, 2 rows, 2 columns")
+        #expect(said["tue"] == "Seoul, Tuesday, link, row 2, column 2, table end")
+        #expect(said["columnheader-3"] == "Fees, Size, column header, row 1, column 1, table start, 2 rows, 2 columns")
+        #expect(said["pin"] == "PIN, 3 characters, secure text field (hint: double tap to edit)")
+        #expect(said["menu"] == "Actions, pop up button, menu popup")
+        #expect(said["pick"] == "Size, pop up button, list box popup")
+        let korean = Dictionary(try Self.read([page, "--reader", "voiceover", "--voice", "ko"]).map { ($0.id, $0.text) },
+                                uniquingKeysWith: { first, _ in first })
+        #expect(korean["pin"] == "PIN, 3자, 보안 텍스트 필드 (hint: 편집하려면 이중 탭 하십시오.)")
+        #expect(korean["menu"] == "Actions, 팝업 버튼, 메뉴 팝업")
+    }
+
+    @Test("real Chromium: swiping back into the landmark from the paragraph after it says \"end\", its name and its word; a region inserted filled is said, the dialog adds nothing")
+    func mobileLandmarkEndAndInserted() throws {
+        let back = try CLIRunner.run(["check", Self.fixtures.appendingPathComponent("mobile-landmark-voiceover.json").path])
+        #expect(back.status == 0, "\(back.stdout)\(back.stderr)")
+        let last = try #require(back.stdout.split(separator: "\n").last { $0.contains("spoken to") })
+        #expect(last.contains("\"Won, 3000, row 2, column 2, table end, end, Orders, main\""), "\(last)")
+        #expect(last.contains("swipe left"), "\(last)")
+        let dialog = try CLIRunner.run(["check", Self.fixtures.appendingPathComponent("mobile-dialog-voiceover.json").path])
+        #expect(dialog.status == 0, "\(dialog.stdout)\(dialog.stderr)")
+        #expect(dialog.stdout.contains("\"Close, button\""), "\(dialog.stdout)")
+        #expect(!dialog.stdout.contains("\"Delivery settings"), "\(dialog.stdout)")
+        #expect(dialog.stdout.contains("\"Order saved\"  spoken to"), "\(dialog.stdout)")
+    }
 }

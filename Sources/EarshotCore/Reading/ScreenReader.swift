@@ -64,6 +64,12 @@ public protocol ScreenReader: Sendable {
     /// What the reader does with a live region's changes while it is `aria-busy` (a scenario's
     /// `"reader": {"busyRegions"}` may say otherwise).
     var busyLiveRegions: BusyLiveRegions { get }
+    /// Whether a live region inserted with its text already in it is said, as a change of it
+    /// would be (`liveRegionSpeech`); false: it says nothing (NVDA), the default.
+    var saysLiveRegionsCreatedFilled: Bool { get }
+    /// What the reader says, before the focus the page moved, when the page opens `dialog` (a
+    /// `dialog` or `alertdialog` that was not there, or not shown, before); nil: nothing.
+    func dialogOpenedSpeech(_ dialog: AccessibilityNode, by generator: DescriptionGenerator) -> DialogOpenedSpeech?
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -149,6 +155,15 @@ extension ScreenReader {
     public var name: ScreenReaderName { Self.name }
     /// The reader's title (`Self.title`, read through a value).
     public var title: String { Self.title }
+}
+
+/// What a reader says when a page opens a dialog (`ScreenReader.dialogOpenedSpeech`).
+public enum DialogOpenedSpeech: Sendable, Equatable {
+    /// Said as a window's title: the screen change's sound, then the words, which drop what was
+    /// waiting and cut what was playing (TalkBack's window title, `ScreenFeedbackManager`).
+    case windowTitle(String)
+    /// Said as an announcement, in turn.
+    case announcement(String)
 }
 
 /// How a reader has a live region's text said (`ScreenReader.liveRegionSpeech`).

@@ -46,6 +46,11 @@ public struct AndroidView: Sendable, Equatable {
     /// The view's `CollectionItemInfo` (an item of a list or grid): its 0-based row and column.
     public var itemRowIndex: Int?
     public var itemColumnIndex: Int?
+    /// The `CollectionItemInfo`'s heading flag: Chrome sets it on a page's table header cells and
+    /// on what is inside a heading (`BrowserAccessibilityAndroid::IsHeading`), and TalkBack takes a
+    /// heading item of the first row or column for that column's or row's header
+    /// (`CollectionState.getTableHeadingType`). No dump writes it.
+    public var itemIsHeading = false
     /// `AccessibilityNodeInfo`'s role description extra (Chrome gives one to most nodes of a
     /// page: "heading 2", "link"): TalkBack says it in place of its own role word
     /// (`AccessibilityNodeFeedbackUtils.defaultRoleDescription`). No dump writes it.

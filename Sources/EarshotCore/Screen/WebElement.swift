@@ -116,6 +116,10 @@ public struct WebElement: Sendable, Equatable {
     /// negative `tabindex` or by being a radio button its group does not stop at
     /// (`WebSetPositions`: a group of radio buttons is one Tab stop).
     public var isInTabOrder: Bool { isFocusable && !flag("outOfTabOrder") }
+    /// Whether the element is a password field (`<input type="password">`): Chromium's tree does
+    /// not say so, the DOM does (`domPassword`, read from the DOM snapshot with the tree:
+    /// docs/mobile-web.md, "Password fields"). Each reader hides its text its own way.
+    public var isPassword: Bool { flag("domPassword") }
     /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
     /// included): `polite`, `assertive`; nil: none or off.
     public var live: WebLivePoliteness? { Self.politeness(text("live")) }

@@ -33,6 +33,14 @@ public struct ChromiumAndroidWords: Sendable {
     public var separator: String
     /// The state description's messages by part (`mixed` → `word`, `radioGroup` → `checked` …).
     public var stateParts: [String: [String: String]]
+    /// Whether a live region inserted with its text already in it announces that text
+    /// (`liveRegions.createdFilled`: its text nodes fire `LIVE_REGION_NODE_CHANGED`).
+    public var announcesRegionsCreatedFilled = false
+    /// The roles (internal names) whose appearing is a pane opened with a pane title, and the
+    /// message said when such a dialog has neither name nor description
+    /// (`liveRegions.dialogPaneTitle`).
+    public var dialogPaneRoles: Set<String> = []
+    public var dialogOpenedMessage: String?
 
     /// The word of a message, roles first; nil when neither file has it.
     public func word(_ message: String) -> String? { roles[message] ?? states[message] }
@@ -57,6 +65,8 @@ public struct ChromiumAndroidWords: Sendable {
         guard levels.count == 2, levels[0] <= levels[1] else {
             throw DataFileError("\"levels\" is the first and the last heading level with a level word, as [1, 6]", at: heading.location)
         }
+        let live = try facts.required("liveRegions").anyObject()
+        let pane = try live["dialogPaneTitle"].map { try $0.anyObject() }
         var stateParts: [String: [String: String]] = [:]
         for item in try facts.required("stateDescription").anyObject().required("order").arrayItems() {
             let part = try item.anyObject()
@@ -76,7 +86,10 @@ public struct ChromiumAndroidWords: Sendable {
             headingWithLevel: try heading.requiredString("withLevel"), headingWithoutLevel: try heading.requiredString("withoutLevel"),
             headingLevels: levels[0]...levels[1], linkMessage: try link.requiredString("word"),
             visitedMessage: try link.requiredString("visitedAdds"), separator: try link.string("separator") ?? " ",
-            stateParts: stateParts)
+            stateParts: stateParts,
+            announcesRegionsCreatedFilled: try live.bool("createdFilled") ?? false,
+            dialogPaneRoles: Set(try pane?.strings("roles") ?? []),
+            dialogOpenedMessage: try pane?.string("fallbackMessage"))
     }
 }
 

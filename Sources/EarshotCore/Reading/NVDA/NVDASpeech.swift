@@ -235,6 +235,9 @@ struct NVDASpeech {
         }
         if web.flag("required") { said[.required] = true }
         if web.flag("invalid") { said[.invalidEntry] = true }
+        // A password field: Chromium gives it IA2's protected state, which NVDA says
+        // ("enter a fake password, edit protected, bullet bullet bullet", recorded).
+        if web.isPassword { said[.protected] = true }
         for (state, roles) in words.statesSpokenOnlyOn where !(role.map(roles.contains) ?? false) { said[state] = nil }
         return words.stateOrder.compactMap { state in
             said[state].flatMap { $0 ? words.states[state] : words.negativeStates[state] }

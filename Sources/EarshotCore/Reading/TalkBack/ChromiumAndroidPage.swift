@@ -70,6 +70,10 @@ enum ChromiumAndroidPage {
             if web.role.isTextEntry, chromiumRole != Self.select {
                 android.className = chromium.classNames[WebRole.textBox.internalName] ?? android.className
                 android.text = web.value
+                // A password field (`IsPasswordField` → `setPassword`): TalkBack says the
+                // password word and the count of characters, never the text (recorded:
+                // "password, 3 characters, edit box, enter a fake password").
+                android.isPassword = web.isPassword
                 android.hint = hint(web, isField: true)
             } else if web.role == .link {
                 // A link's text is its content description (setAccessibilityNodeInfoText).
@@ -84,6 +88,15 @@ enum ChromiumAndroidPage {
         }
         collection(web, items: node.children.filter { $0.web?.role == .listItem || $0.web?.role == .option }.count,
                    into: &android)
+        if android.isCollection, !interesting {
+            // A collection's role description ("table", "list box") and its name as its text:
+            // TalkBack says them entering it ("In table Arrival by city"; recorded, B2).
+            android.roleDescription = roleDescription(chromiumRole, web, chromium: chromium)
+            android.text = nonEmpty(web.name)
+        }
+        // A header cell, and anything inside a heading, is a heading item (IsHeading:
+        // IsHeadingOrTableHeader, or a heading parent).
+        android.itemIsHeading = android.isCollectionItem && (android.isHeading || web.role.isColumnHeader || web.role.isRowHeader)
         mapped.android = android
         if leaf {
             mapped.children = []

@@ -19,12 +19,80 @@ public struct CollectionPlace: Sendable, Equatable {
     public var name: String?
     public var rowCount: Int?
     public var columnCount: Int?
+    /// The collection's role description (`CollectionState.getCollectionRoleDescription`): a web
+    /// table's "table", a list box's "list box" from Chrome; nil for a native view and a web list.
+    /// With one, entering and leaving say it (`inRoleDescription`) in place of the kind's words.
+    public var roleDescription: String?
+    /// The header cells' names by row and by column (`CollectionState.updateTableHeaders`): a
+    /// heading item of the collection's children or grandchildren in the first row is its
+    /// column's header, one in the first column its row's; TalkBack says a header's name in
+    /// place of "Row N" / "Column N".
+    public var rowHeaders: [Int: String] = [:]
+    public var columnHeaders: [Int: String] = [:]
     /// The item around the stop, when there is one.
     public var itemID: String?
     public var rowIndex: Int?
     public var columnIndex: Int?
+    /// What kind of header the item is (`getTableHeadingType`), and its role description (with
+    /// one, TalkBack adds no heading word of its own: Chrome's "column header" is said already).
+    public var itemHeading: TableHeading = .none
+    public var itemRoleDescription: String?
+
+    /// A table item's header kind (`CollectionState.TYPE_ROW`, `TYPE_COLUMN`, `TYPE_INDETERMINATE`).
+    public enum TableHeading: Sendable, Equatable {
+        case none, row, column, indeterminate
+    }
 
     public var isGrid: Bool { kind == .grid }
+
+    /// `getTableHeadingType`: a heading item of one row and column is its column's header in the
+    /// first row of a collection of more than one column, else its row's header in the first
+    /// column of one of more than one row, else a header of neither; a non-heading item none.
+    static func heading(of item: AndroidView, rows: Int?, columns: Int?) -> TableHeading {
+        guard item.itemIsHeading else { return .none }
+        if item.itemRowIndex == 0, (columns ?? -1) > 1 { return .column }
+        if item.itemColumnIndex == 0, (rows ?? -1) > 1 { return .row }
+        return .indeterminate
+    }
+
+    /// Records the item `view` (`id`) as the one around the stop.
+    mutating func enter(item id: String, _ view: AndroidView) {
+        itemID = id
+        rowIndex = view.itemRowIndex
+        columnIndex = view.itemColumnIndex
+        itemHeading = Self.heading(of: view, rows: rowCount, columns: columnCount)
+        itemRoleDescription = nonEmpty(view.roleDescription)
+    }
+
+    /// `updateTableHeaders`: each of the collection's children, and the children of a child that
+    /// is no header itself, that is a heading item with a name (`getHeaderText`: its own text or
+    /// content description, else that of its only child, down a line of only children) names its
+    /// column when it is a column header, its row when it is a row header.
+    mutating func readHeaders(of collection: AccessibilityNode) {
+        func headerText(_ node: AccessibilityNode) -> String? {
+            var current = node
+            while true {
+                if let android = current.android, let text = nonEmpty(android.contentDescription) ?? nonEmpty(android.text) {
+                    return text
+                }
+                guard current.children.count == 1 else { return nil }
+                current = current.children[0]
+            }
+        }
+        func record(_ node: AccessibilityNode) -> Bool {
+            guard let view = node.android, view.isCollectionItem, let name = headerText(node) else { return false }
+            switch Self.heading(of: view, rows: rowCount, columns: columnCount) {
+            case .row: if let row = view.itemRowIndex { rowHeaders[row] = name }
+            case .column: if let column = view.itemColumnIndex { columnHeaders[column] = name }
+            case .indeterminate: return true
+            case .none: return false
+            }
+            return true
+        }
+        for child in collection.children where !record(child) {
+            for grandchild in child.children { _ = record(grandchild) }
+        }
+    }
 
     /// The kind TalkBack gives the view when it takes it for a collection (`FILTER_COLLECTION`:
     /// the role of its class is a list, grid or pager, or it has collection info), nil when it
@@ -74,6 +142,7 @@ public struct CollectionPlace: Sendable, Equatable {
         self.collectionID = collectionID
         self.kind = kind
         name = nonEmpty(collection.contentDescription) ?? nonEmpty(collection.text)
+        roleDescription = nonEmpty(collection.roleDescription)
         rowCount = collection.collectionRowCount
         columnCount = collection.collectionColumnCount
     }
@@ -106,13 +175,26 @@ enum TalkBackCollection {
             let same = before?.collectionID == place.collectionID
             let rowChanged = !same || before?.rowIndex != place.rowIndex
             let columnChanged = !same || before?.columnIndex != place.columnIndex
+            var headerWord: String?
             switch place.kind {
             case .grid:
-                if rowChanged, let row = place.rowIndex, let text = fill(words.positions["row"], ["index": row + 1]) {
+                // A header item without a role description says TalkBack's header word; a row
+                // or column header does not say its own row or column; a header's name stands
+                // for its row's or column's number.
+                if place.itemRoleDescription == nil {
+                    switch place.itemHeading {
+                    case .column: headerWord = nonEmpty(words.positions["columnHeading"])
+                    case .row: headerWord = nonEmpty(words.positions["rowHeading"])
+                    case .indeterminate: headerWord = nonEmpty(words.heading)
+                    case .none: break
+                    }
+                }
+                if rowChanged, place.itemHeading != .row, let row = place.rowIndex,
+                   let text = place.rowHeaders[row] ?? fill(words.positions["row"], ["index": row + 1]) {
                     position.append(text)
                 }
-                if columnChanged, let column = place.columnIndex,
-                   let text = fill(words.positions["column"], ["index": column + 1]) {
+                if columnChanged, place.itemHeading != .column, let column = place.columnIndex,
+                   let text = place.columnHeaders[column] ?? fill(words.positions["column"], ["index": column + 1]) {
                     position.append(text)
                 }
             case .list:
@@ -120,7 +202,9 @@ enum TalkBackCollection {
             case .pager:
                 break
             }
-            if !position.isEmpty, stop.android?.isHeading == true, let heading = nonEmpty(words.heading) {
+            if let headerWord, rowChanged || columnChanged {
+                position.insert(headerWord, at: 0)
+            } else if !position.isEmpty, stop.android?.isHeading == true, let heading = nonEmpty(words.heading) {
                 position.insert(heading, at: 0)
             }
         }
@@ -155,6 +239,16 @@ enum TalkBackCollection {
         let rows = place.rowCount ?? -1, columns = place.columnCount ?? -1
         let hasBoth = rows > -1 && columns > -1
         var pieces: [String?]
+        if let role = place.roleDescription, place.kind != .pager {
+            // With a role description: "In table", "In table {name}", then the kind's counts
+            // (getCollectionNameWithRoleDescriptionEnter).
+            let counts: [String?] = place.kind == .grid
+                ? [rows > -1 ? count(of: "rowCount", rows, words: words) : nil,
+                   columns > -1 ? count(of: "columnCount", columns, words: words) : nil]
+                : [hasBoth ? count(of: "itemCount", rows >= columns ? rows : columns, words: words) : nil]
+            pieces = [described("inRoleDescription", role, place.name, words: words)] + counts
+            return pieces.compactMap { nonEmpty($0) }.joined(separator: words.separator)
+        }
         switch place.kind {
         case .grid:
             // Its row count, then its column count, each when known (getCollectionGridItemCount).
@@ -197,6 +291,9 @@ enum TalkBackCollection {
     /// no named form of the horizontal one and says the plain one), else `outOfPager`.
     private static func leaving(_ place: CollectionPlace, words: TalkBackVocabulary) -> String? {
         let rows = place.rowCount ?? -1, columns = place.columnCount ?? -1
+        if let role = place.roleDescription, place.kind != .pager {
+            return described("outOfRoleDescription", role, place.name, words: words)
+        }
         switch place.kind {
         case .list: return named("outOfList", place.name, words: words)
         case .grid: return named("outOfGrid", place.name, words: words)
@@ -214,6 +311,15 @@ enum TalkBackCollection {
     /// the other.
     private static func count(of key: String, _ count: Int, words: TalkBackVocabulary) -> String? {
         fill(words.positions[count == 1 ? key + "One" : key], ["count": count])
+    }
+
+    /// `inRoleDescription` (`outOfRoleDescription`) with the role description, or its `…Named`
+    /// form with the collection's name too.
+    private static func described(_ key: String, _ role: String, _ name: String?, words: TalkBackVocabulary) -> String? {
+        let template = name == nil ? words.positions[key] : words.positions[key + "Named"]
+        return template.map {
+            $0.replacingOccurrences(of: "{role}", with: role).replacingOccurrences(of: "{name}", with: name ?? "")
+        }
     }
 
     /// `inList` or, for a collection with a name, `inListNamed` with it.

@@ -83,8 +83,13 @@ enum TalkBackDescription {
 
     /// The node's hint text as TalkBack appends it after the role and the children
     /// (`AccessibilityNodeFeedbackUtils.getHintDescription`): none for an edit box showing it.
+    /// A page's password field shows no hint as its text (Chrome's text is the field's value and
+    /// no showing-hint flag was found in Chromium's code read), and its label is the password
+    /// word, so its hint, the field's name, is said after the role even when it is empty
+    /// (Earshot's reading, docs/mobile-web.md "Password fields").
     static func hintText(of android: AndroidView, role: TalkBackRole?) -> String? {
         guard let hint = nonEmpty(android.hint) else { return nil }
+        if android.isPassword, android.isWebContent { return hint }
         return role == .editText && showsHint(android) ? nil : hint
     }
 

@@ -111,10 +111,8 @@ enum TalkBackOrder {
         guard facts.onScreen[index] else { return }
         let language = node.pointee.language ?? language
         var place = place
-        if var item = place, node.pointee.android?.isCollectionItem == true {
-            item.itemID = node.pointee.id
-            item.rowIndex = node.pointee.android?.itemRowIndex
-            item.columnIndex = node.pointee.android?.itemColumnIndex
+        if var item = place, let view = node.pointee.android, view.isCollectionItem {
+            item.enter(item: node.pointee.id, view)
             place = item
         }
         var inside = insideStop
@@ -138,6 +136,7 @@ enum TalkBackOrder {
             place = CollectionPlace.entered(node.pointee.id, collection: android, kind: kind,
                                             holdingCollection: facts.holdsCollection[index],
                                             childrenOnScreen: childrenOnScreen)
+            if kind == .grid { place?.readHeaders(of: node.pointee) }
         }
         forEachChild(of: node, at: index, insideStop: inside, facts: facts) { child, childIndex in
             collect(child, at: childIndex, parent: index, insideStop: inside, place: place,

@@ -39,6 +39,30 @@ extension TalkBack {
         change.text.allSatisfy(\.isWhitespace) ? nil : .inTurn(change.text)
     }
 
+    /// A region inserted already filled is announced: each named node created inside an active
+    /// live region fires `LIVE_REGION_NODE_CHANGED` (`AXEventGenerator::OnAtomicUpdateFinished`,
+    /// `FireLiveRegionEvents`), which Chrome announces (`facts.liveRegions.createdFilled`).
+    public var saysLiveRegionsCreatedFilled: Bool { chromium?.announcesRegionsCreatedFilled ?? false }
+
+    /// A dialog shown on a page is a pane opened (`SUBTREE_CREATED` on a dialog:
+    /// `HandleDialogModalOpened`, a window-state change with `PANE_APPEARED`), whose pane title,
+    /// the dialog's name, else its description, else Chromium's "dialog opened.", TalkBack speaks
+    /// as a window's title before the focused node (`ScreenFeedbackManager`; docs/talkback.md,
+    /// "Pane titles"). An alert dialog raises an alert instead: its description, else its text,
+    /// is announced (`FireGeneratedEvent`, `ALERT`).
+    public func dialogOpenedSpeech(_ dialog: AccessibilityNode, by generator: DescriptionGenerator) -> DialogOpenedSpeech? {
+        guard let chromium, let web = dialog.web else { return nil }
+        if web.role == .alertDialog {
+            let text = nonEmpty(web.description) ?? ChromiumAndroidPage.textContent(of: dialog, web)
+            return text.map { .announcement($0) }
+        }
+        guard chromium.dialogPaneRoles.contains(web.role.internalName) else { return nil }
+        guard let title = nonEmpty(web.name) ?? nonEmpty(web.description) ?? chromium.dialogOpenedMessage.flatMap(chromium.word) else {
+            return nil
+        }
+        return .windowTitle(title)
+    }
+
     /// A page's control whose state changed in place (a check box clicked, a toggle pressed):
     /// what TalkBack says for the click (`EventTypeViewClickedFeedbackRule`), its new state
     /// description or checked words; nothing when nothing TalkBack says changed.

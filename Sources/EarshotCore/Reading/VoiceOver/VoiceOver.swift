@@ -73,6 +73,10 @@ public struct VoiceOver: ScreenReader {
         let timing = change.isAlert ? web.alert : change.politeness == .assertive ? web.assertive : web.polite
         return timing.speech(change.text)
     }
+
+    /// On a page, as the words file says (Earshot's choice, A4: WebKit tells VoiceOver of a
+    /// region inserted filled, `AXLiveRegionCreated`); off a page, the default.
+    public var saysLiveRegionsCreatedFilled: Bool { web?.saysCreatedFilled ?? false }
 }
 
 extension ScreenReaderName {

@@ -77,6 +77,12 @@ extension ScreenReader {
     /// published, and Earshot plays it the same.
     public var busyLiveRegions: BusyLiveRegions { .drop }
 
+    /// A region inserted filled says nothing, as NVDA does (docs/web.md, "Live regions, as played").
+    public var saysLiveRegionsCreatedFilled: Bool { false }
+
+    /// Nothing of its own when a page opens a dialog: the focus the page moves into it is said.
+    public func dialogOpenedSpeech(_ dialog: AccessibilityNode, by generator: DescriptionGenerator) -> DialogOpenedSpeech? { nil }
+
     /// VoiceOver's four earcons, from the profile's `earcons` section; nothing on a focus move.
     public func sounds(in profile: VoiceProfile) throws -> ReaderSounds { .voiceOver }
 

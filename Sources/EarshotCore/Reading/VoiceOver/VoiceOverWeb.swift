@@ -13,14 +13,18 @@ extension VoiceOver {
             guard let text, !text.isEmpty else { return }
             parts.append(SpokenPart(slot: slot, text: text))
         }
+        facts.before.forEach { add("containers", $0) }
         add("label", stop.label)
         add("value", stop.value)
         facts.words.forEach { add("traits", $0) }
         facts.states.forEach { add("states", $0) }
         facts.place.forEach { add("place", $0) }
         facts.containers.forEach { add("containers", $0) }
-        let before = Set((previous?.readerFacts as? VoiceOverWebFacts)?.landmarks.map(\.id) ?? [])
-        facts.landmarks.filter { !before.contains($0.id) }.forEach { add("landmark", $0.words) }
+        let previousFacts = previous?.readerFacts as? VoiceOverWebFacts
+        let before = Set(previousFacts?.landmarks.map(\.id) ?? [])
+        // Swiping back into a landmark from after it says "end" and the landmark (recorded).
+        let backward = previousFacts.map { $0.index > facts.index } ?? false
+        facts.landmarks.filter { !before.contains($0.id) }.forEach { add("landmark", backward ? $0.endWords : $0.words) }
         let text = parts.map(\.text).joined(separator: words.separator)
         let hint = stop.traits.contains(.notEnabled) ? nil : stop.hint
         return SpokenDescription(parts: parts, text: text, hint: hint, language: stop.language)

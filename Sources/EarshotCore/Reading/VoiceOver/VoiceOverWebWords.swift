@@ -14,11 +14,15 @@ public struct VoiceOverWebWords: Sendable, Equatable {
         "required", "invalid", "invalidSpelling", "invalidGrammar", "current", "currentPage", "currentStep",
         "currentLocation", "currentDate", "currentTime", "position", "listStart", "listEnd", "tableStart",
         "tableSize", "tableEnd", "row", "column", "rowHeader", "columnHeader", "landmark", "editHint",
+        "menuPopUp", "listBoxPopUp", "treePopUp", "gridPopUp", "dialogPopUp", "landmarkEnd",
+        "secureTextField", "characters", "characterOne",
     ]
     /// The landmark roles with a word (`WebRole`'s names).
     public static let landmarkKeys = ["banner", "complementary", "contentInfo", "main", "navigation", "region", "search", "form"]
 
     public var words: [String: String]
+    /// The word key of a pop-up's kind by its `aria-haspopup` value (`true` is a menu).
+    public var popUpKinds: [String: String] = [:]
     /// A landmark's word by its role's name.
     public var landmarks: [String: String]
     public var separator: String
@@ -28,6 +32,8 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public var polite: LiveRegionTiming
     public var assertive: LiveRegionTiming
     public var alert: LiveRegionTiming
+    /// Whether a region inserted with its text already in it is said (`liveRegions.createdFilled`).
+    public var saysCreatedFilled: Bool
 
     /// When a live region's text is said (`LiveRegionSpeech`'s cases by name).
     public enum LiveRegionTiming: String, Sendable, Equatable, CaseIterable {
@@ -53,7 +59,7 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public static func load(path: String) throws -> VoiceOverWebWords {
         let file = try JSONDocument.load(path: path).object(allowing: [
             "about", "language", "separator", "defaultHeadingLevel", "defaultHeadingLevelFrom", "words", "from",
-            "landmarks", "landmarksFrom", "liveRegions",
+            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds",
         ])
         func table(_ key: String, _ required: [String]) throws -> [String: String] {
             let object = try file.required(key).anyObject()
@@ -73,10 +79,22 @@ public struct VoiceOverWebWords: Sendable, Equatable {
             }
             return timing
         }
+        let kinds = try file["popUpKinds"].map { node -> [String: String] in
+            var result: [String: String] = [:]
+            for member in try node.anyObject().members {
+                let key = try member.node.stringValue()
+                guard keys.contains(key) else {
+                    throw DataFileError("\"\(key)\" is no word of \"words\"", at: member.node.location)
+                }
+                result[member.key] = key
+            }
+            return result
+        } ?? [:]
         return VoiceOverWebWords(
-            words: try table("words", keys), landmarks: try table("landmarks", landmarkKeys),
+            words: try table("words", keys), popUpKinds: kinds, landmarks: try table("landmarks", landmarkKeys),
             separator: try file.requiredString("separator"), defaultHeadingLevel: try file.required("defaultHeadingLevel").intValue(),
-            polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"))
+            polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"),
+            saysCreatedFilled: try live.required("createdFilled").boolValue())
     }
 }
 

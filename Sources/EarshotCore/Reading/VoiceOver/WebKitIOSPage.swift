@@ -31,8 +31,20 @@ enum WebKitIOSPage {
         var link: WebElement?
         var heading: WebElement?
         var lists: [String] = []
-        var tables: [(id: String, size: WebTableSize?)] = []
+        var tables: [Table] = []
         var landmarks: [VoiceOverWebFacts.Landmark] = []
+        /// The table cell around a stop that is not the cell itself (a link in a cell): WebKit
+        /// gives it the cell's row, column and headers (`tableCellParent`, read by
+        /// `accessibilityRowRange`, `accessibilityColumnRange`, `accessibilityHeaderElements`).
+        var cell: WebElement?
+    }
+
+    /// A table around a stop: its size, and its name when VoiceOver says it before the first
+    /// cell (a name not read already as a caption's text, A2).
+    struct Table {
+        var id: String
+        var size: WebTableSize?
+        var name: String?
     }
 
     struct Builder {
@@ -40,7 +52,7 @@ enum WebKitIOSPage {
         var stops: [FocusStop] = []
         /// The lists and tables around each stop, innermost last, and each table's size.
         var lists: [[String]] = []
-        var tables: [[(id: String, size: WebTableSize?)]] = []
+        var tables: [[Table]] = []
 
         mutating func walk(_ node: AccessibilityNode, _ outer: Context) {
             var context = outer
@@ -59,10 +71,18 @@ enum WebKitIOSPage {
                 return
             }
             if role.isList || role == .listBox { context.lists.append(node.id) }
-            if role.isTable { context.tables.append((node.id, web.tableSize)) }
+            if role.isTable {
+                // A caption is read as a stop of its own: its text is not said again.
+                let captioned = node.children.contains { $0.web?.role == .caption }
+                context.tables.append(Table(id: node.id, size: web.tableSize, name: captioned ? nil : Self.nonBlank(web.name)))
+            }
+            if role.isTableCell { context.cell = web }
             if web.isLandmark, let word = words.landmarks[String(describing: role)] {
-                let said = [Self.nonBlank(web.name), word, words.word("landmark")].compactMap { $0 }
-                context.landmarks.append(.init(id: node.id, words: said.joined(separator: words.separator)))
+                let name = Self.nonBlank(web.name)
+                let said = [name, word, words.word("landmark")].compactMap { $0 }
+                let end = [words.word("landmarkEnd"), name, word].compactMap { Self.nonBlank($0) }
+                context.landmarks.append(.init(id: node.id, words: said.joined(separator: words.separator),
+                                               endWords: end.joined(separator: words.separator)))
             }
             if role == .link { context.link = web }
             if role == .heading { context.heading = web }
@@ -143,6 +163,9 @@ enum WebKitIOSPage {
                 } else if let popUp = web.text("hasPopup"), popUp != "false" {
                     traits.insert(.popUpButton)
                     said.append(words.word("popUpButton"))
+                    // The pop-up's kind after the role, as recorded ("action, popup button,
+                    // menu popup"; `true` is a menu).
+                    if let kind = words.popUpKinds[popUp] { states.append(words.word(kind)) }
                 } else {
                     said.append(words.word("button"))
                 }
@@ -158,6 +181,15 @@ enum WebKitIOSPage {
                 traits.insert(.switch)
                 said.append(words.word("switch"))
                 states.append(words.word(checked == .checked ? "on" : "off"))
+            case .textBox where web.isPassword:
+                // A secure text field: its value is one bullet per character
+                // (`accessibilityValue`), which VoiceOver says as their count (recorded:
+                // "enter a fake password, 3 characters, secure text field").
+                traits.insert(.secureTextField)
+                let count = web.value?.count ?? 0
+                value = count == 0 ? nil : words.word(count == 1 ? "characterOne" : "characters", ["count": count])
+                said.append(words.word("secureTextField"))
+                hint.append(words.word("editHint"))
             case .textBox, .searchBox, .spinButton:
                 traits.insert(role == .searchBox ? .searchField : .textField)
                 value = Self.nonBlank(web.value)
@@ -200,7 +232,9 @@ enum WebKitIOSPage {
             }
             var cellWords: [String] = []
             var cellLabel = label
-            if let cell = web.tableCell {
+            let cellElement = web.tableCell != nil ? web : context.cell
+            if let cellElement, let cell = cellElement.tableCell {
+                let role = cellElement.role
                 if role.isRowHeader { cellWords.append(words.word("rowHeader")) }
                 if role.isColumnHeader { cellWords.append(words.word("columnHeader")) }
                 if !role.isColumnHeader, let header = Self.nonBlank(cell.columnHeader), header != label {
@@ -210,16 +244,17 @@ enum WebKitIOSPage {
                 cellWords.append(words.word("column", ["column": cell.column]))
             }
             if let description = Self.nonBlank(web.description) { hint.insert(description, at: 0) }
-            let facts = VoiceOverWebFacts(web: web, words: said, states: states, place: cellWords,
+            var facts = VoiceOverWebFacts(web: web, words: said, states: states, place: cellWords,
                                           landmarks: context.landmarks, isHeading: heading != nil,
                                           headingLevel: heading.map { $0.level ?? words.defaultHeadingLevel })
+            facts.index = stops.count
             stops.append(FocusStop(id: node.id, kind: node.kind, label: cellLabel, value: value,
                                    hint: hint.isEmpty ? nil : hint.joined(separator: " "), traits: traits,
                                    frame: node.frame ?? .zero, language: context.language, speech: node.speech,
                                    groupIDs: context.landmarks.map(\.id) + context.lists + context.tables.map(\.id),
                                    readerFacts: facts))
             lists.append(context.lists)
-            tables.append(web.tableCell == nil ? [] : context.tables)
+            tables.append(cellElement == nil ? [] : context.tables)
         }
 
         /// List start and end on a list's first and last stops, table start with its size and
@@ -241,6 +276,7 @@ enum WebKitIOSPage {
                 }
                 for table in tables[index] {
                     if firstOf[table.id] == index {
+                        if let name = table.name { facts.before.append(name) }
                         facts.containers.append(words.word("tableStart"))
                         if let size = table.size {
                             facts.containers.append(words.word("tableSize", ["rows": size.rows, "columns": size.columns]))
@@ -260,6 +296,8 @@ public struct VoiceOverWebFacts: ReaderStopFacts, Equatable {
     public struct Landmark: Sendable, Equatable {
         public var id: String
         public var words: String
+        /// What swiping back into it from after it says ("end, Site, main", recorded).
+        public var endWords: String = ""
     }
 
     public var web: WebElement
@@ -274,4 +312,8 @@ public struct VoiceOverWebFacts: ReaderStopFacts, Equatable {
     public var headingLevel: Int?
     /// List start and end, table start with its size, table end.
     public var containers: [String] = []
+    /// Said before the label: a named table's name on its first cell.
+    public var before: [String] = []
+    /// The stop's place in the page's swipe order (which way a swipe entered a landmark).
+    public var index = 0
 }

@@ -47,6 +47,17 @@ extension DeskCheck {
                let said = generator.reader.describeStateChange(before: before, after: after, by: generator) {
                 scheduler.handle(.announcement(said, priority: .default, queued: true), source: source)
             }
+            // A dialog the page opened, said as the reader says it (TalkBack: its pane title as
+            // a window's), before the focus the page moved into it.
+            for event in events {
+                guard case .dialogOpened(let id, _) = event, let dialog = screen.node(id),
+                      let said = generator.reader.dialogOpenedSpeech(dialog, by: generator) else { continue }
+                let what = source.map { "\($0), dialog \(id)" } ?? "dialog \(id)"
+                switch said {
+                case .windowTitle(let title): scheduler.handle(.screenChanged(ElementSpeech(text: title)), source: what)
+                case .announcement(let text): scheduler.handle(.announcement(text, priority: .default, queued: true), source: what)
+                }
+            }
             if PageFocusFollowing.isOn, let target = screens.shown.screen.browserFocusID, target != browserFocusBefore {
                 followBrowserFocus(to: target, cause: focus, source: source)
             }
@@ -56,6 +67,8 @@ extension DeskCheck {
                 case .busy:
                     note("live region \"\(change.region)\" changed while aria-busy: \"\(change.text)\" is not said, now or when it is no longer busy", source: said)
                     continue
+                case .createdFilled where generator.reader.saysLiveRegionsCreatedFilled:
+                    break
                 case .createdFilled:
                     note("live region \"\(change.region)\" came into the page with its text already in it: \"\(change.text)\" is not said", source: said)
                     flowLog.append(.regionCreatedFilled(time: clock.now.seconds, screen: name, region: change.region, text: change.text))

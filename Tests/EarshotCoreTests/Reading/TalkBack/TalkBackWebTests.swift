@@ -144,4 +144,91 @@ struct TalkBackWebTests {
             #expect(!missing.fix.contains("contentDescription") && !missing.fix.contains("accessibilityLabel"), "\(name.rawValue)")
         }
     }
+
+    /// A table with a caption (its name), a header row and a row whose header is a row header
+    /// and whose cell holds a link; a password field holding three characters; a paragraph after.
+    static func tablePage() throws -> Screen {
+        func text(_ id: String, _ words: String) -> WebPageTree.Node { .init(id: id, role: "StaticText", name: words) }
+        let nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Times", children: ["2", "20", "21"]),
+            .init(id: "2", role: "table", name: "Arrival", children: ["3", "4", "5"], domID: "times"),
+            .init(id: "3", role: "caption", children: ["30"]),
+            .init(id: "4", role: "row", children: ["6", "7"]),
+            .init(id: "5", role: "row", children: ["8", "9"]),
+            .init(id: "6", role: "columnheader", name: "Day", children: ["31"], domID: "day"),
+            .init(id: "7", role: "columnheader", name: "Seoul", children: ["32"], domID: "seoul"),
+            .init(id: "8", role: "rowheader", name: "Monday", children: ["33"], domID: "monday"),
+            .init(id: "9", role: "cell", name: "Tuesday", children: ["34"], domID: "tuesday"),
+            .init(id: "20", role: "paragraph", children: ["35"], domID: "after"),
+            .init(id: "21", role: "textbox", name: "PIN", value: "•••",
+                  properties: ["focusable": .bool(true), "domPassword": .bool(true)], tag: "input", domID: "pin"),
+            text("30", "Arrival"), text("31", "Day"), text("32", "Seoul"), text("33", "Monday"), text("34", "Tuesday"),
+            text("35", "After"),
+        ]
+        let tree = WebPageTree(url: "file:///times.html", title: "Times", language: "en", viewport: (412, 915), browser: nil,
+                               refused: [], nodes: nodes)
+        return try WebPageInterpreter.screen(from: tree, defaultName: "times")
+    }
+
+    static func saidInOrder(_ screen: Screen, voice: String) throws -> [(id: String, words: String)] {
+        let profile = try ScreenTestSupport.profile(voice)
+        let talkBack = try TalkBack(profile: profile)
+        let generator = try DescriptionGenerator(profile: profile, reader: talkBack)
+        var said: [(String, String)] = []
+        var previous: FocusStop?
+        for stop in talkBack.stops(of: screen) {
+            said.append((stop.id, generator.describe(stop, after: previous).text))
+            previous = stop
+        }
+        return said
+    }
+
+    @Test("a table is entered as Chrome's \"table\" with its name (in_collection_role_description), a header names its row or column, a header says no row or column of its own, and leaving says the table")
+    func table() throws {
+        let said = try Self.saidInOrder(try Self.tablePage(), voice: "en")
+        #expect(said.map(\.id) == ["caption-1", "day", "seoul", "monday", "tuesday", "after", "pin"])
+        let words = Dictionary(said, uniquingKeysWith: { first, _ in first })
+        // The caption is a stop inside the table: entering the table is said on it.
+        #expect(words["caption-1"] == "Arrival, In table Arrival, 2 rows, 2 columns")
+        // A column header in the first row: its row, never its column (TYPE_COLUMN).
+        #expect(words["day"] == "Day, column header, Row 1")
+        #expect(words["seoul"] == "Seoul, column header")
+        // A row header: no row of its own; its column by the column header's name.
+        #expect(words["monday"] == "Monday, row header, Day")
+        // A data cell: the column by its header's name, as recorded ("Waltz with Strauss, event").
+        #expect(words["tuesday"] == "Tuesday, Seoul")
+        #expect(words["after"] == "After, Out of table Arrival")
+        // A password field: the password word and its count, never its text (recorded).
+        #expect(words["pin"] == "password, 3 characters, Edit box, PIN")
+    }
+
+    @Test("Korean: TalkBack's Korean collection words around Chromium's Korean \"table\"")
+    func tableKorean() throws {
+        let words = Dictionary(try Self.saidInOrder(try Self.tablePage(), voice: "ko"), uniquingKeysWith: { first, _ in first })
+        #expect(words["caption-1"] == "Arrival, Arrival 표에 있음, 행 2개, 열 2개")
+        #expect(words["day"] == "Day, 열 헤더, 1행")
+        #expect(words["monday"] == "Monday, 행 헤더, Day")
+        #expect(words["after"] == "After, Arrival 표에서 벗어남")
+        #expect(words["pin"] == "비밀번호, 3자, 수정 창, PIN")
+    }
+
+    @Test("a dialog the page opens is a pane opened: its name, else its description, else Chromium's \"dialog opened.\", as a window title; an alert dialog's description is announced")
+    func dialogOpened() throws {
+        for (voice, fallback) in [("en", "dialog opened."), ("ko", "대화상자가 열렸습니다.")] {
+            let profile = try ScreenTestSupport.profile(voice)
+            let talkBack = try TalkBack(profile: profile)
+            let generator = try DescriptionGenerator(profile: profile, reader: talkBack)
+            func dialog(_ role: WebRole, name: String? = nil, description: String? = nil) -> AccessibilityNode {
+                AccessibilityNode(id: "d", label: name, web: WebElement(role: role, name: name, description: description))
+            }
+            #expect(talkBack.dialogOpenedSpeech(dialog(.dialog, name: "Settings"), by: generator) == .windowTitle("Settings"))
+            #expect(talkBack.dialogOpenedSpeech(dialog(.dialog, description: "Pick a size"), by: generator) == .windowTitle("Pick a size"))
+            #expect(talkBack.dialogOpenedSpeech(dialog(.dialog), by: generator) == .windowTitle(fallback))
+            #expect(talkBack.dialogOpenedSpeech(dialog(.alertDialog, name: "Delete?", description: "It cannot be undone"), by: generator)
+                == .announcement("It cannot be undone"))
+            #expect(talkBack.saysLiveRegionsCreatedFilled, "Chromium announces the text nodes created inside a live region")
+        }
+        let nvda = try NVDA(profile: try ScreenTestSupport.profile("en"))
+        #expect(!nvda.saysLiveRegionsCreatedFilled)
+    }
 }

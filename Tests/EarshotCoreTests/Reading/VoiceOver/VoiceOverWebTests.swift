@@ -97,7 +97,8 @@ struct VoiceOverWebTests {
         #expect(words["pay"] == "Pay, dimmed, button")
         #expect(words["country"] == "Country, Korea, pop up button")
         #expect(words["logo"] == "Logo, image")
-        #expect(words["columnheader-1"] == "City, column header, row 1, column 1, table start, 2 rows, 2 columns")
+        // A named table says its name before its first cell (recorded: "Table 1, Date, …").
+        #expect(words["columnheader-1"] == "Times, City, column header, row 1, column 1, table start, 2 rows, 2 columns")
         // A data cell says its column header first; the last cell says the table ends.
         #expect(words["monday"] == "Day, Monday, row 2, column 2, table end")
         // An alert's text is a stop like any text: no alert word.
@@ -200,5 +201,73 @@ struct VoiceOverWebTests {
         #expect { try VoiceOverWebWords.load(path: path) } throws: { error in
             (error as? DataFileError)?.message.contains("\"words\" has no \"listStart\"") == true
         }
+    }
+
+    /// A landmark holding a captioned table whose data cell holds a link, then a paragraph after
+    /// it; a password field; buttons with `aria-haspopup`.
+    static func morePage() throws -> Screen {
+        func text(_ id: String, _ words: String) -> WebPageTree.Node { .init(id: id, role: "StaticText", name: words) }
+        let focusable: [String: WebProperty] = ["focusable": .bool(true)]
+        let nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Orders", children: ["2", "20", "21", "22", "23"]),
+            .init(id: "2", role: "main", name: "Orders", children: ["3"]),
+            .init(id: "3", role: "table", name: "Arrival", children: ["4", "5", "6"]),
+            .init(id: "4", role: "caption", children: ["30"]),
+            .init(id: "5", role: "row", children: ["7", "8"]),
+            .init(id: "6", role: "row", children: ["9", "10"]),
+            .init(id: "7", role: "columnheader", name: "Day", children: ["31"]),
+            .init(id: "8", role: "columnheader", name: "Seoul", children: ["32"]),
+            .init(id: "9", role: "rowheader", name: "Monday", children: ["33"]),
+            .init(id: "10", role: "cell", name: "Tuesday", children: ["11"]),
+            .init(id: "11", role: "link", name: "Tuesday", properties: focusable, children: ["34"], domID: "tue"),
+            .init(id: "20", role: "paragraph", children: ["35"]),
+            .init(id: "21", role: "textbox", name: "PIN", value: "•••", properties: focusable.merging(["domPassword": .bool(true)]) { $1 },
+                  tag: "input", domID: "pin"),
+            .init(id: "22", role: "button", name: "Actions", properties: focusable.merging(["hasPopup": .text("menu")]) { $1 }, domID: "menu"),
+            .init(id: "23", role: "button", name: "Size", properties: focusable.merging(["hasPopup": .text("listbox")]) { $1 }, domID: "pick"),
+            text("30", "Arrival"), text("31", "Day"), text("32", "Seoul"), text("33", "Monday"), text("34", "Tuesday"),
+            text("35", "After"),
+        ]
+        let tree = WebPageTree(url: "file:///orders.html", title: "Orders", language: "en", viewport: (390, 844), browser: nil,
+                               refused: [], nodes: nodes)
+        return try WebPageInterpreter.screen(from: tree, defaultName: "orders")
+    }
+
+    @Test("a link in a cell says the cell's place; a captioned table's caption is not said again; a password field is a secure text field of N characters; a pop-up button says its pop-up's kind; swiping back into a landmark says \"end\"")
+    func moreWords() throws {
+        for (voice, expected) in [
+            ("en", ["Arrival, Orders, main, landmark", "Day, column header, row 1, column 1, table start, 2 rows, 2 columns",
+                    "Seoul, column header, row 1, column 2", "Day, Monday, row header, row 2, column 1",
+                    "Seoul, Tuesday, link, row 2, column 2, table end", "After", "PIN, 3 characters, secure text field",
+                    "Actions, pop up button, menu popup", "Size, pop up button, list box popup"]),
+            ("ko", ["Arrival, Orders, 본문, 랜드마크", "Day, 열 머리글, 1행, 1열, 표 시작, 행 2개, 열 2개",
+                    "Seoul, 열 머리글, 1행, 2열", "Day, Monday, 행 머리글, 2행, 1열",
+                    "Seoul, Tuesday, 링크, 2행, 2열, 표 끝", "After", "PIN, 3자, 보안 텍스트 필드",
+                    "Actions, 팝업 버튼, 메뉴 팝업", "Size, 팝업 버튼, 목록 상자 팝업"]),
+        ] {
+            let profile = try ScreenTestSupport.profile(voice)
+            let voiceOver = try VoiceOver(profile: profile)
+            let generator = try DescriptionGenerator(profile: profile, reader: voiceOver)
+            let stops = voiceOver.stops(of: try Self.morePage())
+            var said: [String] = []
+            for index in stops.indices { said.append(generator.describe(stops[index], after: index > 0 ? stops[index - 1] : nil).text) }
+            #expect(said == expected, "\(voice)")
+            #expect(stops.first { $0.id == "pin" }?.traits.contains(.secureTextField) == true)
+            // Back from the paragraph after it into the landmark: "end", its name and its word.
+            let tue = try #require(stops.firstIndex { $0.id == "tue" })
+            let back = generator.describe(stops[tue], after: stops[tue + 1]).text
+            #expect(back.hasSuffix(voice == "en" ? "table end, end, Orders, main" : "표 끝, 끝, Orders, 본문"), "\(back)")
+        }
+    }
+
+    @Test("a region inserted filled is said by the words file's choice; a page's dialog adds nothing of VoiceOver's own")
+    func insertedAndDialog() throws {
+        let profile = try ScreenTestSupport.profile("en")
+        let voiceOver = try VoiceOver(profile: profile)
+        let generator = try DescriptionGenerator(profile: profile, reader: voiceOver)
+        #expect(voiceOver.saysLiveRegionsCreatedFilled)
+        let dialog = AccessibilityNode(id: "d", web: WebElement(role: .dialog, name: "Settings"))
+        #expect(voiceOver.dialogOpenedSpeech(dialog, by: generator) == nil)
+        #expect(!VoiceOver().saysLiveRegionsCreatedFilled, "off a page, the default: nothing")
     }
 }
