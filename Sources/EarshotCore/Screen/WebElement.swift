@@ -109,6 +109,10 @@ public struct WebElement: Sendable, Equatable {
     }
     /// Whether the browser lets the element take keyboard focus (a script or a click can focus it).
     public var isFocusable: Bool { flag("focusable") }
+    /// A password field (`domProtected`, read from the DOM with the tree): what is typed into it
+    /// is not said (NVDA's PROTECTED state).
+    public var isProtected: Bool { flag("domProtected") }
+
     /// The text selected in a focused text field (`domSelectedText`, read from the DOM with the
     /// tree: docs/web.md, "Browse and focus modes, as played"); nil when none is.
     public var selectedText: String? { text("domSelectedText").flatMap { $0.isEmpty ? nil : $0 } }
@@ -180,25 +184,38 @@ public struct WebTableSize: Sendable, Equatable {
     }
 }
 
-/// A cell's place in its table (1-based, as IAccessible2's `rowColumnExtents` plus one) and the
-/// text of the header cells the browser names for it (`columnHeaderCells`, `rowHeaderCells`),
-/// the cell itself left out.
+/// A cell's place in its table (1-based, as IAccessible2's `rowColumnExtents` plus one: its first
+/// row and column, and how many of each it spans) and the text of the header cells the browser
+/// names for it (`columnHeaderCells`, `rowHeaderCells`), the cell itself left out.
 public struct WebTableCell: Sendable, Equatable {
     /// The element id of the table the cell is in.
     public var tableID: String
     public var row: Int
     public var column: Int
+    /// The rows and columns the cell spans (`rowspan`, `colspan`; NVDA's `table-rowsspanned`,
+    /// `table-columnsspanned`), 1 for a cell of one row and one column.
+    public var rowSpan: Int
+    public var columnSpan: Int
     /// The text of the row's header cells, one line each; nil when it has none.
     public var rowHeader: String?
     /// The text of the column's header cells, one line each; nil when it has none.
     public var columnHeader: String?
 
-    public init(tableID: String, row: Int, column: Int, rowHeader: String? = nil, columnHeader: String? = nil) {
+    public init(tableID: String, row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, rowHeader: String? = nil,
+                columnHeader: String? = nil) {
         self.tableID = tableID
         self.row = row
         self.column = column
+        self.rowSpan = rowSpan
+        self.columnSpan = columnSpan
         self.rowHeader = rowHeader
         self.columnHeader = columnHeader
+    }
+
+    /// Whether the cell covers the place at `row` and `column` (its first row and column or one
+    /// it spans).
+    public func covers(row: Int, column: Int) -> Bool {
+        (self.row..<(self.row + rowSpan)).contains(row) && (self.column..<(self.column + columnSpan)).contains(column)
     }
 }
 
