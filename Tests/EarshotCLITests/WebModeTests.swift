@@ -87,7 +87,7 @@ struct WebModeTests {
         let samples = CLIRunner.repositoryRoot.appendingPathComponent("samples/web")
         let english = try WebNavigationTests.check(samples.appendingPathComponent("signin-form.json").path, voice: "en")
         #expect(english.contains("\"Email edit required invalid entry Enter an address with @ in it selected me.example.com\""), "\(english)")
-        #expect(english.contains("[browseMode sound]  spoken to 00:04.334  (focus move (tab), line 11)"), "\(english)")
+        #expect(english.contains("[browseMode sound]  spoken to 00:04.668  (focus move (tab), line 11)"), "\(english)")
         let korean = try WebNavigationTests.check(samples.appendingPathComponent("signin-form-ko.json").path, voice: "ko")
         #expect(korean.contains("\"이메일 편집창 필요함 입력 오류 @가 들어간 주소를 입력하세요 me.example.com 선택됨\""), "\(korean)")
     }
@@ -99,7 +99,7 @@ struct WebModeTests {
         #expect(lines.map(\.what) == [
             "\"main landmark City edit\"", "[focusMode sound]", "\"City edit blank\"",
             "\"a\"", "\"space\"", "\"b\"", "\"bang\"",
-            "\"PIN edit protected blank\"", "\"star\"",
+            "\"PIN edit blank\"", "\"star\"",
             "[browseMode sound]", "\"Gift wrap check box not checked\"", "\"checked\"",
         ], "\(output)")
         #expect(lines.map(\.cause).contains("focus move (space)") && lines.map(\.cause).contains("typed (!)"), "\(output)")

@@ -121,7 +121,7 @@ struct NVDATableTests {
         #expect(navigator.jump(to: .table, forward: false).speech?.text == "이전 표 없음")
         _ = navigator.focus(try #require(navigator.stops.first { $0.label == "9:00" }?.id))
         #expect(navigator.moveInTable(.nextRow).speech?.text == "Tuesday 3행 10:00")
-        #expect(navigator.moveInTable(.nextRow).speech?.text == "표 가장자리 closed")
+        #expect(navigator.moveInTable(.nextRow).speech?.text == "표 가장자리 10:00")
     }
 
     /// A table of shifts whose cells span (`spans.html` of the web fixtures, as its tree is
