@@ -96,6 +96,7 @@ READER_FACTS = {
                                "markerWhenNested"],
     "quickNavigation": ["from", "keys"],
     "states": ["from", "negativeOn", "spokenOnlyOn"],
+    "typing": ["from", "speakTypedCharacters", "speakTypedWords", "speechInterruptForCharacters", "protectedCharacter"],
 }
 # What the reader reads of each quick navigation key.
 READER_QUICK_NAVIGATION_KEY = ["finds", "itemType", "minLength", "notFound"]
@@ -140,6 +141,10 @@ TEMPLATES = {
     # getPropertiesSpeech: a table cell's row and column.
     "row": ("speech/speech.py", "row %s", ["{index}"]),
     "column": ("speech/speech.py", "column %s", ["{index}"]),
+    # getPropertiesSpeech: a cell spanning rows (its last row), columns (its last column), or both.
+    "throughRow": ("speech/speech.py", "through {endRow}", {"endRow": "{row}"}),
+    "throughColumn": ("speech/speech.py", "through {endCol}", {"endCol": "{column}"}),
+    "throughRowColumn": ("speech/speech.py", "through row {row} column {column}", {"row": "{row}", "column": "{column}"}),
     # _rowAndColumnCountText: a table's size when it is entered, "with 3 rows and 4 columns"; {rows}
     # and {columns} are the two templates after it (_rowCountText, _columnCountText, ngettext).
     "tableDimensions": ("speech/speech.py", "with {rowCountTranslation} and {colCountTranslation}",

@@ -69,6 +69,7 @@ public enum ExploreAction: Equatable, Sendable {
         ("not-link-block | previous-not-link-block", "NVDA's n / shift+n on a page: the text after / before a block of links"),
         ("activate | escape", "double tap / two-finger scrub"),
         ("focus-mode", "NVDA+space on a page: browse mode / focus mode"),
+        ("space | expand | collapse", "NVDA on a page: space (in browse mode Enter's script), alt+down / alt+up arrow"),
         ("increment | decrement", "swipe up / down on an adjustable element"),
         ("read | read-top", "two-finger swipe down (from the focus) / up (from the top)"),
         ("touch X Y", "touch exploration at a point of the screen"),

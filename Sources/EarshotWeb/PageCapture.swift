@@ -772,8 +772,8 @@ struct ChromiumDOMSnapshot: Decodable {
 }
 
 /// What `DOMSnapshot.captureSnapshot` says of each DOM node, by its backend id: its tag, its
-/// `id` and `lang` attributes, its layout box, and for the keyboard's order its `tabindex` and a
-/// radio button's `name`.
+/// `id` and `lang` attributes, its layout box, for the keyboard's order its `tabindex` and a
+/// radio button's `name`, and for a table's grid a cell's spans.
 struct DOMFacts {
     struct Facts {
         var tag: String?
@@ -784,11 +784,19 @@ struct DOMFacts {
         var tabIndex: Int?
         /// A radio button's `name` (its group).
         var radioName: String?
-        /// An `<input type="password">`, which Chromium's accessibility tree does not mark.
+        /// An `<input type="password">`, which Chromium's accessibility tree does not mark (NVDA's
+        /// PROTECTED state, which Chromium gives through MSAA; VoiceOver's secure text field).
         var isPassword = false
         /// The computed CSS `display` of an element (`block`, `inline`, …), which Chromium gives
         /// NVDA as the IA2 attribute `display` and NVDA's buffer makes a line of (docs/web.md, section b).
         var display: String?
+        /// A table cell's `colspan` and `rowspan` (an HTML cell's, read by HTML's rules for
+        /// them) or `aria-colspan` and `aria-rowspan` (any other element's), when not 1: the
+        /// spans Chromium gives IAccessible2's `rowColumnExtents` and the DevTools tree does not
+        /// carry (docs/web.md, section f). A `rowspan` of 0 is kept: the cell spans the rest of
+        /// the table's rows.
+        var columnSpan: Int?
+        var rowSpan: Int?
     }
 
     private(set) var byBackendID: [Int: Facts] = [:]
@@ -814,8 +822,10 @@ struct DOMFacts {
                 if index < attributes.count {
                     let pairs = attributes[index]
                     var type: String?, name: String?
+                    var spans: [String: String] = [:]
                     for pair in stride(from: 0, to: pairs.count - 1, by: 2) {
                         switch string(pairs[pair]) {
+                        case let attribute? where Self.spanAttributes.contains(attribute): spans[attribute] = string(pairs[pair + 1])
                         case "id": facts.id = string(pairs[pair + 1])
                         case "lang": facts.language = string(pairs[pair + 1])
                         case "tabindex": facts.tabIndex = string(pairs[pair + 1]).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -826,6 +836,7 @@ struct DOMFacts {
                     }
                     if facts.tag == "input", type == "radio", let name, !name.isEmpty { facts.radioName = name }
                     if facts.tag == "input", type == "password" { facts.isPassword = true }
+                    (facts.columnSpan, facts.rowSpan) = Self.spans(spans, tag: facts.tag)
                 }
                 byBackendID[backendID] = facts
             }
@@ -861,6 +872,37 @@ struct DOMFacts {
                 }
             }
         }
+    }
+
+    /// The attributes a cell's spans are read from.
+    static let spanAttributes: Set<String> = ["colspan", "rowspan", "aria-colspan", "aria-rowspan"]
+
+    /// A cell's column and row spans from its attributes, each nil when it is 1 (or not given):
+    /// an HTML cell's `colspan` and `rowspan` by HTML's rules (a non-negative integer read from
+    /// the start of the value; a `colspan` of 0 or none is 1, at most 1,000; a `rowspan` of none
+    /// is 1, 0 the rest of the rows, at most 65,534: HTML, "Processing model" of tables), any
+    /// other element's `aria-colspan` and `aria-rowspan` (a whole number of 1 or more; WAI-ARIA
+    /// 1.2, the two properties).
+    static func spans(_ attributes: [String: String], tag: String?) -> (columns: Int?, rows: Int?) {
+        func nonNegative(_ text: String?) -> Int? {
+            guard let text else { return nil }
+            var digits = Substring(text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            if digits.first == "+" { digits = digits.dropFirst() }
+            let number = digits.prefix { $0.isASCII && $0.isNumber }
+            guard !number.isEmpty else { return nil }
+            // Past seven digits every span is clamped anyway.
+            return number.count > 7 ? 10_000_000 : Int(number)
+        }
+        if tag == "td" || tag == "th" {
+            let columns = nonNegative(attributes["colspan"]).map { $0 == 0 ? 1 : min($0, 1_000) } ?? 1
+            let rows = nonNegative(attributes["rowspan"]).map { min($0, 65_534) } ?? 1
+            return (columns == 1 ? nil : columns, rows == 1 ? nil : rows)
+        }
+        func aria(_ name: String) -> Int? {
+            guard let value = attributes[name].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), value > 1 else { return nil }
+            return min(value, 1_000_000)
+        }
+        return (aria("aria-colspan"), aria("aria-rowspan"))
     }
 
     /// How far each frame's document is scrolled, by the frame's id.
@@ -1030,6 +1072,8 @@ enum AXTreeReduction {
             if let radioName = facts?.radioName { properties["domRadioName"] = .text(WebPageLimits.keptText(radioName)) }
             if facts?.isPassword == true { properties["domPassword"] = .bool(true) }
             if let display = facts?.display { properties["domDisplay"] = .text(WebPageLimits.keptText(display)) }
+            if let span = facts?.columnSpan { properties["domColSpan"] = .number(Double(span)) }
+            if let span = facts?.rowSpan { properties["domRowSpan"] = .number(Double(span)) }
             let box = facts?.box.flatMap { box in
                 WebPageLimits.problem(box: [box.x, box.y, box.width, box.height]) == nil ? box : nil
             }

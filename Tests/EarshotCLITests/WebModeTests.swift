@@ -87,9 +87,33 @@ struct WebModeTests {
         let samples = CLIRunner.repositoryRoot.appendingPathComponent("samples/web")
         let english = try WebNavigationTests.check(samples.appendingPathComponent("signin-form.json").path, voice: "en")
         #expect(english.contains("\"Email edit required invalid entry Enter an address with @ in it selected me.example.com\""), "\(english)")
-        #expect(english.contains("[browseMode sound]  spoken to 00:04.334  (focus move (tab), line 11)"), "\(english)")
+        #expect(english.contains("[browseMode sound]  spoken to 00:04.668  (focus move (tab), line 11)"), "\(english)")
         let korean = try WebNavigationTests.check(samples.appendingPathComponent("signin-form-ko.json").path, voice: "ko")
         #expect(korean.contains("\"이메일 편집창 필요함 입력 오류 @가 들어간 주소를 입력하세요 me.example.com 선택됨\""), "\(korean)")
+    }
+
+    @Test("space in browse mode on an edit field enters focus mode as Enter does; text typed there is echoed character by character, each key cutting the one before, a space and a mark by NVDA's names, a password's as star; space on a check box activates it")
+    func spaceAndTyping() throws {
+        let output = try WebNavigationTests.check(Self.scenario("modes-space.json"), voice: "en")
+        let lines = Self.lines(output)
+        #expect(lines.map(\.what) == [
+            "\"main landmark City edit\"", "[focusMode sound]", "\"City edit blank\"",
+            "\"a\"", "\"space\"", "\"b\"", "\"bang\"",
+            "\"PIN edit blank\"", "\"star\"",
+            "[browseMode sound]", "\"Gift wrap check box not checked\"", "\"checked\"",
+        ], "\(output)")
+        #expect(lines.map(\.cause).contains("focus move (space)") && lines.map(\.cause).contains("typed (!)"), "\(output)")
+        // All four typed at one moment: each cut by the next key, the last one heard.
+        #expect(output.contains("\"a\"  cut") && output.contains("\"b\"  cut") && output.contains("\"bang\"  spoken"), "\(output)")
+    }
+
+    @Test("alt+down arrow on a collapsed combo box in browse mode: the focus mode sound as the key goes, then the page's expanded; alt+up arrow in focus mode reaches the page, which collapses it; Escape leaves focus mode")
+    func expandAndCollapse() throws {
+        let output = try WebNavigationTests.check(Self.scenario("modes-expand.json"), voice: "en")
+        let lines = Self.lines(output)
+        #expect(lines.map(\.what) == ["\"main landmark Size combo box collapsed Medium\"", "[focusMode sound]", "\"expanded\"",
+                                      "\"collapsed\"", "[browseMode sound]"], "\(output)")
+        #expect(lines[1].cause == "mode switch (alt+down arrow)" && lines[4].cause == "mode switch (escape)", "\(output)")
     }
 }
 

@@ -45,6 +45,8 @@ public struct FocusNavigator: Sendable {
     public let generator: DescriptionGenerator
     /// Id of the focused stop's element.
     public private(set) var focusedID: String?
+    /// What the last table navigation key left for the next (`ScreenReader.tableMove`).
+    private var tableTrack: TableTrack?
 
     public init(screen: Screen, generator: DescriptionGenerator) {
         self.screen = screen
@@ -166,13 +168,25 @@ public struct FocusNavigator: Sendable {
     /// (`ScreenReader.tableMove`); the stop is said as a move to it is, or, nowhere to go, what
     /// the reader says ("Edge of table") and focus stays.
     public mutating func moveInTable(_ direction: TableDirection) -> NavigationResult {
-        switch generator.reader.tableMove(from: focusedStop, direction, in: order.stops) {
-        case .to(let index):
+        switch generator.reader.tableMove(from: focusedStop, direction, in: order.stops, track: tableTrack) {
+        case .to(let index, let track):
+            tableTrack = track
             return move(to: index)
         case .refused(let said):
             var atEdge = result(.boundary, at: focusedIndex, speaking: false)
             if let said {
                 atEdge.speech = SpokenDescription(parts: [SpokenPart(slot: "message", text: said)], text: said, hint: nil, language: nil)
+            }
+            return atEdge
+        case .edge(let said, let track):
+            tableTrack = track
+            var atEdge = result(.boundary, at: focusedIndex, speaking: false)
+            var parts = said.map { [SpokenPart(slot: "message", text: $0)] } ?? []
+            // The stop said again as reached from itself: its text, no field entered.
+            if let stop = focusedStop { parts += generator.describe(stop, after: stop).parts }
+            if !parts.isEmpty {
+                let text = parts.map(\.text).filter { !$0.isEmpty }.joined(separator: " ")
+                atEdge.speech = SpokenDescription(parts: parts, text: text, hint: nil, language: focusedStop?.language)
             }
             return atEdge
         }

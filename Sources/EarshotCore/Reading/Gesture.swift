@@ -16,6 +16,14 @@ public enum ScenarioGesture: Sendable, Equatable {
     /// NVDA+space on a web page: browse mode to focus mode and back (docs/web.md, "Browse and
     /// focus modes, as played"); other readers have no such modes.
     case toggleFocusMode
+    /// The space bar: in NVDA's browse mode the same script as Enter (`activatePosition`), in
+    /// focus mode a space typed on the page; a double tap for the other readers.
+    case space
+    /// Alt+down arrow and alt+up arrow (NVDA's `collapseOrExpandControl`): in browse mode the key
+    /// goes to the control at the reading, focused first, and NVDA switches to focus mode when
+    /// that control was collapsed; in focus mode the key alone goes to the page. Other readers
+    /// have no such keys.
+    case expandControl, collapseControl
     case increment, decrement
     case touch(x: Double, y: Double)
     /// A three-finger swipe; the app answers with `pageScrolled(text)`.
@@ -47,7 +55,7 @@ public enum ScenarioGesture: Sendable, Equatable {
              previousCheckBox, nextTable, previousTable, nextEdit, previousEdit, nextList, previousList, nextListItem,
              previousListItem, nextFrame, previousFrame, nextSeparator, previousSeparator, nextRadioButton,
              previousRadioButton, nextComboBox, previousComboBox, nextGraphic, previousGraphic, nextBlockQuote,
-             previousBlockQuote, nextNotLinkBlock, previousNotLinkBlock, nextColumn, previousColumn, nextRow, previousRow, activate, escape, toggleFocusMode, increment, decrement, touch, scroll, readAll, customAction
+             previousBlockQuote, nextNotLinkBlock, previousNotLinkBlock, nextColumn, previousColumn, nextRow, previousRow, activate, escape, toggleFocusMode, space, expandControl, collapseControl, increment, decrement, touch, scroll, readAll, customAction
 
         /// The step's keys besides `gesture` and its timing.
         public var keys: [String] {
@@ -130,6 +138,8 @@ public enum ScenarioGesture: Sendable, Equatable {
             switch self {
             case .readAll: return ["read", "read-top"]
             case .toggleFocusMode: return ["focus-mode"]
+            case .expandControl: return ["expand"]
+            case .collapseControl: return ["collapse"]
             // The table keys are played by scenarios only; explore does not type them yet.
             case .scroll, .customAction, .nextColumn, .previousColumn, .nextRow, .previousRow: return []
             default: return [rawValue]
@@ -159,6 +169,9 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .activate: return try alone(.activate(edits: []))
         case .escape: return try alone(.escape)
         case .toggleFocusMode: return try alone(.toggleFocusMode)
+        case .space: return try alone(.space)
+        case .expandControl: return try alone(.expandControl)
+        case .collapseControl: return try alone(.collapseControl)
         case .increment: return try alone(.increment)
         case .decrement: return try alone(.decrement)
         case .readAll: return try alone(.readAll(fromTop: name == "read-top"))
@@ -170,6 +183,15 @@ public enum ScenarioGesture: Sendable, Equatable {
             }
             return .touch(x: numbers[0], y: numbers[1])
         default: return nil
+        }
+    }
+
+    /// Whether the gesture activates the item at the reading: a double tap, and the space bar,
+    /// which NVDA's browse mode gives Enter's script (`activatePosition`).
+    public var activates: Bool {
+        switch self {
+        case .activate, .space: true
+        default: false
         }
     }
 
@@ -191,6 +213,9 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .activate: .activate
         case .escape: .escape
         case .toggleFocusMode: .toggleFocusMode
+        case .space: .space
+        case .expandControl: .expandControl
+        case .collapseControl: .collapseControl
         case .increment: .increment
         case .decrement: .decrement
         case .touch: .touch
@@ -214,6 +239,9 @@ public enum ScenarioGesture: Sendable, Equatable {
         case .activate: "double tap"
         case .escape: "escape (two-finger scrub)"
         case .toggleFocusMode: "toggle focus mode"
+        case .space: "space"
+        case .expandControl: "expand control"
+        case .collapseControl: "collapse control"
         case .increment: "swipe up"
         case .decrement: "swipe down"
         case .touch(let x, let y): "touch \(plainNumber(x)) \(plainNumber(y))"

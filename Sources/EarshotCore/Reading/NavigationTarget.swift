@@ -69,15 +69,11 @@ public enum NavigationTarget: String, NamedCases, Sendable {
 public enum TableDirection: String, NamedCases, Sendable {
     case nextColumn, previousColumn, nextRow, previousRow
 
-    /// The cell that way from (`row`, `column`), which may be outside the table.
-    public func destination(row: Int, column: Int) -> (row: Int, column: Int) {
-        switch self {
-        case .nextColumn: (row, column + 1)
-        case .previousColumn: (row, column - 1)
-        case .nextRow: (row + 1, column)
-        case .previousRow: (row - 1, column)
-        }
-    }
+    /// Whether the key moves from row to row (down and up a column), else from column to column.
+    public var byRow: Bool { self == .nextRow || self == .previousRow }
+
+    /// Whether the key moves to a later row or column.
+    public var forward: Bool { self == .nextRow || self == .nextColumn }
 
     /// The arrow key NVDA gives it, with control+alt.
     public var arrow: String {

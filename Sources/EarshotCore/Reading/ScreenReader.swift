@@ -88,8 +88,13 @@ public protocol ScreenReader: Sendable {
     /// only the boundary sound.
     func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String?
     /// Where a table navigation key (NVDA's control+alt+arrows) moves from `stop` among `stops`:
-    /// to a stop, or nowhere with what the reader says ("Edge of table").
-    func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop]) -> TableMove
+    /// to a stop, or nowhere with what the reader says ("Edge of table"). `track` is what the
+    /// move before it left (`TableMove`), which a run of moves along one row or column keeps.
+    func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop], track: TableTrack?) -> TableMove
+    /// What the reader does as `character` is typed on a page whose browser's focus is `focus`
+    /// (NVDA: the key cuts the speech, and in an edit field the character is spelled); nil:
+    /// nothing, the typing goes unheard.
+    func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech?
     /// How a gesture is named in transcripts under this reader (NVDA: by its keys, `tab`, `h`,
     /// `down arrow`); nil: `ScenarioGesture.name`, VoiceOver's gestures.
     func gestureName(_ gesture: ScenarioGesture) -> String?
@@ -167,12 +172,57 @@ public enum DialogOpenedSpeech: Sendable, Equatable {
 }
 
 /// How a reader has a live region's text said (`ScreenReader.liveRegionSpeech`).
+/// What a reader does as a character is typed (`ScreenReader.typedCharacter`).
+public struct TypedCharacterSpeech: Sendable, Equatable {
+    /// What it says of the character; nil: nothing.
+    public var echo: String?
+    /// Whether the key cuts the speech under way first.
+    public var interrupts: Bool
+
+    public init(echo: String?, interrupts: Bool) {
+        self.echo = echo
+        self.interrupts = interrupts
+    }
+}
+
 /// Where a table navigation key lands (`ScreenReader.tableMove`).
 public enum TableMove: Sendable, Equatable {
-    /// On the stop at this index of the order.
-    case to(Int)
+    /// On the stop at this index of the order; `track` is kept for the next move.
+    case to(Int, track: TableTrack?)
     /// Nowhere: the reader says this (nil: nothing) and focus stays.
     case refused(String?)
+    /// At the table's edge: the reader says this, then the stop focus stays on again, as it
+    /// reads the cell it stays in (NVDA: "Edge of table", then the cell); `track` is kept.
+    case edge(String?, track: TableTrack?)
+}
+
+/// The row or column a run of table moves along one axis keeps while it passes cells that span
+/// more than one (NVDA's `_TableSelection`, documentBase.py): moving down a column through a
+/// cell that spans three columns comes out in the column it went in by, not the cell's first.
+/// Kept by the navigator between moves and given back to the reader, which alone reads it.
+public struct TableTrack: Sendable, Equatable {
+    /// Whether the moves go along a column (down and up, from row to row), else along a row.
+    public var byRow: Bool
+    /// The cell the last move landed on (its first row and column): the track holds while the
+    /// reading is still there.
+    public var lastRow: Int
+    public var lastColumn: Int
+    /// The row (with its span) a run of moves along a row keeps, and the column (with its span)
+    /// a run along a column keeps.
+    public var row: Int
+    public var rowSpan: Int
+    public var column: Int
+    public var columnSpan: Int
+
+    public init(byRow: Bool, lastRow: Int, lastColumn: Int, row: Int, rowSpan: Int, column: Int, columnSpan: Int) {
+        self.byRow = byRow
+        self.lastRow = lastRow
+        self.lastColumn = lastColumn
+        self.row = row
+        self.rowSpan = rowSpan
+        self.column = column
+        self.columnSpan = columnSpan
+    }
 }
 
 public enum LiveRegionSpeech: Sendable, Equatable {

@@ -202,7 +202,7 @@ public final class DeskCheck: @unchecked Sendable {
         case .tableMove(let direction): result = screens.shown.moveInTable(direction)
         case .touch(let x, let y): result = screens.shown.touch(x: x, y: y)
         case .escape: result = screens.shown.escape()
-        case .toggleFocusMode:
+        case .toggleFocusMode, .expandControl, .collapseControl:
             // A reader with browse and focus modes takes it first (`modeGesture`).
             note("\(name): \(generator.reader.title) has no browse and focus modes on this screen", source: source)
             return NavigationResult(outcome: .noTarget, stop: screens.shown.focusedStop, position: nil, count: screens.shown.stops.count,
@@ -211,6 +211,9 @@ public final class DeskCheck: @unchecked Sendable {
         case .decrement: result = screens.shown.decrement()
         case .activate(let edits):
             return try activate(edits: edits, gesture: name, source: source)
+        case .space:
+            // Browse mode's Enter script, or, for a reader without one, a double tap.
+            return try activate(edits: [], gesture: name, source: source)
         case .customAction(let actionName, let edits):
             result = screens.shown.performCustomAction(actionName)
             guard case .performedAction = result.outcome else { break }

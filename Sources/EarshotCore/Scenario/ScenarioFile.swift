@@ -460,6 +460,9 @@ struct StepDecoder {
         case .activate: return .activate(edits: try edits(object))
         case .escape: return .escape
         case .toggleFocusMode: return .toggleFocusMode
+        case .space: return .space
+        case .expandControl: return .expandControl
+        case .collapseControl: return .collapseControl
         case .increment: return .increment
         case .decrement: return .decrement
         case .touch:

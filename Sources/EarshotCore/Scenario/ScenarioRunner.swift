@@ -106,15 +106,29 @@ public struct ScenarioRunner {
             try page?.advance(to: time, desk: desk)
             desk.wait(until: time)
             do {
-                switch step.action {
+                action: switch step.action {
                 case .gesture(let gesture):
                     // NVDA+space, and Escape leaving focus mode: the reader's own, no key reaches the page.
-                    if case .handled(let focus) = desk.modeGesture(gesture, canFocus: page != nil, source: step.source) {
+                    switch desk.modeGesture(gesture, canFocus: page != nil, source: step.source) {
+                    case .handled(let focus):
                         if let page, let focus {
                             try page.perform(.focus(focus), desk: desk, source: step.source,
                                              focus: PageFocusCause(by: desk.gestureName(gesture)))
                             desk.flushPendingSwitch(source: step.source)
                         }
+                        break action
+                    case .passesKey(let focus, let key):
+                        // Alt+down arrow in browse mode: the control at the reading focused
+                        // quietly, the mode decided, then the key to the page.
+                        if let page {
+                            if let focus {
+                                try page.perform(.focus(focus), desk: desk, source: step.source, focus: PageFocusCause(quietOn: focus))
+                            }
+                            desk.expandOrCollapse(gesture, source: step.source)
+                            try page.press(key, for: gesture, desk: desk, source: step.source)
+                        }
+                        break action
+                    case .notHandled:
                         break
                     }
                     if let page, let key = desk.keyForPage(gesture) {
@@ -127,7 +141,7 @@ public struct ScenarioRunner {
                     try desk.perform(gesture, source: step.source)
                     // Activating an item of a page is a click on it (NVDA's Enter in browse mode:
                     // the item's default action); the focus it takes is said by nobody.
-                    if let page, case .activate = gesture, let focused {
+                    if let page, gesture.activates, let focused {
                         desk.userActed(.click(focused))
                         try page.perform(.click(focused), desk: desk, source: step.source, focus: PageFocusCause(quietOn: focused))
                     }

@@ -109,6 +109,7 @@ public struct WebElement: Sendable, Equatable {
     }
     /// Whether the browser lets the element take keyboard focus (a script or a click can focus it).
     public var isFocusable: Bool { flag("focusable") }
+
     /// The text selected in a focused text field (`domSelectedText`, read from the DOM with the
     /// tree: docs/web.md, "Browse and focus modes, as played"); nil when none is.
     public var selectedText: String? { text("domSelectedText").flatMap { $0.isEmpty ? nil : $0 } }
@@ -118,7 +119,8 @@ public struct WebElement: Sendable, Equatable {
     public var isInTabOrder: Bool { isFocusable && !flag("outOfTabOrder") }
     /// Whether the element is a password field (`<input type="password">`): Chromium's tree does
     /// not say so, the DOM does (`domPassword`, read from the DOM snapshot with the tree:
-    /// docs/mobile-web.md, "Password fields"). Each reader hides its text its own way.
+    /// docs/mobile-web.md, "Password fields"). Each reader hides its text its own way (NVDA's
+    /// PROTECTED state: a typed character is echoed as its protected character).
     public var isPassword: Bool { flag("domPassword") }
     /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
     /// included): `polite`, `assertive`; nil: none or off.
@@ -184,25 +186,38 @@ public struct WebTableSize: Sendable, Equatable {
     }
 }
 
-/// A cell's place in its table (1-based, as IAccessible2's `rowColumnExtents` plus one) and the
-/// text of the header cells the browser names for it (`columnHeaderCells`, `rowHeaderCells`),
-/// the cell itself left out.
+/// A cell's place in its table (1-based, as IAccessible2's `rowColumnExtents` plus one: its first
+/// row and column, and how many of each it spans) and the text of the header cells the browser
+/// names for it (`columnHeaderCells`, `rowHeaderCells`), the cell itself left out.
 public struct WebTableCell: Sendable, Equatable {
     /// The element id of the table the cell is in.
     public var tableID: String
     public var row: Int
     public var column: Int
+    /// The rows and columns the cell spans (`rowspan`, `colspan`; NVDA's `table-rowsspanned`,
+    /// `table-columnsspanned`), 1 for a cell of one row and one column.
+    public var rowSpan: Int
+    public var columnSpan: Int
     /// The text of the row's header cells, one line each; nil when it has none.
     public var rowHeader: String?
     /// The text of the column's header cells, one line each; nil when it has none.
     public var columnHeader: String?
 
-    public init(tableID: String, row: Int, column: Int, rowHeader: String? = nil, columnHeader: String? = nil) {
+    public init(tableID: String, row: Int, column: Int, rowSpan: Int = 1, columnSpan: Int = 1, rowHeader: String? = nil,
+                columnHeader: String? = nil) {
         self.tableID = tableID
         self.row = row
         self.column = column
+        self.rowSpan = rowSpan
+        self.columnSpan = columnSpan
         self.rowHeader = rowHeader
         self.columnHeader = columnHeader
+    }
+
+    /// Whether the cell covers the place at `row` and `column` (its first row and column or one
+    /// it spans).
+    public func covers(row: Int, column: Int) -> Bool {
+        (self.row..<(self.row + rowSpan)).contains(row) && (self.column..<(self.column + columnSpan)).contains(column)
     }
 }
 

@@ -33,12 +33,17 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
     /// `reportPassThrough`): its sound or its words. With `gesture` (NVDA+space, Escape) a key
     /// the user pressed, which cuts the speech; without, after the focus it came with.
     case modeSwitched(ModeSwitch, gesture: String?)
+    /// A character typed on a web page, named `typed (KEY)`: its key cuts the speech first when
+    /// `interrupts` (NVDA's `speechInterruptForCharacters`), and the reader's echo of it is said,
+    /// if it has one (NVDA's `speakTypedCharacters`: the character, or its symbol's name).
+    case typed(ElementSpeech?, key: String, interrupts: Bool)
 
     /// True for events caused by the user's own gesture.
     public var isUserGesture: Bool {
         switch self {
         case .focusMoved, .activated, .boundaryReached, .pageScrolled: true
         case .modeSwitched(_, let gesture): gesture != nil
+        case .typed(_, _, let interrupts): interrupts
         case .announcement, .screenChanged, .layoutChanged, .liveRegion, .focusGained: false
         }
     }
@@ -57,6 +62,8 @@ public enum SpeechEvent: Sendable, Equatable, CustomStringConvertible {
         case .layoutChanged(let target): "layoutChanged \(target)"
         case .liveRegion(let text, let order): "live region \"\(text)\" \(order.rawValue)"
         case .focusGained(let element, let by): "focus move (\(by)) to \(element)"
+        case .typed(let element, let key, let interrupts):
+            "typed (\(key))" + (element.map { " \($0)" } ?? "") + (interrupts ? "" : " in turn")
         case .modeSwitched(let change, let gesture):
             "mode switch" + (gesture.map { " (\($0))" } ?? "") + (change.sound.map { " sound \($0)" } ?? "")
                 + (change.words.map { " \"\($0)\"" } ?? "")

@@ -26,6 +26,8 @@ import Foundation
 ///   plays or waits (NVDA's focus event without a key: docs/web.md).
 /// - `pageScrolled` with the same string as the previous one is a boundary: the boundary earcon
 ///   plays instead of the page position.
+/// - A character typed on a page (`typed`) cuts everything as a gesture does when its key
+///   interrupts speech (NVDA's default), then its echo plays; otherwise the echo waits its turn.
 ///
 /// Every utterance ends with exactly one `UtteranceFate`; announcements also get an
 /// `announcementDidFinish` report. Events, device reports and clock timers may arrive on any
@@ -197,6 +199,20 @@ public final class SpeechScheduler: @unchecked Sendable {
                     userGesture(plan, now: now)
                 } else if !plan.items.isEmpty {
                     focusGained(plan, now: now)
+                }
+            case .typed(let element, let key, let interrupts):
+                // The key cuts the speech (all of it, as a gesture) when the reader says so;
+                // else its echo waits its turn.
+                var plan = Plan(cause: "typed (\(key))", gesture: interrupts)
+                if let element { plan.add(element: element, gap: .zero, scheduler: self, now: now) }
+                if interrupts {
+                    userGesture(plan, now: now)
+                } else if !plan.items.isEmpty {
+                    var items = plan.items
+                    let group = takeGroup()
+                    for index in items.indices { items[index].group = group }
+                    items[0].gap = waiting.isEmpty && playing == nil ? .zero : gaps.queueGap
+                    waiting.append(contentsOf: items)
                 }
             case .layoutChanged(.text(let text)):
                 announce(text, kind: .layoutString, priority: .default, queued: false, cause: "layoutChanged", now: now)

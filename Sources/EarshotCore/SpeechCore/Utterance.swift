@@ -83,6 +83,8 @@ public enum SpeechPurpose: String, Sendable, Equatable, CaseIterable {
     /// The element took the keyboard's focus (Tab, or a page that moved it): focus speech,
     /// which a later move of the focus drops when it is not over (`SpeechEvent.focusGained`).
     case keyboardFocus
+    /// A character typed into a field, echoed (NVDA's `speakTypedCharacters`).
+    case typedCharacter
 }
 
 /// What an utterance is, which decides how it competes with other speech.

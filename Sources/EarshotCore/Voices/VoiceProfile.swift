@@ -10,7 +10,7 @@ public struct VoiceProfile: Sendable {
     /// Top-level keys a profile may have.
     public static let sectionNames = [
         "name", "language", "description", "engine", "traits", "speech", "hints", "timing",
-        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "chromiumAndroid", "voiceOverWeb", "nvda", "nvdaSounds", "rates", "comment",
+        "earcons", "normalization", "durationEstimate", "symbols", "punctuation", "ipa", "talkback", "talkbackSounds", "chromiumAndroid", "voiceOverWeb", "nvda", "nvdaSounds", "nvdaSymbols", "rates", "comment",
     ]
 
     /// Engine settings, in eSpeak NG's units.

@@ -21,7 +21,7 @@ struct NVDAWordsTests {
     static let wordGroups = ["roles", "states", "negativeStates", "landmarks", "templates"]
 
     /// The names a template may use in braces.
-    static let placeholderNames: Set<String> = ["level", "index", "count", "name", "role", "rows", "columns", "text"]
+    static let placeholderNames: Set<String> = ["level", "index", "count", "name", "role", "rows", "columns", "text", "row", "column"]
 
     static func profile(_ language: String) throws -> [String: Any] {
         let data = try Data(contentsOf: nvdaVoices.appendingPathComponent("\(language).json"))

@@ -36,6 +36,9 @@ public enum WebPageLimits {
         "posinset": 1...2_147_483_647,
         "setsize": 1...2_147_483_647,
         "domTabIndex": -2_147_483_648...2_147_483_647,
+        // A cell's spans (`WebTableGrid`): a `rowspan` of 0 spans the rest of the rows.
+        "domColSpan": 0...2_147_483_647,
+        "domRowSpan": 0...2_147_483_647,
     ]
 
     /// Why `value` cannot be the value of the property `name`; nil when it can. Any other number

@@ -24,7 +24,9 @@ public struct NVDA: ScreenReader {
     /// NVDA with the profile's words and its mode sounds (`nvdaSounds`); a profile naming no
     /// sound set has NVDA say the modes' words (**Earshot's choice**: no sound to play).
     public init(profile: VoiceProfile) throws {
-        self.init(words: try profile.nvdaWords(), modeSounds: try NVDASoundSet.load(profile: profile)?.audioIndication ?? false)
+        var words = try profile.nvdaWords()
+        words.typing.symbols = try profile.nvdaSymbols()
+        self.init(words: words, modeSounds: try NVDASoundSet.load(profile: profile)?.audioIndication ?? false)
     }
 
     /// The mode sounds, when the profile names a sound set (`nvdaSounds`).
@@ -225,19 +227,80 @@ public struct NVDA: ScreenReader {
         return speech.description(parts, language: stop.language)
     }
 
-    /// NVDA's table navigation (control+alt+arrows, `DocumentWithTableNavigation`,
-    /// `documentBase.py`): the item of the cell next to the stop's cell that way, in the same
-    /// table (the first of the cell's items); "Edge of table" when there is none, "Not in a
-    /// table cell" when the stop is in none, focus staying.
-    public func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop]) -> TableMove {
-        guard let cell = stop?.nvda?.cell else { return .refused(words.fill("notInTableCell")) }
-        let (row, column) = direction.destination(row: cell.row, column: cell.column)
-        let found = stops.firstIndex { candidate in
-            guard let other = candidate.nvda?.cell else { return false }
-            return other.tableID == cell.tableID && other.row == row && other.column == column
+    /// NVDA's table navigation (control+alt+arrows, `DocumentWithTableNavigation` in
+    /// documentBase.py at 059ee3ed; `VirtualBuffer._getNearestTableCell` in
+    /// virtualBuffers/__init__.py at 0057dd93), cells with spans included:
+    ///
+    /// - From the cell the reading is in (its first row and column, and its spans), unless the
+    ///   last move went the same way and landed on this cell: then along a row the column (and
+    ///   its span) that run of moves keeps, along a column its row (`_getTableCellCoordsCached`,
+    ///   `_TableSelection`).
+    /// - The place to go: the next row is the cell's row plus its row span, the next column its
+    ///   column plus its column span; the previous row or column one before its first.
+    /// - The cell there: one that starts at that place; else, looking from the reading's cell in
+    ///   the table's order (forward for next, back for previous), the first cell that covers
+    ///   it, a search forward stopping past the place's row. Moving to the next column onto a
+    ///   place a cell of an earlier row spans into, NVDA then looks back but tests only the last
+    ///   node that search passes, the table, whose cell is its last one (the test sits after the
+    ///   loop, not in it), which cannot cover a place in an earlier row than its own: so it finds
+    ///   no cell and says "Edge of table" (as nvaccess/nvda#14887 reports of such a table).
+    /// - A cell found is said as the move into it says it (`_tableMovementScriptHelper`, reason
+    ///   caret); none: "Edge of table", then the cell the reading stays in, read again; outside
+    ///   a cell "Not in a table cell", focus staying. A cell with no item (an empty cell, which
+    ///   NVDA renders as a space) cannot be landed on here: it counts as missing.
+    public func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop], track: TableTrack?) -> TableMove {
+        guard let here = stop?.nvda?.cell, let index = stop.flatMap({ stop in stops.firstIndex { $0.id == stop.id } }) else {
+            return .refused(words.fill("notInTableCell"))
         }
-        guard let index = found else { return .refused(words.fill("edgeOfTable")) }
-        return .to(index)
+        // Each cell of the table once, at its first item, in document order.
+        var cells: [(index: Int, cell: WebTableCell)] = []
+        var seen = Set<String>()
+        for (position, candidate) in stops.enumerated() {
+            guard let cell = candidate.nvda?.cell, cell.tableID == here.tableID,
+                  seen.insert("\(cell.row),\(cell.column)").inserted else { continue }
+            cells.append((position, cell))
+        }
+        var cell = here
+        if let track, track.byRow == direction.byRow, track.lastRow == here.row, track.lastColumn == here.column {
+            // Down or up a column the column is kept, along a row the row.
+            if direction.byRow {
+                cell.column = track.column
+                cell.columnSpan = track.columnSpan
+            } else {
+                cell.row = track.row
+                cell.rowSpan = track.rowSpan
+            }
+        }
+        var row = cell.row, column = cell.column
+        switch direction {
+        case .nextRow: row += cell.rowSpan
+        case .previousRow: row -= 1
+        case .nextColumn: column += cell.columnSpan
+        case .previousColumn: column -= 1
+        }
+        // The first item of the reading's cell: where the searches start.
+        let start = cells.last { $0.index <= index }?.index ?? index
+        var found: (index: Int, cell: WebTableCell)?
+        if column >= 1 {
+            found = cells.first { $0.cell.row == row && $0.cell.column == column }
+            if found == nil {
+                if direction.forward {
+                    for candidate in cells where candidate.index > start {
+                        if candidate.cell.covers(row: row, column: column) { found = candidate; break }
+                        if candidate.cell.row > row { break }
+                    }
+                } else {
+                    found = cells.reversed().first { $0.index < start && $0.cell.covers(row: row, column: column) }
+                }
+            }
+        }
+        let landed = found?.cell ?? here
+        let next = TableTrack(byRow: direction.byRow, lastRow: landed.row, lastColumn: landed.column,
+                              row: direction.byRow ? landed.row : cell.row, rowSpan: direction.byRow ? landed.rowSpan : cell.rowSpan,
+                              column: direction.byRow ? cell.column : landed.column,
+                              columnSpan: direction.byRow ? cell.columnSpan : landed.columnSpan)
+        guard let found else { return .edge(words.fill("edgeOfTable"), track: next) }
+        return .to(found.index, track: next)
     }
 
     /// The key's "no next …" / "no previous …" template (`addQuickNav`;
@@ -250,8 +313,9 @@ public struct NVDA: ScreenReader {
 
     /// NVDA's gestures by their keys in browse mode: the arrows move by line, control+home and
     /// control+end to the top and bottom, Tab and the quick navigation letters
-    /// (`facts.quickNavigation`; shift goes back), Enter activates, NVDA+down arrow says all,
-    /// NVDA+space switches between browse and focus mode.
+    /// (`facts.quickNavigation`; shift goes back), Enter and space activate, NVDA+down arrow says
+    /// all, NVDA+space switches between browse and focus mode, alt+down arrow and alt+up arrow
+    /// expand and collapse a control.
     public func gestureName(_ gesture: ScenarioGesture) -> String? {
         switch gesture {
         case .next: "down arrow"
@@ -264,10 +328,44 @@ public struct NVDA: ScreenReader {
         case .activate: "enter"
         case .escape: "escape"
         case .toggleFocusMode: "NVDA+space"
+        case .space: "space"
+        case .expandControl: "alt+down arrow"
+        case .collapseControl: "alt+up arrow"
         case .readAll(fromTop: false): "NVDA+down arrow"
         case .readAll(fromTop: true): "control+home, NVDA+down arrow"
         case .increment, .decrement, .touch, .scroll, .customAction: nil
         }
+    }
+
+    /// A character typed on the page (`speakTypedCharacters` in speech/speech.py at 00235ec1;
+    /// `KeyboardInputGesture._get_speechEffectWhenExecuted` in keyboardHandler.py at 0057dd93):
+    /// its key cuts the speech (`speechInterruptForCharacters`, on by default); a character from
+    /// the space up is spelled when the echo is on where the focus is (`editControls`, the
+    /// default: an edit, a document or an editable node that is not read only,
+    /// `isFocusEditable`), as its symbol's name or itself (`processSpeechSymbol`), and a
+    /// password field's characters as the protected character, "star". Typed words
+    /// (`speakTypedWords`, off by default) are not played.
+    public func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
+        let typing = words.typing
+        let web = focus.flatMap { screen.node($0)?.web }
+        let printable = character.unicodeScalars.first.map { $0.value >= 0x20 && $0.value != 0x7F } ?? false
+        let echoes: Bool = switch typing.characters {
+        case .off: false
+        case .always: true
+        case .editControls: web.map(isEditable) ?? false
+        }
+        guard printable, echoes else { return TypedCharacterSpeech(echo: nil, interrupts: typing.interrupts) }
+        let said = typing.spelled(web?.isPassword == true ? typing.protectedCharacter : character)
+        return TypedCharacterSpeech(echo: said, interrupts: typing.interrupts)
+    }
+
+    /// NVDA's `isFocusEditable`: an edit, a document or a terminal, or a node with the EDITABLE
+    /// state, and not read only. A page's own document is read only in Chromium unless the page
+    /// made it editable, so here a document counts only as an editable node.
+    private func isEditable(_ web: WebElement) -> Bool {
+        let role = NVDASpeech(words: words).role(web)
+        let editable = role == .editableText || role == .terminal || web.properties["editable"] != nil
+        return editable && !web.flag("readonly")
     }
 
     /// NVDA says the states that changed on the focus (a check box: "checked").

@@ -305,7 +305,8 @@ struct NVDASpeech {
     /// id, NVDA's defaults `reportTableHeaders` rows and columns and `reportTableCellCoords` on):
     /// the row's header text and "row N" when the row changed, then the column's header text
     /// and "column N" when the column changed; both when the reading comes from outside the
-    /// table (or another one, or the table was entered again). Nothing within the same cell.
+    /// table (or another one, or the table was entered again); a cell's spans after them
+    /// ("through 3", "through row 3 column 4"). Nothing within the same cell.
     func cellChange(from previous: NVDAStopFacts?, to current: NVDAStopFacts) -> [SpokenPart] {
         guard let cell = current.cell else { return [] }
         let old = previous?.cell
@@ -314,14 +315,27 @@ struct NVDASpeech {
             current.containers.contains { container in container.tableSize != nil && !before.containers.contains { $0.id == container.id } }
         } ?? true
         let sameTable = old?.tableID == cell.tableID && !reentered
+        // Within the cell the reading is in, its field is not entered again: nothing is said.
+        if sameTable, old == cell { return [] }
         var parts: [SpokenPart] = []
-        if !sameTable || old?.row != cell.row {
-            if let header = cell.rowHeader { parts.append(SpokenPart(slot: "position", text: header)) }
-            if let row = words.fill("row", ["index": String(cell.row)]) { parts.append(SpokenPart(slot: "position", text: row)) }
+        func say(_ template: String, _ values: [String: String]) {
+            if let text = words.fill(template, values) { parts.append(SpokenPart(slot: "position", text: text)) }
         }
-        if !sameTable || old?.column != cell.column {
+        // A row or column is said again when its number or its span changed (`getPropertiesSpeech`,
+        // `oldRowNumber`/`oldRowSpan`, `oldColumnNumber`/`oldColumnSpan`); a span of one way
+        // alone is said after its number ("row 2 through 3"), a span both ways once after both.
+        if !sameTable || old?.row != cell.row || old?.rowSpan != cell.rowSpan {
+            if let header = cell.rowHeader { parts.append(SpokenPart(slot: "position", text: header)) }
+            say("row", ["index": String(cell.row)])
+            if cell.rowSpan > 1 && cell.columnSpan <= 1 { say("throughRow", ["row": String(cell.row + cell.rowSpan - 1)]) }
+        }
+        if !sameTable || old?.column != cell.column || old?.columnSpan != cell.columnSpan {
             if let header = cell.columnHeader { parts.append(SpokenPart(slot: "position", text: header)) }
-            if let column = words.fill("column", ["index": String(cell.column)]) { parts.append(SpokenPart(slot: "position", text: column)) }
+            say("column", ["index": String(cell.column)])
+            if cell.columnSpan > 1 && cell.rowSpan <= 1 { say("throughColumn", ["column": String(cell.column + cell.columnSpan - 1)]) }
+        }
+        if cell.rowSpan > 1 && cell.columnSpan > 1 {
+            say("throughRowColumn", ["row": String(cell.row + cell.rowSpan - 1), "column": String(cell.column + cell.columnSpan - 1)])
         }
         return parts
     }

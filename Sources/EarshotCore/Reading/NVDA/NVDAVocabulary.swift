@@ -47,6 +47,10 @@ public struct NVDAVocabulary: Sendable, Equatable {
     /// Quick navigation by item type (`heading`, `formField`, …; `facts.quickNavigation.keys`):
     /// its key, the NVDA roles it finds and its templates for nothing found.
     public var quickNavigation: [String: QuickNavigationKey]
+    /// NVDA's typing settings (`facts.typing`): which typed characters and words it says, and
+    /// whether a typed character cuts the speech; the symbols' names come from their own file
+    /// (`NVDA.init(profile:)`).
+    public var typing = NVDATyping()
 
     /// Browse mode's categories of fields (`ControlField.getPresentationCategory`): which say
     /// themselves on entering, and which say `outOf` on leaving.
@@ -176,6 +180,26 @@ public struct NVDAVocabulary: Sendable, Equatable {
         }
         if let group = try facts["alerts"]?.anyObject() {
             words.alertsCancelSpeech = try group.bool("cancelsSpeech") ?? false
+        }
+        if let group = try facts["typing"]?.anyObject() {
+            func echo(_ key: String) throws -> NVDATyping.Echo? {
+                guard let node = group[key] else { return nil }
+                let name = try node.stringValue()
+                guard let echo = NVDATyping.Echo(rawValue: name) else {
+                    throw DataFileError("\"\(name)\" is none of NVDA's typing echoes (off, editControls, always)", at: node.location)
+                }
+                return echo
+            }
+            if let characters = try echo("speakTypedCharacters") { words.typing.characters = characters }
+            if let typedWords = try echo("speakTypedWords") { words.typing.words = typedWords }
+            if let interrupts = try group.bool("speechInterruptForCharacters") { words.typing.interrupts = interrupts }
+            if let node = group["protectedCharacter"] {
+                let text = try node.stringValue()
+                guard text.count == 1, let character = text.first else {
+                    throw DataFileError("\"protectedCharacter\" is one character, found \"\(text)\"", at: node.location)
+                }
+                words.typing.protectedCharacter = character
+            }
         }
         if let keys = try facts["quickNavigation"]?.anyObject()["keys"] {
             for member in try keys.anyObject().members {

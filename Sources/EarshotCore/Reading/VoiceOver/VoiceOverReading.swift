@@ -61,9 +61,14 @@ extension ScreenReader {
     public func jumpNotFound(_ target: NavigationTarget, forward: Bool, by generator: DescriptionGenerator) -> String? { nil }
 
     /// An app's screen has no tables to move in: nothing is said, focus stays.
-    public func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop]) -> TableMove { .refused(nil) }
+    public func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop], track: TableTrack?) -> TableMove {
+        .refused(nil)
+    }
 
     public func gestureName(_ gesture: ScenarioGesture) -> String? { nil }
+
+    /// Typing on a page is not played for this reader: it says nothing of a typed character.
+    public func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech? { nil }
 
     /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
     /// cuts the speech under way.

@@ -10,6 +10,9 @@ struct ReaderModes: Sendable {
     var reported = false
     /// A switch of NVDA+space waiting for the focus it moves, heard with it (its sound first).
     var pending: (change: ModeSwitch, gesture: String)?
+    /// The control alt+down arrow expanded into focus mode (NVDA's `currentExpandedControl`):
+    /// the next focus event, if it lands on it, means it collapsed again, and leaves focus mode.
+    var expandedControl: String?
 }
 
 /// What a reader's mode gesture did (`DeskCheck.modeGesture`).
@@ -20,6 +23,10 @@ public enum ModeGestureOutcome: Sendable, Equatable {
     /// focus now (NVDA+space into focus mode with the reading on a focusable element the
     /// browser's focus is not on: `_focusLastFocusableObject`).
     case handled(focus: String?)
+    /// Alt+down arrow or alt+up arrow in browse mode (`collapseOrExpandControl`): the browser
+    /// focuses `focus` first, quietly (the control at the reading, when the browser's focus is
+    /// elsewhere), then `expandOrCollapse` decides the mode and the key goes to the page.
+    case passesKey(focus: String?, key: PageKey)
 }
 
 extension DeskCheck {
@@ -44,7 +51,7 @@ extension DeskCheck {
 
     /// Sets the mode and says the switch when it differs from the one last reported
     /// (`reportPassThrough` with `onlyIfChanged`).
-    private func switchMode(toFocusMode focusMode: Bool) -> ModeSwitch? {
+    func switchMode(toFocusMode focusMode: Bool) -> ModeSwitch? {
         modes.focusMode = focusMode
         guard focusMode != modes.reported else { return nil }
         modes.reported = focusMode
@@ -80,7 +87,7 @@ extension DeskCheck {
                 }
                 modes.pending = (change, name)
                 return .handled(focus: focusable)
-            case .activate(let edits) where edits.isEmpty:
+            case .activate([]), .space:
                 // Enter in browse mode on a field NVDA passes through (`_activatePosition`:
                 // `shouldPassThrough(obj)` with no reason): focus mode, reported, and the field
                 // focused, whose focus event speaks it; nothing is activated.
@@ -95,6 +102,21 @@ extension DeskCheck {
                 }
                 modes.pending = (change, name)
                 return .handled(focus: reading)
+            case .expandControl, .collapseControl:
+                // In focus mode the script does not run: the key goes to the page (`focusModeKey`).
+                guard hasReaderModes, !modes.focusMode, let key = focusModeKey(gesture) else { return .notHandled }
+                guard canFocus else {
+                    flowLog.append(.gesture(time: clock.now.seconds, name: name))
+                    scheduler.handle(.modeSwitched(expandOrCollapseNow(gesture) ?? ModeSwitch(), gesture: name), source: source)
+                    return .handled(focus: nil)
+                }
+                // `_focusLastFocusableObject`: the focusable element at the reading, unless it
+                // has the browser's focus already.
+                let screen = screens.shown.screen
+                let focusable = screens.shown.focusedID.flatMap { reading in
+                    ([reading] + screen.ancestry(of: reading).reversed()).first { screen.node($0)?.web?.isFocusable == true }
+                }
+                return .passesKey(focus: focusable == screen.browserFocusID ? nil : focusable, key: key)
             case .escape:
                 let screen = screens.shown.screen
                 guard hasReaderModes, modes.focusMode, !modes.chosenByUser,
@@ -110,10 +132,32 @@ extension DeskCheck {
         }
     }
 
+    /// Alt+down arrow or alt+up arrow in browse mode, just before its key goes to the page
+    /// (`_collapseOrExpandControl_scriptHelper`, browseMode.py at 0057dd93): a collapsed control
+    /// with the browser's focus switches to focus mode and is remembered as the expanded control;
+    /// otherwise browse mode stays, unless the user chose focus mode. The switch is heard at
+    /// once, as the key is sent (`reportPassThrough`), before what the page answers.
+    public func expandOrCollapse(_ gesture: ScenarioGesture, source: String?) {
+        executor.run {
+            scheduler.handle(.modeSwitched(expandOrCollapseNow(gesture) ?? ModeSwitch(), gesture: gestureName(gesture)), source: source)
+        }
+    }
+
+    /// `expandOrCollapse` inside the executor: the switch it makes, if any.
+    private func expandOrCollapseNow(_ gesture: ScenarioGesture) -> ModeSwitch? {
+        let screen = screens.shown.screen
+        if let focus = screen.browserFocusID, screen.node(focus)?.web?.expanded == false {
+            modes.expandedControl = focus
+            return switchMode(toFocusMode: true)
+        }
+        return modes.chosenByUser ? nil : switchMode(toFocusMode: false)
+    }
+
     /// The key a gesture is in focus mode, where the reader passes its keys to the page
     /// (browseMode.py: the scripts of browse mode do not run while `passThrough` is on): the
-    /// arrows, control+home and control+end, Enter, Tab, the quick navigation letters (which
-    /// type) and control+alt+arrows; nil for a gesture the reader keeps (NVDA+down arrow).
+    /// arrows, control+home and control+end, Enter, space, Tab, the quick navigation letters
+    /// (which type), control+alt+arrows and alt+up and down arrow; nil for a gesture the reader
+    /// keeps (NVDA+down arrow).
     func focusModeKey(_ gesture: ScenarioGesture) -> PageKey? {
         switch gesture {
         case .next: PageKey("ArrowDown")
@@ -121,6 +165,9 @@ extension DeskCheck {
         case .first: PageKey("Home", modifiers: [.control])
         case .last: PageKey("End", modifiers: [.control])
         case .activate: PageKey("Enter")
+        case .space: PageKey("Space")
+        case .expandControl: PageKey("ArrowDown", modifiers: [.alt])
+        case .collapseControl: PageKey("ArrowUp", modifiers: [.alt])
         case .jump(.focusable, let forward): forward ? .tab : .shiftTab
         case .jump: generator.reader.gestureName(gesture).flatMap { PageKey(parsing: $0) }
         case .tableMove(let direction):

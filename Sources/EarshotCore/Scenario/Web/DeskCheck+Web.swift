@@ -96,8 +96,7 @@ extension DeskCheck {
         let landing = screens.shown.stops.contains { $0.id == target } ? target
             : screens.shown.stops.first { screen.ancestry(of: $0.id).contains(target) }?.id ?? target
         let result = screens.shown.focus(landing)
-        // The mode follows the focused node itself (`event_gainFocus`: `shouldPassThrough`).
-        let change = takePendingSwitch() ?? (hasReaderModes ? modeOnFocus(target) : nil)
+        let change = modeOnFollowing(target, quiet: target == cause.quietOn || landing == cause.quietOn)
         guard let stop = result.stop, result.outcome == .moved else {
             note("the browser's focus moved to \"\(target)\", which the reader has no item for", source: source)
             if let change { scheduler.handle(.modeSwitched(change, gesture: nil), source: source) }
@@ -121,6 +120,21 @@ extension DeskCheck {
         } else {
             scheduler.handle(.focusGained(element, by: PageFocusCause.byPage), source: source)
         }
+    }
+
+    /// The mode a focus event leaves (`event_gainFocus`, browseMode.py at 0057dd93, inside the
+    /// executor): the switch NVDA+space is waiting to give with it; leaving focus mode when the
+    /// focus came back to the control alt+down arrow expanded (`currentExpandedControl`, which
+    /// any focus event forgets); none when NVDA caused the focus itself, its caret already there
+    /// (`_objPendingFocusBeforeActivate`: the mode is not looked at again); else the focused
+    /// node's own (`shouldPassThrough`).
+    private func modeOnFollowing(_ target: String, quiet: Bool) -> ModeSwitch? {
+        let expanded = modes.expandedControl
+        modes.expandedControl = nil
+        if let pending = takePendingSwitch() { return pending }
+        guard hasReaderModes else { return nil }
+        if modes.focusMode, target == expanded { return switchMode(toFocusMode: false) }
+        return quiet ? nil : modeOnFocus(target)
     }
 
     /// Whether the reading is where the browser's focus is (on the focused element or inside
@@ -200,4 +214,30 @@ public struct PageFocusCause: Sendable, Equatable {
 /// Nothing else reads the variable; it is no setting.
 public enum PageFocusFollowing {
     public static let isOn = ProcessInfo.processInfo.environment["EARSHOT_BENCH_FOCUS_FOLLOWING"] != "off"
+}
+
+extension DeskCheck {
+    /// Whether the reader hears typing on the shown page (`ScreenReader.typedCharacter`): NVDA
+    /// does; for a reader that does not, text goes into the page at once.
+    public var hearsTyping: Bool {
+        executor.run {
+            let screen = screens.shown.screen
+            return screen.isWebPage && generator.reader.typedCharacter("a", focus: screen.browserFocusID, in: screen) != nil
+        }
+    }
+
+    /// A character typed on the page, just before it reaches the browser's focus: what the reader
+    /// does (NVDA: its key cuts the speech, and in an edit field the character is spelled,
+    /// `typed (KEY)` in the transcript), on the clock now.
+    public func typed(_ character: Character, source: String?) {
+        executor.run {
+            let screen = screens.shown.screen
+            let focus = screen.browserFocusID
+            guard screen.isWebPage, let said = generator.reader.typedCharacter(character, focus: focus, in: screen) else { return }
+            let key = character == " " ? "space" : String(character)
+            let element = said.echo.map { ElementSpeech(elementID: focus, text: $0, language: focus.flatMap { screen.node($0)?.language },
+                                                        purpose: .typedCharacter) }
+            scheduler.handle(.typed(element, key: key, interrupts: said.interrupts), source: source)
+        }
+    }
 }

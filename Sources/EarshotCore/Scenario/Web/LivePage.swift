@@ -76,6 +76,16 @@ public struct PageKey: Sendable, Equatable, CustomStringConvertible {
         self.init(named ?? last, modifiers: modifiers)
     }
 
+    /// The character the key types (as the browser's key event carries it): a single character,
+    /// upper case with shift, and the space bar's space; nil for any other named key and for a
+    /// key held with control, alt or meta, which types nothing.
+    public var typedCharacter: Character? {
+        guard !modifiers.contains(where: { $0 != .shift }) else { return nil }
+        if key == "Space" { return " " }
+        guard key.count == 1 else { return nil }
+        return (modifiers.contains(.shift) ? key.uppercased() : key).first
+    }
+
     public static let tab = PageKey("Tab")
     public static let shiftTab = PageKey("Tab", modifiers: [.shift])
 

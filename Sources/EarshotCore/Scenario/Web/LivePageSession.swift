@@ -122,7 +122,31 @@ final class LivePageSession {
 
     /// Does `action` on the page now, and hands what it changed at once to the desk check;
     /// `focus` says what moved the browser's focus, if the action did.
+    ///
+    /// Typing is keys the reader hears (`DeskCheck.typed`: NVDA cuts its speech at each and
+    /// echoes the character): text typed for a reader that hears it goes in a character at a
+    /// time, into the field focused first, each heard before the page answers it; a key that
+    /// types a character is heard the same way. For a reader that hears no typing the text goes
+    /// in at once, as before.
     func perform(_ action: PageAction, desk: DeskCheck, source: String?, focus: PageFocusCause = PageFocusCause()) throws {
+        switch action {
+        case .type(let text, let into) where text.count > 0 && desk.hearsTyping:
+            if let into, into != screen.browserFocusID {
+                try performNow(.focus(into), desk: desk, source: source, focus: PageFocusCause())
+            }
+            for character in text {
+                desk.typed(character, source: source)
+                try performNow(.type(String(character), into: into), desk: desk, source: source, focus: focus)
+            }
+        case .key(let key):
+            if let character = key.typedCharacter { desk.typed(character, source: source) }
+            try performNow(action, desk: desk, source: source, focus: focus)
+        default:
+            try performNow(action, desk: desk, source: source, focus: focus)
+        }
+    }
+
+    private func performNow(_ action: PageAction, desk: DeskCheck, source: String?, focus: PageFocusCause) throws {
         var node: String?
         if let id = action.elementID {
             let byElement = Dictionary(ids.map { ($1, $0) }, uniquingKeysWith: { first, _ in first })

@@ -144,4 +144,139 @@ struct NVDAModeTests {
             "[browseMode] (mode switch (NVDA+space))",
         ])
     }
+
+    /// A page with the browser's focus on `focus`: an edit, a password field, a button, and a
+    /// combo box, collapsed or not.
+    static func focused(_ focus: String, expanded: Bool = false) throws -> Screen {
+        let focusable: [String: WebProperty] = ["focusable": .bool(true)]
+        let field = focusable.merging(["editable": .text("plaintext")]) { $1 }
+        var nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Form", children: ["name", "pin", "ok", "size"]),
+            .init(id: "name", role: "textbox", name: "Name", properties: field, tag: "input", domID: "name"),
+            .init(id: "pin", role: "textbox", name: "PIN", properties: field.merging(["domPassword": .bool(true)]) { $1 }, tag: "input",
+                  domID: "pin"),
+            .init(id: "ok", role: "button", name: "OK", properties: focusable, children: ["okt"], tag: "button", domID: "ok"),
+            .init(id: "okt", role: "StaticText", name: "OK"),
+            .init(id: "size", role: "combobox", name: "Size", value: "Medium",
+                  properties: focusable.merging(["expanded": .bool(expanded)]) { $1 }, tag: "span", domID: "size"),
+        ]
+        for index in nodes.indices where nodes[index].id == focus { nodes[index].properties["focused"] = .bool(true) }
+        let tree = WebPageTree(url: "file:///form.html", title: "Form", language: "en", viewport: (800, 600), browser: nil,
+                               refused: [], nodes: nodes)
+        return try WebPageInterpreter.screen(from: tree, defaultName: "form")
+    }
+
+    static func desk(_ screen: Screen, voice: String = "en") throws -> DeskCheck {
+        let profile = try ScreenTestSupport.profile(voice)
+        return try DeskCheck(screen: screen, session: try ReadingSession(voice: profile, reader: try NVDA(profile: profile)),
+                             clock: VirtualClock(), device: TimedDevice())
+    }
+
+    /// Each utterance as "text fate (cause)", the fate `spoken`, `cut` or `dropped`.
+    static func fates(_ desk: DeskCheck) -> [String] {
+        desk.finish().entries.map { entry in
+            let fate = switch entry.fate {
+            case .spoken: "spoken"
+            case .cut: "cut"
+            case .dropped: "dropped"
+            }
+            return "\(entry.utterance.earcon.map { "[\($0)]" } ?? entry.utterance.text) \(fate) (\(entry.utterance.cause))"
+        }
+    }
+
+    @Test("typed a b! in an edit field: each key cuts the speech before it, each character spelled, a space and a mark by their names in NVDA's symbols.dic")
+    func typedCharacters() throws {
+        let desk = try Self.desk(try Self.focused("name"))
+        for character in "a b!" { desk.typed(character, source: nil) }
+        desk.waitUntilIdle()
+        #expect(Self.fates(desk) == ["a cut (typed (a))", "space cut (typed (space))", "b cut (typed (b))", "bang spoken (typed (!))"])
+    }
+
+    @Test("Korean: a typed mark by its name in NVDA's Korean symbols.dic, a space as that file names it, a letter as itself")
+    func typedCharactersKorean() throws {
+        let desk = try Self.desk(try Self.focused("name"), voice: "ko")
+        for character in "a b!" { desk.typed(character, source: nil) }
+        desk.waitUntilIdle()
+        #expect(Self.fates(desk) == ["a cut (typed (a))", "space cut (typed (space))", "b cut (typed (b))", "느낌표 spoken (typed (!))"])
+    }
+
+    @Test("a password field's characters are said as NVDA's protected character, star; on a button a typed key only cuts the speech")
+    func typedCharactersElsewhere() throws {
+        let password = try Self.desk(try Self.focused("pin"))
+        password.typed("7", source: nil)
+        password.waitUntilIdle()
+        #expect(Self.fates(password) == ["star spoken (typed (7))"])
+        let button = try Self.desk(try Self.focused("ok"))
+        button.scheduler.handle(.announcement("Saved"))
+        button.typed("a", source: nil)
+        button.waitUntilIdle()
+        #expect(Self.fates(button).count == 1 && Self.fates(button)[0].hasPrefix("Saved cut"), "\(Self.fates(button))")
+        // Readers that do not echo typing hear nothing of it.
+        let screen = try Self.focused("name")
+        #expect(VoiceOver().typedCharacter("a", focus: "name", in: screen) == nil)
+    }
+
+    @Test("the symbols files: each name cited, the Korean file's base English, a key that is not one character refused at its place")
+    func symbolsFiles() throws {
+        let folder = ScreenTestSupport.repositoryRoot.appendingPathComponent("voices/nvda/symbols")
+        let english = try NVDATyping.symbols(path: folder.appendingPathComponent("en.json").path)
+        let korean = try NVDATyping.symbols(path: folder.appendingPathComponent("ko.json").path)
+        #expect(english["!"] == "bang" && english[" "] == "space" && english["*"] == "star" && english["\t"] == "tab")
+        #expect(korean["!"] == "느낌표" && korean["."] == "점")
+        // A character the Korean file does not name is English's (NVDA's English base).
+        #expect(korean["¡"] == "inverted exclamation point")
+        for language in ["en", "ko"] {
+            let data = try Data(contentsOf: folder.appendingPathComponent("\(language).json"))
+            let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(root["licence"] as? String == "GPL-2.0-or-later")
+            let symbols = try #require(root["symbols"] as? [String: String])
+            let cited = try #require((root["citations"] as? [String: Any])?["symbols"] as? [String: Any])
+            #expect(Set(symbols.keys) == Set(cited.keys), "\(language).json")
+            for key in symbols.keys {
+                let problem = WordCitations.problem(with: cited[key], repository: "nvaccess/nvda")
+                #expect(problem == nil, "\(language).json citations.symbols.\(key): \(problem ?? "")")
+            }
+        }
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-symbols-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        try #"{"language": "en", "symbols": {"ab": "ay bee"}}"#.write(to: bad, atomically: true, encoding: .utf8)
+        do {
+            _ = try NVDATyping.symbols(path: bad.path)
+            Issue.record("a key of two characters was taken")
+        } catch let error as DataFileError {
+            #expect(String(describing: error).contains("\"ab\" is not one character"), "\(error)")
+        }
+    }
+
+    @Test("space in browse mode is Enter's script: on an edit field focus mode with its sound; in focus mode it is the page's space")
+    func space() throws {
+        let desk = try Self.desk(try Self.page())
+        _ = try desk.perform(.jump(.edit, forward: true))
+        desk.waitUntilIdle()
+        #expect(desk.modeGesture(.space, source: nil) == .handled(focus: nil))
+        #expect(desk.inFocusMode)
+        #expect(desk.keyForPage(.space) == PageKey("Space"))
+        desk.waitUntilIdle()
+        #expect(Self.played(desk).last == "[focusMode] (mode switch (space))")
+    }
+
+    @Test("alt+down arrow in browse mode: a collapsed combo box with the focus switches to focus mode, remembered as expanded; one not collapsed stays in browse mode; in focus mode the key goes to the page")
+    func expandControl() throws {
+        let collapsed = try Self.desk(try Self.focused("size"))
+        _ = try collapsed.perform(.jump(.comboBox, forward: true))
+        collapsed.waitUntilIdle()
+        // With a page open live the key goes to it after the control is focused.
+        #expect(collapsed.modeGesture(.expandControl, canFocus: true, source: nil)
+            == .passesKey(focus: nil, key: PageKey("ArrowDown", modifiers: [.alt])))
+        #expect(collapsed.modeGesture(.expandControl, source: nil) == .handled(focus: nil))
+        #expect(collapsed.inFocusMode)
+        #expect(collapsed.keyForPage(.collapseControl) == PageKey("ArrowUp", modifiers: [.alt]))
+        #expect(collapsed.modeGesture(.collapseControl, source: nil) == .notHandled)
+        collapsed.waitUntilIdle()
+        #expect(Self.played(collapsed).last == "[focusMode] (mode switch (alt+down arrow))")
+        let open = try Self.desk(try Self.focused("size", expanded: true))
+        _ = try open.perform(.jump(.comboBox, forward: true))
+        #expect(open.modeGesture(.expandControl, source: nil) == .handled(focus: nil))
+        #expect(!open.inFocusMode)
+    }
 }

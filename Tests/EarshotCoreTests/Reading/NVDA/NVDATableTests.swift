@@ -81,14 +81,16 @@ struct NVDATableTests {
         _ = navigator.focus(try #require(navigator.stops.first { $0.label == "9:00" }?.id))
         #expect(navigator.moveInTable(.nextColumn).speech?.text == "Busan column 3 14:00")
         #expect(navigator.moveInTable(.nextRow).speech?.text == "Tuesday row 3 closed")
+        // At the edge NVDA says so, then reads the cell it stays in again (`_tableFindNewCell`,
+        // `_tableMovementScriptHelper`).
         let edge = navigator.moveInTable(.nextRow)
-        #expect(edge.isBoundary && edge.speech?.text == "Edge of table")
+        #expect(edge.isBoundary && edge.speech?.text == "Edge of table closed")
         #expect(navigator.focusedStop?.label == "closed")
-        #expect(navigator.moveInTable(.nextColumn).speech?.text == "Edge of table")
+        #expect(navigator.moveInTable(.nextColumn).speech?.text == "Edge of table closed")
         #expect(navigator.moveInTable(.previousColumn).speech?.text == "Seoul column 2 10:00")
         #expect(navigator.moveInTable(.previousRow).speech?.text == "Monday row 2 9:00")
         #expect(navigator.moveInTable(.previousRow).speech?.text == "row 1 Seoul")
-        #expect(navigator.moveInTable(.previousRow).speech?.text == "Edge of table")
+        #expect(navigator.moveInTable(.previousRow).speech?.text == "Edge of table Seoul")
     }
 
     @Test("outside a table the keys say Not in a table cell")
@@ -119,7 +121,113 @@ struct NVDATableTests {
         #expect(navigator.jump(to: .table, forward: false).speech?.text == "이전 표 없음")
         _ = navigator.focus(try #require(navigator.stops.first { $0.label == "9:00" }?.id))
         #expect(navigator.moveInTable(.nextRow).speech?.text == "Tuesday 3행 10:00")
-        #expect(navigator.moveInTable(.nextRow).speech?.text == "표 가장자리")
+        #expect(navigator.moveInTable(.nextRow).speech?.text == "표 가장자리 10:00")
+    }
+
+    /// A table of shifts whose cells span (`spans.html` of the web fixtures, as its tree is
+    /// saved): a header row Day, Morning, Afternoon, Evening; Monday a row header of two rows;
+    /// Ana two columns, Ben; Cho, Dee two rows and two columns; Friday, Eve.
+    static func spans() throws -> Screen {
+        func cell(_ id: String, _ role: String, _ text: String, rows: Int = 1, columns: Int = 1) -> [WebPageTree.Node] {
+            var properties: [String: WebProperty] = [:]
+            if rows != 1 { properties["domRowSpan"] = .number(Double(rows)) }
+            if columns != 1 { properties["domColSpan"] = .number(Double(columns)) }
+            return [.init(id: id, role: role, name: text, properties: properties, children: [id + "t"], tag: role == "cell" ? "td" : "th",
+                          domID: id),
+                    .init(id: id + "t", role: "StaticText", name: text)]
+        }
+        var nodes: [WebPageTree.Node] = [
+            .init(id: "1", role: "RootWebArea", name: "Shifts", children: ["3", "20"]),
+            .init(id: "3", role: "table", name: "Shifts", children: ["4", "5", "6", "7", "8"], tag: "table", domID: "shifts"),
+            .init(id: "4", role: "caption", children: ["4t"]), .init(id: "4t", role: "StaticText", name: "Shifts"),
+            .init(id: "5", role: "row", children: ["day", "morning", "afternoon", "evening"]),
+            .init(id: "6", role: "row", children: ["monday", "ana", "ben"]),
+            .init(id: "7", role: "row", children: ["cho", "dee"]),
+            .init(id: "8", role: "row", children: ["friday", "eve"]),
+            .init(id: "20", role: "paragraph", children: ["20t"]), .init(id: "20t", role: "StaticText", name: "After"),
+        ]
+        nodes += cell("day", "columnheader", "Day") + cell("morning", "columnheader", "Morning")
+            + cell("afternoon", "columnheader", "Afternoon") + cell("evening", "columnheader", "Evening")
+        nodes += cell("monday", "rowheader", "Monday", rows: 2) + cell("ana", "cell", "Ana", columns: 2) + cell("ben", "cell", "Ben")
+        nodes += cell("cho", "cell", "Cho") + cell("dee", "cell", "Dee", rows: 2, columns: 2)
+        nodes += cell("friday", "rowheader", "Friday") + cell("eve", "cell", "Eve")
+        let tree = WebPageTree(url: "file:///spans.html", title: "Shifts", language: "en", viewport: (800, 600),
+                               browser: nil, refused: [], nodes: nodes)
+        return try WebPageInterpreter.screen(from: tree, defaultName: "spans")
+    }
+
+    @Test("cells that span: each placed as HTML places it, with its spans, its headers those of its first row and column")
+    func spanGrid() throws {
+        let screen = try Self.spans()
+        #expect(screen.node("shifts")?.web?.tableSize == WebTableSize(rows: 4, columns: 4))
+        func cell(_ id: String) -> WebTableCell? { screen.node(id)?.web?.tableCell }
+        #expect(cell("monday") == WebTableCell(tableID: "shifts", row: 2, column: 1, rowSpan: 2, columnHeader: "Day"))
+        #expect(cell("ana") == WebTableCell(tableID: "shifts", row: 2, column: 2, columnSpan: 2, rowHeader: "Monday", columnHeader: "Morning"))
+        #expect(cell("ben") == WebTableCell(tableID: "shifts", row: 2, column: 4, rowHeader: "Monday", columnHeader: "Evening"))
+        // Row 3 begins in column 2: Monday spans into its first.
+        #expect(cell("cho") == WebTableCell(tableID: "shifts", row: 3, column: 2, rowHeader: "Monday", columnHeader: "Morning"))
+        #expect(cell("dee") == WebTableCell(tableID: "shifts", row: 3, column: 3, rowSpan: 2, columnSpan: 2, rowHeader: "Monday",
+                                            columnHeader: "Afternoon"))
+        #expect(cell("eve") == WebTableCell(tableID: "shifts", row: 4, column: 2, rowHeader: "Friday", columnHeader: "Morning"))
+    }
+
+    @Test("down arrow through cells that span: a row or column said again when its span changed, through its last one, and through row and column for a cell spanning both")
+    func spanSpeech() throws {
+        var (navigator, _) = try Self.reading(try Self.spans())
+        var said: [String] = []
+        for _ in 0..<13 { if let text = navigator.next().speech?.text { said.append(text) } }
+        #expect(said == [
+            "table with 4 rows and 4 columns Shifts",
+            "row 1 column 1 Day",
+            "column 2 Morning",
+            "column 3 Afternoon",
+            "column 4 Evening",
+            "row 2 through 3 Day column 1 Monday",
+            "Monday row 2 Morning column 2 through 3 Ana",
+            "Evening column 4 Ben",
+            "Monday row 3 Morning column 2 Cho",
+            "Monday row 3 Afternoon column 3 through row 4 column 4 Dee",
+            "row 4 Day column 1 Friday",
+            "Morning column 2 Eve",
+            "out of table After",
+        ], "\(said)")
+    }
+
+    @Test("control+alt+arrows over cells that span: past a span's end, into a cell covering the place, the row or column a run of moves keeps, and Edge of table where NVDA finds no cell")
+    func spanKeys() throws {
+        var (navigator, _) = try Self.reading(try Self.spans())
+        _ = navigator.focus(try #require(navigator.stops.first { $0.label == "Day" }?.id))
+        func move(_ direction: TableDirection) -> String? { navigator.moveInTable(direction).speech?.text }
+        #expect(move(.nextRow) == "row 2 through 3 Monday")
+        #expect(move(.nextColumn) == "Monday row 2 Morning column 2 through 3 Ana")
+        // Past Ana's two columns.
+        #expect(move(.nextColumn) == "Evening column 4 Ben")
+        // Row 3, column 4 is Dee's, which starts in column 3.
+        #expect(move(.nextRow) == "Monday row 3 Afternoon column 3 through row 4 column 4 Dee")
+        #expect(move(.nextRow) == "Edge of table Dee")
+        // Up from Dee in the column the run came down: Ben's, not Ana's (`_TableSelection`).
+        #expect(move(.previousRow) == "Monday row 2 Evening column 4 Ben")
+        #expect(move(.previousColumn) == "Morning column 2 through 3 Ana")
+        #expect(move(.previousColumn) == "row 2 through 3 Day column 1 Monday")
+        // Down past Monday's two rows.
+        #expect(move(.nextRow) == "row 4 Friday")
+        #expect(move(.nextRow) == "Edge of table Friday")
+        #expect(move(.nextColumn) == "Morning column 2 Eve")
+        // Row 4, column 3 is Dee's, from row 3: NVDA's search forward finds no cell there.
+        #expect(move(.nextColumn) == "Edge of table Eve")
+        // Left from Cho into Monday's second row.
+        _ = navigator.focus(try #require(navigator.stops.first { $0.label == "Cho" }?.id))
+        #expect(move(.previousColumn) == "row 2 through 3 Day column 1 Monday")
+    }
+
+    @Test("Korean: a span's words from NVDA's Korean catalogue (nvda.po at ecee988e)")
+    func spanKorean() throws {
+        var (navigator, _) = try Self.reading(try Self.spans(), voice: "ko")
+        _ = navigator.focus(try #require(navigator.stops.first { $0.label == "Day" }?.id))
+        #expect(navigator.moveInTable(.nextRow).speech?.text == "2행 3행까지 Monday")
+        #expect(navigator.moveInTable(.nextColumn).speech?.text == "Monday 2행 Morning 2열 3열까지 Ana")
+        #expect(navigator.moveInTable(.nextColumn).speech?.text == "Evening 4열 Ben")
+        #expect(navigator.moveInTable(.nextRow).speech?.text == "Monday 3행 Afternoon 3열 4행 4열 까지 Dee")
     }
 
     /// A list of two items, the second a link, as Chromium gives it: each item's marker a
