@@ -97,6 +97,45 @@ final class DevToolsPipe {
         }
     }
 
+    /// Sends every request at once and then reads their answers, so that the browser's round trips
+    /// overlap: a key's down and up events, or the nodes a script named, each asked for its id
+    /// (`DOM.describeNode`). The browser handles a domain's requests in the order they came (its
+    /// key events are queued in turn), so this is for requests that need no answer before the next.
+    /// Returns the results in the requests' order; a protocol error is thrown, naming its method,
+    /// once every answer is read (so no answer is left to be mistaken for a later call's). Sent in
+    /// parts of `batch`, so the browser's pipe never holds more than a part.
+    func calls(_ requests: [(method: String, parameters: [String: Any])], session: String? = nil, batch: Int = 200,
+               deadline: Date, waitingFor what: @autoclosure () -> String) throws -> [[String: Any]] {
+        var results: [[String: Any]] = []
+        results.reserveCapacity(requests.count)
+        var failure: BrowserError?
+        for start in stride(from: 0, to: requests.count, by: max(1, batch)) {
+            let part = requests[start..<min(requests.count, start + max(1, batch))]
+            var places: [Int: Int] = [:]
+            for (offset, request) in part.enumerated() {
+                places[try send(request.method, request.parameters, session: session)] = offset
+            }
+            var answers = [[String: Any]?](repeating: nil, count: part.count)
+            var left = part.count
+            while left > 0 {
+                let answer = try nextMessage(deadline: deadline, waitingFor: what())
+                if let id = answer["id"] as? Int, let offset = places[id] {
+                    places[id] = nil
+                    left -= 1
+                    if let error = answer["error"] as? [String: Any], failure == nil {
+                        failure = .protocolError(method: part[part.startIndex + offset].method, message: error["message"] as? String ?? "\(error)")
+                    }
+                    answers[offset] = answer["result"] as? [String: Any] ?? [:]
+                } else if answer["method"] != nil {
+                    events.append(answer)
+                }
+            }
+            results.append(contentsOf: answers.map { $0 ?? [:] })
+        }
+        if let failure { throw failure }
+        return results
+    }
+
     /// Sends `method` without waiting for its answer (which is dropped when it comes); returns
     /// the message's id.
     @discardableResult

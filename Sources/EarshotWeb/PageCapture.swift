@@ -346,6 +346,13 @@ final class BrowserSession {
         try pipe.call(method, parameters, session: page, deadline: deadline, waitingFor: what())
     }
 
+    /// Every request sent at once, and their results in turn (`DevToolsPipe.calls`).
+    @discardableResult
+    func calls(_ requests: [(method: String, parameters: [String: Any])], deadline: Date,
+               waitingFor what: @autoclosure () -> String) throws -> [[String: Any]] {
+        try pipe.calls(requests, session: page, deadline: deadline, waitingFor: what())
+    }
+
     /// Waits for the page's next `method` event.
     func awaitEvent(_ method: String, deadline: Date, waitingFor what: @autoclosure () -> String) throws {
         _ = try pipe.event(deadline: deadline, waitingFor: what()) { event in

@@ -26,7 +26,7 @@ import Foundation
 ///   tree, before the first one that also holds the covered element.
 ///
 /// One script runs over the whole page; the DOM nodes it names (the covered and their covers)
-/// are then identified one by one (`DOM.describeNode`), only those. A page the test fails on
+/// are then identified (`DOM.describeNode`), only those, all asked at once (`PageScriptAnswer`). A page the test fails on
 /// (a script error, a time-out) keeps its tree, with a note and `coversTested` false.
 extension BrowserSession {
     func testCovers(_ tree: inout WebPageTree, nodeIDs: [Int: String]) {
@@ -176,23 +176,20 @@ extension BrowserSession {
 }
 
 /// What a script of Earshot's run in the page answers (the hit test, the reflow's measure,
-/// axe-core's run): an object `{facts, nodes}`, `facts` as JSON text and `nodes` the page's
-/// elements the facts count into, each then asked for its DevTools node.
+/// axe-core's run, the keyboard walk's elements): an object `{facts, nodes}`, `facts` as JSON
+/// text and `nodes` the page's elements the facts count into, each identified as its DevTools
+/// node (`DOM.describeNode`), all of them asked at once (`BrowserSession.calls`): one round trip's
+/// wait for the list, not one a node.
 struct PageScriptAnswer {
     /// `facts`, parsed.
     var facts: Any
-    private var items: [String: [String: Any]]
-    private let session: BrowserSession
-    private let deadline: Date
-    private let what: String
+    /// The backend id of each of `nodes`, in turn (nil for one the browser gave none).
+    private let ids: [Int?]
 
     /// Runs `expression` in the page's `group` (awaiting it when it gives a promise); `subject`
     /// names the script in errors ("the hit test's script").
     init(_ session: BrowserSession, expression: String, group: String, awaitPromise: Bool = false, subject: String,
          deadline: Date, waitingFor what: String) throws {
-        self.session = session
-        self.deadline = deadline
-        self.what = what
         var parameters: [String: Any] = ["expression": expression, "objectGroup": group, "returnByValue": false]
         if awaitPromise { parameters["awaitPromise"] = true }
         let answer = try session.call("Runtime.evaluate", parameters, deadline: deadline, waitingFor: what)
@@ -209,13 +206,24 @@ struct PageScriptAnswer {
             throw BrowserError.unavailable("\(subject)'s answer has no facts")
         }
         self.facts = facts
-        items = try session.properties(of: list, deadline: deadline, waitingFor: what)
+        let items = try session.properties(of: list, deadline: deadline, waitingFor: what)
+        // The list's own properties are its indices (and `length`): the elements in turn.
+        var objects: [String?] = []
+        while let item = items[String(objects.count)] { objects.append(item["objectId"] as? String) }
+        let asked = objects.compactMap { $0 }.map { (method: "DOM.describeNode", parameters: ["objectId": $0] as [String: Any]) }
+        var described = try session.calls(asked, deadline: deadline, waitingFor: what).makeIterator()
+        ids = objects.map { object in
+            guard object != nil, let node = described.next()?["node"] as? [String: Any] else { return nil }
+            return (node["backendNodeId"] as? NSNumber)?.intValue
+        }
     }
 
     /// The DevTools backend id of `nodes[index]`; nil past the list's end.
     func backendID(_ index: Int) throws -> Int? {
-        guard index >= 0, let object = items[String(index)]?["objectId"] as? String else { return nil }
-        let described = try session.call("DOM.describeNode", ["objectId": object], deadline: deadline, waitingFor: what)
-        return ((described["node"] as? [String: Any])?["backendNodeId"] as? NSNumber)?.intValue
+        guard ids.indices.contains(index) else { return nil }
+        return ids[index]
     }
+
+    /// How many elements `nodes` holds.
+    var count: Int { ids.count }
 }

@@ -17,11 +17,14 @@ public struct WebKeyboardWalk: Sendable, Equatable {
     /// Whether a walk stopped at its bound (`WebPageLimits.longestKeyboardWalk` presses) before
     /// focus left the page: what lies beyond was not reached, so nothing is called unreachable.
     public var cut: Bool
-    /// Whether elements Tab reached were pictured focused and again once the walk had ended with
-    /// nothing focused (the first `WebPageLimits.focusPicturesPerWalk` of the forward walk).
+    /// Whether focus visible was judged for any element Tab reached: by its computed focus
+    /// styles where they differ focused and unfocused, else by its picture focused and again once
+    /// the walk had ended with nothing focused (at most `WebPageLimits.focusPicturesPerWalk`
+    /// elements pictured; docs/web.md "The keyboard walk"). The saved tree's name for it stays
+    /// `pictured`.
     public var pictured: Bool
-    /// The elements whose picture (their box and a margin around it) was the same focused and
-    /// unfocused: keyboard focus on them is not visible.
+    /// The elements whose focus styles did not differ and whose picture (their box and a margin
+    /// around it) was the same focused and unfocused: keyboard focus on them is not visible.
     public var unseen: [String]
 
     public struct Trap: Sendable, Equatable {

@@ -18,9 +18,9 @@
 /// `keyboard.trap` (WCAG 2.2 2.1.2): an element Tab or shift+Tab did not take focus away from
 /// (focus stayed, or went back to an element reached before while the page went on).
 ///
-/// `focus.invisible` (WCAG 2.2 2.4.7): an element Tab focused whose picture (its box and a margin
-/// around it) was the same with focus on it and with nothing focused: nothing shows where
-/// keyboard focus is.
+/// `focus.invisible` (WCAG 2.2 2.4.7): an element Tab focused whose focus styles did not differ
+/// and whose picture (its box and a margin around it) was the same with focus on it and with
+/// nothing focused: nothing shows where keyboard focus is.
 enum KeyboardChecks {
     /// Why `screen`'s keyboard cannot be judged, or nil when it can.
     static func uncheckedReason(_ screen: Screen) -> String? {
@@ -49,7 +49,7 @@ enum KeyboardChecks {
     static func invisibleUncheckedReason(_ screen: Screen) -> String? {
         if let reason = uncheckedReason(screen) { return reason }
         guard screen.webKeyboard?.pictured == true else {
-            return "no element Tab reached on this page was pictured focused and unfocused (none has a box), so whether focus shows was not judged"
+            return "no element Tab reached on this page was judged, by its focus styles or pictured focused and unfocused (none has a box), so whether focus shows was not judged"
         }
         return nil
     }
