@@ -55,6 +55,7 @@ public struct ScreenLinter: Sendable {
         ([.keyboardTrap], KeyboardChecks.traps),
         ([.focusInvisible], KeyboardChecks.invisible),
         ([.reflowOverflow], ReflowCheck.overflows),
+        ([.textSpacingLost], TextSpacingCheck.lostText),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -107,6 +108,7 @@ public struct ScreenLinter: Sendable {
             (.pageUntitled, PageTitleCheck.uncheckedReason),
             (.focusInvisible, KeyboardChecks.invisibleUncheckedReason),
             (.reflowOverflow, ReflowCheck.uncheckedReason),
+            (.textSpacingLost, TextSpacingCheck.uncheckedReason),
         ]
         var unnoted: Set<FindingCode> = []
         for (code, uncheckedReason) in pageChecks {
