@@ -168,6 +168,18 @@ public struct ScreenLinter: Sendable {
         return Self.inReadingOrder(findings, stops: linted.stops)
     }
 
+    /// axe-core's findings alone on `screen` (its document's `WebElement.axe`), as `findings`
+    /// words them: a run of axe after a scenario's step (`LivePageSession.audit`).
+    func axeFindings(for screen: Screen) -> [Finding] {
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation)
+        var findings = AxeCheck.results(linted)
+        for index in findings.indices {
+            findings[index].screen = screen.name
+            findings[index] = findings[index].heard(by: generator.reader.name)
+        }
+        return Self.inReadingOrder(findings, stops: linted.stops)
+    }
+
     /// Sorted by the focus position of the first involved element that is a stop, then by the
     /// catalogue's code order; ties keep the order the checks gave.
     static func inReadingOrder(_ findings: [Finding], stops: [FocusStop]) -> [Finding] {
