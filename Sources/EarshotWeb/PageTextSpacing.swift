@@ -241,3 +241,18 @@ extension BrowserSession {
         })()
         """
 }
+
+extension PageCapture {
+    /// The text-spacing measure alone on the page at `address` (`earshot-bench web`): the page
+    /// loaded and read as `capture` does, then the measure timed, in seconds, with what it found.
+    public func timeTextSpacing(_ address: String) throws -> (seconds: Double, measured: WebTextSpacing?) {
+        let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
+        defer { session.close() }
+        let read = try session.load(address, timeout: timeout).read()
+        var tree = read.tree
+        let started = ContinuousClock.now
+        session.measureTextSpacing(&tree, nodeIDs: read.nodeIDs)
+        let took = ContinuousClock.now - started
+        return (Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18, tree.textSpacing)
+    }
+}
