@@ -17,8 +17,9 @@ import Foundation
 ///   (`WebPageInterpreter`), then NVDA's stops and their speech (`ReadReport`); goal under 50 ms.
 ///   Reading the file (JSON and decoding) is timed beside it.
 /// - axe-core's rules in the page (`PageCapture` with `runsAxe`), on the generated page and on
-///   each page of samples/web: the time they add to the capture, median over the runs, and the
-///   median over the samples.
+///   each page of samples/web: the time they add to the capture, median over the runs, for each
+///   page on a line of its own, and the median over the samples; beside it the text spacing's
+///   measure alone (`PageCapture.timeTextSpacing`), on the same pages.
 /// - Memory: the `earshot read` process's peak resident set (VmHWM, read from /proc while it
 ///   runs), Chromium's processes not counted; and the size of the saved tree.
 enum WebBenchmark {
@@ -43,18 +44,39 @@ enum WebBenchmark {
         let (withAxe, tree) = try timed(address, axe: true)
         let rules = tree.axe?.run?.rules.count ?? 0
         print("web: with axe-core's rules: \(ms(withAxe)), so \(ms(withAxe - without)) for \(rules) rules (\(tree.axe?.run.map { "axe \($0.version)" } ?? "axe did not run"))")
+        let spacing = try textSpacingCost(address, runs: runs)
+        print("web: the text spacing's measure alone (WCAG 1.4.12, docs/web.md \"Text spacing\"): \(ms(spacing.seconds)) (\(spacing.found))")
         let samples = BenchmarkFiles.repositoryRoot.appendingPathComponent("samples/web")
         let pages = try FileManager.default.contentsOfDirectory(atPath: samples.path).filter { $0.hasSuffix(".html") }.sorted()
-        var added: [Double] = []
+        var added: [Double] = [], spacings: [Double] = []
         for name in pages {
             let page = try PageCapture.address(of: samples.appendingPathComponent(name).path)
             let (plain, _) = try timed(page, axe: false)
-            let (axed, _) = try timed(page, axe: true)
+            let (axed, checked) = try timed(page, axe: true)
             added.append(axed - plain)
+            let results = checked.axe?.run?.results.count ?? 0
+            let spacing = try textSpacingCost(page, runs: runs)
+            spacings.append(spacing.seconds)
+            print("web: \(name): axe-core's rules add \(ms(axed - plain)) (a capture \(ms(plain)) without, \(ms(axed)) with; \(results) results); the text spacing's measure \(ms(spacing.seconds)) (\(spacing.found))")
         }
         if !added.isEmpty {
             print("web: axe-core's rules on the \(pages.count) pages of samples/web add \(ms(median(added))) to a page (median of the pages' medians; fewest \(ms(added.min()!)), most \(ms(added.max()!)))")
+            print("web: the text spacing's measure on the \(pages.count) pages takes \(ms(median(spacings))) (median of the pages' medians; fewest \(ms(spacings.min()!)), most \(ms(spacings.max()!)))")
         }
+    }
+
+    /// The text-spacing measure alone on `address` (`PageCapture.timeTextSpacing`), median of
+    /// `runs`, with what it found in words.
+    static func textSpacingCost(_ address: String, runs: Int) throws -> (seconds: Double, found: String) {
+        var times: [Double] = []
+        var measured: WebTextSpacing?
+        for _ in 0..<runs {
+            let run = try PageCapture(testCovers: false).timeTextSpacing(address)
+            times.append(run.seconds)
+            measured = run.measured
+        }
+        let found = measured.map { "\($0.clipped.count) cut off, \($0.overlapping.count) overlapping" } ?? "not measured"
+        return (median(times), found)
     }
 
     static var benchmark: Benchmark {

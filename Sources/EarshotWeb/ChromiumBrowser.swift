@@ -22,7 +22,8 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
         return try lock.withLock {
             let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
                                                   allowNetwork: capture.allowNetwork, pageAddress: address)
-            return try LiveBrowserPage.open(address, in: session, picture: picture, timeout: capture.timeout)
+            return try LiveBrowserPage.open(address, in: session, picture: picture, timeout: capture.timeout,
+                                            axe: capture.axe ?? AxeScript.locate())
         }
     }
 

@@ -36,13 +36,16 @@ public final class LiveBrowserPage: LivePage {
     /// How many notes the page had when its tree was last given (a dialog dismissed while it
     /// runs changes no node, but is said).
     private var notesGiven = 0
+    /// axe-core's script, or why there is none (`runAxe`).
+    private let axeScript: Result<String, AxeUnavailable>
 
     /// The longest stretch of page time the browser is not asked about, in seconds, even when
     /// the page has nothing due (the fallback for what its agenda cannot see).
     static let pollInterval = 1.0
 
     /// Loads `address` in `session` (a page of its own context) and holds its time.
-    static func open(_ address: String, in session: BrowserSession, picture: Bool, timeout: Double) throws -> LiveBrowserPage {
+    static func open(_ address: String, in session: BrowserSession, picture: Bool, timeout: Double,
+                     axe: Result<String, AxeUnavailable>) throws -> LiveBrowserPage {
         do {
             let deadline = Date().addingTimeInterval(30)
             // The agenda keeps the timers of every document from its first script on.
@@ -61,7 +64,7 @@ public final class LiveBrowserPage: LivePage {
                              waitingFor: "for \(address) to take its observer")
             var tree = try session.tree()
             tree.screenshot = shot
-            let page = LiveBrowserPage(session: session, tree: tree)
+            let page = LiveBrowserPage(session: session, tree: tree, axe: axe)
             page.nextDue = try page.readAgenda().nextDue
             return page
         } catch {
@@ -70,9 +73,10 @@ public final class LiveBrowserPage: LivePage {
         }
     }
 
-    private init(session: BrowserSession, tree: WebPageTree) {
+    private init(session: BrowserSession, tree: WebPageTree, axe: Result<String, AxeUnavailable>) {
         self.session = session
         self.tree = tree
+        axeScript = axe
         notesGiven = tree.notes.count
     }
 
@@ -243,6 +247,21 @@ public final class LiveBrowserPage: LivePage {
         }
         // What the action set going is not known yet: the next tick asks.
         nextDue = 0
+    }
+
+    /// axe-core's rules on the page as it is now (`BrowserSession.runAxe`), by the node ids of
+    /// a tree read for it (the same ids as the trees `advance` gives: Chromium's). The time the
+    /// page is owed is run first, so axe sees the page at the desk check's moment; the page's
+    /// time stays held while axe runs, on timers of its own (`BrowserSession.runAxe`'s
+    /// `heldTime`).
+    public func runAxe() throws -> AxeStatus {
+        try runOwedTime()
+        let now = try session.read()
+        var read = now.tree
+        session.runAxe(&read, nodeIDs: now.nodeIDs, script: axeScript, heldTime: true)
+        // axe's script in the page is no change of the page's, but what it set going is not known.
+        nextDue = 0
+        return read.axe ?? .unavailable(AxeScript.missing)
     }
 
     /// Whether the browser need not be asked now: nothing the page set falls due in the time

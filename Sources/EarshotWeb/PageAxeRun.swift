@@ -59,7 +59,13 @@ extension BrowserSession {
     /// The tags `runOnly` asks for: WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe's names).
     static let axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
-    func runAxe(_ tree: inout WebPageTree, nodeIDs: [Int: String], script: Result<String, AxeUnavailable>) {
+    /// `heldTime`: the page's time is held (a scenario's page, `LiveBrowserPage`), so no timer
+    /// of the page fires while axe runs. axe waits on zero-delay timers between its rules, so
+    /// its script is evaluated with its own `setTimeout` and `clearTimeout` (`heldTimers`): each
+    /// callback a microtask, in the order set, whatever its delay; axe then leaves the page's
+    /// frames (their axe would wait on the frame's held timers) and does not preload the
+    /// page's stylesheets (a preload's time-out would fire at once).
+    func runAxe(_ tree: inout WebPageTree, nodeIDs: [Int: String], script: Result<String, AxeUnavailable>, heldTime: Bool = false) {
         let source: String
         switch script {
         case .failure(let why):
@@ -79,12 +85,14 @@ extension BrowserSession {
             // A millisecond an element of the page beyond two minutes: axe walks the page many times.
             let deadline = Date().addingTimeInterval(120 + Double(min(tree.nodes.count, 10_000_000)) / 1_000)
             let what = "for axe-core's rules on \(tree.url)"
-            let load = try call("Runtime.evaluate", ["expression": "window.__earshotAxeSource = \(jsonString(source)); (0, eval)(window.__earshotAxeSource); typeof axe",
+            let evaluation = heldTime ? Self.heldTimers + "(0, eval)('(function (setTimeout, clearTimeout) {\\n' + window.__earshotAxeSource + '\\n})(window.__earshotHeldTimers.set, window.__earshotHeldTimers.clear)')"
+                : "(0, eval)(window.__earshotAxeSource)"
+            let load = try call("Runtime.evaluate", ["expression": "window.__earshotAxeSource = \(jsonString(source)); \(evaluation); typeof axe",
                                                      "objectGroup": group, "returnByValue": true], deadline: deadline, waitingFor: what)
             guard ((load["result"] as? [String: Any])?["value"] as? String) == "object" else {
                 throw BrowserError.unavailable("axe-core's script did not load in the page")
             }
-            let answer = try PageScriptAnswer(self, expression: Self.axeScript, group: group, awaitPromise: true,
+            let answer = try PageScriptAnswer(self, expression: Self.axeScript(heldTime: heldTime), group: group, awaitPromise: true,
                                               subject: "axe-core", deadline: deadline, waitingFor: what)
             guard let facts = answer.facts as? [String: Any] else { throw BrowserError.unavailable("axe-core's answer has no facts") }
             func node(_ index: Int) throws -> String? { try answer.backendID(index).flatMap { nodeIDs[$0] } }
@@ -123,12 +131,12 @@ extension BrowserSession {
     /// `help`, `helpUrl`, `tags`, `nodes`: `element`, the index in `nodes` of the element or -1
     /// for one in a frame, `target`, `summary`). axe's selectors: a frame's after ` >>> `, a
     /// shadow root's after ` >> `.
-    static let axeScript = """
+    static func axeScript(heldTime: Bool) -> String { """
         (async function () {
-          var source = window.__earshotAxeSource;
+          var source = window.__earshotAxeSource, held = \(heldTime);
           delete window.__earshotAxeSource;
           // The page's own frames get axe too, so that axe.run enters them.
-          (function give(scope) {
+          if (!held) (function give(scope) {
             var frames = scope.querySelectorAll('iframe, frame');
             for (var i = 0; i < frames.length; i++) {
               try {
@@ -142,7 +150,7 @@ extension BrowserSession {
           var tags = \(jsonString(axeTags.joined(separator: ",")));
           var answer = await axe.run(document, {runOnly: {type: 'tag', values: tags.split(',')},
                                                 resultTypes: ['violations', 'incomplete'], elementRef: true,
-                                                iframes: true, frameWaitTime: 1000});
+                                                iframes: !held, frameWaitTime: 1000, preload: !held});
           var nodes = [], rules = [], results = [];
           ['violations', 'incomplete', 'passes', 'inapplicable'].forEach(function (kind) {
             answer[kind].forEach(function (rule) { rules.push({id: rule.id, tags: rule.tags}); });
@@ -162,5 +170,24 @@ extension BrowserSession {
           });
           return {nodes: nodes, facts: JSON.stringify({version: axe.version, rules: rules, results: results})};
         })()
+        """ }
+
+    /// axe's timers on a page whose time is held (`heldTime`): `set` runs its callback as a
+    /// microtask with its arguments, whatever the delay, unless `clear` came first.
+    static let heldTimers = """
+        window.__earshotHeldTimers = (function () {
+          var next = 1, cleared = new Set();
+          return {
+            set: function (callback) {
+              var id = next++, args = Array.prototype.slice.call(arguments, 2);
+              queueMicrotask(function () {
+                if (cleared.delete(id)) { return; }
+                if (typeof callback === 'function') { callback.apply(null, args); }
+              });
+              return id;
+            },
+            clear: function (id) { if (id) { cleared.add(id); } }
+          };
+        })();
         """
 }

@@ -115,6 +115,8 @@ public struct PageCapture: Sendable {
         if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
         // After it: the walk moves focus, which scrolls the page.
         if testCovers { session.walkKeyboard(&tree, nodeIDs: read.nodeIDs) }
+        // At the page's own width, before the reflow: its stylesheet is taken away again.
+        if testCovers { session.measureTextSpacing(&tree, nodeIDs: read.nodeIDs) }
         // Last: it narrows the window, which stays so.
         if testCovers { session.measureReflow(&tree, nodeIDs: read.nodeIDs) }
         return tree

@@ -81,7 +81,7 @@ struct KeyboardWalkTests {
         #expect(run.rows["2.1.2"]?["status"] as? String == "checked")
         #expect(run.status == 1)
         // The saved tree holds the walk: the link, one radio button of the group, Cancel.
-        #expect(run.tree.contains("\"version\": 6,"))
+        #expect(run.tree.contains("\"version\": 7,"))
         #expect(run.tree.contains("\"keyboard\": {\"forward\": ["), "\(run.tree.prefix(800))")
     }
 

@@ -143,6 +143,11 @@ public enum FindingCatalogue {
                   meaning: "Laid out 320 CSS pixels wide (a 1280-pixel window zoomed to 400 percent, or a phone), the page scrolls sideways or leaves a control partly outside the window: a person with low vision who zooms in must scroll both ways for every line, or cannot reach the control.",
                   fix: "Let the layout follow the window: no fixed widths wider than 320 px (max-width: 100% instead of width: 900px), wrapping flex rows, media queries that stack columns, long words broken (overflow-wrap: anywhere); put what must stay wide (a data table, a map) in its own scrolling box.",
                   seed: "WCAG 2.2 1.4.10 (reflow) and failure F102 (content that needs scrolling both ways at 320 px); technique C32 (media queries and grid CSS)")
+        case .textSpacingLost:
+            Entry(code: code, severity: .error, origin: .static, title: "Text lost with wider spacing",
+                  meaning: "With the text spacing a reader may set (lines 1.5 times the font size apart, paragraphs 2 times, letters 0.12 and words 0.16 times), text is cut off by a box that hides what does not fit, or runs over other text: a person with dyslexia or low vision who widens the spacing with a stylesheet or an extension loses words.",
+                  fix: "Let boxes that hold text grow with it: min-height instead of a fixed height, no overflow: hidden on boxes of text (or one that scrolls), no white-space: nowrap with a fixed width, spacing in em rather than px; try the page with a text-spacing bookmarklet.",
+                  seed: "WCAG 2.2 1.4.12 (text spacing) and failure F104 (content clipped or overlapping when spacing is changed); techniques C36 (spacing overridden without loss) and C35 (spacing without wrapping)")
         case .announcementDropped:
             Entry(code: code, severity: .error, origin: .dynamic, title: "Announcement dropped",
                   meaning: "An announcement was never spoken: it was posted while VoiceOver read what the user's gesture caused (the element a swipe reached, or the re-read after a double tap), or a focus, screen or layout change removed it.",

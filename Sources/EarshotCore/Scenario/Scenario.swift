@@ -98,6 +98,10 @@ public struct ScenarioStep: Sendable {
     /// scenario it `extends`): its name, for `source`.
     public var fileLabel: String?
 
+    /// What the run audits on the page once the step is done (`"audit": "axe"`): axe-core's
+    /// rules, run again on the page as the step left it; nil for none.
+    public var audit: StepAudit?
+
     /// Who acts: the user (a gesture), or the app (everything else).
     public var isUserGesture: Bool { if case .gesture = action { true } else { false } }
 
@@ -133,6 +137,12 @@ public struct ScenarioStep: Sendable {
     /// Stamped on the utterances the step causes, e.g. `line 12` (`base.json line 4` for a step
     /// of a base scenario).
     public var source: String { (fileLabel.map { "\($0) " } ?? "") + "line \(location.line)" }
+}
+
+/// What a step asks the run to audit once it is done (`"audit"`, docs/scenario-format.md).
+public enum StepAudit: String, Sendable, CaseIterable {
+    /// axe-core's rules on the page as the step left it (docs/web.md, "axe-core after a step").
+    case axe
 }
 
 /// When a step happens.

@@ -11,6 +11,8 @@ public enum ScenarioFile {
     static let topLevelKeys = ["title", "description", "voice", "screen", "screens", "start", "steps", "app", "reader",
                                "include", "extends"]
     static let timingKeys = ["at", "after", "note"]
+    /// What any step but an expectation may carry besides its action and time.
+    static let stepOptionKeys = ["audit"]
     static let actionKeys = ["gesture", "post", "change", "insert", "remove", "show", "transition", "pause", "expect", "page"]
 
     static let changeKeys = [
@@ -317,13 +319,13 @@ struct StepDecoder {
     }
 
     mutating func step(_ node: JSONNode) throws -> ScenarioStep {
-        let actionMember = try node.singleAction(from: ScenarioFile.actionKeys, ignoring: ScenarioFile.timingKeys,
+        let actionMember = try node.singleAction(from: ScenarioFile.actionKeys, ignoring: ScenarioFile.timingKeys + ScenarioFile.stepOptionKeys,
                                                  thing: "a step", unknownWord: "key")
         let value = actionMember.node
         let action: ScenarioAction
         let object: JSONObjectFields
         func allowing(_ extra: [String]) throws -> JSONObjectFields {
-            try node.object(allowing: ScenarioFile.timingKeys + [actionMember.key] + extra)
+            try node.object(allowing: ScenarioFile.timingKeys + ScenarioFile.stepOptionKeys + [actionMember.key] + extra)
         }
         switch actionMember.key {
         case "gesture":
@@ -397,6 +399,12 @@ struct StepDecoder {
         }
         var step = ScenarioStep(action: action, timing: timing, location: node.location)
         step.rates = rates
+        if let auditNode = object["audit"] {
+            if case .expect = action {
+                throw DataFileError("an expectation changes nothing to audit: put \"audit\" on the step that changes the page", at: auditNode.location)
+            }
+            step.audit = StepAudit(rawValue: try ScenarioFile.enumName(auditNode, StepAudit.allCases.map(\.rawValue), what: "audit"))
+        }
         if node.location.file != scenarioFile { step.fileLabel = (node.location.file as NSString).lastPathComponent }
         return step
     }

@@ -63,6 +63,9 @@ public struct ScenarioRunner {
         var pending: [(step: ScenarioStep, expectation: Expectation, time: Double)] = []
         var focusSamples = FocusSamples()
         var performed: [(time: Double, step: ScenarioStep)] = []
+        // axe-core's new results after the steps that ask for it, and what each run checked.
+        var audited: [Finding] = []
+        var axeRuns: [AxeStatus] = []
         // Focus at a time given by `at` may lie before steps written above it: known up front.
         func applies(_ step: ScenarioStep) -> Bool { step.rates?.contains(rate) ?? true }
         for (index, step) in scenario.expectations.filter(applies).enumerated() {
@@ -170,6 +173,14 @@ public struct ScenarioRunner {
             } catch let error as DeskCheckError {
                 throw DataFileError("\(error.description) at \(clockTime(time))", at: step.location)
             }
+            if step.audit == .axe {
+                guard let page else {
+                    throw DataFileError("\"audit\": \"axe\" runs axe-core in a web page; this scenario's screen is no page (an .html file or an address)", at: step.location)
+                }
+                let run = try page.audit(after: step, at: time, linter: linter)
+                audited += run.findings
+                axeRuns.append(run.status)
+            }
             performed.append((time, step))
             cursor = time
             if case .pause(let seconds) = step.action { cursor += seconds }
@@ -194,7 +205,7 @@ public struct ScenarioRunner {
         focusSamples.takeRest(desk)
         var transcript = desk.finish()
         transcript.rate = askedRate
-        var findings = findings(transcript, performed: performed)
+        var findings = findings(transcript, performed: performed, audited: audited)
         let expectations = pending.map(\.expectation)
         for index in findings.indices where expectations.contains(where: { $0.expects(findings[index]) }) {
             findings[index].expected = true
@@ -210,6 +221,7 @@ public struct ScenarioRunner {
         result.performedSteps = performed.map { PerformedStep(time: $0.time, step: $0.step) }
         result.screensShown = desk.shownScreens
         result.coverage = ScenarioResult.coverage(linter: linter, screensShown: desk.shownScreens)
+        for status in axeRuns { result.coverage.record(axe: status) }
         if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
         return result
@@ -264,9 +276,12 @@ extension ScenarioRunner {
     /// finding its element in the screen file, a dynamic one the step that led to it (the step
     /// that posted an announcement, else the last step performed at or before its time) and
     /// its element's place.
-    func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)]) -> [Finding] {
+    /// `audited`: axe-core's findings after the steps that asked for it, each with its step's
+    /// time and the step as its cause.
+    func findings(_ transcript: SpeechTranscript, performed: [(time: Double, step: ScenarioStep)], audited: [Finding] = []) -> [Finding] {
         var all = desk.staticFindings(linter: linter)
             + FlowInspector.findings(log: desk.flow, transcript: transcript, reader: desk.generator.reader.name, onPage: desk.playsWebPage)
+            + audited
         let screens = Dictionary(scenario.screens.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         func elementLocation(_ finding: Finding) -> SourceLocation? {
             for id in finding.elements {

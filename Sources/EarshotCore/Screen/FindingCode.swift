@@ -28,6 +28,7 @@ public enum FindingCode: Hashable, Sendable {
     case keyboardTrap
     case focusInvisible
     case reflowOverflow
+    case textSpacingLost
     case targetTooSmall
     case targetBelowPlatform
     // Dynamic: found while a scenario plays (`earshot check`).
@@ -73,6 +74,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         .keyboardTrap,
         .focusInvisible,
         .reflowOverflow,
+        .textSpacingLost,
         .targetTooSmall,
         .targetBelowPlatform,
         .announcementDropped,
@@ -112,6 +114,7 @@ extension FindingCode: RawRepresentable, CaseIterable {
         case .keyboardTrap: "keyboard.trap"
         case .focusInvisible: "focus.invisible"
         case .reflowOverflow: "reflow.overflow"
+        case .textSpacingLost: "text.spacing-lost"
         case .targetTooSmall: "target.too-small"
         case .targetBelowPlatform: "target.below-platform"
         case .announcementDropped: "announcement.dropped"

@@ -34,6 +34,9 @@ public struct WebElement: Sendable, Equatable {
     /// On the document's node: the page laid out 320 CSS pixels wide (`WebPageTree.reflow`);
     /// nil on every other node and when the page was not.
     public var reflow: WebReflow?
+    /// On the document's node: the page with WCAG 1.4.12's text spacing applied
+    /// (`WebPageTree.textSpacing`); nil on every other node and when the page was not.
+    public var textSpacing: WebTextSpacing?
     /// A table's rows and columns, on the table itself (`WebTableGrid`).
     public var tableSize: WebTableSize?
     /// A cell's place in its table and its header cells' text, on the cell (`WebTableGrid`).

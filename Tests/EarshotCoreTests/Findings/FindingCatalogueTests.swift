@@ -30,7 +30,7 @@ struct FindingCatalogueTests {
         let errors = FindingCatalogue.entries.filter { $0.severity == .error }.map(\.code.rawValue)
         #expect(errors == [
             "label.missing", "label.not-in-name", "page.language-mismatch", "page.untitled", "focus.covered", "keyboard.unreachable",
-            "keyboard.trap", "focus.invisible", "reflow.overflow", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
+            "keyboard.trap", "focus.invisible", "reflow.overflow", "text.spacing-lost", "target.too-small", "announcement.dropped", "earcon.missing-screen-change", "focus.ghost",
             "focus.not-restored", "focus.restored-wrong-item", "focus.no-fallback", "live.created-filled",
             "live.change-unheard", "focus.lost-to-document", "dialog.focus-not-moved", "timing.rate-dependent",
         ])

@@ -75,11 +75,11 @@ struct LintSampleTests {
         // focus.covered fires on its own dumps, each beside the same screen without the cover
         // (CoveredFocusCheckTests); page.language-mismatch on web pages alone, each beside the
         // same page fixed (WebPageLanguageTests); the live page's checks on web pages, each
-        // beside the same page fixed (KeyboardWalkTests, PageTitleTests, ReflowTests), and
+        // beside the same page fixed (KeyboardWalkTests, PageTitleTests, ReflowTests, TextSpacingTests), and
         // label.not-in-name there and on Android dumps (LabelInNameCheckTests).
         #expect(Set(Self.expectedBefore.map(\.0) + Self.expectedDumpBefore.map(\.0) + Self.expectedTargets.map(\.0)
             + [.focusCovered, .pageLanguageMismatch, .keyboardUnreachable, .keyboardTrap, .focusInvisible, .reflowOverflow,
-               .pageUntitled, .labelNotInName]) == Set(staticCodes))
+               .textSpacingLost, .pageUntitled, .labelNotInName]) == Set(staticCodes))
     }
 
     @Test("no check fires on the fixed after screen")

@@ -47,12 +47,12 @@ struct WebPageTreeTests {
             #expect(error.message.contains("PNG file in base64"))
             #expect(error.location.line == withShot.split(separator: "\n").count - 1)
         }
-        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 7,")
+        let future = withShot.replacingOccurrences(of: "\"version\": 2,", with: "\"version\": 8,")
         do {
             _ = try WebPageTree.decode(try JSONDocument.parse(future, file: "x.axtree.json"))
-            Issue.record("version 7 was read")
+            Issue.record("version 8 was read")
         } catch let error as DataFileError {
-            #expect(error.message.contains("it reads 1, 2, 3, 4, 5 and 6"))
+            #expect(error.message.contains("it reads 1, 2, 3, 4, 5, 6 and 7"))
         }
     }
 
@@ -70,6 +70,37 @@ struct WebPageTreeTests {
         for (bad, words) in [(text.replacingOccurrences(of: "\"version\": 6,", with: "\"version\": 5,"), "is a key of version 6"),
                              (text.replacingOccurrences(of: "\"forward\": [\"2\"]", with: "\"forward\": [\"9\"]"), "names a node \"9\""),
                              (text.replacingOccurrences(of: "\"keys\": \"shift+Tab\"", with: "\"keys\": \"Enter\""), "\"Tab\" or \"shift+Tab\"")] {
+            do {
+                _ = try WebPageTree.decode(try JSONDocument.parse(bad, file: "x.axtree.json"))
+                Issue.record("read: \(words)")
+            } catch let error as DataFileError {
+                #expect(error.message.contains(words), "\(error.message)")
+                #expect(error.location.line == 10, "\(error.location)")
+            }
+        }
+    }
+
+    @Test("the text spacing (version 7) is kept through a write and a read and reaches the screen by element id; in a version 6 file, naming a node not in the tree, or an overlap without the element it lies over, it is an error at its place")
+    func textSpacing() throws {
+        var tree = Self.tree(screenshot: nil)
+        tree.textSpacing = WebTextSpacing(clipped: [.init(node: "2", element: "button.go", text: "Go", pixels: 14)],
+                                          overlapping: [.init(node: nil, element: "div.card", text: "Free delivery", pixels: 9, other: "p.note")])
+        let text = tree.json
+        #expect(text.contains("\"version\": 7,"))
+        #expect(text.contains("  \"textSpacing\": {\"clipped\": [{\"node\": \"2\", \"element\": \"button.go\", \"text\": \"Go\", \"pixels\": 14}], \"overlapping\": [{\"element\": \"div.card\", \"text\": \"Free delivery\", \"pixels\": 9, \"other\": \"p.note\"}]},"), "\(text)")
+        let read = try WebPageTree.decode(try JSONDocument.parse(text, file: "page.axtree.json"))
+        #expect(read == tree)
+        let screen = try ScreenLoader.webPage(read, defaultName: "page").screen
+        #expect(screen.webTextSpacing?.clipped.map(\.node) == ["button-1"])
+        #expect(screen.webTextSpacing?.overlapping.first?.other == "p.note")
+        // Nothing lost is a measure too, an empty one, still version 7.
+        var none = Self.tree(screenshot: nil)
+        none.textSpacing = WebTextSpacing()
+        #expect(none.json.contains("  \"textSpacing\": {},") && none.json.contains("\"version\": 7,"))
+        #expect(try WebPageTree.decode(try JSONDocument.parse(none.json, file: "none.axtree.json")).textSpacing == WebTextSpacing())
+        for (bad, words) in [(text.replacingOccurrences(of: "\"version\": 7,", with: "\"version\": 6,"), "is a key of version 7"),
+                             (text.replacingOccurrences(of: "\"node\": \"2\", \"element\": \"button.go\"", with: "\"node\": \"9\", \"element\": \"button.go\""), "names a node \"9\""),
+                             (text.replacingOccurrences(of: ", \"other\": \"p.note\"", with: ""), "names the \"other\" element")] {
             do {
                 _ = try WebPageTree.decode(try JSONDocument.parse(bad, file: "x.axtree.json"))
                 Issue.record("read: \(words)")

@@ -55,6 +55,7 @@ public struct ScreenLinter: Sendable {
         ([.keyboardTrap], KeyboardChecks.traps),
         ([.focusInvisible], KeyboardChecks.invisible),
         ([.reflowOverflow], ReflowCheck.overflows),
+        ([.textSpacingLost], TextSpacingCheck.lostText),
         ([.targetTooSmall, .targetBelowPlatform], TargetSizeCheck.undersizedTargets),
         // axe-core's rules, which ran where the page was read: their coverage is axe's own.
         ([], AxeCheck.results),
@@ -107,6 +108,7 @@ public struct ScreenLinter: Sendable {
             (.pageUntitled, PageTitleCheck.uncheckedReason),
             (.focusInvisible, KeyboardChecks.invisibleUncheckedReason),
             (.reflowOverflow, ReflowCheck.uncheckedReason),
+            (.textSpacingLost, TextSpacingCheck.uncheckedReason),
         ]
         var unnoted: Set<FindingCode> = []
         for (code, uncheckedReason) in pageChecks {
@@ -162,6 +164,18 @@ public struct ScreenLinter: Sendable {
             findings[index].source = source
             findings[index].location = findings[index].elements.lazy.compactMap { locations[$0] }.first ?? fallback
             findings[index] = findings[index].heard(by: generator.reader.name, onPage: screen.isWebPage)
+        }
+        return Self.inReadingOrder(findings, stops: linted.stops)
+    }
+
+    /// axe-core's findings alone on `screen` (its document's `WebElement.axe`), as `findings`
+    /// words them: a run of axe after a scenario's step (`LivePageSession.audit`).
+    func axeFindings(for screen: Screen) -> [Finding] {
+        let linted = LintedScreen(screen: screen, generator: generator, pipeline: pipeline, pronunciation: pronunciation)
+        var findings = AxeCheck.results(linted)
+        for index in findings.indices {
+            findings[index].screen = screen.name
+            findings[index] = findings[index].heard(by: generator.reader.name)
         }
         return Self.inReadingOrder(findings, stops: linted.stops)
     }

@@ -57,6 +57,7 @@ public enum WebPageInterpreter {
                 web.axe = axeStatus(tree.axe, elementIDs: elementIDs)
                 web.keyboard = tree.keyboard?.renamed { elementIDs[$0] }
                 web.reflow = tree.reflow?.renamed { elementIDs[$0] }
+                web.textSpacing = tree.textSpacing?.renamed { elementIDs[$0] }
             }
             web.tableSize = tables.sizes[node.id]
             web.tableCell = tables.cells[node.id]

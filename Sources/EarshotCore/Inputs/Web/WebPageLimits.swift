@@ -30,6 +30,10 @@ public enum WebPageLimits {
     public static let focusMargin = 6.0
     /// The window's width reflow is measured at, in CSS pixels (WCAG 2.2 1.4.10).
     public static let reflowWidth = 320
+    /// The most characters of an element's text a text-spacing part keeps (`WebTextSpacing`).
+    public static let longestSpacingText = 80
+    /// The most boxes cut off, and the most texts overlapping, one text-spacing measure keeps.
+    public static let mostSpacingParts = 50
     /// The whole-number properties and the values each may take (Chromium keeps them in 32 bits).
     public static let wholeNumberProperties: [String: ClosedRange<Double>] = [
         "level": 1...2_147_483_647,

@@ -13,12 +13,12 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`. A tree is written as the lowest version that holds what it has
-    /// (version 2 without notes and covers), which earlier readers read; versions 1 to 4 are
-    /// still read.
-    public static let version = 6
+    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`, 7 `textSpacing`. A tree is written as
+    /// the lowest version that holds what it has (version 2 without notes and covers), which
+    /// earlier readers read; versions 1 to 6 are still read.
+    public static let version = 7
     /// The versions `decode` reads.
-    public static let versionsRead = [1, 2, 3, 4, 5, 6]
+    public static let versionsRead = [1, 2, 3, 4, 5, 6, 7]
 
     public struct Node: Sendable, Equatable {
         /// Chromium's node id (unique in the tree).
@@ -117,6 +117,9 @@ public struct WebPageTree: Sendable, Equatable {
     /// The page laid out 320 CSS pixels wide (`WebReflow`, by this tree's node ids); nil when it
     /// was not (as for `keyboard`).
     public var reflow: WebReflow?
+    /// The page with WCAG 1.4.12's text spacing applied (`WebTextSpacing`, by this tree's node
+    /// ids); nil when it was not (as for `keyboard`, and a tree saved before version 7).
+    public var textSpacing: WebTextSpacing?
     /// The whole page as the browser drew it (`Page.captureScreenshot`), covering the page's
     /// layout size in CSS pixels from its top left corner; nil when none was taken.
     public var screenshot: ScreenPicture?
@@ -139,7 +142,7 @@ public struct WebPageTree: Sendable, Equatable {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
-            && lhs.keyboard == rhs.keyboard && lhs.reflow == rhs.reflow
+            && lhs.keyboard == rhs.keyboard && lhs.reflow == rhs.reflow && lhs.textSpacing == rhs.textSpacing
     }
 
     /// Whether a parsed JSON document is a saved tree (its `format` says so).
@@ -149,7 +152,7 @@ public struct WebPageTree: Sendable, Equatable {
     }
 
     static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
-                       "axe", "keyboard", "reflow", "nodes", "screenshot"]
+                       "axe", "keyboard", "reflow", "textSpacing", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
                            "language", "box", "cover"]
@@ -250,6 +253,12 @@ public struct WebPageTree: Sendable, Equatable {
             }
             tree.reflow = try decodeReflow(node, nodes: seen)
         }
+        if let node = object["textSpacing"], !node.isNull {
+            guard fileVersion >= 7 else {
+                throw DataFileError("\"textSpacing\" is a key of version 7; this file says version \(fileVersion)", at: node.location)
+            }
+            tree.textSpacing = try decodeTextSpacing(node, nodes: seen)
+        }
         return tree
     }
 
@@ -337,6 +346,50 @@ public struct WebPageTree: Sendable, Equatable {
         return WebKeyboardWalk(forward: try order("forward"), backward: try order("backward"), traps: traps,
                                cut: try object["cut"].map { try $0.boolValue() } ?? false,
                                pictured: try object["pictured"].map { try $0.boolValue() } ?? false, unseen: try order("unseen"))
+    }
+
+    /// `{"clipped": [PART, …], "overlapping": [PART, …]}`, a PART `{"node", "element", "text",
+    /// "pixels", "other"}` (`node` optional, a node of the tree; `other` an overlap's only).
+    private static func decodeTextSpacing(_ node: JSONNode, nodes: Set<String>) throws -> WebTextSpacing {
+        let object = try node.object(allowing: ["clipped", "overlapping"])
+        func parts(_ key: String, overlaps: Bool) throws -> [WebTextSpacing.Part] {
+            guard let list = object[key] else { return [] }
+            let items = try list.arrayItems()
+            guard items.count <= WebPageLimits.mostSpacingParts else {
+                throw DataFileError("\"\(key)\" holds at most \(WebPageLimits.mostSpacingParts) parts", at: list.location)
+            }
+            return try items.map { item in
+                let fields = try item.object(allowing: ["node", "element", "text", "pixels", "other"])
+                let id = try fields.string("node")
+                if let id, !nodes.contains(id) {
+                    throw DataFileError("the text spacing names a node \"\(id)\" that is not in \"nodes\"", at: item.location)
+                }
+                func selector(_ key: String, required: Bool) throws -> String? {
+                    guard let text = required ? try fields.requiredString(key) : try fields.string(key) else { return nil }
+                    guard !text.isEmpty, text.count <= WebPageLimits.longestCoverSelector else {
+                        throw DataFileError("a text-spacing part's \"\(key)\" is a selector, 1 to \(WebPageLimits.longestCoverSelector) characters", at: item.location)
+                    }
+                    return text
+                }
+                let element = try selector("element", required: true) ?? ""
+                let other = try selector("other", required: false)
+                guard overlaps == (other != nil) else {
+                    throw DataFileError(overlaps ? "an overlapping part names the \"other\" element it lies over"
+                                                 : "a clipped part has no \"other\" element", at: item.location)
+                }
+                let text = try fields.requiredString("text")
+                guard text.count <= WebPageLimits.longestSpacingText else {
+                    throw DataFileError("a text-spacing part's \"text\" is at most \(WebPageLimits.longestSpacingText) characters", at: item.location)
+                }
+                let pixelsNode = try fields.required("pixels")
+                let pixels = try pixelsNode.intValue()
+                guard (0...WebPageLimits.largestViewportSide * 100).contains(pixels) else {
+                    throw DataFileError("a text-spacing part's \"pixels\" are CSS pixels, 0 to \(WebPageLimits.largestViewportSide * 100)", at: pixelsNode.location)
+                }
+                return WebTextSpacing.Part(node: id, element: element, text: text, pixels: pixels, other: other)
+            }
+        }
+        return WebTextSpacing(clipped: try parts("clipped", overlaps: false), overlapping: try parts("overlapping", overlaps: true))
     }
 
     /// `{"width": W, "scrollWidth": S, "wide": [PART, …], "cut": [PART, …]}`, a PART
@@ -454,7 +507,7 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        lines.append("  \"version\": \(textSpacing != nil ? 7 : keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
@@ -510,6 +563,20 @@ public struct WebPageTree: Sendable, Equatable {
             if !reflow.wide.isEmpty { members.append("\"wide\": \(parts(reflow.wide))") }
             if !reflow.cut.isEmpty { members.append("\"cut\": \(parts(reflow.cut))") }
             lines.append("  \"reflow\": {\(members.joined(separator: ", "))},")
+        }
+        if let textSpacing {
+            func parts(_ list: [WebTextSpacing.Part]) -> String {
+                "[" + list.map { part in
+                    var members = part.node.map { ["\"node\": \(jsonString($0))"] } ?? []
+                    members += ["\"element\": \(jsonString(part.element))", "\"text\": \(jsonString(part.text))", "\"pixels\": \(part.pixels)"]
+                    if let other = part.other { members.append("\"other\": \(jsonString(other))") }
+                    return "{" + members.joined(separator: ", ") + "}"
+                }.joined(separator: ", ") + "]"
+            }
+            var members: [String] = []
+            if !textSpacing.clipped.isEmpty { members.append("\"clipped\": \(parts(textSpacing.clipped))") }
+            if !textSpacing.overlapping.isEmpty { members.append("\"overlapping\": \(parts(textSpacing.overlapping))") }
+            lines.append("  \"textSpacing\": {\(members.joined(separator: ", "))},")
         }
         lines.append("  \"nodes\": [")
         for (index, node) in nodes.enumerated() {

@@ -107,6 +107,14 @@ public protocol LivePage: AnyObject {
     func advance(to time: Double) throws -> WebPageTree?
     /// Closes the page (its context in the browser; the browser stays for the next page).
     func close()
+    /// axe-core's rules on the page as it is now, its elements named by the node ids of the
+    /// page's trees (`WebPageTree.axe`); or why axe did not run. The page's time does not run.
+    func runAxe() throws -> AxeStatus
+}
+
+extension LivePage {
+    /// A page that has no axe-core (it is not open in a browser that can run it).
+    public func runAxe() throws -> AxeStatus { .unavailable("axe-core runs only in a page open in Chromium") }
 }
 
 /// A browser that opens pages live for scenarios: started once for the process (a whole

@@ -32,6 +32,9 @@ final class LivePageSession {
     /// When the page last went to another document: the browser draws the new one on the
     /// page's next tick, which is still the move, not a change of that document.
     private var movedAt: Double?
+    /// axe-core's results already found on the page (at its load, after an earlier step), by
+    /// rule, outcome and axe's selector: a later run says only what is new.
+    private var axeFound: Set<String> = []
 
     /// Opens the scenario's page, if it has one, in `browser`, for `reader` (whose busy
     /// regions' rule holds unless the scenario says otherwise), and checks the element ids the
@@ -42,7 +45,8 @@ final class LivePageSession {
         let page = try Self.browser(browser, for: pageScreen).open(address, picture: true, window: type(of: reader).pageWindow)
         do {
             let session = try LivePageSession(page: page, screen: pageScreen,
-                                              holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold)
+                                              holdBusy: (scenario.reader?.busyRegions ?? reader.busyLiveRegions) == .hold,
+                                              audits: scenario.steps.contains { $0.audit == .axe })
             var known = Set<String>()
             StepDecoder.collectIDs(session.screen.roots, into: &known)
             try scenario.pageReferences?.check(against: known)
@@ -63,16 +67,23 @@ final class LivePageSession {
         return browser
     }
 
-    private init(page: any LivePage, screen: ScenarioScreen, holdBusy: Bool) throws {
+    /// `audits`: a step asks for axe-core (`"audit": "axe"`), so axe runs on the page as it
+    /// loaded too, and the screen the desk check starts on carries its results (the static
+    /// checks' findings and the rows axe judges, as `lint` has them).
+    private init(page: any LivePage, screen: ScenarioScreen, holdBusy: Bool, audits: Bool) throws {
         held = holdBusy ? [:] : nil
         self.page = page
         picture = page.tree.screenshot
         tree = page.tree
-        ids = WebPageInterpreter.elementIDs(of: page.tree)
+        if audits {
+            tree.axe = try page.runAxe()
+            axeFound = Self.axeKeys(tree.axe)
+        }
+        ids = WebPageInterpreter.elementIDs(of: tree)
         // Named by the scenario, or by the page's own title.
-        let loaded = try WebPageInterpreter.screen(from: page.tree, defaultName: screen.screen.name, ids: ids)
+        let loaded = try WebPageInterpreter.screen(from: tree, defaultName: screen.screen.name, ids: ids)
         screenName = screen.namedByPage ? loaded.name : screen.name
-        self.screen = try Self.screen(of: page.tree, named: screenName, ids: ids)
+        self.screen = try Self.screen(of: tree, named: screenName, ids: ids)
     }
 
     /// The page's screen as this run loaded it: what the desk check starts on, in place of
@@ -85,6 +96,41 @@ final class LivePageSession {
         var screen = try WebPageInterpreter.screen(from: tree, defaultName: name, ids: ids)
         screen.name = name
         return screen
+    }
+
+    private static func axeKeys(_ status: AxeStatus?) -> Set<String> {
+        Set((status?.run?.results ?? []).flatMap { result in result.nodes.map { axeKey(result, $0) } })
+    }
+
+    private static func axeKey(_ result: AxeResult, _ node: AxeNode) -> String {
+        "\(result.rule.id)|\(result.outcome.rawValue)|\(node.target)"
+    }
+
+    /// axe-core run on the page as it is now, after `step` at `time`: the results no earlier
+    /// run on the page found (by rule, outcome and axe's selector) as findings of `linter`'s
+    /// reader on the screen as it is, each with the step's time and the step as its cause; and
+    /// the run's status, for what the run checked. Nothing new when axe is not there.
+    func audit(after step: ScenarioStep, at time: Double, linter: ScreenLinter) throws -> (findings: [Finding], status: AxeStatus) {
+        let status = try page.runAxe()
+        guard case .ran(var run) = status else { return ([], status) }
+        for index in run.results.indices {
+            let result = run.results[index]
+            run.results[index].nodes = result.nodes.filter { axeFound.insert(Self.axeKey(result, $0)).inserted }
+        }
+        run.results = run.results.filter { !$0.nodes.isEmpty }
+        guard !run.results.isEmpty, let renamed = WebPageInterpreter.axeStatus(.ran(run), elementIDs: ids) else { return ([], status) }
+        var audited = screen
+        if let root = audited.roots.first(where: { $0.web != nil })?.id {
+            try audited.update(root) { $0.web?.axe = renamed }
+        }
+        let findings = linter.axeFindings(for: audited).map { finding -> Finding in
+            var found = finding
+            found.time = time
+            found.cause = step.source
+            found.message += " Found by axe-core after \"\(step.summary)\" (\(step.source)), at \(clockTime(time))."
+            return found
+        }
+        return (findings, status)
     }
 
     /// Lets the page run until `target` on the desk check's clock, a tick at a time, handing
