@@ -22,7 +22,7 @@ struct NamedListTests {
         #expect(Self.roundTrips(LayoutDirection.self))
         #expect(Self.roundTrips(TransitionKind.self))
         #expect(Self.roundTrips(ScenarioGesture.Name.self))
-        #expect(ScenarioGesture.Name.names.count == 53)
+        #expect(ScenarioGesture.Name.names.count == 56)
         #expect(Self.roundTrips(NavigationTarget.self))
         #expect(Self.roundTrips(DropReason.Code.self))
         #expect(Self.roundTrips(ScenarioGesture.ScrollDirection.self))
@@ -58,7 +58,7 @@ struct NamedListTests {
                                                "list", "previous-list", "list-item", "previous-list-item", "frame", "previous-frame",
                                                "separator", "previous-separator", "radio-button", "previous-radio-button",
                                                "combo-box", "previous-combo-box", "graphic", "previous-graphic", "block-quote",
-                                               "previous-block-quote", "not-link-block", "previous-not-link-block", "activate", "escape", "focus-mode", "increment",
+                                               "previous-block-quote", "not-link-block", "previous-not-link-block", "activate", "escape", "focus-mode", "space", "expand", "collapse", "increment",
                                                "decrement", "touch", "read", "read-top"])
         #expect(Set(ScenarioGesture.typedNames).count == ScenarioGesture.typedNames.count)
         for name in ScenarioGesture.Name.allCases {
