@@ -270,7 +270,7 @@ struct VerdictPrinter {
             }
             line("PASS  \(outcome.displayName)  (\(held.joined(separator: ", ")))")
             if outcome.comparedReaders != nil { line(String(outcome.transcript.dropLast())) }
-            for expectation in verdict.unjudgedExpectations { line("not judged: \(expectation.text)") }
+            for expectation in verdict.unjudgedExpectations { line(Self.unjudged(expectation)) }
             return
         }
         var reasons: [String] = []
@@ -287,8 +287,14 @@ struct VerdictPrinter {
         if outcome.sweepRates != nil { line(String(outcome.transcript.dropLast())) }
         if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }
         for expectation in failed { line(expectation.text) }
-        for expectation in verdict.unjudgedExpectations { line("not judged: \(expectation.text)") }
+        for expectation in verdict.unjudgedExpectations { line(Self.unjudged(expectation)) }
         if !errors.isEmpty { line(String(FindingReport.text(errors).dropLast())) }
+    }
+
+    /// An expectation that does not hold under another reader than its scenario's own:
+    /// `not judged: FILE:LINE:COLUMN: expected "…" spoken, but …`.
+    static func unjudged(_ expectation: ScenarioOutcome.ExpectationLine) -> String {
+        "not judged: " + expectation.text.replacingOccurrences(of: ": expectation failed: ", with: ": ")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import EarshotCore
 
 /// The window a page is laid out in, as Chromium's device emulation sets it (the DevTools
 /// `Emulation` domain, as DevTools' device toolbar does): its size in CSS pixels, its device

@@ -15,14 +15,14 @@ struct TestReadersTests {
         return Array(lines[(start + 1)...].prefix { $0.hasPrefix("  ") })
     }
 
-    @Test("signin under NVDA, VoiceOver and TalkBack: a line per reader, then each step with what each said, marked where they differ; JUnit and the findings name the reader")
+    @Test("signin under NVDA, VoiceOver and TalkBack: a line per reader, then each step with what each said, marked where they differ; JUnit and SARIF name the reader")
     func signIn() throws {
         let folder = try CLIRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("readers.xml")
-        let findings = folder.appendingPathComponent("readers.json")
+        let sarif = folder.appendingPathComponent("readers.sarif")
         let result = try CLIRunner.run(["test", "--readers", "nvda,voiceover,talkback", "samples/web/signin-talkback.json",
-                                        "--junit", junit.path, "--findings", findings.path], currentDirectory: Self.root)
+                                        "--junit", junit.path, "--sarif", sarif.path], currentDirectory: Self.root)
         let out = result.stdout
         // Each reader's run: the golden (TalkBack's) is compared under TalkBack only.
         #expect(out.contains("PASS  samples/web/signin-talkback.json @ nvda  ("), "\(out)")
@@ -32,7 +32,7 @@ struct TestReadersTests {
         // The first swipe: each reader's words for the banner's heading.
         let first = Self.step("line 10 (next): differs", in: out)
         #expect(first == [
-            "  nvda: \"TODO\"",
+            "  nvda: \"banner landmark heading level 1 Earshot shop\"",
             "  voiceover: \"Earshot shop, heading level 1, banner, landmark\"",
             "  talkback: \"Earshot shop, heading 1\"",
         ], "\(out)")
@@ -40,6 +40,9 @@ struct TestReadersTests {
         let field = Self.step("line 19 (next): differs", in: out)
         #expect(field.contains("  voiceover: \"Email, text field, required\" then \"double tap to edit\""), "\(field)")
         #expect(field.contains("  talkback: \"Required, Email, Edit box\" then \"Double-tap to edit text\""), "\(field)")
+        // Where every reader says the same, one line.
+        #expect(out.contains("\nline 16 (next): the same under every reader: \"Email\"\n"), "\(out)")
+        #expect(out.contains("(6 of 8 steps said differently)"), "\(out)")
         #expect(result.status == 0, "\(out)\(result.stderr)")
 
         let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -55,10 +58,10 @@ struct TestReadersTests {
         #expect(xml.components(separatedBy: "name=\"golden transcript\"").count - 1 == 1, "\(xml)")
         #expect(xml.contains("name=\"words compared across readers\""))
         #expect(xml.contains("  voiceover: &quot;Earshot shop, heading level 1, banner, landmark&quot;"), "\(xml)")
-        let json = try String(contentsOf: findings, encoding: .utf8)
-        if json != "[]\n" {
-            #expect(json.contains("\"reader\": "), "\(json)")
-        }
+        let log = try String(contentsOf: sarif, encoding: .utf8)
+        // TalkBack's finding of the label read apart from its field names the reader it was heard by.
+        #expect(log.contains("\"elements\": [\"labeltext-1\", \"email\"]"), "\(log)")
+        #expect(log.contains("\"source\": \"samples/web/signin-talkback.json\", \"reader\": \"talkback\"}"), "\(log)")
     }
 
     @Test("deliveries under VoiceOver and TalkBack: the table's cells aligned step by step, in each reader's words")
@@ -68,9 +71,14 @@ struct TestReadersTests {
         let out = result.stdout
         #expect(out.contains("PASS  samples/web/deliveries-voiceover.json @ voiceover  (0 expectations)"), "\(out)")
         #expect(out.contains("PASS  samples/web/deliveries-voiceover.json @ talkback  (0 expectations written for voiceover: all hold)"), "\(out)")
-        let cell = Self.step("line 19 (next): differs", in: out)
-        #expect(cell.first == "  voiceover: \"Day, column header, row 1, column 1, table start, 4 rows, 4 columns\"", "\(out)")
-        #expect(cell.count == 2 && cell[1].hasPrefix("  talkback: "), "\(cell)")
+        #expect(Self.step("line 19 (next): differs", in: out) == [
+            "  voiceover: \"Day, column header, row 1, column 1, table start, 4 rows, 4 columns\"",
+            "  talkback: \"Day, column header, Row 1, Column 1\"",
+        ], "\(out)")
+        #expect(Self.step("line 16 (next): differs", in: out) == [
+            "  voiceover: \"Arrival by city\"", "  talkback: \"Arrival by city, In grid, 4 rows, 4 columns\"",
+        ], "\(out)")
+        #expect(out.contains("\nline 13 (next): the same under every reader: \"Parcels leave our Incheon warehouse every weekday.\"\n"), "\(out)")
         #expect(result.status == 0, "\(out)\(result.stderr)")
     }
 
@@ -80,7 +88,15 @@ struct TestReadersTests {
         let out = result.stdout
         #expect(out.contains("PASS  samples/web/signin-form.json @ nvda  (4 expectations"), "\(out)")
         #expect(out.contains("samples/web/signin-form.json @ voiceover"), "\(out)")
-        #expect(out.contains("not judged: samples/web/signin-form.json:"), "\(out)")
+        #expect(out.contains("PASS  samples/web/signin-form.json @ voiceover  (4 expectations written for nvda: 4 not judged)"), "\(out)")
+        #expect(out.contains("not judged: samples/web/signin-form.json:12:5: expected \"Sign in button\" spoken, but nothing with that text was said or asked for after"),
+                "\(out)")
+        // The step aligned: NVDA's words and VoiceOver's for the same Tab.
+        #expect(Self.step("line 11 (tab): differs", in: out) == ["  nvda: \"Sign in button\"", "  voiceover: \"Sign in, button\""], "\(out)")
+        // A live region's word lost under both: the fate is said with the words.
+        #expect(Self.step("line 10 (tab): differs", in: out).first == "  nvda: \"invalid entry\" (dropped: replacedByUserGesture) then \"Password edit required blank\"",
+                "\(out)")
+        #expect(result.status == 0, "\(out)\(result.stderr)")
         #expect(!out.contains("signin-form.json @ voiceover: the transcript differs"), "\(out)")
     }
 

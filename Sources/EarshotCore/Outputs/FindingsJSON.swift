@@ -89,7 +89,7 @@ public enum FindingsJSON {
             finding.elementLocation = try location(object["elementLocation"])
             finding.expected = try object.bool("expected") ?? false
             finding.rate = try object.int("rate")
-            finding.reader = try object.string("reader").map(ScreenReaderName.init)
+            finding.reader = try object.string("reader").map { ScreenReaderName($0) }
             if let mark = object["baseline"], !mark.isNull {
                 finding.baseline = try mark.enumValue(BaselineMark.self, what: "baseline mark")
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A scenario run once under each of several screen readers (`test --readers
 /// nvda,voiceover,talkback`), and what each said at each step, set side by side.
 ///
@@ -88,7 +90,12 @@ public struct ReaderComparison: Sendable {
             }
         }
         var labels: [String: String] = [:]
-        for step in acting where labels[step.source] == nil { labels[step.source] = "\(step.source) (\(step.summary))" }
+        // A gesture by the name the scenario writes (`next`), not by one reader's (`swipe right`).
+        func summary(_ step: ScenarioStep) -> String {
+            if case .gesture(let gesture) = step.action { return gesture.stepName.rawValue }
+            return step.summary
+        }
+        for step in acting where labels[step.source] == nil { labels[step.source] = "\(step.source) (\(summary(step)))" }
         return order.compactMap { key in
             let spoken = said[key] ?? [:]
             // A pause or an app step nobody spoke at says nothing to compare.
