@@ -100,6 +100,21 @@ struct TestReadersTests {
         #expect(!out.contains("signin-form.json @ voiceover: the transcript differs"), "\(out)")
     }
 
+    @Test("a live region's words go with the step that set it off, a page's own change after the step before it; VoiceOver loses the assertive error and fails")
+    func liveRegions() throws {
+        let result = try CLIRunner.run(["test", "--readers", "nvda,voiceover,talkback", "samples/web/shop-cart.json"], currentDirectory: Self.root)
+        let out = result.stdout
+        #expect(Self.step("line 14 (page: click pay): differs", in: out) == [
+            "  nvda: \"Pay button\" then \"Enter a card number to pay.\"",
+            "  voiceover: \"Pay, button\" then \"Enter a card number to pay.\" (dropped: postedDuringGestureSpeech)",
+            "  talkback: \"Pay, button\" then \"Double-tap to activate\" (dropped: cancelledByNewEvent) then \"Enter a card number to pay.\"",
+        ], "\(out)")
+        // The cart's polite region, changed by the page after the double tap, before the next swipe.
+        #expect(out.contains("\nlive region cart: the same under every reader: \"Cart: 1 item\"\nline 12 (next): "), "\(out)")
+        #expect(out.contains("FAIL  samples/web/shop-cart.json @ voiceover: 1 unexpected error finding"), "\(out)")
+        #expect(result.status == 1)
+    }
+
     @Test("an unknown reader is a usage error with the nearest name; one reader, --reader beside it, or an app's screens are refused")
     func usage() throws {
         let typo = try CLIRunner.run(["test", "--readers", "nvda,voicover", "samples/web/signin-talkback.json"], currentDirectory: Self.root)

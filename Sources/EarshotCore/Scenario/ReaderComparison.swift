@@ -71,23 +71,37 @@ public struct ReaderComparison: Sendable {
         func stepOf(_ source: String?) -> String {
             guard let source else { return "" }
             if stepIndex[source] != nil { return source }
-            // Speech the page or the app caused after a step: `…, after line 12`.
+            // Speech the page or the app caused after a step: `…, after line 12`; or what a
+            // step set off: `line 14, live region error`.
             if let range = source.range(of: ", after ", options: .backwards) {
                 let tail = String(source[range.upperBound...])
                 if stepIndex[tail] != nil { return tail }
             }
+            if let range = source.range(of: ", ") {
+                let head = String(source[..<range.lowerBound])
+                if stepIndex[head] != nil { return head }
+            }
             return source
         }
-        var order: [String] = acting.map(\.source)
-        var seen = Set(order)
+        // Speech no step caused (a page's own timer, a region filled as it loads) is placed
+        // after the step whose speech came before it, in the first run that has it.
+        var after: [String: [String]] = [:]
+        var seen = Set(acting.map(\.source))
         var said: [String: [ScreenReaderName: [String]]] = [:]
         for run in runs {
+            var last = ""
             for entry in run.result.transcript.entries.sorted(by: { $0.utterance.id < $1.utterance.id }) {
-                guard let words = words(entry) else { continue }
                 let key = stepOf(entry.utterance.source)
-                if seen.insert(key).inserted { order.append(key) }
+                if stepIndex[key] != nil { last = key }
+                guard let words = words(entry) else { continue }
+                if seen.insert(key).inserted { after[stepIndex[key] == nil ? last : key, default: []].append(key) }
                 said[key, default: [:]][run.reader, default: []].append(words)
             }
+        }
+        var order = after[""] ?? []
+        for step in acting where !order.contains(step.source) {
+            order.append(step.source)
+            order += after[step.source] ?? []
         }
         var labels: [String: String] = [:]
         // A gesture by the name the scenario writes (`next`), not by one reader's (`swipe right`).
@@ -102,7 +116,7 @@ public struct ReaderComparison: Sendable {
             if spoken.isEmpty, let index = stepIndex[key], !acting[index].isUserGesture { return nil }
             var all: [ScreenReaderName: [String]] = [:]
             for run in runs { all[run.reader] = spoken[run.reader] ?? [] }
-            return Step(label: labels[key] ?? (key.isEmpty ? "before the first step" : key), said: all)
+            return Step(label: labels[key] ?? (key.isEmpty ? "no step (the page itself)" : key), said: all)
         }
     }
 
