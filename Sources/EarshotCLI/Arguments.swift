@@ -92,6 +92,30 @@ extension OptionDeclaration where Value == ScreenReaderName {
     }
 }
 
+extension OptionDeclaration where Value == [ScreenReaderName] {
+    /// `--readers nvda,voiceover,talkback`: two or more registered readers, each once.
+    static var readers: Self {
+        OptionDeclaration(spec: .value(
+            "readers", "LIST",
+            "Run each web page scenario once under each of these screen readers (\(ScreenReaders.names.map(\.rawValue).joined(separator: ",")), two or more) and show, step by step, where their words differ (docs/test-suites.md, \"Under several screen readers\").")
+        ) { text in
+            var readers: [ScreenReaderName] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let name = part.trimmingCharacters(in: .whitespaces)
+                guard ScreenReaders.named(ScreenReaderName(name)) != nil else {
+                    throw UsageError("--readers: " + NameSuggestion.unknown("screen reader", name, in: ScreenReaders.names.map(\.rawValue)))
+                }
+                guard !readers.contains(ScreenReaderName(name)) else { throw UsageError("--readers names \(name) twice") }
+                readers.append(ScreenReaderName(name))
+            }
+            guard readers.count >= 2 else {
+                throw UsageError("--readers needs two readers or more to compare; for one, give --reader \(readers[0].rawValue)")
+            }
+            return readers
+        }
+    }
+}
+
 extension OptionDeclaration where Value == PunctuationLevel {
     static var punctuation: Self {
         OptionDeclaration(spec: .choice(
@@ -129,14 +153,21 @@ extension OptionDeclaration where Value == ScreenInputFormat {
 }
 
 extension OptionDeclaration where Value == PageViewport {
-    /// `--viewport desktop|iphone|android|WxH[@SCALE]`: the window a web page is laid out in.
+    /// `--viewport desktop|iphone|android|WxH[@SCALE]`: the window a web page is laid out in;
+    /// the phones' names are the data's (`PhoneWindows`).
     static var viewport: Self {
-        OptionDeclaration(spec: .value(
-            "viewport", "desktop|iphone|android|WxH[@S]",
-            "The window a web page is laid out in: desktop (1280 x 800, the default), iphone or android (a phone: its size, pixel ratio, touch and browser; docs/web.md), or WIDTHxHEIGHT with an optional @SCALE.")
+        let phones = PhoneWindows.names
+        return OptionDeclaration(spec: .value(
+            "viewport", (["desktop"] + phones + ["WxH[@S]"]).joined(separator: "|"),
+            "The window a web page is laid out in: desktop (1280 x 800, the default), \(phones.joined(separator: " or ")) (a phone: its size, pixel ratio, touch and browser, from voices/\(PhoneWindows.file); docs/web.md), or WIDTHxHEIGHT with an optional @SCALE.")
         ) { text in
+            let names = try PageViewport.named().map(\.name)
             guard let viewport = PageViewport(argument: text) else {
-                throw UsageError("--viewport expects desktop, iphone, android or WIDTHxHEIGHT[@SCALE] (sides \(PageViewport.sides.lowerBound) to \(PageViewport.sides.upperBound), scale 0.5 to 5), got \"\(text)\"")
+                let sizes = "or WIDTHxHEIGHT[@SCALE] (sides \(PageViewport.sides.lowerBound) to \(PageViewport.sides.upperBound), scale 0.5 to 5)"
+                if text.first?.isLetter == true {
+                    throw UsageError("--viewport: " + NameSuggestion.unknown("window", text, in: names) + "; " + sizes)
+                }
+                throw UsageError("--viewport expects \(names.joined(separator: ", ")) \(sizes), got \"\(text)\"")
             }
             return viewport
         }
@@ -165,7 +196,7 @@ struct ScreenInputOptions: CommandOptions {
         let loaded: LoadedScreen
         if PageCapture.isPage(path) && (format == nil || format == .webTree) {
             loaded = try Self.loadPage(path, language: language ?? .asWritten, picture: picture,
-                                       viewport: Self.window(viewport, for: reader), covers: covers)
+                                       viewport: try Self.window(viewport, for: reader), covers: covers)
         } else {
             loaded = try InputKind.explaining(path, expected: "a screen (a screen file or an accessibility dump)", accepts: \.isScreen) {
                 try ScreenLoader.load(path: path, format: format, language: language ?? .asWritten)
@@ -177,10 +208,10 @@ struct ScreenInputOptions: CommandOptions {
 
     /// The window a page is laid out in: `--viewport`'s, else the phone of the reader asked
     /// for (TalkBack's Android phone), else a desktop's.
-    static func window(_ chosen: PageViewport?, for reader: ScreenReaderName?) -> PageViewport {
+    static func window(_ chosen: PageViewport?, for reader: ScreenReaderName?) throws -> PageViewport {
         if let chosen { return chosen }
         let named = reader.flatMap { ScreenReaders.named($0)?.pageWindow }
-        return named.flatMap { PageViewport(argument: $0) } ?? .desktop
+        return try named.map { try PageViewport.named($0) } ?? .desktop
     }
 
     /// Opens a web page (an `.html` file or an address) in Chromium and reads its tree: the one

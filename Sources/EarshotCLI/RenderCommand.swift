@@ -97,7 +97,7 @@ enum RenderCommand: Command {
             punctuation: parsed.punctuation, language: parsed.language ?? .asWritten, reader: parsed.reader,
             transcriptFormats: transcriptFormats, rate: parsed.rate)
         let language = parsed.language ?? .asWritten
-        let viewport = ScreenInputOptions.window(parsed.viewport, for: parsed.reader)
+        let viewport = try ScreenInputOptions.window(parsed.viewport, for: parsed.reader)
         settings.loadPage = { path in try ScreenInputOptions.loadPage(path, language: language, viewport: viewport, covers: false) }
         let planning = try RenderPlanning(settings)
         if !parsed.quiet { for (file, notes) in planning.notes { printNotes(notes, file: file) } }

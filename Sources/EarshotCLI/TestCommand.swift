@@ -21,6 +21,7 @@ enum TestCommand: Command {
         @Option(.rate) var rate: Int?
         @Option(.rates) var rates: RatesChoice?
         @Option(.reader) var reader: ScreenReaderName?
+        @Option(.readers) var readers: [ScreenReaderName]?
         @Flag("quiet", short: "q", "Print only failing scenarios and the summary line.")
         var quiet: Bool
         @Option("shard", "I/N", "Run only the I-th of N equal, contiguous parts of the scenarios, in the order one run takes them; auto: GitLab's CI_NODE_INDEX and CI_NODE_TOTAL; auto/N: Kubernetes' JOB_COMPLETION_INDEX (or CI_NODE_INDEX) of N. earshot merge joins the shards' reports (docs/test-suites.md).")
@@ -95,7 +96,24 @@ enum TestCommand: Command {
             printer.print(verdict)
             verdicts.append(verdict)
         }
-        if let rates = try parsed.rates?.resolved(profileSweep: { try voiceProfile(parsed.voice).sweepRates() }) {
+        if let readers = parsed.readers {
+            if parsed.reader != nil { throw UsageError("--reader hears every scenario with one reader, --readers with several: give one of them") }
+            if parsed.rates != nil { throw UsageError("--readers and --rates each run a scenario several times: give one of them") }
+            if reportFolder != nil { throw UsageError("--readers and --report: a comparison of readers has no page; give one of them") }
+            // The readers are compared on web pages: an app's screens are one platform's, read
+            // by its own reader (a usage error, before anything runs).
+            let appScreens = files.filter { file in (try? ScenarioFile.load(path: file)).map { !$0.playsWebPage } ?? false }
+            if let first = appScreens.first {
+                throw UsageError("--readers compares screen readers on web pages, and \(first) plays an app's screens"
+                                 + (appScreens.count > 1 ? " (as do \(counted(appScreens.count - 1, "other scenario")))" : "")
+                                 + ": give it --reader alone, or leave it out of the paths")
+            }
+            if jobs > 1 { printer.line("note: --readers runs each scenario's readers in this process, one after another; --jobs is not used") }
+            let runner = parsed.options.runner(report: nil)
+            for file in files {
+                for outcome in try runner.runReaders(file, readers: readers) { try collect(outcome) }
+            }
+        } else if let rates = try parsed.rates?.resolved(profileSweep: { try voiceProfile(parsed.voice).sweepRates() }) {
             if parsed.rate != nil { throw UsageError("--rate runs at one rate, --rates at several: give one of them") }
             if reportFolder != nil { throw UsageError("--rates and --report: a sweep's page is check --rates --report's; give one of them") }
             if jobs > 1 { printer.line("note: --rates runs each scenario's rates in this process, one after another; --jobs is not used") }
@@ -196,6 +214,12 @@ enum TestCommand: Command {
         (FILE @ 300 wpm; the golden is compared at the profile's own rate only), then one for
         the sweep (FILE @ rates 175, 300, 450) that fails on an unexpected
         timing.rate-dependent finding (docs/speech-scheduling.md, "Speaking rates").
+        --readers nvda,voiceover,talkback runs each web page scenario once per screen
+        reader in this process: a line per scenario and reader (FILE @ voiceover; the golden
+        is compared, and the expectations judged, under the scenario's own reader only: under
+        another they are reported as not judged), then one for the comparison (FILE @ readers
+        nvda, voiceover, talkback) with what each reader said at each step, marked where they
+        differ. A scenario on an app's screens is a usage error there.
         --jobs N runs N scenarios at a time in worker processes; the lines come in the same
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
@@ -235,7 +259,18 @@ struct VerdictPrinter {
                 held = [changed == 0 ? "every fate the same at every rate"
                     : "\(counted(changed, "fate")) change with the rate; no announcement lost at some rates only, or it is expected"]
             }
+            if let steps = outcome.comparedSteps {
+                let differing = outcome.differingSteps ?? 0
+                held = [differing == 0 ? "the same words at every one of \(counted(steps, "step"))"
+                    : "\(differing) of \(counted(steps, "step")) said differently"]
+            }
+            if let own = outcome.writtenFor {
+                let unjudged = verdict.unjudgedExpectations.count
+                held[0] = "\(counted(outcome.expectations.count, "expectation")) written for \(own): " + (unjudged == 0 ? "all hold" : "\(unjudged) not judged")
+            }
             line("PASS  \(outcome.displayName)  (\(held.joined(separator: ", ")))")
+            if outcome.comparedReaders != nil { line(String(outcome.transcript.dropLast())) }
+            for expectation in verdict.unjudgedExpectations { line(Self.unjudged(expectation)) }
             return
         }
         var reasons: [String] = []
@@ -252,7 +287,14 @@ struct VerdictPrinter {
         if outcome.sweepRates != nil { line(String(outcome.transcript.dropLast())) }
         if case .differs(let diff) = verdict.golden { line(String(diff.dropLast())) }
         for expectation in failed { line(expectation.text) }
+        for expectation in verdict.unjudgedExpectations { line(Self.unjudged(expectation)) }
         if !errors.isEmpty { line(String(FindingReport.text(errors).dropLast())) }
+    }
+
+    /// An expectation that does not hold under another reader than its scenario's own:
+    /// `not judged: FILE:LINE:COLUMN: expected "…" spoken, but …`.
+    static func unjudged(_ expectation: ScenarioOutcome.ExpectationLine) -> String {
+        "not judged: " + expectation.text.replacingOccurrences(of: ": expectation failed: ", with: ": ")
     }
 }
 

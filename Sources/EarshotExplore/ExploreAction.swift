@@ -54,10 +54,10 @@ public enum ExploreAction: Equatable, Sendable {
     /// Command names typed after `:` (or given one per line on standard input), with their help.
     public static let commandHelp: [(String, String)] = [
         ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),
-        ("heading | previous-heading", "rotor on headings, swipe down / up (NVDA on a page: h / shift+h)"),
+        ("heading | previous-heading", "rotor on headings, swipe down / up (NVDA on a page: h / shift+h; TalkBack: the reading control headings)"),
         ("tab | shift-tab", "the keyboard's Tab / shift+Tab: the next / previous focusable element"),
         ("landmark | form-field | link | button | checkbox | table",
-         "the next of a kind: NVDA's quick navigation on a page (d f k b x t), the rotor on an app's screen"),
+         "the next of a kind: NVDA's quick navigation on a page (d f k b x t), VoiceOver's rotor (on a page: headings, links, landmarks, form controls), TalkBack's reading controls (on a page: headings, links, lists, controls, landmarks)"),
         ("previous-landmark | previous-form-field | previous-link | previous-button | previous-checkbox | previous-table",
          "the previous of a kind (NVDA: shift with the key)"),
         ("edit | list | list-item | frame | separator | radio-button | combo-box | graphic | block-quote",

@@ -49,6 +49,7 @@ public struct SuiteIndexPage {
             case .differs: "differs"
             case .missing: "missing"
             case .otherRate: "not compared (at \(outcome.rate.map(String.init) ?? "another") words a minute)"
+            case .otherReader: "not compared (heard by \(outcome.reader ?? "another reader"))"
             case nil: "not compared"
             }
             let held = outcome.expectations.filter(\.passed).count

@@ -25488,6 +25488,35 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     IuW3suWFs+mXrSIsCiAgICAib24iOiAi5bey5byA5ZCvIiwKICAgICJzZWxlY3RlZCI6ICLlt7Lp
     gInkuK0iLAogICAgInVubGFiZWxsZWQiOiAi5pyq5Yqg5qCH562+IgogIH0KfQo=
     """),
+    ("viewports/viewports.json", """
+    ewogICJlYXJzaG90Vmlld3BvcnRzIjogMSwKICAibm90ZSI6ICJUaGUgcGhvbmVzIGEgcGFnZSBp
+    cyBsYWlkIG91dCBpbiAoLS12aWV3cG9ydCBOQU1FLCBhIHJlYWRlcidzIHBhZ2Ugd2luZG93OiBk
+    b2NzL3dlYi5tZCwgJ1RoZSB3aW5kb3cgYSBwYWdlIGlzIHJlYWQgaW4nKS4gU2l6ZSBpbiBDU1Mg
+    cGl4ZWxzLCBkZXZpY2UgcGl4ZWwgcmF0aW8gYW5kIHVzZXIgYWdlbnQgYXJlIERldlRvb2xzJyBl
+    bXVsYXRlZCBkZXZpY2VzOyB3aGljaCBwaG9uZSBzdGFuZHMgZm9yIHdoaWNoIHBsYXRmb3JtIGlz
+    IEVhcnNob3QncyBjaG9pY2UuICVzIGluIGEgdXNlciBhZ2VudCBpcyB0aGUgcnVubmluZyBicm93
+    c2VyJ3MgdmVyc2lvbi4iLAogICJ2aWV3cG9ydHMiOiBbCiAgICB7CiAgICAgICJuYW1lIjogImlw
+    aG9uZSIsCiAgICAgICJ0aXRsZSI6ICJpUGhvbmUgMTIgUHJvIiwKICAgICAgIndpZHRoIjogMzkw
+    LAogICAgICAiaGVpZ2h0IjogODQ0LAogICAgICAic2NhbGUiOiAzLAogICAgICAibW9iaWxlIjog
+    dHJ1ZSwKICAgICAgInVzZXJBZ2VudCI6ICJNb3ppbGxhLzUuMCAoaVBob25lOyBDUFUgaVBob25l
+    IE9TIDE2XzYgbGlrZSBNYWMgT1MgWCkgQXBwbGVXZWJLaXQvNjA1LjEuMTUgKEtIVE1MLCBsaWtl
+    IEdlY2tvKSBWZXJzaW9uLzE2LjYgTW9iaWxlLzE1RTE0OCBTYWZhcmkvNjA0LjEiLAogICAgICAi
+    ZnJvbSI6IHsKICAgICAgICAicmVwb3NpdG9yeSI6ICJDaHJvbWVEZXZUb29scy9kZXZ0b29scy1m
+    cm9udGVuZCIsCiAgICAgICAgInBhdGgiOiAiZnJvbnRfZW5kL21vZGVscy9lbXVsYXRpb24vRW11
+    bGF0ZWREZXZpY2VzLnRzIiwKICAgICAgICAia2V5IjogImlQaG9uZSAxMiBQcm8iLAogICAgICAg
+    ICJjaG9pY2UiOiAidGhlIGlQaG9uZSBWb2ljZU92ZXIgcmVhZHMgU2FmYXJpIG9uIChWb2ljZU92
+    ZXIucGFnZVdpbmRvdykgaXMgRWFyc2hvdCdzIGNob2ljZSIKICAgICAgfQogICAgfSwKICAgIHsK
+    ICAgICAgIm5hbWUiOiAiYW5kcm9pZCIsCiAgICAgICJ0aXRsZSI6ICJQaXhlbCA3IiwKICAgICAg
+    IndpZHRoIjogNDEyLAogICAgICAiaGVpZ2h0IjogOTE1LAogICAgICAic2NhbGUiOiAyLjYyNSwK
+    ICAgICAgIm1vYmlsZSI6IHRydWUsCiAgICAgICJ1c2VyQWdlbnQiOiAiTW96aWxsYS81LjAgKExp
+    bnV4OyBBbmRyb2lkIDEzOyBQaXhlbCA3KSBBcHBsZVdlYktpdC81MzcuMzYgKEtIVE1MLCBsaWtl
+    IEdlY2tvKSBDaHJvbWUvJXMgTW9iaWxlIFNhZmFyaS81MzcuMzYiLAogICAgICAiZnJvbSI6IHsK
+    ICAgICAgICAicmVwb3NpdG9yeSI6ICJDaHJvbWVEZXZUb29scy9kZXZ0b29scy1mcm9udGVuZCIs
+    CiAgICAgICAgInBhdGgiOiAiZnJvbnRfZW5kL21vZGVscy9lbXVsYXRpb24vRW11bGF0ZWREZXZp
+    Y2VzLnRzIiwKICAgICAgICAia2V5IjogIlBpeGVsIDciLAogICAgICAgICJjaG9pY2UiOiAidGhl
+    IEFuZHJvaWQgcGhvbmUgVGFsa0JhY2sgcmVhZHMgQ2hyb21lIG9uIChUYWxrQmFjay5wYWdlV2lu
+    ZG93KSBpcyBFYXJzaG90J3MgY2hvaWNlIgogICAgICB9CiAgICB9CiAgXQp9Cg==
+    """),
     ("voiceover-web/en.json", """
     ewogICJhYm91dCI6ICJWb2ljZU92ZXIncyB3b3JkcyBvbiBhIHdlYiBwYWdlIGluIFNhZmFyaSBv
     biBpT1MsIGFzIEVhcnNob3QgcGxheXMgdGhlbSAoZG9jcy9tb2JpbGUtd2ViLm1kLCAnVm9pY2VP
@@ -26500,4 +26529,4 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
 ]
 
 /// A digest of the files above, naming the folder they are written to.
-let builtInVoiceFilesDigest = "209290a64a7eeef7"
+let builtInVoiceFilesDigest = "dedc3f0350b0a6de"

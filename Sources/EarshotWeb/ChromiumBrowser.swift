@@ -18,7 +18,7 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
 
     /// `window`: a window by `PageViewport`'s name (the reader's phone), over the capture's.
     public func open(_ address: String, picture: Bool, window: String?) throws -> any LivePage {
-        let viewport = window.flatMap { PageViewport(argument: $0) } ?? capture.viewport
+        let viewport = try window.map { try PageViewport.named($0) } ?? capture.viewport
         return try lock.withLock {
             let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
                                                   allowNetwork: capture.allowNetwork, pageAddress: address)

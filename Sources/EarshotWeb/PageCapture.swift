@@ -626,9 +626,11 @@ final class BrowserSession {
         for node in framed.nodes where kept.contains(node.nodeId) {
             if let backend = node.backendDOMNodeId, nodeIDs[backend] == nil { nodeIDs[backend] = node.nodeId }
         }
-        let tree = WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.count > 1 ? pair[1] as? String : nil),
+        var tree = WebPageTree(url: url, title: WebPageLimits.keptText(pair.first as? String ?? ""), language: pageText(pair.count > 1 ? pair[1] as? String : nil),
                                viewport: (viewport.width, viewport.height), browser: browser, refused: refused,
                                notes: allNotes.map(WebPageLimits.keptText), nodes: nodes)
+        tree.pixelRatio = viewport.scale
+        tree.mobile = viewport.mobile
         return (tree, nodeIDs)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import EarshotCore
 
 /// The window a page is laid out in, as Chromium's device emulation sets it (the DevTools
 /// `Emulation` domain, as DevTools' device toolbar does): its size in CSS pixels, its device
@@ -7,11 +8,11 @@ import Foundation
 /// agent. The boxes in the tree are the window's CSS pixels; the screenshot keeps one image pixel
 /// a CSS pixel whatever the ratio.
 ///
-/// The phones are two of DevTools' own emulated devices (devtools-frontend,
-/// `front_end/models/emulation/EmulatedDevices.ts`): "iPhone 12 Pro" (390 × 844 at 3, iOS
-/// Safari's agent) and "Pixel 7" (412 × 915 at 2.625, Chrome for Android's, with the running
-/// browser's version). Which phone stands for which platform is Earshot's choice (docs/web.md,
-/// "The window a page is read in").
+/// The phones are data (`PhoneWindows`, `voices/viewports/viewports.json`): two of DevTools' own
+/// emulated devices, "iPhone 12 Pro" (`iphone`, 390 × 844 at 3, iOS Safari's agent) and "Pixel 7"
+/// (`android`, 412 × 915 at 2.625, Chrome for Android's, with the running browser's version).
+/// Which phone stands for which platform is Earshot's choice (docs/web.md, "The window a page
+/// is read in").
 public struct PageViewport: Sendable, Equatable, CustomStringConvertible {
     /// `desktop`, `iphone`, `android`, or `WIDTHxHEIGHT` (`@SCALE`) for a window of that size.
     public var name: String
@@ -35,26 +36,43 @@ public struct PageViewport: Sendable, Equatable, CustomStringConvertible {
 
     /// A desktop window: what NVDA users browse in.
     public static let desktop = PageViewport(name: "desktop", width: 1280, height: 800)
-    /// DevTools' "iPhone 12 Pro", Safari on iOS.
-    public static let iPhone = PageViewport(
-        name: "iphone", width: 390, height: 844, scale: 3, mobile: true,
-        userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1")
-    /// DevTools' "Pixel 7", Chrome on Android.
-    public static let android = PageViewport(
-        name: "android", width: 412, height: 915, scale: 2.625, mobile: true,
-        userAgent: "Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/%s Mobile Safari/537.36")
 
-    public static let named: [PageViewport] = [.desktop, .iPhone, .android]
+    /// A phone of the data (`PhoneWindows`, `voices/viewports/viewports.json`) as a window.
+    public init(phone: PhoneWindows.Window) {
+        self.init(name: phone.name, width: phone.width, height: phone.height, scale: phone.scale, mobile: phone.mobile,
+                  userAgent: phone.userAgent)
+    }
+
+    /// The windows by name: the desktop's, then every phone of the data; an error when the
+    /// data cannot be read (its file and place).
+    public static func named() throws -> [PageViewport] {
+        [.desktop] + (try PhoneWindows.all()).map(PageViewport.init(phone:))
+    }
+
+    /// The window called `name` (`iphone`), from the data; an unknown name is an error that
+    /// lists the names.
+    public static func named(_ name: String) throws -> PageViewport {
+        let windows = try named()
+        guard let window = windows.first(where: { $0.name == name.lowercased() }) else {
+            throw UnknownPageWindow(name: name, names: windows.map(\.name))
+        }
+        return window
+    }
+
+    /// The phone VoiceOver reads Safari in (DevTools' "iPhone 12 Pro" in the data).
+    public static var iPhone: PageViewport { get throws { try named("iphone") } }
+    /// The phone TalkBack reads Chrome in (DevTools' "Pixel 7" in the data).
+    public static var android: PageViewport { get throws { try named("android") } }
 
     /// The sizes a window may have: WCAG's reflow width (320) up to a large monitor.
-    public static let sides = 200...8_000
-    public static let scales = 0.5...5.0
+    public static let sides = PhoneWindows.sides
+    public static let scales = PhoneWindows.scales
 
     /// `desktop`, `iphone`, `android`, or `WIDTHxHEIGHT` with an optional `@SCALE` (`320x640`,
     /// `768x1024@2`): a window of that size, not a phone. Nil for anything else.
     public init?(argument: String) {
         let text = argument.lowercased()
-        if let known = Self.named.first(where: { $0.name == text }) {
+        if let known = ((try? Self.named()) ?? [.desktop]).first(where: { $0.name == text }) {
             self = known
             return
         }
@@ -81,4 +99,12 @@ public struct PageViewport: Sendable, Equatable, CustomStringConvertible {
         let version = product?.split(separator: "/").last.map(String.init) ?? "120.0.0.0"
         return userAgent.replacingOccurrences(of: "%s", with: version)
     }
+}
+
+/// A window name that is neither the desktop's nor a phone of the data.
+public struct UnknownPageWindow: UserFacingError {
+    public var name: String
+    public var names: [String]
+    public var category: ErrorCategory { .usage }
+    public var description: String { NameSuggestion.unknown("window", name, in: names) }
 }

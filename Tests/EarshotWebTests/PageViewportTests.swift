@@ -26,10 +26,40 @@ struct PageViewportTests {
         #expect(PageViewport(argument: argument) == nil)
     }
 
+    @Test("the phones are data: voices/viewports/viewports.json, each with its source; an unknown name lists the names")
+    func phonesAreData() throws {
+        let phones = try PhoneWindows.all()
+        #expect(phones.map(\.name) == ["iphone", "android"])
+        #expect(phones.map(\.title) == ["iPhone 12 Pro", "Pixel 7"])
+        #expect(try PageViewport.named().map(\.name) == ["desktop", "iphone", "android"])
+        #expect(throws: UnknownPageWindow.self) { try PageViewport.named("iphon") }
+        let error = try #require(try? { () throws -> String? in
+            do { _ = try PageViewport.named("iphon"); return nil } catch { return "\(error)" }
+        }())
+        #expect(error == "unknown window \"iphon\"; did you mean \"iphone\"? (valid: desktop, iphone, android)", "\(error)")
+    }
+
+    @Test("a phone file with a bad entry is refused at its place", arguments: [
+        (#"{"earshotViewports": 1, "viewports": [{"name": "Big Phone", "title": "x", "width": 400, "height": 800, "scale": 2, "from": {}}]}"#, "a phone's \"name\" is a lower-case word", 1),
+        (#"{"earshotViewports": 1, "viewports": [{"name": "p", "title": "x", "width": 40, "height": 800, "scale": 2, "from": {}}]}"#, "\"width\" is in CSS pixels", 1),
+        (#"{"earshotViewports": 1, "viewports": [{"name": "p", "title": "x", "width": 400, "height": 800, "scale": 9, "from": {}}]}"#, "\"scale\" is the device pixel ratio", 1),
+        (#"{"earshotViewports": 1, "viewports": [{"name": "p", "title": "x", "width": 400, "height": 800, "scale": 2}]}"#, "says nowhere where its size comes from", 1),
+        (#"{"earshotViewports": 2, "viewports": []}"#, "\"earshotViewports\" must be 1", 1),
+    ])
+    func badPhoneData(_ text: String, problem: String, line: Int) throws {
+        do {
+            _ = try PhoneWindows.decode(try JSONDocument.parse(text, file: "phones.json"))
+            Issue.record("accepted: \(text)")
+        } catch let error as DataFileError {
+            #expect("\(error)".contains(problem), "\(error)")
+            #expect("\(error)".contains("phones.json:\(line):"), "\(error)")
+        }
+    }
+
     @Test("the phone's browser version comes from the running browser")
-    func agent() {
-        #expect(PageViewport.android.agent(browser: "Chromium/131.0.6778.85")?.contains("Chrome/131.0.6778.85 Mobile Safari") == true)
-        #expect(PageViewport.iPhone.agent(browser: "Chromium/131.0")?.contains("iPhone OS") == true)
+    func agent() throws {
+        #expect(try PageViewport.android.agent(browser: "Chromium/131.0.6778.85")?.contains("Chrome/131.0.6778.85 Mobile Safari") == true)
+        #expect(try PageViewport.iPhone.agent(browser: "Chromium/131.0")?.contains("iPhone OS") == true)
         #expect(PageViewport.desktop.agent(browser: "Chromium/131.0") == nil)
     }
 
@@ -48,10 +78,10 @@ struct PageViewportTests {
         let desktop = try Self.read(.desktop)
         #expect(desktop.said == "1280 by 800, ratio 1, touch 0, desktop", "\(desktop.said)")
         #expect(desktop.linkWidths == [640, 640] && desktop.wideShown, "\(desktop)")
-        let iPhone = try Self.read(.iPhone)
+        let iPhone = try Self.read(try PageViewport.iPhone)
         #expect(iPhone.said == "390 by 844, ratio 3, touch 5, iPhone, coarse pointer", "\(iPhone.said)")
         #expect(iPhone.linkWidths == [195, 195] && !iPhone.wideShown, "\(iPhone)")
-        let android = try Self.read(.android)
+        let android = try Self.read(try PageViewport.android)
         #expect(android.said == "412 by 915, ratio 2.625, touch 5, Android, coarse pointer", "\(android.said)")
         #expect(android.linkWidths == [206, 206], "\(android)")
     }

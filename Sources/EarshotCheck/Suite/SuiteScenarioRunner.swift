@@ -135,6 +135,52 @@ public final class SuiteScenarioRunner {
         }
     }
 
+    /// Runs one scenario once under each of `readers` (`test --readers`): an outcome per reader,
+    /// each naming its reader (one that is not the scenario's own has its expectations reported,
+    /// not judged, and no golden), then the comparison's own outcome, what each reader said at
+    /// each step. A scenario that cannot run gives its error once.
+    public func runReaders(_ file: String, readers: [ScreenReaderName]) throws -> [ScenarioOutcome] {
+        let start = Date()
+        do {
+            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+                try ScenarioFile.load(path: file)
+            }.withDensity(density)
+            let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + (rate.map { "@\($0)" } ?? "")
+            let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
+                                                                        espeakData: espeakData, rate: rate)
+            speakers[key] = speaker
+            // The reader the scenario is written for: its own (`"reader"`), else its screens'.
+            let own = ScreenReaders.decide(asked: scenario.reader?.name, for: scenario.screens.map(\.screen))
+            var runs: [ReaderComparison.Run] = [], outcomes: [ScenarioOutcome] = []
+            for reader in readers {
+                let started = Date()
+                var outcome: ScenarioOutcome
+                do {
+                    var result = try ScenarioPlayback.run(scenario, speaker: speaker,
+                                                          session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader)).result
+                    result.nameReader(reader)
+                    runs.append(ReaderComparison.Run(reader: reader, result: result))
+                    outcome = ScenarioOutcome(file: file, result: result, title: scenario.title, time: Date().timeIntervalSince(started))
+                    if reader != own { outcome.writtenFor = own.rawValue }
+                } catch let error as UserFacingError {
+                    // One reader that cannot play it (a gesture it has not) leaves the others.
+                    if error.category == .unavailable { throw error }
+                    outcome = ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(started))
+                }
+                outcome.reader = reader.rawValue
+                outcomes.append(outcome)
+            }
+            // The comparison sets side by side the readers that could play it.
+            if runs.count >= 2 {
+                outcomes.append(ScenarioOutcome(file: file, comparison: ReaderComparison(runs: runs, scenario: scenario), time: 0))
+            }
+            return outcomes
+        } catch let error as UserFacingError {
+            if error.category == .unavailable { throw error }
+            return [ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))]
+        }
+    }
+
     /// How many speakers (one per voice and rate) the runner holds.
     public var speakerCount: Int { speakers.count }
 

@@ -65,6 +65,9 @@ public struct Finding: Sendable, Equatable {
     /// The speaking rate of the run that found it, in words a minute, when the run was made at a
     /// rate asked for (`--rate`, a run of `--rates`); nil at the profile's own rate without one.
     public var rate: Int?
+    /// The screen reader of the run that found it, when the run was one of several readers'
+    /// (`test --readers`); nil otherwise.
+    public var reader: ScreenReaderName?
     /// The case of its code the finding is, when the criteria data maps that case apart
     /// (`FindingCase`: a web page's element wholly hidden where keyboard focus leaves it); nil
     /// for the code itself.

@@ -5,7 +5,8 @@
 /// (`known`, `new`, or null without a baseline), `criteria` (the code's criteria in every
 /// standard, each `{"standard": …, "id": …, "title": …}`: its case's when the criteria data
 /// maps its case apart), then `rate` (words a minute) only for a finding made at a rate asked
-/// for (`--rate`, `--rates`), and last `case` only for a finding of such a case
+/// for (`--rate`, `--rates`), `reader` only for a finding of a run of several readers
+/// (`test --readers`), and last `case` only for a finding of such a case
 /// (`FindingCase`, `focus-hidden`) — with
 /// `null` for what is not known, and times with six decimals, so the same findings always give
 /// the same bytes and files diff cleanly. A location is `{"file": …, "line": …, "column": …}`
@@ -33,7 +34,8 @@ public enum FindingsJSON {
                 finding.baseline.map { jsonString($0.rawValue) } ?? "null",
                 "[" + finding.criteria.map(criterionJSON).joined(separator: ", ") + "]",
             ]
-            let rate = finding.rate.map { ", \"rate\": \($0)" } ?? ""
+            let rate = (finding.rate.map { ", \"rate\": \($0)" } ?? "")
+                + (finding.reader.map { ", \"reader\": \(jsonString($0.rawValue))" } ?? "")
             let criteriaCase = finding.criteriaCase.map { ", \"case\": \(jsonString($0.rawValue))" } ?? ""
             let axe = finding.axe.map { ", \"axe\": {" + axeFields($0).map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}" } ?? ""
             return "  {" + zip(keys, fields).map { "\(jsonString($0)): \($1)" }.joined(separator: ", ") + rate + criteriaCase + axe + "}"
@@ -75,7 +77,7 @@ public enum FindingsJSON {
     /// Decodes a parsed findings array; an unknown code or severity suggests the nearest valid one.
     public static func decode(_ root: JSONNode) throws -> [Finding] {
         try root.arrayItems().map { node in
-            let object = try node.object(allowing: keys + ["rate", "case", "axe"])
+            let object = try node.object(allowing: keys + ["rate", "reader", "case", "axe"])
             let code = try object.required("code").enumValue(FindingCode.self, what: "finding code")
             let severity = try object.required("severity").enumValue(FindingSeverity.self, what: "severity")
             var finding = Finding(
@@ -87,6 +89,7 @@ public enum FindingsJSON {
             finding.elementLocation = try location(object["elementLocation"])
             finding.expected = try object.bool("expected") ?? false
             finding.rate = try object.int("rate")
+            finding.reader = try object.string("reader").map { ScreenReaderName($0) }
             if let mark = object["baseline"], !mark.isNull {
                 finding.baseline = try mark.enumValue(BaselineMark.self, what: "baseline mark")
             }

@@ -80,6 +80,7 @@ public enum SarifReport {
             if let screen = finding.screen { properties.append(("screen", jsonString(screen))) }
             if let source = finding.source { properties.append(("source", jsonString(source))) }
             if let rate = finding.rate { properties.append(("rate", String(rate))) }
+            if let reader = finding.reader { properties.append(("reader", jsonString(reader.rawValue))) }
             if let axe = finding.axe { properties += FindingsJSON.axeFields(axe) }
             fields.append(("properties", object(properties)))
             return object(fields, indent: 8)

@@ -230,6 +230,10 @@ extension Scenario {
         }
         return changed
     }
+
+    /// Whether the scenario plays on a web page (an `.html` screen, an address, a saved tree):
+    /// what `test --readers` compares readers on.
+    public var playsWebPage: Bool { screens.contains { $0.page != nil || $0.screen.isWebPage } }
 }
 
 extension ScenarioResult {

@@ -26,10 +26,20 @@ public enum JUnitReport {
         out += "<testsuites name=\"\(escape(name))\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(time))\">\n"
         for record in records {
             out += "  <testsuite name=\"\(escape(record.name))\" tests=\"\(record.cases.count)\" failures=\"\(record.failures)\" errors=\"\(record.errors)\" skipped=\"0\" time=\"\(seconds(record.time))\">\n"
+            var properties: [(String, String)] = []
             if let rate = record.rate {
-                out += "    <properties>\n      <property name=\"rate\" value=\"\(rate)\"/>\n    </properties>\n"
+                properties.append(("rate", String(rate)))
             } else if let rates = record.sweepRates {
-                out += "    <properties>\n      <property name=\"rates\" value=\"\(rates.map(String.init).joined(separator: ","))\"/>\n    </properties>\n"
+                properties.append(("rates", rates.map(String.init).joined(separator: ",")))
+            }
+            if let reader = record.reader { properties.append(("reader", reader)) }
+            if let readers = record.comparedReaders { properties.append(("readers", readers.joined(separator: ","))) }
+            if !properties.isEmpty {
+                out += "    <properties>\n"
+                for (name, value) in properties {
+                    out += "      <property name=\"\(name)\" value=\"\(escape(value))\"/>\n"
+                }
+                out += "    </properties>\n"
             }
             for testCase in record.cases {
                 var attributes = "classname=\"\(escape(record.name))\" name=\"\(escape(testCase.name))\""

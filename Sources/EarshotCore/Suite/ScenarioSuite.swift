@@ -119,12 +119,42 @@ public struct ScenarioOutcome: Sendable, Codable {
     /// The sweep's own record (`test --rates`): its rates; its findings are the sweep's
     /// (`timing.rate-dependent`) and its transcript the fates that change.
     public var sweepRates: [Int]?
+    /// In a run of several readers (`test --readers`): the reader of this run, or nil for the
+    /// comparison's own record.
+    public var reader: String?
+    /// The reader the scenario is written for, when this run's reader is another: its
+    /// expectations are reported, not judged, and its golden is not compared.
+    public var writtenFor: String?
+    /// The comparison's own record (`test --readers`): the readers, in the order given; its
+    /// transcript is what each said at each step (`ReaderComparison.readableSteps`).
+    public var comparedReaders: [String]?
+    /// For the comparison's own record: how many steps it set side by side, and in how many
+    /// the readers' words differ.
+    public var comparedSteps: Int?
+    public var differingSteps: Int?
 
-    /// The scenario as reports name it: `FILE`, `FILE @ 300 wpm`, `FILE @ rates 175, 300, 450`.
+    /// The scenario as reports name it: `FILE`, `FILE @ 300 wpm`, `FILE @ rates 175, 300, 450`,
+    /// `FILE @ voiceover`, `FILE @ readers nvda, voiceover, talkback`.
     public var displayName: String {
+        if let reader { return "\(file) @ \(reader)" + ((sweepRate ?? rate).map { ", \($0) wpm" } ?? "") }
+        if let comparedReaders { return "\(file) @ readers \(comparedReaders.joined(separator: ", "))" }
         if let rate = sweepRate ?? rate { return "\(file) @ \(rate) wpm" }
         if let sweepRates { return "\(file) @ rates \(sweepRates.map(String.init).joined(separator: ", "))" }
         return file
+    }
+
+    /// The comparison's own outcome: what each reader said at each step as its transcript; no
+    /// finding (each run's are its own).
+    public init(file: String, comparison: ReaderComparison, time: Double) {
+        self.file = file
+        transcript = comparison.readableSteps
+        expectations = []
+        findingsJSON = FindingsJSON.encode([])
+        self.time = time
+        comparedReaders = comparison.readers.map(\.rawValue)
+        comparedSteps = comparison.steps.count
+        differingSteps = comparison.differing.count
+        coverage = CheckCoverage()
     }
 
     /// The sweep's own outcome: its findings, and the fates that change as its transcript.
@@ -184,6 +214,9 @@ public struct ScenarioVerdict: Sendable {
         case updated
         /// The run was made at another rate than the profile's own (the golden's): not compared.
         case otherRate
+        /// The run was heard by another reader than the scenario's own (`test --readers`): the
+        /// golden holds its own reader's words, so it is not compared.
+        case otherReader
     }
 
     public var outcome: ScenarioOutcome
@@ -196,7 +229,16 @@ public struct ScenarioVerdict: Sendable {
         findings = outcome.findings()
     }
 
-    public var failedExpectations: [ScenarioOutcome.ExpectationLine] { outcome.expectations.filter { !$0.passed } }
+    /// The expectations that did not hold and fail the run: none under another reader than the
+    /// scenario's own, whose words they are (`unjudgedExpectations`).
+    public var failedExpectations: [ScenarioOutcome.ExpectationLine] {
+        outcome.writtenFor != nil ? [] : outcome.expectations.filter { !$0.passed }
+    }
+    /// Under another reader than the scenario's own (`test --readers`): the expectations that
+    /// did not hold, reported with what this reader said instead, never failing the run.
+    public var unjudgedExpectations: [ScenarioOutcome.ExpectationLine] {
+        outcome.writtenFor == nil ? [] : outcome.expectations.filter { !$0.passed }
+    }
     /// Error findings the scenario does not expect and the baseline does not know.
     public var unexpectedErrors: [Finding] { findings.filter(\.failsRun) }
 
@@ -214,7 +256,8 @@ public struct ScenarioVerdict: Sendable {
         guard outcome.error == nil else { return ScenarioVerdict(outcome: outcome, golden: nil) }
         // The golden holds the profile's own rate: at another, times differ by nature.
         if outcome.rate != nil { return ScenarioVerdict(outcome: outcome, golden: .otherRate) }
-        if outcome.sweepRates != nil { return ScenarioVerdict(outcome: outcome, golden: nil) }
+        if outcome.sweepRates != nil || outcome.comparedReaders != nil { return ScenarioVerdict(outcome: outcome, golden: nil) }
+        if outcome.writtenFor != nil { return ScenarioVerdict(outcome: outcome, golden: .otherReader) }
         let path = ScenarioSuite.goldenPath(for: outcome.file)
         let golden: String?
         if FileManager.default.fileExists(atPath: path) {
@@ -239,6 +282,17 @@ public struct ScenarioVerdict: Sendable {
                 SuiteCase("read", name: "run \(outcome.file)", outcome: .error(message: error)),
             ])
             record.rate = outcome.rate
+            record.reader = outcome.reader
+            return record
+        }
+        if let readers = outcome.comparedReaders {
+            let differing = outcome.differingSteps ?? 0, steps = outcome.comparedSteps ?? 0
+            var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: [
+                SuiteCase("readers", name: "words compared across readers",
+                          location: SourceLocation(file: outcome.file, line: 1, column: 1), outcome: .passed,
+                          note: "\(differing) of \(steps) steps said differently\n" + outcome.transcript),
+            ])
+            record.comparedReaders = readers
             return record
         }
         if outcome.sweepRates != nil {
@@ -263,16 +317,24 @@ public struct ScenarioVerdict: Sendable {
             cases.append(SuiteCase("golden", name: "golden transcript", location: goldenLocation,
                                    outcome: .failed(message: "no golden transcript \(goldenFile) (record it with --update)",
                                                     details: outcome.transcript)))
-        case .otherRate, nil: break
+        case .otherRate, .otherReader, nil: break
         }
         for line in outcome.expectations {
-            cases.append(SuiteCase("expectation", name: "expectation at line \(line.location.line): \(line.summary)", location: line.location,
+            let name = "expectation at line \(line.location.line): \(line.summary)"
+            if let own = outcome.writtenFor, let reader = outcome.reader {
+                // Another reader's words: reported, never failed.
+                cases.append(SuiteCase("expectation", name: name, location: line.location, outcome: .passed,
+                                       note: line.passed ? nil : "not judged under \(reader) (the scenario's words are \(own)'s): expected \(line.summary), but \(line.actual)"))
+                continue
+            }
+            cases.append(SuiteCase("expectation", name: name, location: line.location,
                                    outcome: line.passed ? .passed
                                        : .failed(message: "expected \(line.summary), but \(line.actual)", details: line.text)))
         }
         cases += SuiteRecord.findingCases(findings)
         var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: cases, findings: findings)
         record.rate = outcome.sweepRate ?? outcome.rate
+        record.reader = outcome.reader
         return record
     }
 }

@@ -18,6 +18,12 @@ public struct SuiteRecord: Sendable {
     public var rate: Int?
     /// For the record of a sweep's own findings (`--rates`): the rates, as JUnit's `rates` property.
     public var sweepRates: [Int]?
+    /// The screen reader of a run of several (`test --readers`): JUnit names the suite
+    /// `FILE @ READER` and gives it a `reader` property.
+    public var reader: String?
+    /// For the record of a comparison of readers (`test --readers`): the readers, as JUnit's
+    /// `readers` property.
+    public var comparedReaders: [String]?
 
     public init(file: String, time: Double = 0, cases: [SuiteCase] = [], findings: [Finding] = []) {
         self.file = file
@@ -87,6 +93,8 @@ extension SuiteRecord {
 
     /// The suite's name in reports: the file, with the rate or the sweep's rates.
     public var name: String {
+        if let reader { return "\(file) @ \(reader)" + (rate.map { ", \($0) wpm" } ?? "") }
+        if let comparedReaders { return "\(file) @ readers \(comparedReaders.joined(separator: ", "))" }
         if let rate { return "\(file) @ \(rate) wpm" }
         if let sweepRates { return "\(file) @ rates \(sweepRates.map(String.init).joined(separator: ", "))" }
         return file

@@ -111,6 +111,32 @@ struct WebPageTreeTests {
         }
     }
 
+    @Test("a phone's window (version 7) keeps its pixel ratio and mobile through a write and a read; a desktop's tree is written as before; in a version 6 file, or a ratio out of range, it is an error at its place")
+    func phoneWindow() throws {
+        #expect(!Self.tree(screenshot: nil).json.contains("\"window\""))
+        #expect(Self.tree(screenshot: nil).json.contains("\"version\": 2,"))
+        var tree = Self.tree(screenshot: nil)
+        tree.viewport = (412, 915)
+        tree.pixelRatio = 2.625
+        tree.mobile = true
+        let text = tree.json
+        #expect(text.contains("\"version\": 7,"))
+        #expect(text.contains("  \"viewport\": [412, 915],\n  \"window\": {\"pixelRatio\": 2.625, \"mobile\": true},\n"), "\(text)")
+        let read = try WebPageTree.decode(try JSONDocument.parse(text, file: "page.axtree.json"))
+        #expect(read == tree)
+        #expect(read.pixelRatio == 2.625 && read.mobile)
+        for (bad, words) in [(text.replacingOccurrences(of: "\"version\": 7,", with: "\"version\": 6,"), "is a key of version 7"),
+                             (text.replacingOccurrences(of: "\"pixelRatio\": 2.625", with: "\"pixelRatio\": 40"), "\"pixelRatio\" is the window's")] {
+            do {
+                _ = try WebPageTree.decode(try JSONDocument.parse(bad, file: "x.axtree.json"))
+                Issue.record("read: \(words)")
+            } catch let error as DataFileError {
+                #expect(error.message.contains(words), "\(error.message)")
+                #expect(error.location.line == 8, "\(error.location)")
+            }
+        }
+    }
+
     /// A chain of `depth` nodes below the document (the document at depth 1).
     static func chain(depth: Int) -> WebPageTree {
         var nodes: [WebPageTree.Node] = []

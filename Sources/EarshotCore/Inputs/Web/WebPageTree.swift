@@ -13,9 +13,10 @@ import Foundation
 public struct WebPageTree: Sendable, Equatable {
     public static let format = "earshot-axtree"
     /// The version `json` writes: 2 added `screenshot`, 3 `notes`, 4 `coversTested` and each
-    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`, 7 `textSpacing`. A tree is written as
-    /// the lowest version that holds what it has (version 2 without notes and covers), which
-    /// earlier readers read; versions 1 to 6 are still read.
+    /// node's `cover`, 5 `axe`, 6 `keyboard` and `reflow`, 7 `textSpacing` and `window` (the
+    /// window's pixel ratio and whether it is a phone's). A tree is written as the lowest version
+    /// that holds what it has (version 2 without notes and covers), which earlier readers read;
+    /// versions 1 to 6 are still read.
     public static let version = 7
     /// The versions `decode` reads.
     public static let versionsRead = [1, 2, 3, 4, 5, 6, 7]
@@ -93,6 +94,12 @@ public struct WebPageTree: Sendable, Equatable {
     public var language: String?
     /// The window's width and height in CSS pixels.
     public var viewport: (width: Int, height: Int)
+    /// The window's device pixels per CSS pixel (`window.devicePixelRatio`): 1 for a desktop's
+    /// and for a tree saved before version 7.
+    public var pixelRatio: Double = 1
+    /// Whether the window was a phone's (mobile layout, touch, the phone browser's agent:
+    /// `--viewport iphone`, a reader's phone); false before version 7.
+    public var mobile = false
     /// The browser and its version (`Chromium/156.0.8078.114`).
     public var browser: String?
     /// Addresses the page tried to reach and was refused (Earshot reads pages offline).
@@ -140,6 +147,7 @@ public struct WebPageTree: Sendable, Equatable {
 
     public static func == (lhs: WebPageTree, rhs: WebPageTree) -> Bool {
         lhs.url == rhs.url && lhs.title == rhs.title && lhs.language == rhs.language && lhs.viewport == rhs.viewport
+            && lhs.pixelRatio == rhs.pixelRatio && lhs.mobile == rhs.mobile
             && lhs.browser == rhs.browser && lhs.refused == rhs.refused && lhs.notes == rhs.notes && lhs.nodes == rhs.nodes
             && lhs.screenshot == rhs.screenshot && lhs.coversTested == rhs.coversTested && lhs.axe == rhs.axe
             && lhs.keyboard == rhs.keyboard && lhs.reflow == rhs.reflow && lhs.textSpacing == rhs.textSpacing
@@ -151,7 +159,7 @@ public struct WebPageTree: Sendable, Equatable {
         return members.contains { $0.key == "format" && ($0.node.value.stringText == format) }
     }
 
-    static let keys = ["format", "version", "url", "title", "language", "viewport", "browser", "refused", "notes", "coversTested",
+    static let keys = ["format", "version", "url", "title", "language", "viewport", "window", "browser", "refused", "notes", "coversTested",
                        "axe", "keyboard", "reflow", "textSpacing", "nodes", "screenshot"]
     static let screenshotKeys = ["width", "height", "png"]
     static let nodeKeys = ["id", "role", "name", "description", "value", "properties", "children", "tag", "domID",
@@ -235,6 +243,19 @@ public struct WebPageTree: Sendable, Equatable {
                                language: try object.string("language"), viewport: (viewport[0], viewport[1]),
                                browser: try object.string("browser"), refused: try object.strings("refused") ?? [], notes: notes, nodes: nodes,
                                screenshot: screenshot, coversTested: coversTested)
+        if let node = object["window"], !node.isNull {
+            guard fileVersion >= 7 else {
+                throw DataFileError("\"window\" is a key of version 7; this file says version \(fileVersion)", at: node.location)
+            }
+            let window = try node.object(allowing: ["pixelRatio", "mobile"])
+            let ratioNode = try window.required("pixelRatio")
+            let ratio = try ratioNode.doubleValue()
+            guard (0.5...5.0).contains(ratio) else {
+                throw DataFileError("\"pixelRatio\" is the window's device pixels per CSS pixel, 0.5 to 5; got \(ratio)", at: ratioNode.location)
+            }
+            tree.pixelRatio = ratio
+            tree.mobile = try window.bool("mobile") ?? false
+        }
         if let node = object["axe"], !node.isNull {
             guard fileVersion >= 5 else {
                 throw DataFileError("\"axe\" is a key of version 5; this file says version \(fileVersion)", at: node.location)
@@ -507,11 +528,15 @@ public struct WebPageTree: Sendable, Equatable {
         var lines = ["{"]
         lines.append("  \"format\": \(jsonString(Self.format)),")
         let hasCovers = coversTested || nodes.contains { $0.cover != nil }
-        lines.append("  \"version\": \(textSpacing != nil ? 7 : keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
+        let hasWindow = pixelRatio != 1 || mobile
+        lines.append("  \"version\": \(textSpacing != nil || hasWindow ? 7 : keyboard != nil || reflow != nil ? 6 : axe != nil ? 5 : hasCovers ? 4 : notes.isEmpty ? 2 : 3),")
         lines.append("  \"url\": \(jsonString(url)),")
         lines.append("  \"title\": \(jsonString(title)),")
         lines.append("  \"language\": \(optional(language)),")
         lines.append("  \"viewport\": [\(viewport.width), \(viewport.height)],")
+        if hasWindow {
+            lines.append("  \"window\": {\"pixelRatio\": \(plainNumber(pixelRatio)), \"mobile\": \(mobile)},")
+        }
         lines.append("  \"browser\": \(optional(browser)),")
         lines.append("  \"refused\": [\(refused.map(jsonString).joined(separator: ", "))],")
         if !notes.isEmpty { lines.append("  \"notes\": [\(notes.map(jsonString).joined(separator: ", "))],") }
