@@ -87,7 +87,7 @@ struct WebModeTests {
         let samples = CLIRunner.repositoryRoot.appendingPathComponent("samples/web")
         let english = try WebNavigationTests.check(samples.appendingPathComponent("signin-form.json").path, voice: "en")
         #expect(english.contains("\"Email edit required invalid entry Enter an address with @ in it selected me.example.com\""), "\(english)")
-        #expect(english.contains("[browseMode sound]  spoken to 00:04.668  (focus move (tab), line 11)"), "\(english)")
+        #expect(english.contains("[browseMode sound]  spoken to 00:05.299  (focus move (tab), line 11)"), "\(english)")
         let korean = try WebNavigationTests.check(samples.appendingPathComponent("signin-form-ko.json").path, voice: "ko")
         #expect(korean.contains("\"이메일 편집창 필요함 입력 오류 @가 들어간 주소를 입력하세요 me.example.com 선택됨\""), "\(korean)")
     }
