@@ -99,7 +99,7 @@ struct WebModeTests {
         #expect(lines.map(\.what) == [
             "\"main landmark City edit\"", "[focusMode sound]", "\"City edit blank\"",
             "\"a\"", "\"space\"", "\"b\"", "\"bang\"",
-            "\"PIN edit blank\"", "\"star\"",
+            "\"PIN edit protected blank\"", "\"star\"",
             "[browseMode sound]", "\"Gift wrap check box not checked\"", "\"checked\"",
         ], "\(output)")
         #expect(lines.map(\.cause).contains("focus move (space)") && lines.map(\.cause).contains("typed (!)"), "\(output)")
