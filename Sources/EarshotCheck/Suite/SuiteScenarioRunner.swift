@@ -60,18 +60,8 @@ public final class SuiteScenarioRunner {
     public func run(_ file: String, page: String?, rate: Int?) throws -> ScenarioOutcome {
         let start = Date()
         do {
-            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
-                try ScenarioFile.load(path: file)
-            }.withDensity(density)
-            let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + (rate.map { "@\($0)" } ?? "")
-            let speaker: Speaker
-            if let known = speakers[key] {
-                speaker = known
-            } else {
-                speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, library: library, espeakData: espeakData,
-                                                       rate: rate)
-                speakers[key] = speaker
-            }
+            let scenario = try loadScenario(file)
+            let speaker = try speaker(for: scenario, rate: rate)
             let session = try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader)
             let result: ScenarioResult
             if let report, let page, !page.isEmpty {
@@ -105,16 +95,11 @@ public final class SuiteScenarioRunner {
     public func runSweep(_ file: String, rates: [Int]) throws -> [ScenarioOutcome] {
         let start = Date()
         do {
-            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
-                try ScenarioFile.load(path: file)
-            }.withDensity(density)
+            let scenario = try loadScenario(file)
             var runs: [RateSweep.Run] = [], times: [Double] = []
             for rate in rates {
                 let started = Date()
-                let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + "@\(rate)"
-                let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
-                                                                            espeakData: espeakData, rate: rate)
-                speakers[key] = speaker
+                let speaker = try speaker(for: scenario, rate: rate)
                 var result = try ScenarioPlayback.run(scenario, speaker: speaker,
                                                       session: try ScenarioPlayback.session(for: scenario, speaker: speaker, asking: reader)).result
                 result.nameRate(rate)
@@ -142,13 +127,8 @@ public final class SuiteScenarioRunner {
     public func runReaders(_ file: String, readers: [ScreenReaderName]) throws -> [ScenarioOutcome] {
         let start = Date()
         do {
-            let scenario = try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
-                try ScenarioFile.load(path: file)
-            }.withDensity(density)
-            let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + (rate.map { "@\($0)" } ?? "")
-            let speaker = try speakers[key] ?? ScenarioPlayback.speaker(for: scenario, voice: voice, library: library,
-                                                                        espeakData: espeakData, rate: rate)
-            speakers[key] = speaker
+            let scenario = try loadScenario(file)
+            let speaker = try speaker(for: scenario, rate: rate)
             // The reader the scenario is written for: its own (`"reader"`), else its screens'.
             let own = ScreenReaders.decide(asked: scenario.reader?.name, for: scenario.screens.map(\.screen))
             var runs: [ReaderComparison.Run] = [], outcomes: [ScenarioOutcome] = []
@@ -179,6 +159,23 @@ public final class SuiteScenarioRunner {
             if error.category == .unavailable { throw error }
             return [ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))]
         }
+    }
+
+    /// The scenario in `file`, with the run's density (anything else is an error naming it).
+    private func loadScenario(_ file: String) throws -> Scenario {
+        try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
+            try ScenarioFile.load(path: file)
+        }.withDensity(density)
+    }
+
+    /// The speaker for the scenario's voice at `rate`: one per voice and rate, made once and
+    /// kept, so a text's length is synthesized once across the run.
+    private func speaker(for scenario: Scenario, rate: Int?) throws -> Speaker {
+        let key = (voice ?? scenario.voice ?? VoiceLibrary.defaultVoice) + (rate.map { "@\($0)" } ?? "")
+        if let known = speakers[key] { return known }
+        let speaker = try ScenarioPlayback.speaker(for: scenario, voice: voice, library: library, espeakData: espeakData, rate: rate)
+        speakers[key] = speaker
+        return speaker
     }
 
     /// How many speakers (one per voice and rate) the runner holds.
