@@ -65,6 +65,8 @@ public final class DeskCheck: @unchecked Sendable {
     private struct ReadAll: Sendable {
         var remaining: [String]
         var source: String?
+        /// From the top (VoiceOver's two-finger swipe up) or from the focused stop (down).
+        var fromTop: Bool
     }
 
     /// The name of the screen shown now (inside the executor).
@@ -235,7 +237,7 @@ public final class DeskCheck: @unchecked Sendable {
                 note("\(name): no focus stops on screen \"\(current)\"", source: source)
                 return NavigationResult(outcome: .noTarget, stop: nil, position: nil, count: 0, speech: nil)
             }
-            readAll = ReadAll(remaining: screens.shown.readAllSteps(from: start).map { stops[$0].id }, source: source)
+            readAll = ReadAll(remaining: screens.shown.readAllSteps(from: start).map { stops[$0].id }, source: source, fromTop: fromTop)
             return continueReadAll()
         }
         switch result.outcome {
@@ -459,7 +461,7 @@ public final class DeskCheck: @unchecked Sendable {
             let result = screens.shown.readLine(from: id)
             if let spoken = result.speech, let stop = result.stop {
                 let element = ElementSpeech(elementID: stop.id, description: spoken, withHint: false, purpose: .readAll)
-                scheduler.handle(.focusMoved(element, gesture: gestureName(.readAll(fromTop: false))),
+                scheduler.handle(.focusMoved(element, gesture: gestureName(.readAll(fromTop: next.fromTop))),
                                  source: source)
                 return result
             }

@@ -74,22 +74,3 @@ extension TalkBack {
         return said.isEmpty ? nil : said
     }
 }
-
-extension TalkBack {
-    /// A jump is a swipe down or up with a reading control chosen (TalkBack names its web
-    /// controls Headings, Links, Lists, Controls and Landmarks: `CursorGranularity`); other
-    /// gestures keep their names.
-    public func gestureName(_ gesture: ScenarioGesture) -> String? {
-        guard case .jump(let target, let forward) = gesture else { return nil }
-        let control: String
-        switch target {
-        case .heading: control = "headings"
-        case .link: control = "links"
-        case .list: control = "lists"
-        case .formField: control = "controls"
-        case .landmark: control = "landmarks"
-        default: control = target.rotorName
-        }
-        return "reading control \(control), swipe \(forward ? "down" : "up")"
-    }
-}
