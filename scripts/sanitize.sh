@@ -37,7 +37,11 @@ if [ "$kind" = thread ]; then
   # And not the suites that play through the JACK dummy backend: libjack aborts under TSan.
   skip=(--skip "AlsaSinkJackTests|LiveSpeechDeviceTests|SpeakerTests|EarshotLibraryTests\.|EarshotCLITests\.(?!($concurrent)\b)")
 else
-  skip=(--skip "EarshotLibraryTests\.|EarshotCLITests\.(?!($concurrent|HostilePageTests)\b)")
+  # The paced suites (real time on the JACK dummy backend, judged to the sample) run after the
+  # rest, on their own, as scripts/test.sh runs them: beside the parallel run's load the player
+  # falls behind and jack_rec drops or repeats a period, the machine's glitch, not Earshot's.
+  paced='AlsaSinkJackTests|LiveSpeechDeviceTests'
+  skip=(--skip "$paced|EarshotLibraryTests\.|EarshotCLITests\.(?!($concurrent|HostilePageTests)\b)")
   bash scripts/jack-dummy.sh start
 fi
 TMPDIR=$(bash scripts/test-tmpdir.sh)
@@ -45,6 +49,9 @@ export TMPDIR
 trap 'rm -rf "$TMPDIR"' EXIT
 status=0
 swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --parallel --num-workers 2 "${skip[@]}" || status=$?
+if [ -n "${paced:-}" ]; then
+  swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" --filter "$paced" || status=$?
+fi
 found=("$reports"/report.*)
 if [ -e "${found[0]}" ]; then
   echo "sanitize: $kind: ${#found[@]} process(es) reported (kept in $reports); each report in full:" >&2
