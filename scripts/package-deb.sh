@@ -8,6 +8,9 @@
 # EARSHOT_DEB_BINARY=PATH packages that binary instead of building one; it must not need the
 # Swift toolchain's libraries (build it with --static-swift-stdlib), which the script checks.
 # EARSHOT_BUILD_PATH=DIR builds in DIR instead of .build (the package test builds beside `swift test`).
+# EARSHOT_DEB_CONFIGURATION=debug builds without optimization: the package test's choice, which
+# checks the packaging (files, dependencies, lintian, install, removal), not the binary's speed,
+# in a fraction of a release build's time. Packages to ship are release builds (the default).
 # EARSHOT_DEB_MAINTAINER="Name <address>" sets the Maintainer field (default: the last commit's author).
 set -euo pipefail
 repository=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +19,9 @@ output=$(cd "${1:-.}" && pwd)
 if [ -n "${EARSHOT_DEB_BINARY:-}" ]; then
   binary=$EARSHOT_DEB_BINARY
 else
-  build=(swift build -c release --static-swift-stdlib --scratch-path "${EARSHOT_BUILD_PATH:-$repository/.build}")
+  configuration=${EARSHOT_DEB_CONFIGURATION:-release}
+  case "$configuration" in release|debug) ;; *) echo "error: EARSHOT_DEB_CONFIGURATION is release or debug, not \"$configuration\"" >&2; exit 64 ;; esac
+  build=(swift build -c "$configuration" --static-swift-stdlib --scratch-path "${EARSHOT_BUILD_PATH:-$repository/.build}")
   (cd "$repository" && "${build[@]}" --product earshot >&2)
   binary="$(cd "$repository" && "${build[@]}" --show-bin-path)/earshot"
 fi
