@@ -219,7 +219,7 @@ enum TestCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot test [options] [PATH...]"],
-        arguments: [("PATH", "Scenario files, or folders searched (with their subfolders) for scenarios: .json files with \"steps\". Default: the current folder.")],
+        arguments: [("PATH", "Scenario files, web pages (.html), or folders searched (with their subfolders) for scenarios: .json files with \"steps\"; a folder without scenarios for its .html pages, each audited as lint audits it. Default: the current folder.")],
         options: Options.table,
         notes: """
         Runs each scenario as `earshot check` does, on a virtual clock with real speech, and
@@ -247,8 +247,13 @@ enum TestCommand: Command {
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
         exits by the signal. Reports (docs/ci-reports.md): --junit and --sarif.
+        A web page among the records (a .html path, or the pages of a folder without
+        scenarios) is audited as lint audits it, in the run's one browser, and passes when
+        none of its findings is an error the baseline does not know; with --standard the run
+        prints a table per page and the suite's merged from them (docs/test-suites.md, "Web
+        pages as records"). With --standard a page scenario's page is also audited as loaded.
         \(AuditOptions.helpNote)
-        Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
+        Exit codes: 0 all passed, 1 a scenario or page failed, 64 usage, 69 speech engine
         unavailable, 74 a report or golden could not be written.
         """
     )
