@@ -115,6 +115,30 @@ struct SiteAuditTests {
         #expect(try Data(contentsOf: again) == Data(contentsOf: file))
     }
 
+    @Test("merge of a site's shards: the pages kept in order; a row checked on one page and not evaluated on the other (axe turned off in one shard) is not evaluated, saying on how many it was checked")
+    func shardsMerged() throws {
+        let folder = try Self.site()
+        let base = folder.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: base) }
+        for (shard, environment) in [("1/2", [String: String]()), ("2/2", ["EARSHOT_AXE": ""])] {
+            let table = base.appendingPathComponent("shard\(shard.prefix(1)).json").path
+            _ = try CLIRunner.run(["test", "-q", "--voice", "ko", "--standard", "kwcag22", "--conformance", table, "--shard", shard, folder.path],
+                                  environment: environment)
+        }
+        let merged = base.appendingPathComponent("merged.json")
+        let result = try CLIRunner.run(["merge", "-o", merged.path, base.appendingPathComponent("shard1.json").path,
+                                        base.appendingPathComponent("shard2.json").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: merged)) as? [String: Any])
+        let pages = try #require(table["pages"] as? [[String: Any]])
+        #expect(pages.map { $0["file"] as? String } == ["\(folder.path)/index.html", "\(folder.path)/sale.html"])
+        let row = try #require(try Self.rows(table).first { $0["id"] as? String == "1.4.3" })
+        #expect(row["status"] as? String == "not-evaluated", "\(row)")
+        #expect((row["note"] as? String)?.hasPrefix("checked on 1 of 2 pages; not on \(folder.path)/sale.html: ") == true, "\(row)")
+        // The keyboard's row was checked on both (Earshot's walk needs no axe): failed by the sale page.
+        #expect(try Self.rows(table).first { $0["id"] as? String == "2.1.1" }?["status"] as? String == "failed")
+    }
+
     @Test("the site sample's KWCAG 2.2 table is its golden, byte for byte")
     func siteGolden() throws {
         let result = try CLIRunner.run(["test", "--voice", "ko", "--standard", "kwcag22", "samples/site"], currentDirectory: Self.root)

@@ -390,6 +390,26 @@ public struct ConformanceReport: Sendable {
             }
         }
         guard let standard else { throw DataFileError("no conformance table to merge", at: SourceLocation(file: "-", line: 1, column: 1)) }
+        // A site's shards: a row is checked only where every page checked it, as one run's
+        // table over the pages says (`init(_:pages:)`).
+        var pageStatuses: [String: [(file: String, status: Status, note: String?)]] = [:]
+        for page in pages {
+            let top = try JSONDocument.parse(page, file: documents[0].file).object(allowing: ["file", "table"])
+            let file = try top.requiredString("file")
+            let table = try top.required("table").object(allowing: ["standard", "name", "edition", "counts", "criteria"])
+            for item in try table.required("criteria").arrayItems() {
+                let row = try item.object(allowing: ["id", "level", "title", "url", "status", "codes", "rules", "judgedBy", "findings", "note"])
+                guard let status = Status(rawValue: try row.requiredString("status")) else { continue }
+                pageStatuses[try row.requiredString("id"), default: []].append((file, status, try row.string("note")))
+            }
+        }
+        for (key, each) in pageStatuses {
+            guard var row = merged[key], row.status == .checked, let missing = each.first(where: { $0.status == .notEvaluated }) else { continue }
+            let checkedOn = each.filter { $0.status == .checked }.count
+            row.status = .notEvaluated
+            row.note = "checked on \(checkedOn) of \(each.count) pages; not on \(missing.file): \(missing.note ?? "no check bears on it")"
+            merged[key] = row
+        }
         let data = try Criteria.standard(standard)
         let criteria = Dictionary(data.criteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var statuses: [Status] = []
