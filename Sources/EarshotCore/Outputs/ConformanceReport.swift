@@ -232,7 +232,10 @@ public struct ConformanceReport: Sendable {
     public var text: String {
         var out = ""
         for page in pages {
-            out += "Page \(page.file):\n" + page.table.text + "\n"
+            // A page by its file; the suite's scenarios, one more entry, by what they are.
+            let lower = page.file.lowercased()
+            let heading = lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? "Page \(page.file)" : "Of \(page.file)"
+            out += heading + ":\n" + page.table.text + "\n"
         }
         if !pages.isEmpty { out += "The suite's table, over its \(pages.count) records (failed where any failed it, checked where all checked it):\n" }
         out += "Conformance, \(summary)\n"

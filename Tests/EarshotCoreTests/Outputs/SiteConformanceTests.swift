@@ -62,6 +62,12 @@ struct SiteConformanceTests {
         let contrast = try #require(table.rows.first { $0.criterion.id == "1.4.3" })
         #expect(contrast.status == .review)
         #expect(contrast.judges == [.axe(Self.contrast), .person])
+        // A suite's scenarios beside its pages are one more entry, headed by what they are.
+        let mixed = try ConformanceReport(.kwcag22, pages: [
+            (file: "a.html", findings: [], coverage: Self.coverage(axe: true)),
+            (file: "the suite's 1 scenario", findings: [], coverage: Self.coverage(axe: true)),
+        ])
+        #expect(mixed.text.contains("\nOf the suite's 1 scenario:\nConformance, KWCAG 2.2: 33 criteria:"))
         let keyboard = try #require(table.rows.first { $0.criterion.id == "2.1.1" })
         #expect(keyboard.status == .checked)
         #expect(keyboard.judges.contains(.earshot(.keyboardUnreachable)))
