@@ -43,9 +43,17 @@ enum TestCommand: Command {
         let audit = parsed.audit
         try audit.validate()
         try reports.check(inputs: parsed.positionals + audit.inputs, otherOutputs: audit.outputs)
-        let everyFile = try ScenarioSuite.discover(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
+        let everyFile = try ScenarioSuite.records(parsed.positionals.isEmpty ? ["."] : parsed.positionals)
         guard !everyFile.isEmpty else {
-            throw UsageError("no scenarios under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\")")
+            throw UsageError("no scenarios or web pages under \(parsed.positionals.isEmpty ? "the current folder" : parsed.positionals.joined(separator: ", ")) (a scenario is a .json file with \"steps\"; a folder without scenarios is searched for .html pages)")
+        }
+        // A suite's web pages are audited as lint audits them: no timeline, so no report page,
+        // no rates and no readers (usage errors before anything runs).
+        if let page = everyFile.first(where: ScenarioSuite.isPage) {
+            let other = parsed.readers != nil ? "--readers" : parsed.rates != nil ? "--rates" : parsed.report != nil ? "--report" : nil
+            if let other {
+                throw UsageError("\(other) is for scenarios, and \(page) is a web page audited as lint audits it: leave the pages out of the paths, or give \(other) apart (earshot read --report DIR PAGE.html draws a page's report)")
+            }
         }
         // A shard runs a contiguous part of the list one run takes, with the page names one run
         // gives, so that `earshot merge` of the shards' reports is that run's, in its order.
@@ -140,9 +148,22 @@ enum TestCommand: Command {
         }
         let findings = verdicts.flatMap(\.findings)
         // A code counts as checked when any scenario that ran checked it.
+        // With pages among the records, the table is one per page and the suite's merged from
+        // them (the scenarios, if any, as one more).
+        var tables: [(file: String, findings: [Finding], coverage: CheckCoverage)] = []
+        if audit.standard != nil, verdicts.contains(where: { $0.outcome.auditedPage == true }) {
+            for verdict in verdicts where verdict.outcome.auditedPage == true {
+                tables.append((verdict.outcome.file, verdict.findings, verdict.outcome.coverage ?? CheckCoverage()))
+            }
+            let scenarios = verdicts.filter { $0.outcome.auditedPage != true }
+            if !scenarios.isEmpty {
+                tables.append(("the suite's \(counted(scenarios.count, "scenario"))", scenarios.flatMap(\.findings),
+                               .joined(scenarios.compactMap(\.outcome.coverage))))
+            }
+        }
         var run = try RunResult(command: "earshot test", records: verdicts.map(\.record), findings: baseline.map { $0.mark(findings) } ?? findings,
                                 files: files, coverage: .joined(verdicts.compactMap(\.outcome.coverage)), baseline: baseline,
-                                standard: audit.standard)
+                                standard: audit.standard, pages: tables)
         run.verdicts = verdicts
         for reason in run.coverage.notedReasons { printer.line("note: \(reason)") }
         try run.write(audit.writers)
@@ -179,7 +200,9 @@ enum TestCommand: Command {
 
     /// The files a suite reads: each scenario's own inputs and its golden transcript.
     static func suiteInputs(_ files: [String], voice: String?) -> [String] {
-        var inputs = files.flatMap { ScenarioFile.inputFiles(path: $0) + [ScenarioSuite.goldenPath(for: $0)] }
+        var inputs = files.flatMap { file in
+            ScenarioSuite.isPage(file) ? [file] : ScenarioFile.inputFiles(path: file) + [ScenarioSuite.goldenPath(for: file)]
+        }
         if let voice, voice.contains("/") || voice.hasSuffix(".json") { inputs.append(voice) }
         return inputs
     }
@@ -196,7 +219,7 @@ enum TestCommand: Command {
     static let help = helpText(
         overview: summary,
         usage: ["earshot test [options] [PATH...]"],
-        arguments: [("PATH", "Scenario files, or folders searched (with their subfolders) for scenarios: .json files with \"steps\". Default: the current folder.")],
+        arguments: [("PATH", "Scenario files, web pages (.html), or folders searched (with their subfolders) for scenarios: .json files with \"steps\"; a folder without scenarios for its .html pages, each audited as lint audits it. Default: the current folder.")],
         options: Options.table,
         notes: """
         Runs each scenario as `earshot check` does, on a virtual clock with real speech, and
@@ -224,8 +247,13 @@ enum TestCommand: Command {
         order as with one. A scenario whose worker dies or says nothing for 120 s fails with
         that reason and the rest go on; Ctrl-C stops the workers, keeps what is written and
         exits by the signal. Reports (docs/ci-reports.md): --junit and --sarif.
+        A web page among the records (a .html path, or the pages of a folder without
+        scenarios) is audited as lint audits it, in the run's one browser, and passes when
+        none of its findings is an error the baseline does not know; with --standard the run
+        prints a table per page and the suite's merged from them (docs/test-suites.md, "Web
+        pages as records"). With --standard a page scenario's page is also audited as loaded.
         \(AuditOptions.helpNote)
-        Exit codes: 0 all passed, 1 a scenario failed, 64 usage, 69 speech engine
+        Exit codes: 0 all passed, 1 a scenario or page failed, 64 usage, 69 speech engine
         unavailable, 74 a report or golden could not be written.
         """
     )
@@ -249,6 +277,16 @@ struct VerdictPrinter {
             return
         }
         let expected = verdict.findings.filter(\.expected).count
+        if outcome.auditedPage == true {
+            let errors = verdict.unexpectedErrors
+            if errors.isEmpty {
+                if !quiet { line("PASS  \(outcome.displayName)  (page audited: \(FindingReport.summary(verdict.findings)), no new error)") }
+                return
+            }
+            line("FAIL  \(outcome.displayName): page audited: \(counted(errors.count, "error finding"))")
+            line(String(FindingReport.text(errors).dropLast()))
+            return
+        }
         if verdict.passed {
             guard !quiet else { return }
             var held = ["\(counted(outcome.expectations.count, "expectation"))"]
@@ -306,12 +344,15 @@ protocol SuiteRunChoices {
     var reader: ScreenReaderName? { get }
     var rate: Int? { get }
     var density: Double? { get }
+    /// An audit is asked for (`--standard`): page scenarios' pages are audited as loaded too.
+    var auditsPages: Bool { get }
 }
 
 extension SuiteRunChoices {
     /// The runner of these choices, writing its report pages as `report` says.
     func runner(report: SuiteScenarioRunner.Report?) -> SuiteScenarioRunner {
-        SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report)
+        SuiteScenarioRunner(voice: voice, espeakData: espeakData, reader: reader, density: density, rate: rate, report: report,
+                            auditsPages: auditsPages)
     }
 
     /// The arguments that start a worker running the same way (`TestWorker.Options` reads them).
@@ -322,12 +363,14 @@ extension SuiteRunChoices {
         if let rate { arguments += ["--rate", String(rate)] }
         if let espeakData { arguments += ["--espeak-data", espeakData] }
         if let density { arguments += ["--density", "\(density)"] }
+        if auditsPages { arguments.append("--audit-pages") }
         return arguments
     }
 }
 
 extension TestCommand.Options: SuiteRunChoices {
     var density: Double? { audit.density }
+    var auditsPages: Bool { audit.standard != nil }
 }
 
 /// The workers of `earshot test --jobs` (`earshot test --worker`).
@@ -341,6 +384,7 @@ enum TestWorker {
         @Option(.reader) var reader: ScreenReaderName?
         @Option(.number("density", "SCALE", "")) var density: Double?
         @Option(.rate) var rate: Int?
+        @Flag("audit-pages", "") var auditsPages: Bool
     }
 
     /// Serves scenarios read from standard input (`SuiteWorkers.serve`).

@@ -157,13 +157,15 @@ public struct ScenarioCheck {
             }
             // Transcripts are written at the end: a device that fails leaves no half-written file.
             result = marked(try ScenarioPlayback.runLive(scenario, speaker: speaker, session: session, device: device,
-                                                         observer: observer, deviceFailed: deviceFailed))
+                                                         observer: observer, deviceFailed: deviceFailed,
+                                                         auditsPage: settings.standard != nil))
             try writeTimeline(result, wavPath: nil)
             for note in result.notes where !quiet { write("\(note)\n") }
         } else {
             func render(wavPath: String?) throws -> ScenarioResult {
+                // With --standard the page is audited as loaded too (its rows judged, not left).
                 let result = marked(try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wavPath,
-                                                             transcripts: []).result)
+                                                             transcripts: [], auditsPage: settings.standard != nil).result)
                 try writeTimeline(result, wavPath: wavPath)
                 return result
             }

@@ -47,17 +47,20 @@ public enum ScenarioPlayback {
                 transcripts: try transcriptPaths.map { ($0, try TranscriptFormat.forFile($0)) })
     }
 
-    /// As above, with each transcript's format given (`-`: standard output).
+    /// As above, with each transcript's format given (`-`: standard output). `auditsPage`: an
+    /// audit is asked for (`--standard`), so a page scenario's page is also audited as loaded
+    /// (`ScenarioRunner.auditPage`).
     public static func run(_ scenario: Scenario, speaker: Speaker, session: ReadingSession, wavPath: String? = nil,
                            wavTemporaryPath: String? = nil,
-                           transcripts formats: [(path: String, format: TranscriptFormat)]) throws -> Run {
+                           transcripts formats: [(path: String, format: TranscriptFormat)], auditsPage: Bool = false) throws -> Run {
         let writer = try wavPath.map {
             try WAVStreamWriter(path: $0, sampleRate: speaker.sampleRate, temporaryPath: wavTemporaryPath)
         }
         let renderer = try TimelineRenderer(speaker: speaker, output: writer)
         let result: ScenarioResult
         do {
-            let runner = try ScenarioRunner(scenario: scenario, clock: VirtualClock(), device: renderer, session: session)
+            let runner = try ScenarioRunner(scenario: scenario, clock: VirtualClock(), device: renderer, session: session,
+                                            auditsPage: auditsPage)
             result = try runner.run()
             if let failure = renderer.engineFailure { throw failure }
             try renderer.finish(at: TimelineInstant(seconds: result.endTime))
@@ -82,7 +85,7 @@ public enum ScenarioPlayback {
     public static func runLive(_ scenario: Scenario, speaker: Speaker, session: ReadingSession, device: String = "default",
                                transcripts formats: [(path: String, format: TranscriptFormat)] = [],
                                observer: (@Sendable (SpeechRecord) -> Void)? = nil,
-                               deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil) throws -> ScenarioResult {
+                               deviceFailed: (@Sendable (AudioDeviceError) -> Void)? = nil, auditsPage: Bool = false) throws -> ScenarioResult {
         let sink = try AlsaSink(device: device, sampleRate: speaker.sampleRate) { event in
             if case .failed(let error) = event { deviceFailed?(error) }
         }
@@ -90,7 +93,8 @@ public enum ScenarioPlayback {
         let earcons = try EarconLibrary(profile: speaker.profile, sampleRate: speaker.sampleRate)
         let live = LiveSpeechDevice(speaker: speaker, earcons: earcons, sink: sink)
         defer { live.close() }
-        let runner = try ScenarioRunner(scenario: scenario, clock: LiveClock(), device: live, session: session, observer: observer)
+        let runner = try ScenarioRunner(scenario: scenario, clock: LiveClock(), device: live, session: session, observer: observer,
+                                        auditsPage: auditsPage)
         live.bind(to: runner.desk.scheduler)
         let result = try runner.run()
         try sink.drain()

@@ -27,6 +27,21 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
         }
     }
 
+    /// Opens `address` in a context of its own on this browser and audits it as loaded, as
+    /// `lint PAGE.html` does (axe-core and the live checks: `BrowserSession.audit`); the context
+    /// is closed after, the browser stays. A page scenario's page audited beside its play, and a
+    /// suite's pages, share the run's one browser this way.
+    public func audit(_ address: String, window: String?) throws -> WebPageTree {
+        let viewport = try window.map { try PageViewport.named($0) } ?? capture.viewport
+        return try lock.withLock {
+            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
+                                                  allowNetwork: capture.allowNetwork, pageAddress: address)
+            defer { session.close() }
+            return try session.audit(address, timeout: capture.timeout, screenshot: false, axe: capture.axe ?? AxeScript.locate(),
+                                     liveChecks: true)
+        }
+    }
+
     /// Ends the browser (its process group) and removes its folder.
     public func close() {
         lock.withLock {

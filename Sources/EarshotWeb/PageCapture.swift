@@ -106,19 +106,32 @@ public struct PageCapture: Sendable {
     public func capture(_ address: String) throws -> WebPageTree {
         let session = try BrowserSession.start(viewport: viewport, allowNetwork: allowNetwork, pageAddress: address)
         defer { session.close() }
-        let read = try session.load(address, timeout: timeout).read()
+        return try session.audit(address, timeout: timeout, screenshot: screenshot, axe: axe, liveChecks: testCovers)
+    }
+}
+
+extension BrowserSession {
+    /// Loads `address` in this session and reads its tree, then audits the page as loaded:
+    /// axe-core's rules (when `axe` is given) and, with `liveChecks`, the checks only a live page
+    /// allows (covers, the keyboard walk, text spacing, reflow), in the one order they can share
+    /// a page: `PageCapture.capture` for `lint`, `import` and `read`, and `ChromiumBrowser.audit`
+    /// for a suite's pages and a scenario's page audited beside its play.
+    func audit(_ address: String, timeout: Double, screenshot: Bool, axe: Result<String, AxeUnavailable>?,
+               liveChecks: Bool) throws -> WebPageTree {
+        let read = try load(address, timeout: timeout).read()
         var tree = read.tree
-        if screenshot { tree.screenshot = try session.screenshot() }
+        if screenshot { tree.screenshot = try self.screenshot() }
         // Before the hit test, on the page as it loaded.
-        if let axe { session.runAxe(&tree, nodeIDs: read.nodeIDs, script: axe) }
+        if let axe { runAxe(&tree, nodeIDs: read.nodeIDs, script: axe) }
+        guard liveChecks else { return tree }
         // Last: it scrolls the page, which the screenshot is to show as loaded.
-        if testCovers { session.testCovers(&tree, nodeIDs: read.nodeIDs) }
+        testCovers(&tree, nodeIDs: read.nodeIDs)
         // After it: the walk moves focus, which scrolls the page.
-        if testCovers { session.walkKeyboard(&tree, nodeIDs: read.nodeIDs) }
+        walkKeyboard(&tree, nodeIDs: read.nodeIDs)
         // At the page's own width, before the reflow: its stylesheet is taken away again.
-        if testCovers { session.measureTextSpacing(&tree, nodeIDs: read.nodeIDs) }
+        measureTextSpacing(&tree, nodeIDs: read.nodeIDs)
         // Last: it narrows the window, which stays so.
-        if testCovers { session.measureReflow(&tree, nodeIDs: read.nodeIDs) }
+        measureReflow(&tree, nodeIDs: read.nodeIDs)
         return tree
     }
 }

@@ -34,11 +34,15 @@ public final class SuiteScenarioRunner {
     public let rate: Int?
     /// The report pages each scenario writes; nil: none.
     public let report: Report?
+    /// An audit is asked for (`--standard`): each page scenario's page is also audited as
+    /// loaded (`ScenarioRunner.auditPage`). A suite's own pages are audited whatever it says.
+    public let auditsPages: Bool
     private let library: VoiceLibrary
     private var speakers: [String: Speaker] = [:]
 
     public init(voice: String?, espeakData: String?, reader: ScreenReaderName?, density: Double? = nil,
-                rate: Int? = nil, library: VoiceLibrary = .locate(), report: Report? = nil) {
+                rate: Int? = nil, library: VoiceLibrary = .locate(), report: Report? = nil, auditsPages: Bool = false) {
+        self.auditsPages = auditsPages
         self.voice = voice
         self.rate = rate
         self.density = density
@@ -58,6 +62,7 @@ public final class SuiteScenarioRunner {
     /// Runs one scenario at `rate` words a minute (nil: the profile's own); one speaker per
     /// voice and rate is kept, so a text measured at a rate is not synthesized again.
     public func run(_ file: String, page: String?, rate: Int?) throws -> ScenarioOutcome {
+        if ScenarioSuite.isPage(file) { return try audit(file) }
         let start = Date()
         do {
             let scenario = try loadScenario(file)
@@ -68,7 +73,8 @@ public final class SuiteScenarioRunner {
                 // The timeline is rendered to a temporary WAV for the page.
                 let path = (report.folder as NSString).appendingPathComponent(page)
                 result = try TemporaryAudio.forPage(path) { wav in
-                    let result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wav, transcripts: []).result
+                    let result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, wavPath: wav, transcripts: [],
+                                                          auditsPage: auditsPages).result
                     // The page is fed this scenario's result alone, as it finishes (no --standard
                     // table: that is the suite's, on its index).
                     var run = try RunResult(command: "earshot test", records: [.scenario(file, result: result, time: Date().timeIntervalSince(start))],
@@ -80,7 +86,8 @@ public final class SuiteScenarioRunner {
                     return result
                 }
             } else {
-                result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session).result
+                result = try ScenarioPlayback.run(scenario, speaker: speaker, session: session, transcripts: [],
+                                                  auditsPage: auditsPages).result
             }
             return ScenarioOutcome(file: file, result: result, title: scenario.title, time: Date().timeIntervalSince(start))
         } catch let error as UserFacingError {
@@ -162,6 +169,41 @@ public final class SuiteScenarioRunner {
     }
 
     /// The scenario in `file`, with the run's density (anything else is an error naming it).
+    /// A suite's web page audited as `lint PAGE.html` audits it (axe-core and the live checks,
+    /// in a context of its own on the run's browser), heard by `--reader` or the reader that
+    /// claims a page: its findings are its record. A page that cannot be loaded fails with its
+    /// error; no browser ends the run (exit 69), as it would fail every page.
+    public func audit(_ file: String) throws -> ScenarioOutcome {
+        let start = Date()
+        do {
+            guard let browser = LivePages.browser else {
+                throw DataFileError("\(file) is a web page, which needs a browser and this program has none",
+                                    at: SourceLocation(file: file, line: 1, column: 1))
+            }
+            let profile = try library.profile(voice ?? VoiceLibrary.defaultVoice)
+            let window = reader.flatMap { ScreenReaders.named($0)?.pageWindow }
+            let audit = try PageAudit(address: try Self.address(of: file), named: ScreenLoader.defaultName(for: file), browser: browser,
+                                      window: window, linter: { screen in
+                                          try ScreenLinter(profile: profile,
+                                                           reader: try ScreenReaders.make(ScreenReaders.decide(asked: self.reader, for: [screen]),
+                                                                                          profile: profile))
+                                      }, source: file, fallback: SourceLocation(file: file, line: 1, column: 1))
+            return ScenarioOutcome(file: file, audit: audit, time: Date().timeIntervalSince(start))
+        } catch let error as UserFacingError {
+            if error.category == .unavailable { throw error }
+            return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
+        }
+    }
+
+    /// A page file's `file://` address (a missing file is an I/O error naming it).
+    static func address(of file: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw FileIOError(path: file, reason: "no such page file")
+        }
+        return URL(fileURLWithPath: file).standardizedFileURL.absoluteString
+    }
+
     private func loadScenario(_ file: String) throws -> Scenario {
         try InputKind.explaining(file, expected: "a scenario", accepts: { $0 == .scenario }) {
             try ScenarioFile.load(path: file)

@@ -95,6 +95,10 @@ public struct ConformanceReport: Sendable {
 
     public var standard: Standard
     public var rows: [Row]
+    /// A suite of web pages (`test` over `.html` pages): each page's own table, by its file, in
+    /// the run's order; `rows` are then the suite's, merged from them (`init(_:pages:)`). Empty
+    /// for the table of one run.
+    public var pages: [(file: String, table: ConformanceReport)] = []
 
     /// The table of `standard` for a run that reported `findings` and made the checks of
     /// `coverage` (a code counts as checked only when its check ran; one that could not run
@@ -157,6 +161,54 @@ public struct ConformanceReport: Sendable {
         }
     }
 
+    /// The tables of a suite's records, one per page (`file`: the page; a suite's scenarios,
+    /// when it has some too, are one more, named for them), and the suite's own merged from
+    /// them: a row is failed when any record failed it (with every record's findings), to
+    /// review when any left it to a person and none failed it, checked when every record
+    /// checked it, else not evaluated (saying on how many it was checked, and why not on the
+    /// first that did not). Each row names every rule that judged it on any record.
+    public init(_ standard: StandardID, pages records: [(file: String, findings: [Finding], coverage: CheckCoverage)]) throws {
+        let tables = try records.map { (file: $0.file, table: try ConformanceReport(standard, findings: $0.findings, coverage: $0.coverage)) }
+        self.standard = try Criteria.standard(standard)
+        pages = tables
+        guard let first = tables.first?.table else {
+            rows = []
+            return
+        }
+        rows = first.rows.indices.map { index in
+            let each = tables.map { (file: $0.file, row: $0.table.rows[index]) }
+            var row = each[0].row
+            for other in each.dropFirst() {
+                for code in other.row.codes where !row.codes.contains(code) { row.codes.append(code) }
+                for rule in other.row.rules where !row.rules.contains(rule) { row.rules.append(rule) }
+            }
+            row.rules.sort()
+            let rank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
+            row.codes.sort { (rank[$0] ?? Int.max) < (rank[$1] ?? Int.max) }
+            let statuses = each.map(\.row.status)
+            if statuses.contains(.failed) || statuses.contains(.review) {
+                let status: Status = statuses.contains(.failed) ? .failed : .review
+                row.status = status
+                row.findings = each.filter { $0.row.status == status }.flatMap(\.row.findings)
+                row.note = each.first { $0.row.status == status }?.row.note
+            } else if statuses.allSatisfy({ $0 == .checked }) {
+                row.status = .checked
+                row.findings = []
+                row.note = each[0].row.note
+            } else {
+                let checkedOn = each.filter { $0.row.status == .checked }.count
+                row.status = .notEvaluated
+                row.findings = []
+                let missing = each.first { $0.row.status == .notEvaluated }
+                let why = missing?.row.note ?? row.criterion.person ?? "no check bears on it"
+                row.note = checkedOn == 0 ? why
+                    : "checked on \(checkedOn) of \(each.count) pages; not on \(missing?.file ?? ""): \(why)"
+                if checkedOn == 0 { row.codes = []; row.rules = [] }
+            }
+            return row
+        }
+    }
+
     public func count(_ status: Status) -> Int { rows.filter { $0.status == status }.count }
 
     /// `KWCAG 2.2: 33 criteria: 2 failed, 8 checked with no finding, 23 not evaluated`, with
@@ -178,7 +230,15 @@ public struct ConformanceReport: Sendable {
     /// judged it (`  Judged by: label.missing, axe-core image-alt`), the failing findings and
     /// each code's fix under a failed one, the person's part under the others.
     public var text: String {
-        var out = "Conformance, \(summary)\n"
+        var out = ""
+        for page in pages {
+            // A page by its file; the suite's scenarios, one more entry, by what they are.
+            let lower = page.file.lowercased()
+            let heading = lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? "Page \(page.file)" : "Of \(page.file)"
+            out += heading + ":\n" + page.table.text + "\n"
+        }
+        if !pages.isEmpty { out += "The suite's table, over its \(pages.count) records (failed where any failed it, checked where all checked it):\n" }
+        out += "Conformance, \(summary)\n"
         out += "  (\(standard.edition); Earshot judges from the tree and the timeline only, and never says passed)\n"
         out += "  Judged: \(judgedSummary)\n"
         for row in rows {
@@ -232,7 +292,15 @@ public struct ConformanceReport: Sendable {
             return Self.rowLine(row.criterion, status: row.status, codes: row.codes.map(\.rawValue), rules: row.rules.map(\.id),
                                 judges: row.judges.map(\.json), findings: findings, note: row.note)
         }
-        return Self.document(standard, statuses: rows.map(\.status), lines: lines)
+        let pageTables = pages.map { page in
+            "{\"file\": \(jsonString(page.file)), \"table\": " + ConformanceReport.compactTable(page.table.json) + "}"
+        }
+        return Self.document(standard, statuses: rows.map(\.status), lines: lines, pages: pageTables)
+    }
+
+    /// A table's JSON on one line, for the `pages` of a suite's table.
+    static func compactTable(_ json: String) -> String {
+        (try? JSONDocument.parse(json, file: "-")).map(compact) ?? "null"
     }
 
     /// One criterion's line of the JSON table; `findings` are the findings' objects as text.
@@ -253,7 +321,7 @@ public struct ConformanceReport: Sendable {
         return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
     }
 
-    static func document(_ standard: Standard, statuses: [Status], lines: [String]) -> String {
+    static func document(_ standard: Standard, statuses: [Status], lines: [String], pages: [String] = []) -> String {
         func count(_ status: Status) -> Int { statuses.filter { $0 == status }.count }
         let counts = "{\"failed\": \(count(.failed)), \"review\": \(count(.review)), \"checked\": \(count(.checked)), \"notEvaluated\": \(count(.notEvaluated)), \"total\": \(statuses.count)}"
         return """
@@ -264,7 +332,7 @@ public struct ConformanceReport: Sendable {
           "counts": \(counts),
           "criteria": [
         \(lines.joined(separator: ",\n"))
-          ]
+          ]\(pages.isEmpty ? "" : ",\n  \"pages\": [\n" + pages.map { "    " + $0 }.joined(separator: ",\n") + "\n  ]")
         }
 
         """
@@ -290,9 +358,12 @@ public struct ConformanceReport: Sendable {
         var standard: StandardID?
         var order: [String] = []
         var merged: [String: (status: Status, codes: [String], rules: [String], findings: [String], note: String?)] = [:]
+        // A suite of pages: each shard's page tables, in shard order.
+        var pages: [String] = []
         for document in documents {
             let root = try JSONDocument.parse(document.text, file: document.file)
-            let top = try root.object(allowing: ["standard", "name", "edition", "counts", "criteria"])
+            let top = try root.object(allowing: ["standard", "name", "edition", "counts", "criteria", "pages"])
+            pages += try top.array("pages")?.map(compact) ?? []
             let id = try top.required("standard").enumValue(StandardID.self, what: "standard")
             if let standard, standard != id {
                 throw DataFileError("a \(id.rawValue) table cannot join a \(standard.rawValue) one", at: top.location)
@@ -322,6 +393,26 @@ public struct ConformanceReport: Sendable {
             }
         }
         guard let standard else { throw DataFileError("no conformance table to merge", at: SourceLocation(file: "-", line: 1, column: 1)) }
+        // A site's shards: a row is checked only where every page checked it, as one run's
+        // table over the pages says (`init(_:pages:)`).
+        var pageStatuses: [String: [(file: String, status: Status, note: String?)]] = [:]
+        for page in pages {
+            let top = try JSONDocument.parse(page, file: documents[0].file).object(allowing: ["file", "table"])
+            let file = try top.requiredString("file")
+            let table = try top.required("table").object(allowing: ["standard", "name", "edition", "counts", "criteria"])
+            for item in try table.required("criteria").arrayItems() {
+                let row = try item.object(allowing: ["id", "level", "title", "url", "status", "codes", "rules", "judgedBy", "findings", "note"])
+                guard let status = Status(rawValue: try row.requiredString("status")) else { continue }
+                pageStatuses[try row.requiredString("id"), default: []].append((file, status, try row.string("note")))
+            }
+        }
+        for (key, each) in pageStatuses {
+            guard var row = merged[key], row.status == .checked, let missing = each.first(where: { $0.status == .notEvaluated }) else { continue }
+            let checkedOn = each.filter { $0.status == .checked }.count
+            row.status = .notEvaluated
+            row.note = "checked on \(checkedOn) of \(each.count) pages; not on \(missing.file): \(missing.note ?? "no check bears on it")"
+            merged[key] = row
+        }
         let data = try Criteria.standard(standard)
         let criteria = Dictionary(data.criteria.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var statuses: [Status] = []
@@ -339,6 +430,6 @@ public struct ConformanceReport: Sendable {
             return rowLine(criterion, status: row.status, codes: codes, rules: rules, judges: judges.map(\.json), findings: row.findings,
                            note: row.note)
         }
-        return document(data, statuses: statuses, lines: lines)
+        return document(data, statuses: statuses, lines: lines, pages: pages)
     }
 }

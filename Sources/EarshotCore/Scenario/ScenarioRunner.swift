@@ -20,29 +20,35 @@ public struct ScenarioRunner {
     let linter: ScreenLinter
     /// The scenario's web page, open live for the run; nil on app screens.
     private let page: LivePageSession?
+    /// Where the scenario's page is audited as loaded when an audit is asked for (`--standard`):
+    /// the run's browser; nil: no audit (`PageAudit`).
+    private let auditBrowser: (any LiveBrowser)?
 
     /// A runner with its own desk check over the scenario's screens, on `clock` and `device`,
     /// heard by the reader named `reader` (`--reader`), else by the reader the scenario's screens
     /// call for (`ReadingSession(voice:asking:for:)`: TalkBack for Android dumps).
     public init(scenario: Scenario, profile: VoiceProfile, clock: TimelineClock, device: SpeechDevice,
                 reader: ScreenReaderName? = nil, browser: (any LiveBrowser)? = LivePages.browser,
-                observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+                observer: (@Sendable (SpeechRecord) -> Void)? = nil, auditsPage: Bool = false) throws {
         try self.init(scenario: scenario, clock: clock, device: device,
                       session: try ReadingSession(voice: profile, asking: reader ?? scenario.reader?.name,
                                                                  for: scenario.screens.map(\.screen)),
-                      browser: browser, observer: observer)
+                      browser: browser, observer: observer, auditsPage: auditsPage)
     }
 
     /// A runner with the run's reading session, made once for the run. A scenario on a web
     /// page opens it here, in `browser` (the process's one, `LivePages.browser`, unless told),
-    /// so the desk check starts on the page as loaded; the run closes it.
+    /// so the desk check starts on the page as loaded; the run closes it. `auditsPage`: an audit
+    /// is asked for (`--standard`), so the page is also audited as loaded once the run is done.
     public init(scenario: Scenario, clock: TimelineClock, device: SpeechDevice, session: ReadingSession,
-                browser: (any LiveBrowser)? = LivePages.browser, observer: (@Sendable (SpeechRecord) -> Void)? = nil) throws {
+                browser: (any LiveBrowser)? = LivePages.browser, observer: (@Sendable (SpeechRecord) -> Void)? = nil,
+                auditsPage: Bool = false) throws {
         // A web page is opened live for the run: its scripts answer the steps, on the clock.
         let page = try LivePageSession.open(for: scenario, reader: session.reader, browser: browser)
         do {
             self.scenario = page.map { scenario.withPage($0.loadedScreen) } ?? scenario
             self.page = page
+            auditBrowser = auditsPage && page != nil ? browser : nil
             askedRate = session.voice.askedRate
             rate = session.voice.engine.rate
             desk = try DeskCheck(screens: self.scenario.screens.map { ($0.name, $0.screen) }, startScreen: self.scenario.startScreen,
@@ -224,7 +230,27 @@ public struct ScenarioRunner {
         for status in axeRuns { result.coverage.record(axe: status) }
         if let page, let picture = page.picture { result.screenPictures[page.screenName] = picture }
         result.reader = desk.generator.reader.name
+        page?.close()
+        if let audit = try auditPage() {
+            result.findings += audit.findings(besides: result.findings)
+            result.coverage = result.coverage.merging(audit.coverage)
+        }
         return result
+    }
+
+    /// The scenario's page audited as loaded, in a context of its own on the run's browser,
+    /// linted by the run's reader; its findings name the scenario and the line that names the
+    /// page, and say they are the audit's. Nil when no audit was asked for.
+    func auditPage() throws -> PageAudit? {
+        guard let browser = auditBrowser,
+              let pageScreen = scenario.screens.first(where: { $0.page != nil }), let address = pageScreen.page else { return nil }
+        var audit = try PageAudit(address: address, named: pageScreen.name, browser: browser,
+                                  window: type(of: desk.generator.reader).pageWindow, linter: { _ in linter },
+                                  source: scenario.path, fallback: pageScreen.startLocation)
+        for index in audit.findings.indices {
+            audit.findings[index].message = "Audit of the page as loaded: " + audit.findings[index].message
+        }
+        return audit
     }
 }
 

@@ -34,15 +34,23 @@ public struct RunResult: Sendable {
     /// passes and failures; empty for `check` and `lint`.
     public var verdicts: [ScenarioVerdict] = []
 
+    /// `pages`: a suite's records judged each on its own (`test` over `.html` pages: each page,
+    /// and the suite's scenarios as one more when it has some): the table is then one per
+    /// record and the suite's merged from them (`ConformanceReport.init(_:pages:)`); empty: one
+    /// table of every finding against the joined coverage.
     public init(command: String, records: [SuiteRecord], findings: [Finding], files: [String], coverage: CheckCoverage,
-                baseline: FindingBaseline? = nil, standard: StandardID? = nil) throws {
+                baseline: FindingBaseline? = nil, standard: StandardID? = nil,
+                pages: [(file: String, findings: [Finding], coverage: CheckCoverage)] = []) throws {
         self.command = command
         self.records = records
         self.findings = findings
         self.files = files
         self.coverage = coverage
         self.baseline = baseline
-        conformance = try standard.map { try ConformanceReport($0, findings: findings, coverage: coverage) }
+        conformance = try standard.map { standard in
+            pages.isEmpty ? try ConformanceReport(standard, findings: findings, coverage: coverage)
+                : try ConformanceReport(standard, pages: pages)
+        }
     }
 
     /// The baseline with this run's findings in place of the entries of its files (reasons kept).

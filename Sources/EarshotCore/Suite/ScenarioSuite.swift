@@ -35,6 +35,37 @@ public enum ScenarioSuite {
         return found
     }
 
+    /// A suite's records under `paths`: its scenarios (`discover`) and its web pages, each once,
+    /// in the order given. A page named directly (`.html`, `.htm`) is a record; a folder's
+    /// pages are records when the folder holds no scenario (a site's pages, each audited as
+    /// `lint` audits it). In a folder of scenarios the pages are the scenarios' to play (and,
+    /// with `--standard`, to audit as loaded): they are not records, so a suite of scenarios
+    /// runs nothing more than before (docs/test-suites.md, "Web pages as records").
+    public static func records(_ paths: [String]) throws -> [String] {
+        var found: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw FileIOError(path: path, reason: "no such file or folder" + siblingSuggestion(for: path))
+            }
+            var files = try discover([path])
+            if isFolder.boolValue, files.isEmpty { files = try pageFiles(under: path) }
+            for file in files where seen.insert(ScenarioComposition.standardized(file)).inserted { found.append(file) }
+        }
+        return found
+    }
+
+    /// Whether a suite's record is a web page to audit (`.html`, `.htm`) rather than a scenario.
+    public static func isPage(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+    }
+
+    private static func pageFiles(under folder: String) throws -> [String] {
+        try files(under: folder) { isPage($0) }
+    }
+
     /// `; did you mean "samples"?` for a missing path whose folder holds a name close to its
     /// last part (`test sample`), or "".
     static func siblingSuggestion(for path: String) -> String {
@@ -55,6 +86,10 @@ public enum ScenarioSuite {
     }
 
     private static func jsonFiles(under folder: String) throws -> [String] {
+        try files(under: folder) { $0.hasSuffix(".json") }
+    }
+
+    private static func files(under folder: String, named wanted: (String) -> Bool) throws -> [String] {
         var files: [String] = []
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: folder) else {
@@ -65,8 +100,8 @@ public enum ScenarioSuite {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                files += try jsonFiles(under: path)
-            } else if name.hasSuffix(".json") {
+                files += try self.files(under: path, named: wanted)
+            } else if wanted(name) {
                 files.append(path)
             }
         }
@@ -132,6 +167,9 @@ public struct ScenarioOutcome: Sendable, Codable {
     /// the readers' words differ.
     public var comparedSteps: Int?
     public var differingSteps: Int?
+    /// A web page of the suite, audited as loaded (`PageAudit`): no transcript, no golden; its
+    /// record is its findings, as `lint PAGE.html` gives them.
+    public var auditedPage: Bool?
 
     /// The scenario as reports name it: `FILE`, `FILE @ 300 wpm`, `FILE @ rates 175, 300, 450`,
     /// `FILE @ voiceover`, `FILE @ readers nvda, voiceover, talkback`.
@@ -178,6 +216,17 @@ public struct ScenarioOutcome: Sendable, Codable {
         self.time = time
         rate = result.transcript.rate
         coverage = result.coverage
+    }
+
+    /// A web page's record: its audit's findings and checks.
+    public init(file: String, audit: PageAudit, time: Double) {
+        self.file = file
+        transcript = ""
+        expectations = []
+        findingsJSON = FindingsJSON.encode(audit.findings)
+        self.time = time
+        coverage = audit.coverage
+        auditedPage = true
     }
 
     public init(file: String, error: any UserFacingError, time: Double) {
@@ -256,7 +305,9 @@ public struct ScenarioVerdict: Sendable {
         guard outcome.error == nil else { return ScenarioVerdict(outcome: outcome, golden: nil) }
         // The golden holds the profile's own rate: at another, times differ by nature.
         if outcome.rate != nil { return ScenarioVerdict(outcome: outcome, golden: .otherRate) }
-        if outcome.sweepRates != nil || outcome.comparedReaders != nil { return ScenarioVerdict(outcome: outcome, golden: nil) }
+        if outcome.sweepRates != nil || outcome.comparedReaders != nil || outcome.auditedPage == true {
+            return ScenarioVerdict(outcome: outcome, golden: nil)
+        }
         if outcome.writtenFor != nil { return ScenarioVerdict(outcome: outcome, golden: .otherReader) }
         let path = ScenarioSuite.goldenPath(for: outcome.file)
         let golden: String?
@@ -295,6 +346,7 @@ public struct ScenarioVerdict: Sendable {
             record.comparedReaders = readers
             return record
         }
+        if outcome.auditedPage == true { return .lint(outcome.file, findings: findings, time: outcome.time) }
         if outcome.sweepRates != nil {
             var record = SuiteRecord(file: outcome.file, time: outcome.time, cases: SuiteRecord.findingCases(findings), findings: findings)
             if record.cases.isEmpty {

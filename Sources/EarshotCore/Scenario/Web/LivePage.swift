@@ -129,6 +129,10 @@ public protocol LiveBrowser: AnyObject, Sendable {
     /// `window`: the window the reader reads pages in (`ScreenReader.pageWindow`: `android`
     /// for TalkBack's phone); nil: the browser's own.
     func open(_ address: String, picture: Bool, window: String?) throws -> any LivePage
+    /// Opens the page at `address` in a context of its own and audits it as loaded, as `lint`
+    /// audits a page (axe-core's rules and the checks only a live page allows), then closes it:
+    /// its tree. `window` as for `open`.
+    func audit(_ address: String, window: String?) throws -> WebPageTree
 }
 
 extension LiveBrowser {
