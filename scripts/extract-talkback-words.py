@@ -10,11 +10,15 @@ files is kept in Earshot's repository (docs/talkback.md, "Where the words come f
 Read from the snapshot:
   talkback/src/main/res/values*/strings_compositor.xml   words (roles, states, hints, positions)
   utils/src/main/res/values*/strings.xml                 a pager page's position
+  utils/src/main/res/values*/strings_symbols.xml         the names of typed symbols
   utils/.../utils/Role.java                               role constants, the classes each role tests
   talkback/.../compositor/AccessibilityNodeFeedbackUtils.java   the string each role speaks
   talkback/.../compositor/CompositorUtils.java            the separator
   talkback/src/main/res/raw/compositor.json               the description orders
-  talkback/src/main/res/values/donottranslate.xml         the default order
+  talkback/src/main/res/values/donottranslate.xml         the default order, keyboard echo and
+                                                          whether passwords are spoken
+  utils/.../utils/output/SpeechCleanupUtils.java          which symbol name a typed character has
+  utils/.../utils/input/TextEventFilter.java              what each keyboard echo value means
 Earshot's own, beside the data:
   voices/talkback/android-class-parents.json              framework classes a dump names that
                                                           Role.java reaches by inheritance
@@ -64,6 +68,7 @@ LICENCE = "Apache-2.0"
 RESOURCE_FILES = {
     "talkback/src/main/res/{folder}/strings_compositor.xml": "strings_compositor.xml",
     "utils/src/main/res/{folder}/strings.xml": "strings.xml",
+    "utils/src/main/res/{folder}/strings_symbols.xml": "strings_symbols.xml",
 }
 
 # The entries Earshot takes, by resource file.
@@ -105,7 +110,13 @@ NEEDED = {
         "summaryOff_pref_speak_passwords_without_headphones",
     ]),
     "strings.xml": ["template_viewpager_index_count"],
+    # Filled in by read_facts from SpeechCleanupUtils: the names of TYPED_CHARACTERS.
+    "strings_symbols.xml": [],
 }
+
+# The typed characters whose names Earshot takes (TalkBack names many more): the space, ASCII's
+# punctuation that TalkBack names, and the bullet a password field shows.
+TYPED_CHARACTERS = " !\"#$%&'()*,-./:;?@_•"
 
 # Code files the facts are read from, in a TalkBack snapshot.
 ROLE_JAVA = "utils/src/main/java/com/google/android/accessibility/utils/Role.java"
@@ -115,7 +126,10 @@ COMPOSITOR_UTILS_JAVA = ("talkback/src/main/java/com/google/android/accessibilit
                          "compositor/CompositorUtils.java")
 COMPOSITOR_JSON = "talkback/src/main/res/raw/compositor.json"
 DEFAULTS_XML = "talkback/src/main/res/values/donottranslate.xml"
-FACT_FILES = [ROLE_JAVA, FEEDBACK_UTILS_JAVA, COMPOSITOR_UTILS_JAVA, COMPOSITOR_JSON, DEFAULTS_XML]
+CLEANUP_JAVA = "utils/src/main/java/com/google/android/accessibility/utils/output/SpeechCleanupUtils.java"
+TEXT_FILTER_JAVA = "utils/src/main/java/com/google/android/accessibility/utils/input/TextEventFilter.java"
+FACT_FILES = [ROLE_JAVA, FEEDBACK_UTILS_JAVA, COMPOSITOR_UTILS_JAVA, COMPOSITOR_JSON, DEFAULTS_XML, CLEANUP_JAVA,
+              TEXT_FILTER_JAVA]
 
 # compositor.json's node variables -> Earshot's names for the parts of a description.
 PARTS = {
@@ -363,6 +377,41 @@ def android_text(element):
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
 
 
+def read_symbol_names(path):
+    """SpeechCleanupUtils' TALKBACK_PUNCTUATION_AND_SYMBOL: each of TYPED_CHARACTERS -> (string name, line)."""
+    text = path.read_text(encoding="utf-8")
+    found = {}
+    for match in re.finditer(r"\.put\('((?:\\.|[^'\\])+)', new Pair<>\(R\.string\.(\w+), \w+\)\)", text):
+        raw = match.group(1)
+        character = (raw.encode("ascii", "backslashreplace").decode("unicode_escape")
+                     if raw.startswith("\\") else raw)
+        if character in TYPED_CHARACTERS and character not in found:
+            found[character] = (match.group(2), line_of(text, match.start()))
+    missing = [c for c in TYPED_CHARACTERS if c not in found]
+    if missing:
+        raise ExtractionError(f"{path}: no symbol name for {missing!r}")
+    return found
+
+
+def read_typing_defaults(defaults_path, filter_path):
+    """The keyboard echo's default (donottranslate.xml, named by TextEventFilter's PREF_ECHO_*) and
+    whether passwords are spoken without headphones by default; each with its line."""
+    defaults = defaults_path.read_text(encoding="utf-8")
+    echo = re.search(r'<string name="pref_keyboard_echo_default"[^>]*>(\d+)</string>', defaults)
+    speak = re.search(r'<bool name="pref_speak_passwords_without_headphones_default">(\w+)</bool>', defaults)
+    if not echo or not speak:
+        raise ExtractionError(f"{defaults_path}: no keyboard echo or speak-passwords default")
+    constants = filter_path.read_text(encoding="utf-8")
+    names = {m.group(2): (m.group(1), line_of(constants, m.start()))
+             for m in re.finditer(r"public static final int PREF_ECHO_(\w+) = (\d+);", constants)}
+    if echo.group(1) not in names:
+        raise ExtractionError(f"{filter_path}: no PREF_ECHO_ constant is {echo.group(1)}")
+    name, name_line = names[echo.group(1)]
+    return ({"keyboardEcho": lower_camel(name), "speakPasswords": speak.group(1) == "true"},
+            {"keyboardEcho": (line_of(defaults, echo.start()), "PREF_ECHO_" + name, name_line),
+             "speakPasswords": line_of(defaults, speak.start())})
+
+
 def read_strings(snapshot, folder):
     """The wanted strings of one resource folder: name (plurals as NAME#one, NAME#other) -> (text, path, line)."""
     strings = {}
@@ -513,6 +562,21 @@ def build(language, snapshot, commit, date, facts, lines):
     position, position_citations = group(POSITION)
     password, password_citations = group(PASSWORD)
     heading, heading_citation = word("heading_template")
+    symbols, symbol_citations = {}, {}
+    for character, name in facts["typing"]["symbols"].items():
+        symbols[character], symbol_citations[character] = word(name)
+        symbol_citations[character]["namedBy"] = citation(commit, CLEANUP_JAVA, "TALKBACK_PUNCTUATION_AND_SYMBOL",
+                                                          lines["symbols"][character])
+    echo_line, echo_constant, echo_constant_line = lines["typing"]["keyboardEcho"]
+    typing = {"keyboardEcho": facts["typing"]["keyboardEcho"], "speakPasswords": facts["typing"]["speakPasswords"],
+              "symbols": symbols}
+    typing_citations = {
+        "keyboardEcho": citation(commit, DEFAULTS_XML, "pref_keyboard_echo_default", echo_line,
+                                 means=citation(commit, TEXT_FILTER_JAVA, echo_constant, echo_constant_line)),
+        "speakPasswords": citation(commit, DEFAULTS_XML, "pref_speak_passwords_without_headphones_default",
+                                   lines["typing"]["speakPasswords"]),
+        "symbols": symbol_citations,
+    }
 
     class_roles, class_citations = {}, {}
     for entry in facts["classes"]:
@@ -550,6 +614,7 @@ def build(language, snapshot, commit, date, facts, lines):
         "hints": hints,
         "position": position,
         "password": password,
+        "typing": typing,
         "citations": {
             "separator": citation(commit, COMPOSITOR_UTILS_JAVA, lines["separatorName"], lines["separator"]),
             "order": order_citation,
@@ -561,6 +626,7 @@ def build(language, snapshot, commit, date, facts, lines):
             "hints": hint_citations,
             "position": position_citations,
             "password": password_citations,
+            "typing": typing_citations,
         },
     }
 
@@ -577,11 +643,15 @@ def read_facts(snapshot, commit, date):
     separator, separator_name, separator_line = read_separator(path(COMPOSITOR_UTILS_JAVA))
     default, default_line = read_default_order(path(DEFAULTS_XML))
     role_words, role_word_lines = read_role_words(path(FEEDBACK_UTILS_JAVA))
+    symbol_names = read_symbol_names(path(CLEANUP_JAVA))
+    NEEDED["strings_symbols.xml"] = sorted({name for name, _ in symbol_names.values()})
+    typing, typing_lines = read_typing_defaults(path(DEFAULTS_XML), path(TEXT_FILTER_JAVA))
     facts = {
         "about": ("Facts read by scripts/extract-talkback-words.py from TalkBack's code (not words): "
                   "Role.java's role constants and the classes each role tests (with their lines), the string "
                   "each role speaks (getNodeRoleName), the separator, the description orders of compositor.json "
-                  "and the default one. Apache-2.0, as TalkBack."),
+                  "and the default one, the keyboard echo's and spoken passwords' defaults and the symbol name of "
+                  "each typed character Earshot names. Apache-2.0, as TalkBack."),
         "talkback": {"repository": REPOSITORY, "commit": commit, "date": date, "licence": LICENCE},
         "separator": separator,
         "defaultOrder": default,
@@ -590,11 +660,13 @@ def read_facts(snapshot, commit, date):
         "roles": roles,
         "classes": classes,
         "roleWords": role_words,
+        "typing": {**typing, "symbols": {character: name for character, (name, _) in symbol_names.items()}},
     }
     if default not in orders:
         raise ExtractionError(f"{DEFAULTS_XML}: default order {default} is not in compositor.json")
     lines = {"roleConstants": constant_lines, "roleWords": role_word_lines, "separator": separator_line,
-             "separatorName": separator_name, "defaultOrder": default_line}
+             "separatorName": separator_name, "defaultOrder": default_line,
+             "symbols": {character: line for character, (_, line) in symbol_names.items()}, "typing": typing_lines}
     return facts, lines
 
 

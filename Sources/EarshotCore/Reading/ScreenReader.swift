@@ -91,10 +91,12 @@ public protocol ScreenReader: Sendable {
     /// to a stop, or nowhere with what the reader says ("Edge of table"). `track` is what the
     /// move before it left (`TableMove`), which a run of moves along one row or column keeps.
     func tableMove(from stop: FocusStop?, _ direction: TableDirection, in stops: [FocusStop], track: TableTrack?) -> TableMove
-    /// What the reader does as `character` is typed on a page whose browser's focus is `focus`
-    /// (NVDA: the key cuts the speech, and in an edit field the character is spelled); nil:
+    /// What the reader does as `character` is typed on a page whose browser's focus is `focus`,
+    /// after `typed`, the text before it in the field as far as Earshot knows it (its value when
+    /// the typing began and what was typed since): NVDA: the key cuts the speech, and in an edit
+    /// field the character is spelled; TalkBack: the character, or the word it ends; nil:
     /// nothing, the typing goes unheard.
-    func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech?
+    func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech?
     /// How a gesture is named in transcripts under this reader (NVDA: by its keys, `tab`, `h`,
     /// `down arrow`); nil: `ScenarioGesture.name`, VoiceOver's gestures.
     func gestureName(_ gesture: ScenarioGesture) -> String?

@@ -46,6 +46,12 @@ public struct AndroidView: Sendable, Equatable {
     /// The view's `CollectionItemInfo` (an item of a list or grid): its 0-based row and column.
     public var itemRowIndex: Int?
     public var itemColumnIndex: Int?
+    /// The `CollectionItemInfo`'s row and column spans: Chrome gives a page's table cell its
+    /// `rowspan` and `colspan` (`BrowserAccessibilityAndroid::RowSpan`, `ColumnSpan`), and
+    /// TalkBack takes no spanning cell for a header and says no row (column) of a cell spanning
+    /// them all (`CollectionState.getTableHeadingType`, `getRowIndex`). No dump writes them.
+    public var itemRowSpan = 1
+    public var itemColumnSpan = 1
     /// The `CollectionItemInfo`'s heading flag: Chrome sets it on a page's table header cells and
     /// on what is inside a heading (`BrowserAccessibilityAndroid::IsHeading`), and TalkBack takes a
     /// heading item of the first row or column for that column's or row's header

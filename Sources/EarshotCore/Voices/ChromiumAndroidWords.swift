@@ -41,6 +41,9 @@ public struct ChromiumAndroidWords: Sendable {
     /// (`liveRegions.dialogPaneTitle`).
     public var dialogPaneRoles: Set<String> = []
     public var dialogOpenedMessage: String?
+    /// Whether Chrome hands a screen reader a password field's own text rather than one bullet a
+    /// character (`passwords.textShown`: so with Android's "Show passwords" on, its default).
+    public var passwordTextShown = false
 
     /// The word of a message, roles first; nil when neither file has it.
     public func word(_ message: String) -> String? { roles[message] ?? states[message] }
@@ -76,7 +79,7 @@ public struct ChromiumAndroidWords: Sendable {
             }
             stateParts[try part.requiredString("part")] = messages
         }
-        return ChromiumAndroidWords(
+        var loaded = ChromiumAndroidWords(
             roles: try strings(words["roles"]), states: try strings(words["states"]),
             classNames: try strings(classes["roles"]), defaultClassName: try classes.requiredString("default"),
             rootClassName: try root.requiredString("withoutParent"),
@@ -90,6 +93,8 @@ public struct ChromiumAndroidWords: Sendable {
             announcesRegionsCreatedFilled: try live.bool("createdFilled") ?? false,
             dialogPaneRoles: Set(try pane?.strings("roles") ?? []),
             dialogOpenedMessage: try pane?.string("fallbackMessage"))
+        loaded.passwordTextShown = try facts["passwords"].map { try $0.anyObject().bool("textShown") ?? false } ?? false
+        return loaded
     }
 }
 

@@ -28,6 +28,9 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     /// The count TalkBack says for a password field's characters (`password.characters`,
     /// `password.charactersOne`, with `{count}`).
     public var passwordCharacters: [String: String]
+    /// TalkBack's echo of typed text (`typing`): its default settings and the names of typed
+    /// symbols.
+    public var typing = TalkBackTyping()
     /// `classRoles` by a class's last name component (`Switch`), the first class in name order
     /// winning: for subclasses in other packages (`androidx...Switch`). Made once, with the table.
     private let rolesByShortName: [String: String]
@@ -71,7 +74,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
     public static func load(path: String) throws -> TalkBackVocabulary {
         let root = try JSONDocument.load(path: path).object(allowing: [
             "language", "source", "licence", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
-            "hints", "position", "password", "citations", "comment",
+            "hints", "position", "password", "typing", "citations", "comment",
         ])
         // Where each word comes from is for people and tests: read only far enough to know it is an object.
         _ = try root["citations"]?.anyObject()
@@ -100,11 +103,13 @@ public struct TalkBackVocabulary: Sendable, Equatable {
                 passwordCharacters = try strings("password").filter { $0.key.hasPrefix("characters") }
             }
         }
-        return TalkBackVocabulary(
+        var vocabulary = TalkBackVocabulary(
             separator: try root.string("separator") ?? ", ", order: order,
             classRoles: try strings("classRoles"), roles: try strings("roles"),
             heading: try root.string("heading") ?? "", states: try strings("states"), hints: try strings("hints"),
             positions: try strings("position"), password: password, passwordCharacters: passwordCharacters)
+        if let node = root["typing"] { vocabulary.typing = try TalkBackTyping.read(node) }
+        return vocabulary
     }
 
     /// The role of an Android class: its own entry, else the nearest known class by the common

@@ -16,7 +16,7 @@ struct TalkBackWordsTests {
     /// The top-level keys of the schema in docs/talkback.md, which the TalkBack reader decodes.
     static let schemaKeys: Set<String> = [
         "language", "source", "licence", "separator", "order", "orders", "classRoles", "roles", "heading", "states",
-        "hints", "position", "password", "citations",
+        "hints", "position", "password", "typing", "citations",
     ]
     /// The groups of entries (each cited entry by entry) and the single values (each cited once).
     static let groups = ["orders", "classRoles", "roles", "states", "hints", "position", "password"]
@@ -49,7 +49,20 @@ struct TalkBackWordsTests {
         for language in Self.languages {
             let profile = try Self.profile(language)
             let citations = try #require(profile["citations"] as? [String: Any], "\(language).json has no citations")
-            #expect(Set(citations.keys) == Set(Self.groups + Self.singles), "\(language).json citations")
+            #expect(Set(citations.keys) == Set(Self.groups + Self.singles + ["typing"]), "\(language).json citations")
+            // The typing group: its two defaults and each symbol's name, each cited.
+            let typing = try #require(profile["typing"] as? [String: Any], "\(language).json typing")
+            let typingCited = try #require(citations["typing"] as? [String: Any], "\(language).json citations.typing")
+            for key in ["keyboardEcho", "speakPasswords"] {
+                let problem = WordCitations.problem(with: typingCited[key], repository: "google/talkback")
+                #expect(problem == nil, "\(language).json citations.typing.\(key): \(problem ?? "")")
+            }
+            let symbols = try #require(typing["symbols"] as? [String: Any]), citedSymbols = try #require(typingCited["symbols"] as? [String: Any])
+            #expect(Set(symbols.keys) == Set(citedSymbols.keys) && symbols["•"] != nil && symbols[" "] != nil, "\(language).json typing.symbols")
+            for key in symbols.keys {
+                let problem = WordCitations.problem(with: citedSymbols[key], repository: "google/talkback")
+                #expect(problem == nil, "\(language).json citations.typing.symbols.\(key): \(problem ?? "")")
+            }
             for group in Self.groups {
                 let entries = try #require(profile[group] as? [String: Any], "\(language).json \(group)")
                 let cited = try #require(citations[group] as? [String: Any], "\(language).json citations.\(group)")

@@ -345,7 +345,7 @@ public struct NVDA: ScreenReader {
     /// `isFocusEditable`), as its symbol's name or itself (`processSpeechSymbol`), and a
     /// password field's characters as the protected character, "star". Typed words
     /// (`speakTypedWords`, off by default) are not played.
-    public func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
+    public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
         let typing = words.typing
         let web = focus.flatMap { screen.node($0)?.web }
         let printable = character.unicodeScalars.first.map { $0.value >= 0x20 && $0.value != 0x7F } ?? false

@@ -230,9 +230,9 @@ enum ChromiumAndroidPage {
     }
 
     /// Collection info on a list, list box or table, item info on its items
-    /// (`IsCollection`, `RowCount`, `ColumnCount`, `RowIndex`): a list's rows are its set size,
-    /// its columns 1; a table's its grid's; an item's row is its place in the set less one, a
-    /// cell's its row.
+    /// (`IsCollection`, `RowCount`, `ColumnCount`, `RowIndex`, `RowSpan`, `ColumnSpan`): a list's
+    /// rows are its set size, its columns 1; a table's its grid's; an item's row is its place in
+    /// the set less one, a cell's its first row as HTML places it, with its spans.
     static func collection(_ web: WebElement, items: Int, into android: inout AndroidView) {
         if web.role.isList || web.role == .listBox {
             android.collectionRowCount = items
@@ -244,6 +244,8 @@ enum ChromiumAndroidPage {
         if let cell = web.tableCell {
             android.itemRowIndex = cell.row - 1
             android.itemColumnIndex = cell.column - 1
+            android.itemRowSpan = cell.rowSpan
+            android.itemColumnSpan = cell.columnSpan
         } else if web.role == .listItem || web.role == .option, let index = web.integer("posinset") {
             android.itemRowIndex = index - 1
             android.itemColumnIndex = 0

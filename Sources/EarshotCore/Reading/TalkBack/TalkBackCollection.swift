@@ -48,18 +48,28 @@ public struct CollectionPlace: Sendable, Equatable {
     /// `getTableHeadingType`: a heading item of one row and column is its column's header in the
     /// first row of a collection of more than one column, else its row's header in the first
     /// column of one of more than one row, else a header of neither; a non-heading item none.
+    /// A heading item that spans more than one row or column is a header of neither.
     static func heading(of item: AndroidView, rows: Int?, columns: Int?) -> TableHeading {
         guard item.itemIsHeading else { return .none }
-        if item.itemRowIndex == 0, (columns ?? -1) > 1 { return .column }
-        if item.itemColumnIndex == 0, (rows ?? -1) > 1 { return .row }
+        guard item.itemRowSpan == 1 && item.itemColumnSpan == 1 else { return .indeterminate }
+        if index(item.itemRowIndex, span: item.itemRowSpan, of: rows) == 0, (columns ?? -1) > 1 { return .column }
+        if index(item.itemColumnIndex, span: item.itemColumnSpan, of: columns) == 0, (rows ?? -1) > 1 { return .row }
         return .indeterminate
+    }
+
+    /// An item's row (column) as TalkBack takes it (`CollectionState.getRowIndex`,
+    /// `getColumnIndex`): none when the item spans as many rows (columns) as the collection
+    /// has, or has no index.
+    static func index(_ index: Int?, span: Int, of count: Int?) -> Int? {
+        guard let index, index >= 0, span != (count ?? -1) else { return nil }
+        return index
     }
 
     /// Records the item `view` (`id`) as the one around the stop.
     mutating func enter(item id: String, _ view: AndroidView) {
         itemID = id
-        rowIndex = view.itemRowIndex
-        columnIndex = view.itemColumnIndex
+        rowIndex = Self.index(view.itemRowIndex, span: view.itemRowSpan, of: rowCount)
+        columnIndex = Self.index(view.itemColumnIndex, span: view.itemColumnSpan, of: columnCount)
         itemHeading = Self.heading(of: view, rows: rowCount, columns: columnCount)
         itemRoleDescription = nonEmpty(view.roleDescription)
     }

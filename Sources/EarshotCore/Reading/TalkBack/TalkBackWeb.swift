@@ -74,3 +74,22 @@ extension TalkBack {
         return said.isEmpty ? nil : said
     }
 }
+
+extension TalkBack {
+    /// A character typed into a page (docs/mobile-web.md, "Typing under the phone readers"):
+    /// Chrome sends TalkBack the field's text change, which TalkBack echoes as its keyboard echo
+    /// says (`TextEventInterpreter`, `InputTextFeedbackRules`, google/talkback 26a27dc0): the
+    /// character, or the word a space or mark ends (`charactersAndWords`, the default); in a
+    /// password field the character when passwords are spoken and Chrome shows their text
+    /// (`passwords.textShown`), else the bullet's name. The echo cuts the speech under way
+    /// (`QUEUE_MODE_INTERRUPT`). Typed anywhere but an editable field, nothing changes and nothing
+    /// is said. Off a page (an app's dump) typing is not played.
+    public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
+        guard screen.isWebPage, let chromium else { return nil }
+        guard let web = focus.flatMap({ screen.node($0)?.web }), web.role.isTextEntry, !web.flag("readonly"), !web.flag("disabled") else {
+            return TypedCharacterSpeech(echo: nil, interrupts: false)
+        }
+        let echo = words.typing.echo(character, after: typed, password: web.isPassword, shown: chromium.passwordTextShown)
+        return TypedCharacterSpeech(echo: echo, interrupts: echo != nil)
+    }
+}

@@ -19,9 +19,32 @@ public struct VoiceOver: ScreenReader {
     /// names none, and a page is then read as an app's screen.
     public let web: VoiceOverWebWords?
 
-    public init(web: VoiceOverWebWords? = nil) { self.web = web }
+    /// The names a typed symbol is said by on a page (the profile's CLDR names, `symbols`:
+    /// Earshot's choice, VoiceOver's own names being unpublished).
+    public let typedNames: [String: String]
 
-    public init(profile: VoiceProfile) throws { self.init(web: try profile.voiceOverWebWords()) }
+    public init(web: VoiceOverWebWords? = nil, typedNames: [String: String] = [:]) {
+        self.web = web
+        self.typedNames = typedNames
+    }
+
+    public init(profile: VoiceProfile) throws {
+        self.init(web: try profile.voiceOverWebWords(), typedNames: try profile.symbolNames()?.names ?? [:])
+    }
+
+    /// A character typed into a page's text field (docs/mobile-web.md, "Typing under the phone
+    /// readers"): the character said, as recorded on iOS Safari, a space by its word
+    /// (`typedSpace`) and a symbol by the profile's name for it (`typedNames`); nothing in a secure (password) field, where VoiceOver was recorded making only a
+    /// click; the key cuts the speech under way (Earshot's choice, `typing.interrupts`). Off a
+    /// page, typing is not played.
+    public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
+        guard screen.isWebPage, let web else { return nil }
+        guard let field = focus.flatMap({ screen.node($0)?.web }), field.role.isTextEntry, !field.flag("readonly"),
+              !field.flag("disabled") else { return TypedCharacterSpeech(echo: nil, interrupts: false) }
+        guard web.typing.characters, !field.isPassword else { return TypedCharacterSpeech(echo: nil, interrupts: web.typing.interrupts) }
+        let echo = character == " " ? web.word("typedSpace") : typedNames[String(character)] ?? String(character)
+        return TypedCharacterSpeech(echo: echo.isEmpty ? nil : echo, interrupts: web.typing.interrupts)
+    }
 
     /// A page's stops in document order as WebKit hands them over; an app's by the standard order.
     public func stops(of screen: Screen) -> [FocusStop] {

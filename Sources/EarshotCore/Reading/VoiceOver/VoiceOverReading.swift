@@ -68,7 +68,7 @@ extension ScreenReader {
     public func gestureName(_ gesture: ScenarioGesture) -> String? { nil }
 
     /// Typing on a page is not played for this reader: it says nothing of a typed character.
-    public func typedCharacter(_ character: Character, focus: String?, in screen: Screen) -> TypedCharacterSpeech? { nil }
+    public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? { nil }
 
     /// ARIA's own reading: a polite change waits its turn, an assertive one (an alert's too)
     /// cuts the speech under way.

@@ -13,9 +13,9 @@ public struct VoiceOverWebWords: Sendable, Equatable {
         "comboBox", "image", "tab", "adjustable", "menuItem", "dimmed", "selected", "expanded", "collapsed",
         "required", "invalid", "invalidSpelling", "invalidGrammar", "current", "currentPage", "currentStep",
         "currentLocation", "currentDate", "currentTime", "position", "listStart", "listEnd", "tableStart",
-        "tableSize", "tableEnd", "row", "column", "rowHeader", "columnHeader", "landmark", "editHint",
+        "tableSize", "tableEnd", "rowSpan", "columnSpan", "row", "column", "rowHeader", "columnHeader", "landmark", "editHint",
         "menuPopUp", "listBoxPopUp", "treePopUp", "gridPopUp", "dialogPopUp", "landmarkEnd",
-        "secureTextField", "characters", "characterOne",
+        "secureTextField", "characters", "characterOne", "typedSpace",
     ]
     /// The landmark roles with a word (`WebRole`'s names).
     public static let landmarkKeys = ["banner", "complementary", "contentInfo", "main", "navigation", "region", "search", "form"]
@@ -34,6 +34,16 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public var alert: LiveRegionTiming
     /// Whether a region inserted with its text already in it is said (`liveRegions.createdFilled`).
     public var saysCreatedFilled: Bool
+    /// What VoiceOver says as a character is typed into a text field (`typing`): the character
+    /// (a space as `typedSpace`) when `characters`, nothing in a secure field; `interrupts`: the
+    /// key cuts the speech under way.
+    public var typing = Typing()
+
+    /// VoiceOver's typing echo on a page (`typing` in the words file).
+    public struct Typing: Sendable, Equatable {
+        public var characters = true
+        public var interrupts = true
+    }
 
     /// When a live region's text is said (`LiveRegionSpeech`'s cases by name).
     public enum LiveRegionTiming: String, Sendable, Equatable, CaseIterable {
@@ -59,7 +69,7 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public static func load(path: String) throws -> VoiceOverWebWords {
         let file = try JSONDocument.load(path: path).object(allowing: [
             "about", "language", "separator", "defaultHeadingLevel", "defaultHeadingLevelFrom", "words", "from",
-            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds",
+            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds", "typing",
         ])
         func table(_ key: String, _ required: [String]) throws -> [String: String] {
             let object = try file.required(key).anyObject()
@@ -90,11 +100,18 @@ public struct VoiceOverWebWords: Sendable, Equatable {
             }
             return result
         } ?? [:]
-        return VoiceOverWebWords(
+        var typing = Typing()
+        if let group = try file["typing"].map({ try $0.object(allowing: ["characters", "interrupts", "from"]) }) {
+            typing.characters = try group.bool("characters") ?? true
+            typing.interrupts = try group.bool("interrupts") ?? true
+        }
+        var words = VoiceOverWebWords(
             words: try table("words", keys), popUpKinds: kinds, landmarks: try table("landmarks", landmarkKeys),
             separator: try file.requiredString("separator"), defaultHeadingLevel: try file.required("defaultHeadingLevel").intValue(),
             polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"),
             saysCreatedFilled: try live.required("createdFilled").boolValue())
+        words.typing = typing
+        return words
     }
 }
 

@@ -15,7 +15,7 @@ import Foundation
 ///   selected, not enabled.
 /// - **Words** in VoiceOver's web order (A2): label, value, dimmed, `aria-current`, the role
 ///   word, the states (checked, expanded, pressed, required, invalid), the position, the cell's
-///   place, the container words (list start and end, table start with its size, table end);
+///   spans and place, the container words (list start and end, table start with its size, table end);
 ///   the landmark words when a swipe enters the landmark (`VoiceOverWebFacts.landmarks`), then
 ///   the hint.
 enum WebKitIOSPage {
@@ -240,6 +240,11 @@ enum WebKitIOSPage {
                 if !role.isColumnHeader, let header = Self.nonBlank(cell.columnHeader), header != label {
                     cellLabel = [header, label].compactMap { $0 }.joined(separator: words.separator)
                 }
+                // A cell that spans says so before its place, which is its first row and column
+                // (`accessibilityRowRange` / `accessibilityColumnRange`: the range's location and
+                // length; recorded: "Name, Married, spans 3 columns, row 5, column 1", A2).
+                if cell.rowSpan > 1 { cellWords.append(words.word("rowSpan", ["count": cell.rowSpan])) }
+                if cell.columnSpan > 1 { cellWords.append(words.word("columnSpan", ["count": cell.columnSpan])) }
                 cellWords.append(words.word("row", ["row": cell.row]))
                 cellWords.append(words.word("column", ["column": cell.column]))
             }

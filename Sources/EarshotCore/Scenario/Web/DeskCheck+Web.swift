@@ -222,18 +222,18 @@ extension DeskCheck {
     public var hearsTyping: Bool {
         executor.run {
             let screen = screens.shown.screen
-            return screen.isWebPage && generator.reader.typedCharacter("a", focus: screen.browserFocusID, in: screen) != nil
+            return screen.isWebPage && generator.reader.typedCharacter("a", after: "", focus: screen.browserFocusID, in: screen) != nil
         }
     }
 
-    /// A character typed on the page, just before it reaches the browser's focus: what the reader
-    /// does (NVDA: its key cuts the speech, and in an edit field the character is spelled,
-    /// `typed (KEY)` in the transcript), on the clock now.
-    public func typed(_ character: Character, source: String?) {
+    /// A character typed on the page after `typed` (the field's text before it), just before it
+    /// reaches the browser's focus: what the reader does (NVDA: its key cuts the speech, and in
+    /// an edit field the character is spelled, `typed (KEY)` in the transcript), on the clock now.
+    public func typed(_ character: Character, after typed: String, source: String?) {
         executor.run {
             let screen = screens.shown.screen
             let focus = screen.browserFocusID
-            guard screen.isWebPage, let said = generator.reader.typedCharacter(character, focus: focus, in: screen) else { return }
+            guard screen.isWebPage, let said = generator.reader.typedCharacter(character, after: typed, focus: focus, in: screen) else { return }
             let key = character == " " ? "space" : String(character)
             let element = said.echo.map { ElementSpeech(elementID: focus, text: $0, language: focus.flatMap { screen.node($0)?.language },
                                                         purpose: .typedCharacter) }

@@ -180,12 +180,17 @@ final class LivePageSession {
             if let into, into != screen.browserFocusID {
                 try performNow(.focus(into), desk: desk, source: source, focus: PageFocusCause())
             }
+            // The field's text as the typing begins, then each character typed into it.
+            var before = (into ?? screen.browserFocusID).flatMap { screen.node($0)?.web?.value } ?? ""
             for character in text {
-                desk.typed(character, source: source)
+                desk.typed(character, after: before, source: source)
                 try performNow(.type(String(character), into: into), desk: desk, source: source, focus: focus)
+                before.append(character)
             }
         case .key(let key):
-            if let character = key.typedCharacter { desk.typed(character, source: source) }
+            if let character = key.typedCharacter {
+                desk.typed(character, after: screen.browserFocusID.flatMap { screen.node($0)?.web?.value } ?? "", source: source)
+            }
             try performNow(action, desk: desk, source: source, focus: focus)
         default:
             try performNow(action, desk: desk, source: source, focus: focus)

@@ -187,7 +187,7 @@ struct NVDAModeTests {
     @Test("typed a b! in an edit field: each key cuts the speech before it, each character spelled, a space and a mark by their names in NVDA's symbols.dic")
     func typedCharacters() throws {
         let desk = try Self.desk(try Self.focused("name"))
-        for character in "a b!" { desk.typed(character, source: nil) }
+        for character in "a b!" { desk.typed(character, after: "", source: nil) }
         desk.waitUntilIdle()
         #expect(Self.fates(desk) == ["a cut (typed (a))", "space cut (typed (space))", "b cut (typed (b))", "bang spoken (typed (!))"])
     }
@@ -195,7 +195,7 @@ struct NVDAModeTests {
     @Test("Korean: a typed mark by its name in NVDA's Korean symbols.dic, a space as that file names it, a letter as itself")
     func typedCharactersKorean() throws {
         let desk = try Self.desk(try Self.focused("name"), voice: "ko")
-        for character in "a b!" { desk.typed(character, source: nil) }
+        for character in "a b!" { desk.typed(character, after: "", source: nil) }
         desk.waitUntilIdle()
         #expect(Self.fates(desk) == ["a cut (typed (a))", "space cut (typed (space))", "b cut (typed (b))", "느낌표 spoken (typed (!))"])
     }
@@ -203,17 +203,17 @@ struct NVDAModeTests {
     @Test("a password field's characters are said as NVDA's protected character, star; on a button a typed key only cuts the speech")
     func typedCharactersElsewhere() throws {
         let password = try Self.desk(try Self.focused("pin"))
-        password.typed("7", source: nil)
+        password.typed("7", after: "", source: nil)
         password.waitUntilIdle()
         #expect(Self.fates(password) == ["star spoken (typed (7))"])
         let button = try Self.desk(try Self.focused("ok"))
         button.scheduler.handle(.announcement("Saved"))
-        button.typed("a", source: nil)
+        button.typed("a", after: "", source: nil)
         button.waitUntilIdle()
         #expect(Self.fates(button).count == 1 && Self.fates(button)[0].hasPrefix("Saved cut"), "\(Self.fates(button))")
         // Readers that do not echo typing hear nothing of it.
         let screen = try Self.focused("name")
-        #expect(VoiceOver().typedCharacter("a", focus: "name", in: screen) == nil)
+        #expect(VoiceOver().typedCharacter("a", after: "", focus: "name", in: screen) == nil)
     }
 
     @Test("the symbols files: each name cited, the Korean file's base English, a key that is not one character refused at its place")
