@@ -34,6 +34,17 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public var alert: LiveRegionTiming
     /// Whether a region inserted with its text already in it is said (`liveRegions.createdFilled`).
     public var saysCreatedFilled: Bool
+    /// What is said when the page has loaded, before the first gesture (`pageLoad.says`).
+    public var pageLoad: PageLoad = .nothing
+
+    /// What VoiceOver says as a page finishes loading (docs/mobile-web.md, "A page loaded"):
+    /// WebKit posts its load notification to a wrapper method the unpublished UIKit bundle
+    /// overrides, so the file decides.
+    public enum PageLoad: String, Sendable, Equatable, CaseIterable {
+        /// The page's title.
+        case title
+        case nothing
+    }
 
     /// When a live region's text is said (`LiveRegionSpeech`'s cases by name).
     public enum LiveRegionTiming: String, Sendable, Equatable, CaseIterable {
@@ -59,7 +70,7 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public static func load(path: String) throws -> VoiceOverWebWords {
         let file = try JSONDocument.load(path: path).object(allowing: [
             "about", "language", "separator", "defaultHeadingLevel", "defaultHeadingLevelFrom", "words", "from",
-            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds",
+            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds", "pageLoad",
         ])
         func table(_ key: String, _ required: [String]) throws -> [String: String] {
             let object = try file.required(key).anyObject()
@@ -90,11 +101,14 @@ public struct VoiceOverWebWords: Sendable, Equatable {
             }
             return result
         } ?? [:]
+        let load = try file.required("pageLoad").object(allowing: ["says", "from"])
+        let pageLoad = try load.required("says").enumValue(PageLoad.self, what: "page load")
+        _ = try load.requiredString("from")
         return VoiceOverWebWords(
             words: try table("words", keys), popUpKinds: kinds, landmarks: try table("landmarks", landmarkKeys),
             separator: try file.requiredString("separator"), defaultHeadingLevel: try file.required("defaultHeadingLevel").intValue(),
             polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"),
-            saysCreatedFilled: try live.required("createdFilled").boolValue())
+            saysCreatedFilled: try live.required("createdFilled").boolValue(), pageLoad: pageLoad)
     }
 }
 
