@@ -25739,7 +25739,18 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     ZyIsCiAgICAiZnJvbSI6ICJFYXJzaG90J3MgY2hvaWNlIChkb2NzL21vYmlsZS13ZWIubWQgQTQp
     OiBhMTF5c3VwcG9ydC5pbydzIGlPUyByZWNvcmRpbmdzICh0ZWNoX2FyaWFfYXJpYS1saXZlLmpz
     b24sIHRlY2hfYXJpYV9hbGVydC1yb2xlLW5hbWVkLmpzb24pLCBwaGV0c2ltcy9zY2VuZXJ5LXBo
-    ZXQjMzYyLCBobXJjL2htcmMtZnJvbnRlbmQjMzg3IgogIH0KfQo=
+    ZXQjMzYyLCBobXJjL2htcmMtZnJvbnRlbmQjMzg3IgogIH0sCiAgInBhZ2VMb2FkIjogewogICAg
+    InNheXMiOiAidGl0bGUiLAogICAgImZyb20iOiAiRWFyc2hvdCdzIGNob2ljZSAoZG9jcy9tb2Jp
+    bGUtd2ViLm1kLCBcIkEgcGFnZSBsb2FkZWRcIik6IFdlYktpdCBmb3J3YXJkcyBpdHMgbG9hZC1j
+    b21wbGV0ZSBub3RpZmljYXRpb24gdG8gcG9zdExvYWRDb21wbGV0ZU5vdGlmaWNhdGlvbiwgYSBz
+    dHViIHRoZSB1bnB1Ymxpc2hlZCBVSUtpdCBhY2Nlc3NpYmlsaXR5IGJ1bmRsZSBvdmVycmlkZXMg
+    KFNvdXJjZS9XZWJDb3JlL2FjY2Vzc2liaWxpdHkvaW9zL0FYT2JqZWN0Q2FjaGVJT1MubW0sIHBv
+    c3RQbGF0Zm9ybU5vdGlmaWNhdGlvbik7IGEgc2Vjb25kYXJ5IHBhZ2UgKHRhb3VybC5jb20sIFwi
+    V2h5IERvZXMgVm9pY2VPdmVyIG9uIFNhZmFyaSBNb2JpbGUgUmVhZCBPdXQgUGFnZSBUaXRsZSBv
+    biBMb2FkP1wiKSBzYXlzIHRoZSB0aXRsZSBpcyByZWFkLCBtb3ppbGxhLW1vYmlsZS9maXJlZm94
+    LWlvcyM5NSBzYXlzIFNhZmFyaSBwdXRzIHRoZSBWb2ljZU92ZXIgY3Vyc29yIG9uIHRoZSBmb2N1
+    c2VkIGVsZW1lbnQsIGVsc2UgdGhlIGZpcnN0IG9uZTogdGhlIHRpdGxlIGlzIHNhaWQsIGFuZCB0
+    aGUgZmlyc3Qgc3dpcGUgcmVhY2hlcyB0aGUgZmlyc3Qgc3RvcCIKICB9Cn0K
     """),
     ("voiceover-web/ko.json", """
     ewogICJhYm91dCI6ICJWb2ljZU92ZXIncyBLb3JlYW4gd29yZHMgb24gYSB3ZWIgcGFnZSBpbiBT
@@ -25889,7 +25900,18 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     ICJFYXJzaG90J3MgY2hvaWNlIChkb2NzL21vYmlsZS13ZWIubWQgQTQpOiBhMTF5c3VwcG9ydC5p
     bydzIGlPUyByZWNvcmRpbmdzICh0ZWNoX2FyaWFfYXJpYS1saXZlLmpzb24sIHRlY2hfYXJpYV9h
     bGVydC1yb2xlLW5hbWVkLmpzb24pLCBwaGV0c2ltcy9zY2VuZXJ5LXBoZXQjMzYyLCBobXJjL2ht
-    cmMtZnJvbnRlbmQjMzg3IgogIH0KfQo=
+    cmMtZnJvbnRlbmQjMzg3IgogIH0sCiAgInBhZ2VMb2FkIjogewogICAgInNheXMiOiAidGl0bGUi
+    LAogICAgImZyb20iOiAiRWFyc2hvdCdzIGNob2ljZSAoZG9jcy9tb2JpbGUtd2ViLm1kLCBcIkEg
+    cGFnZSBsb2FkZWRcIik6IFdlYktpdCBmb3J3YXJkcyBpdHMgbG9hZC1jb21wbGV0ZSBub3RpZmlj
+    YXRpb24gdG8gcG9zdExvYWRDb21wbGV0ZU5vdGlmaWNhdGlvbiwgYSBzdHViIHRoZSB1bnB1Ymxp
+    c2hlZCBVSUtpdCBhY2Nlc3NpYmlsaXR5IGJ1bmRsZSBvdmVycmlkZXMgKFNvdXJjZS9XZWJDb3Jl
+    L2FjY2Vzc2liaWxpdHkvaW9zL0FYT2JqZWN0Q2FjaGVJT1MubW0sIHBvc3RQbGF0Zm9ybU5vdGlm
+    aWNhdGlvbik7IGEgc2Vjb25kYXJ5IHBhZ2UgKHRhb3VybC5jb20sIFwiV2h5IERvZXMgVm9pY2VP
+    dmVyIG9uIFNhZmFyaSBNb2JpbGUgUmVhZCBPdXQgUGFnZSBUaXRsZSBvbiBMb2FkP1wiKSBzYXlz
+    IHRoZSB0aXRsZSBpcyByZWFkLCBtb3ppbGxhLW1vYmlsZS9maXJlZm94LWlvcyM5NSBzYXlzIFNh
+    ZmFyaSBwdXRzIHRoZSBWb2ljZU92ZXIgY3Vyc29yIG9uIHRoZSBmb2N1c2VkIGVsZW1lbnQsIGVs
+    c2UgdGhlIGZpcnN0IG9uZTogdGhlIHRpdGxlIGlzIHNhaWQsIGFuZCB0aGUgZmlyc3Qgc3dpcGUg
+    cmVhY2hlcyB0aGUgZmlyc3Qgc3RvcCIKICB9Cn0K
     """),
     ("webkit-ios/en.json", """
     ewogICJhY3Rpb25WZXJicyI6IHsKICAgICJBWEJ1dHRvbkFjdGlvblZlcmIiOiAicHJlc3MiLAog
@@ -26529,4 +26551,4 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
 ]
 
 /// A digest of the files above, naming the folder they are written to.
-let builtInVoiceFilesDigest = "dedc3f0350b0a6de"
+let builtInVoiceFilesDigest = "2012787fb4f8c335"

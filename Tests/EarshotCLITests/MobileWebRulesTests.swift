@@ -127,14 +127,18 @@ struct MobileWebRulesTests {
         #expect(zip(voiceOver, live).filter { $0.0.text != $0.1.text }.map(\.0.text) == ["412"])
     }
 
-    @Test("the phone's boxes: the page's full-width box is the phone's width less the margins, under each reader")
+    @Test("the phone's boxes: the page says the phone's width; TalkBack's full-width box is that width less the margins, VoiceOver's stop is the text run inside it")
     func phoneBoxes() throws {
-        for (reader, width) in [("voiceover", 390), ("talkback", 412)] {
+        func frame(_ reader: String, _ width: Int) throws -> Substring {
             let result = try CLIRunner.run(["read", Self.page, "--reader", reader, "--voice", "en", "--no-audio", "--json"])
             #expect(result.status == 0, "\(result.stderr)")
-            let wide = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"text\": \"\(width)\"") }, "\(reader)")
-            #expect(wide.contains("\"frame\": [8, ") && wide.contains(", \(width - 16), 20]"), "\(reader): \(wide)")
+            let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("\"text\": \"\(width)\"") }, "\(reader)")
+            return try #require(line.split(separator: "\"frame\": [").last?.split(separator: "]").first, "\(line)")
         }
+        #expect(try frame("talkback", 412) == "8, 158.3125, 396, 20")
+        // WebKit makes the text the stop (A1): its box starts at the margin, narrower than the phone.
+        let voiceOver = try frame("voiceover", 390).split(separator: ", ").compactMap { Double($0) }
+        #expect(voiceOver.count == 4 && voiceOver[0] == 8 && voiceOver[1] == 158.3125 && voiceOver[2] < 390 - 16, "\(voiceOver)")
     }
 
     @Test("TalkBack's landmarks reading control finds the banner, the navigation, main and the footer")
@@ -146,8 +150,9 @@ struct MobileWebRulesTests {
 
     /// The quoted words of a transcript's spoken lines, sounds and hints left out.
     static func spoken(_ transcript: String) -> [String] {
-        transcript.split(separator: "\n").filter { $0.contains("spoken to") && $0.contains("\"") && !$0.contains("ouble") }
+        transcript.split(separator: "\n").filter { $0.contains("spoken to") && $0.contains("\"") }
             .compactMap { $0.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init) }
+            .filter { !$0.lowercased().contains("double") }
     }
 
     /// The scenario on the page's changes under `reader`: its transcript's lines.
