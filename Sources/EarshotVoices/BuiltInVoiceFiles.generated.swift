@@ -26783,7 +26783,18 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     IChkb2NzL21vYmlsZS13ZWIubWQgQTQpOiBhMTF5c3VwcG9ydC5pbydzIGlPUyByZWNvcmRpbmdz
     ICh0ZWNoX2FyaWFfYXJpYS1saXZlLmpzb24sIHRlY2hfYXJpYV9hbGVydC1yb2xlLW5hbWVkLmpz
     b24pLCBwaGV0c2ltcy9zY2VuZXJ5LXBoZXQjMzYyLCBobXJjL2htcmMtZnJvbnRlbmQjMzg3Igog
-    IH0KfQo=
+    IH0sCiAgInBhZ2VMb2FkIjogewogICAgInNheXMiOiAidGl0bGUiLAogICAgImZyb20iOiAiRWFy
+    c2hvdCdzIGNob2ljZSAoZG9jcy9tb2JpbGUtd2ViLm1kLCBcIkEgcGFnZSBsb2FkZWRcIik6IFdl
+    YktpdCBmb3J3YXJkcyBpdHMgbG9hZC1jb21wbGV0ZSBub3RpZmljYXRpb24gdG8gcG9zdExvYWRD
+    b21wbGV0ZU5vdGlmaWNhdGlvbiwgYSBzdHViIHRoZSB1bnB1Ymxpc2hlZCBVSUtpdCBhY2Nlc3Np
+    YmlsaXR5IGJ1bmRsZSBvdmVycmlkZXMgKFNvdXJjZS9XZWJDb3JlL2FjY2Vzc2liaWxpdHkvaW9z
+    L0FYT2JqZWN0Q2FjaGVJT1MubW0sIHBvc3RQbGF0Zm9ybU5vdGlmaWNhdGlvbik7IGEgc2Vjb25k
+    YXJ5IHBhZ2UgKHRhb3VybC5jb20sIFwiV2h5IERvZXMgVm9pY2VPdmVyIG9uIFNhZmFyaSBNb2Jp
+    bGUgUmVhZCBPdXQgUGFnZSBUaXRsZSBvbiBMb2FkP1wiKSBzYXlzIHRoZSB0aXRsZSBpcyByZWFk
+    LCBtb3ppbGxhLW1vYmlsZS9maXJlZm94LWlvcyM5NSBzYXlzIFNhZmFyaSBwdXRzIHRoZSBWb2lj
+    ZU92ZXIgY3Vyc29yIG9uIHRoZSBmb2N1c2VkIGVsZW1lbnQsIGVsc2UgdGhlIGZpcnN0IG9uZTog
+    dGhlIHRpdGxlIGlzIHNhaWQsIGFuZCB0aGUgZmlyc3Qgc3dpcGUgcmVhY2hlcyB0aGUgZmlyc3Qg
+    c3RvcCIKICB9Cn0K
     """),
     ("voiceover-web/ko.json", """
     ewogICJhYm91dCI6ICJWb2ljZU92ZXIncyBLb3JlYW4gd29yZHMgb24gYSB3ZWIgcGFnZSBpbiBT
@@ -26945,7 +26956,19 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
     dGVuZXNzJ3MgdGltaW5nIiwKICAgICJmcm9tIjogIkVhcnNob3QncyBjaG9pY2UgKGRvY3MvbW9i
     aWxlLXdlYi5tZCBBNCk6IGExMXlzdXBwb3J0LmlvJ3MgaU9TIHJlY29yZGluZ3MgKHRlY2hfYXJp
     YV9hcmlhLWxpdmUuanNvbiwgdGVjaF9hcmlhX2FsZXJ0LXJvbGUtbmFtZWQuanNvbiksIHBoZXRz
-    aW1zL3NjZW5lcnktcGhldCMzNjIsIGhtcmMvaG1yYy1mcm9udGVuZCMzODciCiAgfQp9Cg==
+    aW1zL3NjZW5lcnktcGhldCMzNjIsIGhtcmMvaG1yYy1mcm9udGVuZCMzODciCiAgfSwKICAicGFn
+    ZUxvYWQiOiB7CiAgICAic2F5cyI6ICJ0aXRsZSIsCiAgICAiZnJvbSI6ICJFYXJzaG90J3MgY2hv
+    aWNlIChkb2NzL21vYmlsZS13ZWIubWQsIFwiQSBwYWdlIGxvYWRlZFwiKTogV2ViS2l0IGZvcndh
+    cmRzIGl0cyBsb2FkLWNvbXBsZXRlIG5vdGlmaWNhdGlvbiB0byBwb3N0TG9hZENvbXBsZXRlTm90
+    aWZpY2F0aW9uLCBhIHN0dWIgdGhlIHVucHVibGlzaGVkIFVJS2l0IGFjY2Vzc2liaWxpdHkgYnVu
+    ZGxlIG92ZXJyaWRlcyAoU291cmNlL1dlYkNvcmUvYWNjZXNzaWJpbGl0eS9pb3MvQVhPYmplY3RD
+    YWNoZUlPUy5tbSwgcG9zdFBsYXRmb3JtTm90aWZpY2F0aW9uKTsgYSBzZWNvbmRhcnkgcGFnZSAo
+    dGFvdXJsLmNvbSwgXCJXaHkgRG9lcyBWb2ljZU92ZXIgb24gU2FmYXJpIE1vYmlsZSBSZWFkIE91
+    dCBQYWdlIFRpdGxlIG9uIExvYWQ/XCIpIHNheXMgdGhlIHRpdGxlIGlzIHJlYWQsIG1vemlsbGEt
+    bW9iaWxlL2ZpcmVmb3gtaW9zIzk1IHNheXMgU2FmYXJpIHB1dHMgdGhlIFZvaWNlT3ZlciBjdXJz
+    b3Igb24gdGhlIGZvY3VzZWQgZWxlbWVudCwgZWxzZSB0aGUgZmlyc3Qgb25lOiB0aGUgdGl0bGUg
+    aXMgc2FpZCwgYW5kIHRoZSBmaXJzdCBzd2lwZSByZWFjaGVzIHRoZSBmaXJzdCBzdG9wIgogIH0K
+    fQo=
     """),
     ("webkit-ios/en.json", """
     ewogICJhY3Rpb25WZXJicyI6IHsKICAgICJBWEJ1dHRvbkFjdGlvblZlcmIiOiAicHJlc3MiLAog
@@ -27585,4 +27608,4 @@ let builtInVoiceFiles: [(path: String, base64: String)] = [
 ]
 
 /// A digest of the files above, naming the folder they are written to.
-let builtInVoiceFilesDigest = "d62b136cdf6869ca"
+let builtInVoiceFilesDigest = "15d0b0e41bc12210"

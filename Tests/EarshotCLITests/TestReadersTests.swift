@@ -29,6 +29,12 @@ struct TestReadersTests {
         #expect(out.contains("PASS  samples/web/signin-talkback.json @ voiceover  ("), "\(out)")
         #expect(out.contains("PASS  samples/web/signin-talkback.json @ talkback  ("), "\(out)")
         #expect(out.contains("PASS  samples/web/signin-talkback.json @ readers nvda, voiceover, talkback  ("), "\(out)")
+        // The page loaded: NVDA says nothing, VoiceOver the title, TalkBack the document Chrome focuses.
+        #expect(Self.step("page loaded: differs", in: out) == [
+            "  nvda: nothing",
+            "  voiceover: \"Earshot shop: sign in\"",
+            "  talkback: \"Earshot shop: sign in, Webview\"",
+        ], "\(out)")
         // The first swipe: each reader's words for the banner's heading.
         let first = Self.step("line 10 (next): differs", in: out)
         #expect(first == [
@@ -42,7 +48,7 @@ struct TestReadersTests {
         #expect(field.contains("  talkback: \"Required, Email, Edit box\" then \"Double-tap to edit text\""), "\(field)")
         // Where every reader says the same, one line.
         #expect(out.contains("\nline 16 (next): the same under every reader: \"Email\"\n"), "\(out)")
-        #expect(out.contains("(6 of 8 steps said differently)"), "\(out)")
+        #expect(out.contains("(7 of 9 steps said differently)"), "\(out)")
         #expect(result.status == 0, "\(out)\(result.stderr)")
 
         let xml = try String(contentsOf: junit, encoding: .utf8)

@@ -56,7 +56,8 @@ struct WebVoiceOverTests {
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let spoken = lines.filter { $0.contains("spoken to") && $0.contains("\"") && !$0.contains("double tap to edit") }
             .compactMap { $0.split(separator: "\"", maxSplits: 2).dropFirst().first.map(String.init) }
-        #expect(spoken == ["Delivery, heading level 2", "390", "Home, link", "Accept terms, checkbox, unchecked",
+        // The page's title as it loads (pageLoad, docs/mobile-web.md "A page loaded"), then the swipes.
+        #expect(spoken == ["TalkBack page", "Delivery, heading level 2", "390", "Home, link", "Accept terms, checkbox, unchecked",
                            "Apple, list start", "Pear", "Plum, list end", "Name", "Name, text field, required",
                            "Add to cart, button", "Add to cart, button", "Cart: 1 item"], "\(spoken)")
         let live = try #require(lines.first { $0.contains("\"Cart: 1 item\"") })

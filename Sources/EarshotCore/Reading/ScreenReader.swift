@@ -70,6 +70,9 @@ public protocol ScreenReader: Sendable {
     /// What the reader says, before the focus the page moved, when the page opens `dialog` (a
     /// `dialog` or `alertdialog` that was not there, or not shown, before); nil: nothing.
     func dialogOpenedSpeech(_ dialog: AccessibilityNode, by generator: DescriptionGenerator) -> DialogOpenedSpeech?
+    /// What the reader says when a page has finished loading, before the first gesture
+    /// (docs/mobile-web.md, "A page loaded"); nil: nothing (the default).
+    func pageLoadedSpeech(_ page: Screen, by generator: DescriptionGenerator) -> PageLoadedSpeech?
     /// What is said when the focused stop's state changes in place (a web page's check box
     /// checked by a click): nil, nothing.
     func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String?
@@ -144,6 +147,8 @@ public protocol ScreenReader: Sendable {
 extension ScreenReader {
     public func passesThrough(onActivating id: String, in screen: Screen) -> Bool? { nil }
 
+    public func pageLoadedSpeech(_ page: Screen, by generator: DescriptionGenerator) -> PageLoadedSpeech? { nil }
+
     public func jumpDestination(_ target: NavigationTarget, forward: Bool, from focused: Int?, in stops: [FocusStop]) -> Int? {
         nextJumpTarget(target, forward: forward, from: focused, in: stops)
     }
@@ -171,6 +176,28 @@ public enum DialogOpenedSpeech: Sendable, Equatable {
     case windowTitle(String)
     /// Said as an announcement, in turn.
     case announcement(String)
+}
+
+/// What a reader says as a page finishes loading (`ScreenReader.pageLoadedSpeech`): words not
+/// caused by a gesture, with the focus sound they come with, if any.
+public struct PageLoadedSpeech: Sendable, Equatable {
+    public var description: SpokenDescription
+    public var sound: FocusSound?
+
+    public init(_ description: SpokenDescription, sound: FocusSound? = nil) {
+        self.description = description
+        self.sound = sound
+    }
+}
+
+extension Screen {
+    /// A page's title: the name Chromium gives its document, the tree's root (its `<title>`);
+    /// nil on an app's screen or a page without one.
+    public var pageTitle: String? {
+        guard let web = roots.first?.web, web.role.isDocument else { return nil }
+        let title = (web.name ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return title.isEmpty ? nil : title
+    }
 }
 
 /// How a reader has a live region's text said (`ScreenReader.liveRegionSpeech`).

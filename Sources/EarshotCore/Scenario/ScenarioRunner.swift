@@ -79,6 +79,8 @@ public struct ScenarioRunner {
                 focusSamples.add(index: index, at: time)
             }
         }
+        // A page says what its reader says once it has loaded, before the first step.
+        if page != nil { desk.pageLoaded() }
         for step in scenario.steps {
             if case .expect(let expectation) = step.action {
                 guard applies(step) else { continue }

@@ -65,6 +65,12 @@ public struct AndroidView: Sendable, Equatable {
     /// Chrome hands TalkBack does (`WebInterfaceUtils.supportsWebActions`, `isWebContainer`). Its
     /// heading is said through its role description alone (docs/mobile-web.md, B2).
     public var isWebContent = false
+    /// Whether the node offers `ACTION_EXPAND` (false: collapsed) or `ACTION_COLLAPSE` (true:
+    /// expanded); nil when it offers neither. Chrome adds the one that fits a node with
+    /// `aria-expanded` (`addAccessibilityNodeInfoActions`: `isCollapsed`, `isExpanded`), and
+    /// TalkBack says "collapsed" or "expanded" from it
+    /// (`AccessibilityNodeFeedbackUtils.getCollapsedOrExpandedStateText`). No dump writes it.
+    public var expansion: Bool?
 
     public init(className: String, packageName: String? = nil, resourceID: String? = nil, text: String? = nil,
                 contentDescription: String? = nil, hint: String? = nil, stateDescription: String? = nil,

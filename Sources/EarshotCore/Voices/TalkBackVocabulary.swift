@@ -127,7 +127,7 @@ public struct TalkBackVocabulary: Sendable, Equatable {
 /// The parts of a node's own description, by the names TalkBack's order setting gives them
 /// (`pref_node_desc_order`), in the order said when the words file's `order` names none of them.
 public enum TalkBackPart: String, CaseIterable, Sendable {
-    case selected, checked, state, label, role, children, hintText, disabled, heading
+    case selected, expansion, checked, state, label, role, children, hintText, disabled, heading
 }
 
 /// A role of TalkBack's `Role`, by the name the words file gives it (`classRoles`, `roles`).

@@ -66,6 +66,7 @@ enum ChromiumAndroidPage {
         let checked = web.checked ?? web.pressed
         android.isCheckable = checked != nil && checked != .mixed
         android.isChecked = checked == .checked
+        android.expansion = web.expanded
         if interesting {
             if web.role.isTextEntry, chromiumRole != Self.select {
                 android.className = chromium.classNames[WebRole.textBox.internalName] ?? android.className

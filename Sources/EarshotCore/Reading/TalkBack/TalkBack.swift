@@ -168,7 +168,10 @@ extension DescriptionGenerator {
     /// first of: a checkable node without a state description says its checked state as it is
     /// now, `on` / `off` for a switch or toggle button, else `checked` / `notChecked`; else the
     /// same of its first direct child that has one (`getViewCheckStateText`: a row around its
-    /// switch says the switch's `on`); a selected node says `selected`; otherwise nothing (its
+    /// switch says the switch's `on`); a selected node says `selected`; a node whose expand or
+    /// collapse action changed its `collapsed` or `expanded` (`getCollapsedOrExpandedStateText`;
+    /// Earshot's choice: only when it changed, as the page changes it after the tap, not the
+    /// stale state the tap found); otherwise nothing (its
     /// `tick` sound plays alone). A node whose state description changed says the new one
     /// (TalkBack speaks it for the content change `CONTENT_CHANGE_TYPE_STATE_DESCRIPTION`, the
     /// rule's comment says). Never the node again.
@@ -181,6 +184,9 @@ extension DescriptionGenerator {
             part = checked
         } else if android.isSelected, let selected = words.states["selected"].flatMap(nonEmpty) {
             part = SpokenPart(slot: "selected", text: selected)
+        } else if let expanded = android.expansion, expanded != before?.expansion,
+                  let word = words.states[expanded ? "expanded" : "collapsed"].flatMap(nonEmpty) {
+            part = SpokenPart(slot: "expansion", text: word)
         }
         let parts = part.map { [$0] } ?? []
         // TalkBack's own words are in the voice's language.

@@ -141,6 +141,9 @@ enum TalkBackDescription {
                 + [nonEmpty(collectionTransition)].compactMap { $0 }.map { SpokenPart(slot: "collectionTransition", text: $0) }
         }
         if android.isSelected { add(.selected, words.states["selected"]) }
+        // A node offering expand is collapsed, one offering collapse expanded
+        // (`getCollapsedOrExpandedStateText`; recorded on a page: "collapsed, show more, button").
+        if let expanded = android.expansion { add(.expansion, words.states[expanded ? "expanded" : "collapsed"]) }
         if let described = nonEmpty(android.stateDescription) {
             add(.state, described)
         } else if isToggle(role) {

@@ -63,13 +63,15 @@ extension TalkBack {
         return .windowTitle(title)
     }
 
-    /// A page's control whose state changed in place (a check box clicked, a toggle pressed):
-    /// what TalkBack says for the click (`EventTypeViewClickedFeedbackRule`), its new state
-    /// description or checked words; nothing when nothing TalkBack says changed.
+    /// A page's control whose state changed in place (a check box clicked, a toggle pressed, a
+    /// disclosure expanded): what TalkBack says for the click (`EventTypeViewClickedFeedbackRule`),
+    /// its new state description, checked words or expanded word; nothing when nothing TalkBack
+    /// says changed.
     public func describeStateChange(before: FocusStop, after: FocusStop, by generator: DescriptionGenerator) -> String? {
         guard let android = after.android, android.isWebContent else { return nil }
         let old = before.android
-        guard old?.isChecked != android.isChecked || old?.stateDescription != android.stateDescription else { return nil }
+        guard old?.isChecked != android.isChecked || old?.stateDescription != android.stateDescription
+                || old?.expansion != android.expansion else { return nil }
         let said = generator.describeTalkBackClick(before: old, after: android, language: after.language, words: words).text
         return said.isEmpty ? nil : said
     }

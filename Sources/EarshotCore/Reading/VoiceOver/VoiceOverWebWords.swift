@@ -38,11 +38,22 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     /// (a space as `typedSpace`) when `characters`, nothing in a secure field; `interrupts`: the
     /// key cuts the speech under way.
     public var typing = Typing()
+    /// What is said when the page has loaded, before the first gesture (`pageLoad.says`).
+    public var pageLoad: PageLoad = .nothing
 
     /// VoiceOver's typing echo on a page (`typing` in the words file).
     public struct Typing: Sendable, Equatable {
         public var characters = true
         public var interrupts = true
+    }
+
+    /// What VoiceOver says as a page finishes loading (docs/mobile-web.md, "A page loaded"):
+    /// WebKit posts its load notification to a wrapper method the unpublished UIKit bundle
+    /// overrides, so the file decides.
+    public enum PageLoad: String, Sendable, Equatable, CaseIterable {
+        /// The page's title.
+        case title
+        case nothing
     }
 
     /// When a live region's text is said (`LiveRegionSpeech`'s cases by name).
@@ -69,7 +80,7 @@ public struct VoiceOverWebWords: Sendable, Equatable {
     public static func load(path: String) throws -> VoiceOverWebWords {
         let file = try JSONDocument.load(path: path).object(allowing: [
             "about", "language", "separator", "defaultHeadingLevel", "defaultHeadingLevelFrom", "words", "from",
-            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds", "typing",
+            "landmarks", "landmarksFrom", "liveRegions", "popUpKinds", "typing", "pageLoad",
         ])
         func table(_ key: String, _ required: [String]) throws -> [String: String] {
             let object = try file.required(key).anyObject()
@@ -105,11 +116,14 @@ public struct VoiceOverWebWords: Sendable, Equatable {
             typing.characters = try group.bool("characters") ?? true
             typing.interrupts = try group.bool("interrupts") ?? true
         }
+        let load = try file.required("pageLoad").object(allowing: ["says", "from"])
+        let pageLoad = try load.required("says").enumValue(PageLoad.self, what: "page load")
+        _ = try load.requiredString("from")
         var words = VoiceOverWebWords(
             words: try table("words", keys), popUpKinds: kinds, landmarks: try table("landmarks", landmarkKeys),
             separator: try file.requiredString("separator"), defaultHeadingLevel: try file.required("defaultHeadingLevel").intValue(),
             polite: try timing("polite"), assertive: try timing("assertive"), alert: try timing("alert"),
-            saysCreatedFilled: try live.required("createdFilled").boolValue())
+            saysCreatedFilled: try live.required("createdFilled").boolValue(), pageLoad: pageLoad)
         words.typing = typing
         return words
     }

@@ -85,6 +85,20 @@ extension DeskCheck {
         }
     }
 
+    /// The page has finished loading, before the first step: what the reader says then
+    /// (`ScreenReader.pageLoadedSpeech`: TalkBack the document Chrome focuses, VoiceOver the
+    /// title as its words file says), heard as a focus no gesture caused. The reading stays
+    /// before the first stop.
+    public func pageLoaded() {
+        executor.run {
+            let page = screens.shown.screen
+            guard let said = generator.reader.pageLoadedSpeech(page, by: generator), !said.description.text.isEmpty else { return }
+            var element = ElementSpeech(elementID: page.roots.first?.id, description: said.description)
+            element.sound = said.sound.flatMap { scheduler.timing.sounds.sound(for: $0) }
+            scheduler.handle(.focusGained(element, by: "page loaded"), source: "page loaded")
+        }
+    }
+
     /// The reading goes where the browser's focus went (inside the executor): said as focus
     /// says it, unless it is the element the step activated. A focused element that is no item
     /// (a dialog or region with `tabindex`) puts the reading on the first item inside it, said

@@ -203,6 +203,37 @@ struct VoiceOverWebTests {
         }
     }
 
+    @Test("a page loaded: VoiceOver says its title as the words file's pageLoad says, nothing when it says nothing, and a wrong value is refused at its place; TalkBack says the document Chrome focuses")
+    func pageLoaded() throws {
+        let page = try Self.morePage()
+        #expect(page.pageTitle == "Orders")
+        let english = try ScreenTestSupport.profile("en")
+        let voiceOver = try VoiceOver(profile: english)
+        let said = voiceOver.pageLoadedSpeech(page, by: try DescriptionGenerator(profile: english, reader: voiceOver))
+        #expect(said?.description.text == "Orders")
+        #expect(said?.sound == nil)
+        var quiet = try #require(voiceOver.web)
+        quiet.pageLoad = .nothing
+        let silent = VoiceOver(web: quiet)
+        #expect(silent.pageLoadedSpeech(page, by: try DescriptionGenerator(profile: english, reader: silent)) == nil)
+        let talkBack = try TalkBack(profile: english)
+        let document = talkBack.pageLoadedSpeech(page, by: try DescriptionGenerator(profile: english, reader: talkBack))
+        #expect(document?.description.text == "Orders, Webview")
+        #expect(document?.sound == .other)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("voweb-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = FindingsTestSupport.repositoryRoot.appendingPathComponent("voices/voiceover-web/en.json")
+        let text = try String(contentsOf: source, encoding: .utf8).replacingOccurrences(of: "\"says\": \"title\"", with: "\"says\": \"titel\"")
+        let path = folder.appendingPathComponent("en.json").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect { try VoiceOverWebWords.load(path: path) } throws: { error in
+            guard let error = error as? DataFileError else { return false }
+            return error.message.contains("titel") && error.message.contains("title")
+        }
+    }
+
     /// A landmark holding a captioned table whose data cell holds a link, then a paragraph after
     /// it; a password field; buttons with `aria-haspopup`.
     static func morePage() throws -> Screen {
