@@ -63,15 +63,16 @@ struct WebLinesTests {
         Move(key: "e", said: "Notes section multi line editable Bring a bag"),
         Move(key: "e", said: "no next edit field"),
         Move(key: "shift+e", said: "Email edit"),
-        Move(key: "NVDA+down arrow", said: "heading level 1 Terms"),
-        Move(key: "NVDA+down arrow", said: "Read our link terms before you buy."),
-        Move(key: "NVDA+down arrow", said: "Email edit"),
-        Move(key: "NVDA+down arrow", said: "First line"),
-        Move(key: "NVDA+down arrow", said: "Second line"),
-        Move(key: "NVDA+down arrow", said: "This paragraph wraps on the screen and is still one line."),
-        Move(key: "NVDA+down arrow", said: "Ships in two days"),
-        Move(key: "NVDA+down arrow", said: "Notes section multi line editable Bring a bag"),
-        Move(key: "NVDA+down arrow", said: "out of section End"),
+        // Say all from the top (the step's `fromTop`): every line of it is named by the keys that started it.
+        Move(key: "control+home, NVDA+down arrow", said: "heading level 1 Terms"),
+        Move(key: "control+home, NVDA+down arrow", said: "Read our link terms before you buy."),
+        Move(key: "control+home, NVDA+down arrow", said: "Email edit"),
+        Move(key: "control+home, NVDA+down arrow", said: "First line"),
+        Move(key: "control+home, NVDA+down arrow", said: "Second line"),
+        Move(key: "control+home, NVDA+down arrow", said: "This paragraph wraps on the screen and is still one line."),
+        Move(key: "control+home, NVDA+down arrow", said: "Ships in two days"),
+        Move(key: "control+home, NVDA+down arrow", said: "Notes section multi line editable Bring a bag"),
+        Move(key: "control+home, NVDA+down arrow", said: "out of section End"),
     ]
 
     @Test("an editable region is a Tab stop and E finds it; say all reads line by line")
