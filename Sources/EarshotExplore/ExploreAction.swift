@@ -53,7 +53,7 @@ public enum ExploreAction: Equatable, Sendable {
 
     /// Command names typed after `:` (or given one per line on standard input), with their help.
     public static let commandHelp: [(String, String)] = [
-        ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom"),
+        ("next | previous | first | last", "swipe right / left, four-finger tap top / bottom (TalkBack: first and last have no gesture by default)"),
         ("heading | previous-heading", "rotor on headings, swipe down / up (NVDA on a page: h / shift+h; TalkBack: the reading control headings)"),
         ("tab | shift-tab", "the keyboard's Tab / shift+Tab: the next / previous focusable element"),
         ("landmark | form-field | link | button | checkbox | table",
@@ -67,11 +67,11 @@ public enum ExploreAction: Equatable, Sendable {
         ("previous-radio-button | previous-combo-box | previous-graphic | previous-block-quote",
          "the previous of a kind (NVDA: shift with the key)"),
         ("not-link-block | previous-not-link-block", "NVDA's n / shift+n on a page: the text after / before a block of links"),
-        ("activate | escape", "double tap / two-finger scrub"),
+        ("activate | escape", "double tap / two-finger scrub (TalkBack: back, swipe down then left)"),
         ("focus-mode", "NVDA+space on a page: browse mode / focus mode"),
         ("space | expand | collapse", "NVDA on a page: space (in browse mode Enter's script), alt+down / alt+up arrow"),
         ("increment | decrement", "swipe up / down on an adjustable element"),
-        ("read | read-top", "two-finger swipe down (from the focus) / up (from the top)"),
+        ("read | read-top", "two-finger swipe down (from the focus) / up (from the top) (TalkBack: two-finger triple tap / no gesture by default)"),
         ("touch X Y", "touch exploration at a point of the screen"),
         ("actions | action N|NAME", "list / perform the focused element's custom actions"),
         ("announce TEXT", "post an announcement (default priority)"),
