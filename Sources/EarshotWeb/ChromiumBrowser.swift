@@ -18,10 +18,8 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
 
     /// `window`: a window by `PageViewport`'s name (the reader's phone), over the capture's.
     public func open(_ address: String, picture: Bool, window: String?) throws -> any LivePage {
-        let viewport = try window.map { try PageViewport.named($0) } ?? capture.viewport
-        return try lock.withLock {
-            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
-                                                  allowNetwork: capture.allowNetwork, pageAddress: address)
+        try lock.withLock {
+            let session = try context(for: address, window: window)
             return try LiveBrowserPage.open(address, in: session, picture: picture, timeout: capture.timeout,
                                             axe: capture.axe ?? AxeScript.locate())
         }
@@ -32,10 +30,8 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
     /// is closed after, the browser stays. A page scenario's page audited beside its play, and a
     /// suite's pages, share the run's one browser this way.
     public func audit(_ address: String, window: String?) throws -> WebPageTree {
-        let viewport = try window.map { try PageViewport.named($0) } ?? capture.viewport
-        return try lock.withLock {
-            let session = try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
-                                                  allowNetwork: capture.allowNetwork, pageAddress: address)
+        try lock.withLock {
+            let session = try context(for: address, window: window)
             defer { session.close() }
             return try session.audit(address, timeout: capture.timeout, screenshot: false, axe: capture.axe ?? AxeScript.locate(),
                                      liveChecks: true)
@@ -48,6 +44,14 @@ public final class ChromiumBrowser: LiveBrowser, @unchecked Sendable {
             process?.close()
             process = nil
         }
+    }
+
+    /// A browser context of its own for `address` on the running browser, in the window named
+    /// `window` (the reader's phone) or the capture's (inside the lock).
+    private func context(for address: String, window: String?) throws -> BrowserSession {
+        let viewport = try window.map { try PageViewport.named($0) } ?? capture.viewport
+        return try BrowserSession.open(in: try running(for: address), ownsProcess: false, viewport: viewport,
+                                       allowNetwork: capture.allowNetwork, pageAddress: address)
     }
 
     /// The browser, started now for `address` (its first page) if it is not running.

@@ -67,15 +67,7 @@ public struct PageCapture: Sendable {
 
     /// The address a command-line input names: a URL as given (`http://`, `https://`, `file://`),
     /// a file path as its `file://` URL (a missing file is an I/O error naming it).
-    public static func address(of input: String) throws -> String {
-        let lower = input.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") { return input }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw FileIOError(path: input, reason: "no such page file")
-        }
-        return URL(fileURLWithPath: input).standardizedFileURL.absoluteString
-    }
+    public static func address(of input: String) throws -> String { try LivePages.address(of: input) }
 
     /// Whether a command-line input is a web page to open (a URL, or an `.html` / `.htm` file).
     public static func isPage(_ input: String) -> Bool { LivePages.isPage(input) }

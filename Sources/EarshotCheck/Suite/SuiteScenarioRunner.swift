@@ -182,7 +182,7 @@ public final class SuiteScenarioRunner {
             }
             let profile = try library.profile(voice ?? VoiceLibrary.defaultVoice)
             let window = reader.flatMap { ScreenReaders.named($0)?.pageWindow }
-            let audit = try PageAudit(address: try Self.address(of: file), named: ScreenLoader.defaultName(for: file), browser: browser,
+            let audit = try PageAudit(address: try LivePages.address(of: file), named: ScreenLoader.defaultName(for: file), browser: browser,
                                       window: window, linter: { screen in
                                           try ScreenLinter(profile: profile,
                                                            reader: try ScreenReaders.make(ScreenReaders.decide(asked: self.reader, for: [screen]),
@@ -193,15 +193,6 @@ public final class SuiteScenarioRunner {
             if error.category == .unavailable { throw error }
             return ScenarioOutcome(file: file, error: error, time: Date().timeIntervalSince(start))
         }
-    }
-
-    /// A page file's `file://` address (a missing file is an I/O error naming it).
-    static func address(of file: String) throws -> String {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder), !isFolder.boolValue else {
-            throw FileIOError(path: file, reason: "no such page file")
-        }
-        return URL(fileURLWithPath: file).standardizedFileURL.absoluteString
     }
 
     private func loadScenario(_ file: String) throws -> Scenario {

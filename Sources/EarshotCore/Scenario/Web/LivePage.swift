@@ -159,6 +159,18 @@ public enum LivePages {
             || lower.hasSuffix(".html") || lower.hasSuffix(".htm") || lower.hasSuffix(".xhtml")
     }
 
+    /// The address a command-line input names: a URL as given (`http://`, `https://`, `file://`),
+    /// a file path as its `file://` URL (a missing file is an I/O error naming it).
+    public static func address(of input: String) throws -> String {
+        let lower = input.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://") { return input }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), !isFolder.boolValue else {
+            throw FileIOError(path: input, reason: "no such page file")
+        }
+        return URL(fileURLWithPath: input).standardizedFileURL.absoluteString
+    }
+
     private final class BrowserBox: @unchecked Sendable {
         private let lock = NSLock()
         private var browser: (any LiveBrowser)?
