@@ -175,6 +175,7 @@ public struct ConformanceReport: Sendable {
             rows = []
             return
         }
+        let rank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
         rows = first.rows.indices.map { index in
             let each = tables.map { (file: $0.file, row: $0.table.rows[index]) }
             var row = each[0].row
@@ -183,7 +184,6 @@ public struct ConformanceReport: Sendable {
                 for rule in other.row.rules where !row.rules.contains(rule) { row.rules.append(rule) }
             }
             row.rules.sort()
-            let rank = Dictionary(uniqueKeysWithValues: FindingCode.allCases.enumerated().map { ($1, $0) })
             row.codes.sort { (rank[$0] ?? Int.max) < (rank[$1] ?? Int.max) }
             let statuses = each.map(\.row.status)
             if statuses.contains(.failed) || statuses.contains(.review) {
@@ -233,8 +233,7 @@ public struct ConformanceReport: Sendable {
         var out = ""
         for page in pages {
             // A page by its file; the suite's scenarios, one more entry, by what they are.
-            let lower = page.file.lowercased()
-            let heading = lower.hasSuffix(".html") || lower.hasSuffix(".htm") ? "Page \(page.file)" : "Of \(page.file)"
+            let heading = LivePages.isPage(page.file) ? "Page \(page.file)" : "Of \(page.file)"
             out += heading + ":\n" + page.table.text + "\n"
         }
         if !pages.isEmpty { out += "The suite's table, over its \(pages.count) records (failed where any failed it, checked where all checked it):\n" }

@@ -125,6 +125,9 @@ public struct WebElement: Sendable, Equatable {
     /// docs/mobile-web.md, "Password fields"). Each reader hides its text its own way (NVDA's
     /// PROTECTED state: a typed character is echoed as its protected character).
     public var isPassword: Bool { flag("domPassword") }
+    /// Whether typing goes into the element: a text field (`isTextEntry`) neither read-only nor
+    /// disabled (what the phone readers echo typed characters in).
+    public var takesTyping: Bool { role.isTextEntry && !flag("readonly") && !flag("disabled") }
     /// The node's own `aria-live` (a live region's root, `role=alert`, `status` and `log`
     /// included): `polite`, `assertive`; nil: none or off.
     public var live: WebLivePoliteness? { Self.politeness(text("live")) }

@@ -85,14 +85,7 @@ public struct TalkBackTyping: Sendable, Equatable {
     static func read(_ node: JSONNode) throws -> TalkBackTyping {
         let group = try node.anyObject()
         var typing = TalkBackTyping()
-        if let echoNode = group["keyboardEcho"] {
-            let name = try echoNode.stringValue()
-            guard let echo = Echo(rawValue: name) else {
-                throw DataFileError("\"keyboardEcho\" is one of \(Echo.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(name)\"",
-                                    at: echoNode.location)
-            }
-            typing.keyboardEcho = echo
-        }
+        if let echo = group["keyboardEcho"] { typing.keyboardEcho = try echo.enumValue(Echo.self, what: "keyboard echo") }
         if let speak = try group.bool("speakPasswords") { typing.speakPasswords = speak }
         if let symbols = group["symbols"] {
             for member in try symbols.anyObject().members {

@@ -88,7 +88,7 @@ extension TalkBack {
     /// is said. Off a page (an app's dump) typing is not played.
     public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
         guard screen.isWebPage, let chromium else { return nil }
-        guard let web = focus.flatMap({ screen.node($0)?.web }), web.role.isTextEntry, !web.flag("readonly"), !web.flag("disabled") else {
+        guard let web = focus.flatMap({ screen.node($0)?.web }), web.takesTyping else {
             return TypedCharacterSpeech(echo: nil, interrupts: false)
         }
         let echo = words.typing.echo(character, after: typed, password: web.isPassword, shown: chromium.passwordTextShown)

@@ -34,13 +34,15 @@ public struct VoiceOver: ScreenReader {
 
     /// A character typed into a page's text field (docs/mobile-web.md, "Typing under the phone
     /// readers"): the character said, as recorded on iOS Safari, a space by its word
-    /// (`typedSpace`) and a symbol by the profile's name for it (`typedNames`); nothing in a secure (password) field, where VoiceOver was recorded making only a
-    /// click; the key cuts the speech under way (Earshot's choice, `typing.interrupts`). Off a
-    /// page, typing is not played.
+    /// (`typedSpace`) and a symbol by the profile's name for it (`typedNames`); nothing in a
+    /// secure (password) field, where VoiceOver was recorded making only a click; the key cuts
+    /// the speech under way (Earshot's choice, `typing.interrupts`). Off a page, typing is not
+    /// played.
     public func typedCharacter(_ character: Character, after typed: String, focus: String?, in screen: Screen) -> TypedCharacterSpeech? {
         guard screen.isWebPage, let web else { return nil }
-        guard let field = focus.flatMap({ screen.node($0)?.web }), field.role.isTextEntry, !field.flag("readonly"),
-              !field.flag("disabled") else { return TypedCharacterSpeech(echo: nil, interrupts: false) }
+        guard let field = focus.flatMap({ screen.node($0)?.web }), field.takesTyping else {
+            return TypedCharacterSpeech(echo: nil, interrupts: false)
+        }
         guard web.typing.characters, !field.isPassword else { return TypedCharacterSpeech(echo: nil, interrupts: web.typing.interrupts) }
         let echo = character == " " ? web.word("typedSpace") : typedNames[String(character)] ?? String(character)
         return TypedCharacterSpeech(echo: echo.isEmpty ? nil : echo, interrupts: web.typing.interrupts)

@@ -32,7 +32,8 @@ public struct PageAudit: Sendable {
     /// played page as loaded gives the same finding (code and elements) as on the audited one,
     /// and is kept once, the scenario's.
     public func findings(besides played: [Finding]) -> [Finding] {
-        let known = Set(played.map { "\($0.code.rawValue)|\($0.elements.joined(separator: ","))" })
-        return findings.filter { !known.contains("\($0.code.rawValue)|\($0.elements.joined(separator: ","))") }
+        struct Identity: Hashable { var code: FindingCode, elements: [String] }
+        let known = Set(played.map { Identity(code: $0.code, elements: $0.elements) })
+        return findings.filter { !known.contains(Identity(code: $0.code, elements: $0.elements)) }
     }
 }
