@@ -185,8 +185,7 @@ struct ExploreTests {
         """
         let result = try CLIRunner.run(["explore", "--no-audio", Self.screen], input: Data(script.utf8))
         #expect(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        let expected = [
+        ExplorePhoneReadersTests.expectInOrder([
             "swipe right: card-1, 2 of 5",
             "speaking #3 element: 나이키, 에어맥스 90, 할인가 129,000원, 평점 4.8점, 버튼",
             "speaking #4 hint: 동작 사용 가능",
@@ -199,15 +198,7 @@ struct ExploreTests {
             "announcementDidFinish \"나중에 말합니다\" wasSuccessful: true",
             "speaking #9 layoutString: 목록이 바뀌었습니다",
             "error: unknown command \"nxt\"; did you mean \"next\"? (help lists them)",
-        ]
-        var position = lines.startIndex
-        for line in expected {
-            guard let found = lines[position...].firstIndex(of: line) else {
-                Issue.record("missing, or out of order: \(line)\n--- output:\n\(result.stdout)")
-                return
-            }
-            position = found + 1
-        }
+        ], in: result.stdout)
     }
 
     @Test("piped input takes the terminal's keys by letter and name, and a listener's pace: each swipe heard out, wait times a cut")
